@@ -1,0 +1,126 @@
+"""The loaded rule data: games, parameters with their readings, and profiles."""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from dataclasses import dataclass, field
+
+from spec.cards import ALL_CARDS, Card, expand_pattern
+
+
+@dataclass(frozen=True)
+class Reading:
+    """One way a parameter can be read, with the data the rule needs (a number, removed cards)."""
+
+    id: str
+    meaning: str
+    value: int | None = None
+    remove: tuple[str, ...] | None = None
+
+    def removed_cards(self) -> frozenset[Card]:
+        """The cards a deck reading takes out of the 54-card pack."""
+        removed: set[Card] = set()
+        for pattern in self.remove or ():
+            removed.update(expand_pattern(pattern))
+        return frozenset(removed)
+
+    def deck(self) -> tuple[Card, ...]:
+        """The cards of a deck reading, in card-id order."""
+        removed = self.removed_cards()
+        return tuple(card for card in ALL_CARDS if card not in removed)
+
+
+@dataclass(frozen=True)
+class Parameter:
+    """A rule parameter: stable id, meaning, the games it applies to, its finite domain."""
+
+    id: str
+    topic: str
+    meaning: str
+    games: tuple[str, ...]
+    readings: tuple[Reading, ...]
+
+    def reading(self, reading_id: str) -> Reading:
+        """The reading named ``reading_id``; ``KeyError`` names the parameter if absent."""
+        for reading in self.readings:
+            if reading.id == reading_id:
+                return reading
+        raise KeyError(f"parameter {self.id!r} has no reading {reading_id!r}")
+
+    @property
+    def reading_ids(self) -> tuple[str, ...]:
+        """The ids of the domain, in catalogue order."""
+        return tuple(reading.id for reading in self.readings)
+
+
+@dataclass(frozen=True)
+class Game:
+    """A game of the family: its id, display name and number of players."""
+
+    id: str
+    name: str
+    players: int
+
+
+@dataclass(frozen=True)
+class Profile:
+    """A named assignment of readings to every parameter of one game.
+
+    ``values`` maps each parameter id to a tuple of reading ids: one reading when the profile
+    fixes the parameter, several when it leaves the parameter symbolic over them.
+    """
+
+    id: str
+    game: Game
+    summary: str
+    values: Mapping[str, tuple[str, ...]]
+    parameters: Mapping[str, Parameter] = field(repr=False)
+    extends: str | None = None
+
+    @property
+    def is_concrete(self) -> bool:
+        """Whether every parameter has exactly one reading."""
+        return all(len(choice) == 1 for choice in self.values.values())
+
+    @property
+    def symbolic(self) -> tuple[str, ...]:
+        """The parameters this profile leaves open."""
+        return tuple(pid for pid, choice in self.values.items() if len(choice) > 1)
+
+    def value(self, parameter_id: str) -> str:
+        """The one reading this profile gives ``parameter_id``; raises if it is symbolic."""
+        choice = self.values[parameter_id]
+        if len(choice) != 1:
+            raise ValueError(
+                f"profile {self.id!r} leaves {parameter_id!r} open over {', '.join(choice)}"
+            )
+        return choice[0]
+
+    def reading(self, parameter_id: str) -> Reading:
+        """The :class:`Reading` object for the concrete value of ``parameter_id``."""
+        return self.parameters[parameter_id].reading(self.value(parameter_id))
+
+
+@dataclass(frozen=True)
+class Catalogue:
+    """Everything in one spec directory, validated."""
+
+    games: Mapping[str, Game]
+    parameters: Mapping[str, Parameter]
+    profiles: Mapping[str, Profile]
+
+    def profile(self, profile_id: str) -> Profile:
+        """The profile named ``profile_id``; the error lists the known names."""
+        try:
+            return self.profiles[profile_id]
+        except KeyError:
+            known = ", ".join(sorted(self.profiles))
+            raise KeyError(f"unknown profile {profile_id!r} (known: {known})") from None
+
+    def default_profile(self, game_id: str) -> Profile:
+        """The shipped default profile of a game (``<game>-default``)."""
+        return self.profile(f"{game_id}-default")
+
+    def parameters_for(self, game_id: str) -> tuple[Parameter, ...]:
+        """The parameters that apply to ``game_id``, in catalogue order."""
+        return tuple(p for p in self.parameters.values() if game_id in p.games)
