@@ -1,0 +1,1 @@
+"""Executable Kout rules: cards, deal, auction, play, scoring and game end."""

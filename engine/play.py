@@ -1,0 +1,284 @@
+"""Trick play of one hand: legal cards, the Joker rules, trick winners, with push/pop.
+
+:class:`PlayPosition` is the engine's hot path (perft and random games run here). Hands are
+bitmasks; :meth:`PlayPosition.push` plays a card and :meth:`PlayPosition.pop` takes it back.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import NamedTuple
+
+from engine.masks import BIT, JOKER_MASK, SUIT_MASK, CardSet, iter_cards
+from engine.ranking import NO_SUIT, winning_index
+from engine.rules import Rules, SecondJoker
+from spec.cards import ACE, SUIT_LETTERS, Card, Suit, card_name, make_card
+
+NORMAL_LEAD, LIVE_JOKER_LEAD, WORTHLESS_JOKER_LEAD = 0, 1, 2
+
+
+@dataclass(frozen=True)
+class Contract:
+    """The outcome of an auction: who bid what, and whether the dealer was forced."""
+
+    seat: int
+    bid: int
+    forced: bool
+    malzoom: bool
+
+    @property
+    def team(self) -> int:
+        """The bidding team."""
+        return self.seat % 2
+
+
+class Trick(NamedTuple):
+    """A completed trick: its leader, its cards in play order, the winning seat."""
+
+    leader: int
+    cards: tuple[Card, ...]
+    winner: int
+
+
+class _Undo(NamedTuple):
+    seat: int
+    follow: Suit
+    trick_trump: Suit
+    lead_kind: int
+    worthless: CardSet
+    finished: Trick | None
+    was_over: bool
+    leader: int
+
+
+class PlayPosition:
+    """The play phase of a hand under fixed rules, trump and contract."""
+
+    __slots__ = (
+        "_bid_holders",
+        "_bid_jokers",
+        "_honours",
+        "_stack",
+        "contract",
+        "follow",
+        "hands",
+        "lead_kind",
+        "leader",
+        "over",
+        "played",
+        "rules",
+        "trick",
+        "trick_trump",
+        "tricks",
+        "tricks_done",
+        "trump",
+        "turn",
+        "won",
+        "worthless",
+    )
+
+    def __init__(self, rules: Rules, trump: Suit, contract: Contract, hands: list[CardSet],
+                 leader: int, played: CardSet = 0, won: tuple[int, int] = (0, 0)) -> None:
+        self.rules = rules
+        self.trump = trump
+        self.contract = contract
+        self.hands = list(hands)
+        self.played = played
+        self.won = list(won)
+        self.tricks_done = won[0] + won[1]
+        self.tricks: list[Trick] = []
+        self.leader = leader
+        self.turn = leader
+        self.trick: list[Card] = []
+        self.follow: Suit = NO_SUIT
+        self.trick_trump: Suit = trump
+        self.lead_kind = NORMAL_LEAD
+        self.worthless: CardSet = 0
+        self.over = False
+        self._stack: list[_Undo] = []
+        self._honours = rules.honours[trump] if rules.honours is not None else -1
+        self._bid_jokers = rules.bid_jokers.get(contract.bid, 0)
+        if rules.bid_holder_declarer_only:
+            self._bid_holders = frozenset({contract.seat})
+        else:
+            self._bid_holders = frozenset(
+                s for s in range(rules.players) if s % 2 == contract.team
+            )
+        self.over = self._decided()
+
+    # ------------------------------------------------------------------ legality
+    def joker_permission(self, seat: int, hand: CardSet) -> CardSet:
+        """Jokers ``seat`` may lead with their full rank (rules ``joker.lead-*``)."""
+        allowed = 0
+        if seat in self._bid_holders:
+            allowed |= self._bid_jokers
+        if self._honours >= 0 and self.played & self._honours == self._honours:
+            allowed |= JOKER_MASK
+        if (self.rules.declarer_without_ace and seat == self.contract.seat
+                and not hand & BIT[make_card(self.trump, ACE)]):
+            allowed |= JOKER_MASK
+        return allowed
+
+    def legal_mask(self) -> CardSet:
+        """The cards the player to move may play, as a set (empty once the hand is over)."""
+        if self.over:
+            return 0
+        hand = self.hands[self.turn]
+        if not self.trick:
+            jokers = hand & JOKER_MASK
+            if not jokers or jokers == hand or self.rules.unqualified_any_time:
+                return hand
+            return (hand ^ jokers) | (jokers & self.joker_permission(self.turn, hand))
+        follow = self.follow
+        if follow < 0:
+            return hand
+        rules = self.rules
+        jokers = hand & JOKER_MASK
+        suited = hand & SUIT_MASK[follow]
+        if rules.joker_any_time:
+            if suited:
+                return suited | jokers
+            if rules.follow_else_trump:
+                trumps = hand & SUIT_MASK[self.trick_trump]
+                if trumps:
+                    return trumps | jokers
+            return hand
+        if follow == self.trick_trump:
+            suited |= jokers
+        if suited:
+            return suited
+        if rules.follow_else_trump:
+            trumps = hand & (SUIT_MASK[self.trick_trump] | JOKER_MASK)
+            if trumps:
+                return trumps
+        return hand
+
+    def legal_cards(self) -> list[Card]:
+        """The legal cards, sorted by id."""
+        return list(iter_cards(self.legal_mask()))
+
+    def forbidding_rule(self, card: Card) -> tuple[str, str]:
+        """For an illegal ``card``: the rule id that forbids it and why, in words."""
+        name = card_name(card)
+        if self.over:
+            return "hand.early-stop", "the hand is over"
+        if not self.hands[self.turn] & BIT[card]:
+            return "play.card-in-hand", f"{name} is not in seat {self.turn}'s hand"
+        if not self.trick:
+            return ("joker.unqualified-lead",
+                    f"{name} may not be led: no Joker-lead permission and other cards are held")
+        follow = SUIT_LETTERS[self.follow]
+        if card >= 52:
+            return "joker.play-to-trick", f"a Joker may be played only as a trump ({follow} led)"
+        if self.lead_kind == LIVE_JOKER_LEAD:
+            return "joker.legal-lead-calls-trump", "a Joker was led: a trump must be played"
+        if self.hands[self.turn] & SUIT_MASK[self.follow]:
+            return "play.follow-suit", f"{name} does not follow suit {follow} held in hand"
+        return "play.follow-suit", f"{name} is not a trump, and a trump is held"
+
+    # ------------------------------------------------------------------ making moves
+    def push(self, card: Card) -> None:
+        """Play ``card`` for the player to move (no legality check: see :meth:`legal_mask`)."""
+        seat = self.turn
+        bit = BIT[card]
+        rules = self.rules
+        undo = _Undo(seat, self.follow, self.trick_trump, self.lead_kind, self.worthless, None,
+                     self.over, self.leader)
+        self.hands[seat] ^= bit
+        trick = self.trick
+        if not trick:
+            self.leader = seat
+            if card < 52:
+                self.lead_kind = NORMAL_LEAD
+                self.follow = card // 13
+            elif self.joker_permission(seat, self.hands[seat] | bit) & bit:
+                self.lead_kind = LIVE_JOKER_LEAD
+                self.follow = self.trump if rules.legal_lead_must_trump else NO_SUIT
+            else:
+                self.lead_kind = WORTHLESS_JOKER_LEAD
+                self.follow = NO_SUIT
+                self.worthless = bit
+        elif self.lead_kind == WORTHLESS_JOKER_LEAD:
+            if self.follow < 0:
+                if card >= 52:
+                    if rules.second_joker is SecondJoker.NORMAL:
+                        self.follow = self.trump
+                    else:
+                        self.worthless |= bit
+                else:
+                    self.follow = card // 13
+                    if rules.trump_for_trick:
+                        self.trick_trump = self.follow
+            elif card >= 52 and rules.second_joker is SecondJoker.ANYWHERE:
+                self.worthless |= bit
+        trick.append(card)
+        if len(trick) == rules.players:
+            undo = undo._replace(finished=self._finish_trick())
+        else:
+            self.turn = (seat + 1) % rules.players
+        self._stack.append(undo)
+
+    def _finish_trick(self) -> Trick:
+        cards = tuple(self.trick)
+        winner = (self.leader + winning_index(cards, self.trick_trump, self.follow,
+                                              self.worthless)) % self.rules.players
+        done = Trick(self.leader, cards, winner)
+        for card in cards:
+            self.played |= BIT[card]
+        self.won[winner % 2] += 1
+        self.tricks_done += 1
+        self.tricks.append(done)
+        self.trick = []
+        self.follow = NO_SUIT
+        self.trick_trump = self.trump
+        self.lead_kind = NORMAL_LEAD
+        self.worthless = 0
+        self.leader = winner
+        self.turn = winner
+        self.over = self._decided()
+        return done
+
+    def _decided(self) -> bool:
+        """Whether the hand has ended: all tricks played, or decided under early stop."""
+        size = self.rules.hand_size
+        if self.tricks_done >= size:
+            return True
+        if not self.rules.early_stop:
+            return False
+        bid = self.contract.bid
+        team = self.contract.team
+        return self.won[team] >= bid or self.won[1 - team] > size - bid
+
+    def pop(self) -> Card:
+        """Take back the last card played; returns it."""
+        undo = self._stack.pop()
+        if undo.finished is not None:
+            done = undo.finished
+            self.tricks.pop()
+            for card in done.cards:
+                self.played ^= BIT[card]
+            self.won[done.winner % 2] -= 1
+            self.tricks_done -= 1
+            self.trick = list(done.cards)
+        card = self.trick.pop()
+        self.hands[undo.seat] |= BIT[card]
+        self.turn = undo.seat
+        self.follow = undo.follow
+        self.trick_trump = undo.trick_trump
+        self.lead_kind = undo.lead_kind
+        self.worthless = undo.worthless
+        self.over = undo.was_over
+        self.leader = undo.leader
+        return card
+
+    def copy(self) -> PlayPosition:
+        """An independent copy (the undo stack included)."""
+        other = PlayPosition.__new__(PlayPosition)
+        for name in self.__slots__:
+            setattr(other, name, getattr(self, name))
+        other.hands = list(self.hands)
+        other.won = list(self.won)
+        other.tricks = list(self.tricks)
+        other.trick = list(self.trick)
+        other._stack = list(self._stack)
+        return other

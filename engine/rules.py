@@ -1,0 +1,198 @@
+"""A concrete profile compiled into plain fields the engine reads on its hot path.
+
+Every reading of every parameter is mapped here; a reading the engine does not know is a
+:class:`ProfileError`, so a new reading in ``spec/`` cannot be silently ignored.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from enum import Enum
+from typing import TypeVar
+
+from engine.errors import ProfileError
+from engine.masks import BIT, JOKER_MASK, SUIT_MASK, CardSet, mask_of
+from spec.cards import ACE, JACK, KING, QUEEN, RED_JOKER, SUITS, Card, make_card
+from spec.model import Profile
+
+T = TypeVar("T")
+
+
+class SecondJoker(Enum):
+    """``joker.second-joker``: the other Joker in a trick led by a worthless Joker."""
+
+    IMMEDIATELY_AFTER = "worthless-if-immediately-after"
+    ANYWHERE = "worthless-anywhere"
+    NORMAL = "normal"
+
+
+@dataclass(frozen=True)
+class Rules:
+    """The engine's view of one concrete profile."""
+
+    profile_id: str
+    game_id: str
+    players: int
+    hand_size: int
+    deck: tuple[Card, ...]
+    deck_mask: CardSet
+    clockwise: bool
+    dealer_step: int
+    auction_continuing: bool
+    pass_final: bool
+    forced_exactly_5: bool
+    malzoom_any_forced: bool
+    follow_else_trump: bool
+    joker_any_time: bool
+    bid_jokers: dict[int, CardSet]
+    bid_holder_declarer_only: bool
+    honours: tuple[CardSet, ...] | None
+    declarer_without_ace: bool
+    unqualified_any_time: bool
+    trump_for_trick: bool
+    second_joker: SecondJoker
+    legal_lead_must_trump: bool
+    early_stop: bool
+    bawan_points: int
+    malzoom_failed_points: int | None
+    target: int
+    shutout: int | None
+    bawan_first_hand_wins: bool
+
+
+def _choose(profile: Profile, parameter: str, options: dict[str, T]) -> T:
+    """The engine meaning of the profile's reading of ``parameter``."""
+    value = profile.value(parameter)
+    if value not in options:
+        raise ProfileError(
+            f"profile {profile.id!r}: the engine has no meaning for {parameter} = {value!r}"
+        )
+    return options[value]
+
+
+def _honours(kind: str, deck_mask: CardSet) -> tuple[CardSet, ...] | None:
+    """Per trump suit, the cards whose earlier play allows a Joker lead."""
+    if kind == "never":
+        return None
+    ranks = {"ace-king-queen-jack": (ACE, KING, QUEEN, JACK), "ace": (ACE,)}
+    masks = []
+    for suit in SUITS:
+        if kind == "all-trumps":
+            masks.append(SUIT_MASK[suit] & deck_mask)
+        else:
+            masks.append(mask_of(make_card(suit, rank) for rank in ranks[kind]) & deck_mask)
+    return tuple(masks)
+
+
+def compile_rules(profile: Profile) -> Rules:
+    """Compile a concrete profile; raises :class:`ProfileError` naming what cannot be played."""
+    if not profile.is_concrete:
+        raise ProfileError(
+            f"profile {profile.id!r} leaves {', '.join(profile.symbolic)} open; "
+            "the engine plays concrete profiles only"
+        )
+    players = profile.game.players
+    hand_size = profile.reading("deal.hand-size").value
+    if hand_size is None:
+        raise ProfileError(f"profile {profile.id!r}: deal.hand-size reading has no value")
+    deck = profile.reading("deck.cards").deck()
+    if len(deck) != players * hand_size:
+        raise ProfileError(
+            f"profile {profile.id!r}: deck {profile.value('deck.cards')!r} has {len(deck)} cards"
+            f" but {players} players x {hand_size} cards need {players * hand_size}"
+        )
+    deck_mask = mask_of(deck)
+    for parameter, only in (
+        ("seating.partners", "alternate"),
+        ("dealer.first", "random-draw"),
+        ("deal.order", "one-at-a-time"),
+        ("auction.bid-range", "5-to-9"),
+        ("auction.bid-must-exceed", "strictly-higher"),
+        ("contract.trump-choice", "one-of-four-suits"),
+        ("play.first-lead", "declarer"),
+        ("play.card-in-hand", "own-hand"),
+        ("score.made", "bid"),
+        ("score.failed", "double-bid"),
+    ):
+        _choose(profile, parameter, {only: True})
+    bid_jokers = _choose(
+        profile,
+        "joker.lead-by-bid",
+        {
+            "8-red-9-either": {8: BIT[RED_JOKER], 9: JOKER_MASK},
+            "8-or-9-either": {8: JOKER_MASK, 9: JOKER_MASK},
+            "9-either": {9: JOKER_MASK},
+            "never": {},
+        },
+    )
+    honours_kind = _choose(
+        profile,
+        "joker.lead-after-trumps-played",
+        {k: k for k in ("ace-king-queen-jack", "all-trumps", "ace", "never")},
+    )
+    malzoom_failed = profile.reading("score.malzoom-failed")
+    shutout = profile.reading("game.shutout")
+    target = profile.reading("game.target").value
+    bawan = profile.reading("score.bawan-made").value
+    if target is None or bawan is None:
+        raise ProfileError(f"profile {profile.id!r}: game.target and score.bawan-made need values")
+    return Rules(
+        profile_id=profile.id,
+        game_id=profile.game.id,
+        players=players,
+        hand_size=hand_size,
+        deck=deck,
+        deck_mask=deck_mask,
+        clockwise=_choose(
+            profile, "seating.turn-order", {"counter-clockwise": False, "clockwise": True}
+        ),
+        dealer_step=_choose(
+            profile, "dealer.rotation", {"with-turn-order": 1, "against-turn-order": -1}
+        ),
+        auction_continuing=_choose(
+            profile, "auction.shape", {"single-round": False, "continuing": True}
+        ),
+        pass_final=_choose(profile, "auction.pass", {"final": True, "may-re-enter": False}),
+        forced_exactly_5=_choose(
+            profile, "auction.dealer-forced-bid", {"at-least-5": False, "exactly-5": True}
+        ),
+        malzoom_any_forced=_choose(
+            profile, "auction.malzoom", {"forced-5": False, "any-forced": True}
+        ),
+        follow_else_trump=_choose(
+            profile, "play.follow-suit", {"follow-else-any": False, "follow-else-trump": True}
+        ),
+        joker_any_time=_choose(
+            profile, "joker.play-to-trick", {"any-time": True, "as-trump": False}
+        ),
+        bid_jokers=bid_jokers,
+        bid_holder_declarer_only=_choose(
+            profile, "joker.lead-bid-holder", {"bidding-team": False, "declarer": True}
+        ),
+        honours=_honours(honours_kind, deck_mask),
+        declarer_without_ace=_choose(
+            profile, "joker.declarer-without-ace", {"no": False, "may-lead": True}
+        ),
+        unqualified_any_time=_choose(
+            profile, "joker.unqualified-lead", {"only-jokers-left": False, "any-time": True}
+        ),
+        trump_for_trick=_choose(
+            profile, "joker.after-worthless-lead", {"led-suit": False, "trump-for-trick": True}
+        ),
+        second_joker=_choose(profile, "joker.second-joker", {s.value: s for s in SecondJoker}),
+        legal_lead_must_trump=_choose(
+            profile,
+            "joker.legal-lead-calls-trump",
+            {"must-play-trump": True, "no-obligation": False},
+        ),
+        early_stop=_choose(
+            profile, "hand.early-stop", {"play-all-tricks": False, "stop-when-decided": True}
+        ),
+        bawan_points=bawan,
+        malzoom_failed_points=malzoom_failed.value,
+        target=target,
+        shutout=shutout.value,
+        bawan_first_hand_wins=_choose(
+            profile, "game.bawan-first-hand", {"wins-game": True, "no-effect": False}
+        ),
+    )

@@ -1,0 +1,274 @@
+"""The JSON form of a state, and its strict reader.
+
+Format ``trickrules/kout-state/1``; cards are written in the card notation (``AS``, ``10H``,
+``RJ``) and suits as letters (``S H D C``)::
+
+    {
+      "format": "trickrules/kout-state/1",
+      "game": "kout6", "profile": "kout6-default", "seed": 1,
+      "hand_index": 0, "dealer": 2, "scores": [0, 0],
+      "phase": "auction" | "trump" | "play" | "game-over",
+      "hands": {"0": ["AS", ...], ...},          cards held now
+      "auction": [{"seat": 3, "bid": 5}, {"seat": 4, "pass": true}, ...],
+      "contract": null | {"seat": 3, "bid": 5, "forced": false, "malzoom": false},
+      "trump": null | "H",
+      "played": ["..."],                         every card of this hand's finished tricks
+      "tricks_won": [0, 0],                      finished tricks won by team 0 and team 1
+      "tricks": [{"leader": 3, "plays": [{"seat": 3, "card": "AS"}, ...], "winner": 4}],
+      "trick": null | {"leader": 3, "plays": [...]},   the trick in progress
+      "winner": null | 0 | 1,
+      "history": [54, 59, ...]                   action ids applied since the state was made
+    }
+
+In a mid-hand situation ``tricks`` may list fewer tricks than were played (``played`` and
+``tricks_won`` hold the totals) and ``auction`` may be empty. A game-over state has empty hands.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from engine.actions import NUM_ACTIONS
+from engine.errors import IllegalActionError, StateError
+from engine.masks import cards_of
+from engine.play import Contract, Trick
+from engine.state import GAME_OVER, PLAY, TRUMP, KoutGame, KoutState
+from spec.cards import SUIT_LETTERS, CardParseError, card_name, parse_card
+
+FORMAT = "trickrules/kout-state/1"
+PHASES = ("auction", "trump", "play", "game-over")
+
+
+def _plays(leader: int, cards: tuple[int, ...] | list[int], players: int) -> list[dict[str, Any]]:
+    return [{"seat": (leader + i) % players, "card": card_name(c)} for i, c in enumerate(cards)]
+
+
+def state_to_json(state: KoutState) -> dict[str, Any]:
+    """The JSON form of ``state`` (a dict of JSON types)."""
+    rules = state.rules
+    players = rules.players
+    over = state.phase == GAME_OVER
+    position = state.position if state.phase == PLAY else None
+    data: dict[str, Any] = {
+        "format": FORMAT,
+        "game": rules.game_id,
+        "profile": rules.profile_id,
+        "seed": state.seed,
+        "hand_index": state.hand_index,
+        "dealer": state.dealer,
+        "scores": list(state.scores),
+        "phase": state.phase,
+        "hands": {} if over else {
+            str(seat): [card_name(c) for c in state.hand(seat)] for seat in range(players)},
+        "auction": [] if over or state.auction is None else [
+            {"seat": seat, "pass": True} if bid == 0 else {"seat": seat, "bid": bid}
+            for seat, bid in state.auction.calls],
+        "contract": None if over or state.contract is None else {
+            "seat": state.contract.seat, "bid": state.contract.bid,
+            "forced": state.contract.forced, "malzoom": state.contract.malzoom},
+        "trump": None if over or state.trump is None else SUIT_LETTERS[state.trump],
+        "played": [] if position is None else [card_name(c) for c in cards_of(position.played)],
+        "tricks_won": [0, 0] if position is None else list(position.won),
+        "tricks": [] if position is None else [
+            {"leader": t.leader, "plays": _plays(t.leader, t.cards, players),
+             "winner": t.winner} for t in position.tricks],
+        "trick": None if position is None else {
+            "leader": position.leader, "plays": _plays(position.leader, position.trick, players)},
+        "winner": state.winner,
+        "history": state.history(),
+    }
+    return data
+
+
+class _Reader:
+    """Field access with errors that name the field."""
+
+    def __init__(self, data: Any) -> None:
+        if not isinstance(data, dict):
+            raise StateError(f"state: expected a JSON object, got {type(data).__name__}")
+        self.data = data
+
+    def get(self, key: str, kind: type | tuple[type, ...], default: Any = ...) -> Any:
+        if key not in self.data:
+            if default is ...:
+                raise StateError(f"state.{key}: missing")
+            return default
+        value = self.data[key]
+        if isinstance(value, bool) and kind in (int, (int, type(None))):
+            raise StateError(f"state.{key}: expected an integer, got {value!r}")
+        if not isinstance(value, kind):
+            raise StateError(f"state.{key}: unexpected value {value!r}")
+        return value
+
+
+def _card(token: Any, where: str) -> int:
+    try:
+        return parse_card(token)
+    except CardParseError as exc:
+        raise StateError(f"{where}: {exc}") from None
+
+
+def _int(value: Any, where: str) -> int:
+    if isinstance(value, bool) or not isinstance(value, int):
+        raise StateError(f"{where}: expected an integer, got {value!r}")
+    return value
+
+
+def _trick_cards(raw: Any, where: str, players: int) -> tuple[int, list[int]]:
+    if not isinstance(raw, dict):
+        raise StateError(f"{where}: expected an object with leader and plays")
+    leader = _int(raw.get("leader"), f"{where}.leader")
+    plays = raw.get("plays")
+    if not isinstance(plays, list):
+        raise StateError(f"{where}.plays: expected a list")
+    cards = []
+    for i, play in enumerate(plays):
+        if not isinstance(play, dict):
+            raise StateError(f"{where}.plays[{i}]: expected an object with seat and card")
+        seat = _int(play.get("seat"), f"{where}.plays[{i}].seat")
+        if seat != (leader + i) % players:
+            raise StateError(f"{where}.plays[{i}].seat: {seat} is out of turn "
+                             f"(expected {(leader + i) % players})")
+        cards.append(_card(play.get("card"), f"{where}.plays[{i}].card"))
+    return leader, cards
+
+
+def state_from_json(data: Any) -> KoutState:
+    """Rebuild a state from :func:`state_to_json` output; raises :class:`StateError`."""
+    read = _Reader(data)
+    if read.get("format", str) != FORMAT:
+        raise StateError(f"state.format: expected {FORMAT!r}")
+    try:
+        game = KoutGame(read.get("game", str), read.get("profile", str))
+    except (KeyError, ValueError) as exc:
+        raise StateError(f"state.game/profile: {exc}") from None
+    rules = game.rules
+    players = rules.players
+    phase = read.get("phase", str)
+    if phase not in PHASES:
+        raise StateError(f"state.phase: {phase!r} is not one of {', '.join(PHASES)}")
+    seed = read.get("seed", int)
+    hand_index = read.get("hand_index", int)
+    dealer = read.get("dealer", int)
+    raw_scores = read.get("scores", list)
+    if len(raw_scores) != 2:
+        raise StateError("state.scores: expected two team scores")
+    scores = (_int(raw_scores[0], "state.scores[0]"), _int(raw_scores[1], "state.scores[1]"))
+    history = [_int(a, f"state.history[{i}]") for i, a in enumerate(read.get("history", list, []))]
+    if any(not 0 <= a < NUM_ACTIONS for a in history):
+        raise StateError(f"state.history: action ids run from 0 to {NUM_ACTIONS - 1}")
+    winner = read.get("winner", (int, type(None)), None)
+    if phase == GAME_OVER:
+        if winner not in (0, 1):
+            raise StateError("state.winner: a game-over state needs winner 0 or 1")
+        state = game.new_initial_state(seed)
+        state.dealer, state.hand_index, state.scores = dealer, hand_index, list(scores)
+        state.auction = state.contract = state.position = None
+        state.phase, state.winner, state._history = GAME_OVER, winner, history
+        return state
+    if winner is not None:
+        raise StateError("state.winner: only a game-over state has a winner")
+    raw_hands = read.get("hands", dict)
+    hands = []
+    for seat in range(players):
+        cards = raw_hands.get(str(seat))
+        if not isinstance(cards, list):
+            raise StateError(f"state.hands[{seat}]: expected a list of cards")
+        hands.append([_card(t, f"state.hands[{seat}][{i}]") for i, t in enumerate(cards)])
+    extra = set(raw_hands) - {str(s) for s in range(players)}
+    if extra:
+        raise StateError(f"state.hands: unknown seats {sorted(extra)}")
+    calls = read.get("auction", list, [])
+    if phase == PLAY:
+        state = _play_state(game, read, hands, dealer, seed, hand_index, scores)
+        if calls:
+            replay = KoutState(game, seed, dealer, [0] * players, hand_index, scores)
+            _replay_calls(replay, calls)
+            if replay.phase != TRUMP:
+                raise StateError("state.auction: the calls do not finish the auction")
+            _same_contract(state.contract or Contract(-1, 0, False, False), replay.contract)
+            state.auction = replay.auction
+    else:
+        state = KoutState.from_deal(game, hands, dealer, seed=seed, hand_index=hand_index,
+                                    scores=scores)
+        _replay_calls(state, calls)
+        done = state.phase == TRUMP
+        if done != (phase == TRUMP):
+            raise StateError(f"state.auction: the calls leave the auction "
+                             f"{'finished' if done else 'open'}, but phase is {phase!r}")
+        raw_contract = read.get("contract", (dict, type(None)), None)
+        if done and raw_contract is not None:
+            _same_contract(_contract(raw_contract), state.contract)
+    state._history = history
+    return state
+
+
+def _contract(raw: Any) -> Contract:
+    if not isinstance(raw, dict):
+        raise StateError("state.contract: expected an object with seat, bid, forced, malzoom")
+    forced, malzoom = raw.get("forced", False), raw.get("malzoom", False)
+    if not isinstance(forced, bool) or not isinstance(malzoom, bool):
+        raise StateError("state.contract: forced and malzoom must be true or false")
+    return Contract(_int(raw.get("seat"), "state.contract.seat"),
+                    _int(raw.get("bid"), "state.contract.bid"), forced, malzoom)
+
+
+def _same_contract(given: Contract, derived: Contract | None) -> None:
+    if derived != given:
+        raise StateError(f"state.contract: {given} does not match the auction's {derived}")
+
+
+def _replay_calls(state: KoutState, calls: list[Any]) -> None:
+    from engine.actions import PASS, bid_action
+
+    for i, call in enumerate(calls):
+        if not isinstance(call, dict):
+            raise StateError(f"state.auction[{i}]: expected an object")
+        seat = _int(call.get("seat"), f"state.auction[{i}].seat")
+        if seat != state.current_player():
+            raise StateError(f"state.auction[{i}].seat: {seat} speaks out of turn "
+                             f"(seat {state.current_player()} is to speak)")
+        action = PASS if call.get("pass") is True else bid_action(
+            _int(call.get("bid"), f"state.auction[{i}].bid"))
+        try:
+            state.apply_action(action)
+        except (IllegalActionError, ValueError) as exc:
+            raise StateError(f"state.auction[{i}]: {exc}") from None
+
+
+def _play_state(game: KoutGame, read: _Reader, hands: list[list[int]], dealer: int, seed: int,
+                hand_index: int, scores: tuple[int, int]) -> KoutState:
+    players = game.rules.players
+    contract = _contract(read.get("contract", dict))
+    trump_letter = read.get("trump", str)
+    if trump_letter not in SUIT_LETTERS or len(trump_letter) != 1:
+        raise StateError(f"state.trump: {trump_letter!r} is not one of S H D C")
+    played = [_card(t, f"state.played[{i}]") for i, t in enumerate(read.get("played", list, []))]
+    won_raw = read.get("tricks_won", list, [0, 0])
+    if len(won_raw) != 2:
+        raise StateError("state.tricks_won: expected two counts")
+    won = (_int(won_raw[0], "state.tricks_won[0]"), _int(won_raw[1], "state.tricks_won[1]"))
+    raw_trick = read.get("trick", (dict, type(None)), None)
+    leader, trick = (None, []) if raw_trick is None else _trick_cards(raw_trick, "state.trick",
+                                                                        players)
+    tricks: list[Trick] = []
+    for i, raw in enumerate(read.get("tricks", list, [])):
+        t_leader, cards = _trick_cards(raw, f"state.tricks[{i}]", players)
+        if len(cards) != players:
+            raise StateError(f"state.tricks[{i}]: a finished trick has {players} cards")
+        t_winner = _int(raw.get("winner"), f"state.tricks[{i}].winner")
+        if not set(cards) <= set(played):
+            raise StateError(f"state.tricks[{i}]: its cards must also be in state.played")
+        tricks.append(Trick(t_leader, tuple(cards), t_winner))
+    if leader is None:
+        leader = tricks[-1].winner if tricks else contract.seat
+        if not tricks and won != (0, 0):
+            raise StateError("state.trick: the leader of the next trick is unknown; give "
+                             "state.trick with its leader and no plays")
+    state = KoutState.from_situation(
+        game, hands=hands, trump=SUIT_LETTERS.index(trump_letter), contract=contract,
+        dealer=dealer, leader=leader, trick=trick, played=played, tricks_won=won, seed=seed,
+        hand_index=hand_index, scores=scores)
+    assert state.position is not None
+    state.position.tricks = tricks
+    return state
