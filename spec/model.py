@@ -100,6 +100,18 @@ class Profile:
         """The :class:`Reading` object for the concrete value of ``parameter_id``."""
         return self.parameters[parameter_id].reading(self.value(parameter_id))
 
+    def derive(self, new_id: str, overrides: Mapping[str, str | tuple[str, ...]]) -> Profile:
+        """A copy with some parameters set to other readings (each checked against its domain)."""
+        values = dict(self.values)
+        for parameter_id, choice in overrides.items():
+            if parameter_id not in values:
+                raise KeyError(f"profile {self.id!r} has no parameter {parameter_id!r}")
+            readings = (choice,) if isinstance(choice, str) else tuple(choice)
+            for reading in readings:
+                self.parameters[parameter_id].reading(reading)
+            values[parameter_id] = readings
+        return Profile(new_id, self.game, self.summary, values, self.parameters, self.id)
+
 
 @dataclass(frozen=True)
 class Catalogue:

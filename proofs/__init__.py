@@ -1,0 +1,1 @@
+"""Z3 encodings, theorems, cross-checks, and the trickrules command line."""

@@ -1,0 +1,106 @@
+"""Readable tables (rich) for game records and perft results."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from rich.console import Console
+from rich.table import Table
+
+from spec.cards import (
+    SUIT_LETTERS,
+    SUIT_SYMBOLS,
+    SUITS,
+    card_name,
+    card_symbol,
+    parse_card,
+    suit_of,
+)
+
+SUIT_STYLE = ("bold", "red", "red", "bold")
+
+
+def _styled(token: str) -> str:
+    card = parse_card(token)
+    text = card_symbol(card)
+    if card >= 52:
+        return f"[magenta]{text}[/]" if token == "RJ" else f"[bold]{text}[/]"
+    return f"[{SUIT_STYLE[suit_of(card)]}]{text}[/]"
+
+
+def _hand_by_suit(tokens: list[str]) -> str:
+    cards = [parse_card(t) for t in tokens]
+    groups = []
+    jokers = [t for t in tokens if t in ("RJ", "BJ")]
+    if jokers:
+        groups.append(" ".join(_styled(t) for t in sorted(jokers, reverse=True)))
+    for suit in SUITS:
+        ranked = sorted((c for c in cards if c < 52 and suit_of(c) == suit), reverse=True)
+        if ranked:
+            groups.append(" ".join(_styled(card_name(c)) for c in ranked))
+    return "   ".join(groups)
+
+
+def print_game(console: Console, record: dict[str, Any]) -> None:
+    """Print a game record (from :func:`engine.record.game_to_json`) as tables."""
+    players = record["players"]
+    console.print(f"[bold]{record['game']}[/] · profile {record['profile']} · seed "
+                  f"{record['seed']} · seats 0..{players - 1} in play order (counter-clockwise),"
+                  " team = seat % 2")
+    for hand in record["hands"]:
+        console.rule(f"Hand {hand['index'] + 1} · dealer seat {hand['dealer']}")
+        deal = Table(show_header=True, header_style="bold", box=None, pad_edge=False)
+        deal.add_column("seat", justify="right")
+        deal.add_column("team", justify="right")
+        deal.add_column("dealt")
+        for seat in range(players):
+            deal.add_row(str(seat), str(seat % 2), _hand_by_suit(hand["deal"][str(seat)]))
+        console.print(deal)
+        calls = ", ".join(f"{c['seat']}: {'pass' if c.get('pass') else 'bid ' + str(c['bid'])}"
+                          for c in hand["auction"])
+        console.print(f"Auction  {calls}")
+        contract = hand["contract"]
+        notes = " (forced, Malzoom)" if contract["malzoom"] else (
+            " (forced)" if contract["forced"] else "")
+        trump = SUIT_SYMBOLS[SUIT_LETTERS.index(contract["trump"])]
+        console.print(f"Contract seat {contract['seat']} (team {contract['seat'] % 2}) bids "
+                      f"{contract['bid']}{notes}, trump {trump}")
+        tricks = Table(show_header=True, header_style="bold")
+        tricks.add_column("#", justify="right")
+        tricks.add_column("led by", justify="right")
+        for seat in range(players):
+            tricks.add_column(f"seat {seat}", justify="center")
+        tricks.add_column("winner", justify="right")
+        for number, trick in enumerate(hand["tricks"], start=1):
+            by_seat = {p["seat"]: p["card"] for p in trick["plays"]}
+            cells = []
+            for seat in range(players):
+                card = by_seat.get(seat)
+                cell = _styled(card) if card else ""
+                if card and seat == trick["leader"]:
+                    cell = f"[underline]{cell}[/]"
+                cells.append(cell)
+            tricks.add_row(str(number), str(trick["leader"]), *cells,
+                           f"{trick['winner']} (team {trick['winner'] % 2})")
+        console.print(tricks)
+        team = 0 if hand["score"][0] else 1
+        verdict = "made" if hand["made"] else "failed"
+        console.print(f"Bid {verdict}: team {team} scores {hand['score'][team]} -> "
+                      f"totals {hand['totals'][0]}-{hand['totals'][1]}")
+    final = record["final"]
+    console.rule("Game over")
+    console.print(f"Team {final['winner']} wins, {final['scores'][0]}-{final['scores'][1]}, "
+                  f"after {len(record['hands'])} hands.")
+
+
+def print_perft(console: Console, result: dict[str, Any]) -> None:
+    """Print a perft result, with the divide table when present."""
+    if result.get("divide"):
+        table = Table(show_header=True, header_style="bold")
+        table.add_column("first card")
+        table.add_column("sequences", justify="right")
+        for row in result["divide"]:
+            table.add_row(_styled(row["card"]), f"{row['nodes']:,}")
+        console.print(table)
+    console.print(f"perft({result['depth']}) = {result['nodes']:,}  "
+                  f"[{result['seconds']:.3f} s, {result['nodes_per_second']:,.0f} nodes/s]")
