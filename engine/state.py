@@ -205,9 +205,9 @@ class KoutState:
         position = self.position
         result = score_hand(self.rules, self.contract, position.won)
         self.scores[result.team] += result.points
-        assert self.auction is not None
+        calls = tuple(self.auction.calls) if self.auction is not None else ()
         self.records.append(HandRecord(
-            self.hand_index, self.dealer, self.deal, tuple(self.auction.calls), self.contract,
+            self.hand_index, self.dealer, self.deal, calls, self.contract,
             self.trump, tuple(position.tricks), result, (self.scores[0], self.scores[1])))
         self.winner = game_winner(self.rules, self.scores, self.hand_index, self.contract, result)
         if self.winner is not None:

@@ -1,0 +1,72 @@
+"""Shared test helpers: variant games and hand-written mid-hand situations."""
+
+from __future__ import annotations
+
+from collections.abc import Mapping, Sequence
+
+from engine.masks import JOKER_MASK, SUIT_MASK, iter_cards, mask_of
+from engine.play import Contract
+from engine.state import KoutGame, KoutState
+from spec.cards import parse_card, parse_cards, parse_suit
+from spec.loader import kout_catalogue
+
+
+def variant(game_id: str = "kout6", **overrides: str) -> KoutGame:
+    """The game's default profile with parameters overridden (``joker__lead_by_bid="never"``
+    stands for ``joker.lead-by-bid``)."""
+    base = kout_catalogue().default_profile(game_id)
+    named = {key.replace("__", ".").replace("_", "-"): value for key, value in overrides.items()}
+    return KoutGame(game_id, base.derive(f"{game_id}-test", named))
+
+
+def situation(game: KoutGame | None = None, *, hands: Mapping[int, str], trump: str = "S",
+              declarer: int = 0, bid: int = 5, forced: bool = False, leader: int = 0,
+              trick: str = "", won: tuple[int, int] | None = None,
+              malzoom: bool = False) -> KoutState:
+    """A mid-hand state: ``hands`` gives each seat's cards; every other card is in earlier tricks.
+
+    The number of earlier tricks follows from the hand sizes; by default they are all counted
+    for the team that does not hold the contract.
+    """
+    game = game or KoutGame("kout6")
+    rules = game.rules
+    held = [parse_cards(hands.get(seat, "")) for seat in range(rules.players)]
+    trick_cards = parse_cards(trick)
+    to_move = (leader + len(trick_cards)) % rules.players
+    size_now = len(held[to_move]) if to_move in hands else max(len(h) for h in held)
+    done = rules.hand_size - size_now
+    used = mask_of(c for hand in held for c in hand) | mask_of(trick_cards)
+    filler = sorted(iter_cards(rules.deck_mask & ~used & ~JOKER_MASK & ~SUIT_MASK[parse_suit(trump)]),
+                    key=lambda c: (c % 13, c))
+    for offset in range(rules.players):
+        seat = (leader + offset) % rules.players
+        if seat not in hands:
+            need = size_now - (1 if offset < len(trick_cards) else 0)
+            held[seat], filler = filler[:need], filler[need:]
+            used |= mask_of(held[seat])
+    played = list(iter_cards(rules.deck_mask & ~used))
+    if won is None:
+        won = (done, 0) if declarer % 2 == 1 else (0, done)
+    return KoutState.from_situation(
+        game, hands=held, trump=parse_suit(trump), contract=Contract(declarer, bid, forced, malzoom),
+        dealer=(declarer - 1) % rules.players, leader=leader, trick=trick_cards, played=played,
+        tricks_won=won)
+
+
+def names(cards: Sequence[int]) -> list[str]:
+    """Card names of a list of card ids."""
+    from spec.cards import card_name
+
+    return [card_name(c) for c in cards]
+
+
+def legal(state: KoutState) -> list[str]:
+    """The legal actions of a play-phase state, as card names."""
+    return names(state.legal_actions())
+
+
+def play(state: KoutState, cards: str) -> KoutState:
+    """Apply each card in turn; returns the state."""
+    for token in cards.split():
+        state.apply_action(parse_card(token))
+    return state
