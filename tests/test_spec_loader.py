@@ -1,0 +1,135 @@
+"""The rule-data loader: the shipped catalogue is complete, and bad files are located."""
+
+from __future__ import annotations
+
+import shutil
+from pathlib import Path
+
+import pytest
+
+from engine.errors import ProfileError
+from engine.rules import compile_rules
+from spec import SpecError, kout_catalogue, load_catalogue
+from spec.loader import KOUT_DIR
+
+
+def test_shipped_catalogue_loads_and_profiles_are_concrete() -> None:
+    catalogue = kout_catalogue()
+    assert {"kout6-default", "kout4-default"} <= set(catalogue.profiles)
+    for profile in catalogue.profiles.values():
+        assert profile.is_concrete
+        assert set(profile.values) == {p.id for p in catalogue.parameters_for(profile.game.id)}
+        compile_rules(profile)
+
+
+def test_every_reading_has_an_engine_meaning() -> None:
+    """Each reading of each parameter compiles (alone, on top of the default profile)."""
+    catalogue = kout_catalogue()
+    base = catalogue.default_profile("kout6")
+    compiled = 0
+    for parameter in catalogue.parameters_for("kout6"):
+        for reading in parameter.reading_ids:
+            profile = base.derive("probe", {parameter.id: reading})
+            try:
+                compile_rules(profile)
+                compiled += 1
+            except ProfileError as exc:
+                assert "cards but" in str(exc), exc  # only deck/hand-size mismatches may fail
+    assert compiled > 50
+
+
+def test_decks_match_the_source_descriptions() -> None:
+    deck = kout_catalogue().parameters["deck.cards"]
+    sizes = {r.id: len(r.deck()) for r in deck.readings}
+    assert sizes == {"full-54": 54, "no-2-to-5": 38, "no-2-to-5-no-6-red": 36,
+                     "no-2-5-6-red": 48}
+
+
+@pytest.fixture
+def spec_copy(tmp_path: Path) -> Path:
+    for name in ("games.toml", "parameters.toml", "profiles.toml"):
+        shutil.copy(KOUT_DIR / name, tmp_path / name)
+    return tmp_path
+
+
+def _edit(path: Path, old: str, new: str) -> int:
+    """Replace the first ``old`` with ``new``; returns the 1-based line of the change."""
+    text = path.read_text()
+    index = text.index(old)
+    path.write_text(text.replace(old, new, 1))
+    return text[:index].count("\n") + 1
+
+
+def _error(directory: Path) -> SpecError:
+    with pytest.raises(SpecError) as info:
+        load_catalogue(directory)
+    return info.value
+
+
+def test_bad_toml_syntax_names_file_and_line(spec_copy: Path) -> None:
+    line = _edit(spec_copy / "profiles.toml", '"deal.hand-size" = "9"', '"deal.hand-size" = 9"')
+    error = _error(spec_copy)
+    assert error.file.endswith("profiles.toml") and error.line == line
+    assert "invalid TOML" in str(error)
+
+
+def test_schema_violation_names_line(spec_copy: Path) -> None:
+    line = _edit(spec_copy / "parameters.toml", 'topic = "auction"\nmeaning = "How many',
+                 'topic = 7\nmeaning = "How many')
+    error = _error(spec_copy)
+    assert error.line == line and "schema" in str(error) and "7 is not of type 'string'" in str(
+        error)
+
+
+def test_unknown_reading_in_profile(spec_copy: Path) -> None:
+    line = _edit(spec_copy / "profiles.toml", '"auction.shape" = "single-round"',
+                 '"auction.shape" = "one-round"')
+    error = _error(spec_copy)
+    assert f"profiles.toml:{line}:" in str(error)
+    assert "'one-round' is not a reading (readings: single-round, continuing)" in str(error)
+
+
+def test_unknown_parameter_in_profile(spec_copy: Path) -> None:
+    line = _edit(spec_copy / "profiles.toml", '"deck.cards" = "no-2-to-5-no-6-red"',
+                 '"deck.card" = "no-2-to-5-no-6-red"')
+    error = _error(spec_copy)
+    assert error.line == line and "unknown parameter 'deck.card'" in str(error)
+
+
+def test_profile_missing_a_parameter(spec_copy: Path) -> None:
+    _edit(spec_copy / "profiles.toml", '"game.shutout" = "51-to-0"\n', "")
+    error = _error(spec_copy)
+    assert "assigns no reading to 'game.shutout'" in str(error)
+    assert error.line is not None
+
+
+def test_duplicate_parameter_id(spec_copy: Path) -> None:
+    line = _edit(spec_copy / "parameters.toml", 'id = "auction.pass"', 'id = "auction.shape"')
+    error = _error(spec_copy)
+    assert error.line == line and "duplicate parameter id 'auction.shape'" in str(error)
+
+
+def test_bad_deck_pattern(spec_copy: Path) -> None:
+    line = _edit(spec_copy / "parameters.toml", 'remove = ["2*", "3*", "4*", "5*"]',
+                 'remove = ["2*", "3*", "4*", "5X"]')
+    error = _error(spec_copy)
+    assert error.line == line and "bad card '5X'" in str(error)
+
+
+def test_extends_cycle(spec_copy: Path) -> None:
+    _edit(spec_copy / "profiles.toml", 'id = "kout6-default"\ngame = "kout6"',
+          'id = "kout6-default"\ngame = "kout6"\nextends = "kout4-default"')
+    assert "cycle" in str(_error(spec_copy))
+
+
+def test_missing_file(tmp_path: Path) -> None:
+    error = _error(tmp_path)
+    assert "games.toml" in error.file and "cannot read" in str(error)
+
+
+def test_engine_rejects_symbolic_and_inconsistent_profiles() -> None:
+    base = kout_catalogue().default_profile("kout4")
+    with pytest.raises(ProfileError, match="leaves auction.shape open"):
+        compile_rules(base.derive("open", {"auction.shape": ("single-round", "continuing")}))
+    with pytest.raises(ProfileError, match="has 38 cards but 4 players x 9 cards need 36"):
+        compile_rules(base.derive("source-000", {"deck.cards": "no-2-to-5"}))
