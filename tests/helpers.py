@@ -36,8 +36,8 @@ def situation(game: KoutGame | None = None, *, hands: Mapping[int, str], trump: 
     size_now = len(held[to_move]) if to_move in hands else max(len(h) for h in held)
     done = rules.hand_size - size_now
     used = mask_of(c for hand in held for c in hand) | mask_of(trick_cards)
-    filler = sorted(iter_cards(rules.deck_mask & ~used & ~JOKER_MASK & ~SUIT_MASK[parse_suit(trump)]),
-                    key=lambda c: (c % 13, c))
+    spare = rules.deck_mask & ~used & ~JOKER_MASK & ~SUIT_MASK[parse_suit(trump)]
+    filler = sorted(iter_cards(spare), key=lambda c: (c % 13, c))
     for offset in range(rules.players):
         seat = (leader + offset) % rules.players
         if seat not in hands:
@@ -48,7 +48,8 @@ def situation(game: KoutGame | None = None, *, hands: Mapping[int, str], trump: 
     if won is None:
         won = (done, 0) if declarer % 2 == 1 else (0, done)
     return KoutState.from_situation(
-        game, hands=held, trump=parse_suit(trump), contract=Contract(declarer, bid, forced, malzoom),
+        game, hands=held, trump=parse_suit(trump),
+        contract=Contract(declarer, bid, forced, malzoom),
         dealer=(declarer - 1) % rules.players, leader=leader, trick=trick_cards, played=played,
         tricks_won=won)
 

@@ -6,7 +6,13 @@ import pytest
 
 from engine.actions import NUM_ACTIONS, PASS, action_to_string, string_to_action
 from spec.cards import (
-    ALL_CARDS, BLACK_JOKER, RED_JOKER, CardParseError, card_name, parse_card, parse_cards,
+    ALL_CARDS,
+    BLACK_JOKER,
+    RED_JOKER,
+    CardParseError,
+    card_name,
+    parse_card,
+    parse_cards,
 )
 
 

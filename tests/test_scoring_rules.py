@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import itertools
+
 import pytest
 from helpers import variant
 
@@ -73,4 +75,4 @@ def test_dealer_rotation() -> None:
         state = play_random_game(game, 11)
         dealers = [r.dealer for r in state.records]
         assert len(dealers) > 2
-        assert all(b == (a + step) % 6 for a, b in zip(dealers, dealers[1:], strict=False))
+        assert all(b == (a + step) % 6 for a, b in itertools.pairwise(dealers))

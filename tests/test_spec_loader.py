@@ -129,7 +129,7 @@ def test_missing_file(tmp_path: Path) -> None:
 
 def test_engine_rejects_symbolic_and_inconsistent_profiles() -> None:
     base = kout_catalogue().default_profile("kout4")
-    with pytest.raises(ProfileError, match="leaves auction.shape open"):
+    with pytest.raises(ProfileError, match=r"leaves auction\.shape open"):
         compile_rules(base.derive("open", {"auction.shape": ("single-round", "continuing")}))
     with pytest.raises(ProfileError, match="has 38 cards but 4 players x 9 cards need 36"):
         compile_rules(base.derive("source-000", {"deck.cards": "no-2-to-5"}))
