@@ -1,0 +1,1 @@
+"""Speed studies, run side by side in one process: ``make bench`` or ``python -m benchmarks``."""
