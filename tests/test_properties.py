@@ -150,7 +150,7 @@ class WholeGame(RuleBasedStateMachine):
         assert KoutState.from_json(json.loads(json.dumps(data))).to_json() == data
 
     @invariant()
-    def invariants(self) -> None:
+    def keeps_invariants(self) -> None:
         if hasattr(self, "state"):
             check_step_invariants(self.state)
 
