@@ -1,0 +1,47 @@
+"""Rule parameters as Z3 integers over their readings, fixed or left open by a profile."""
+
+from __future__ import annotations
+
+import z3
+
+from proofs.solver import Names
+from spec.model import Parameter, Profile
+
+
+class SymbolicProfile:
+    """Each parameter of a profile as an integer ``0..len(readings)-1``; the profile fixes it
+    to one reading, or restricts it to the readings it leaves open."""
+
+    def __init__(self, profile: Profile, names: Names) -> None:
+        self.profile = profile
+        self.parameters: dict[str, Parameter] = {
+            pid: profile.parameters[pid] for pid in profile.values}
+        self.vars = {pid: names.int(f"param:{pid}") for pid in self.parameters}
+
+    def constraints(self) -> list[z3.BoolRef]:
+        """The readings the profile allows for each parameter."""
+        out = []
+        for pid, choice in self.profile.values.items():
+            ids = self.parameters[pid].reading_ids
+            out.append(z3.Or([self.vars[pid] == ids.index(r) for r in choice]))
+        return out
+
+    def is_(self, parameter_id: str, reading_id: str) -> z3.BoolRef:
+        """The condition that ``parameter_id`` takes the reading ``reading_id``."""
+        ids = self.parameters[parameter_id].reading_ids
+        if reading_id not in ids:
+            raise KeyError(f"{parameter_id} has no reading {reading_id!r}")
+        return self.vars[parameter_id] == ids.index(reading_id)
+
+    def value(self, parameter_id: str) -> z3.ArithRef:
+        """The numeric ``value`` of the chosen reading (readings without one count as 0)."""
+        parameter = self.parameters[parameter_id]
+        expr: z3.ArithRef = z3.IntVal(0)
+        for index, reading in enumerate(parameter.readings):
+            expr = z3.If(self.vars[parameter_id] == index, z3.IntVal(reading.value or 0), expr)
+        return expr
+
+    def reading_of(self, model: z3.ModelRef, parameter_id: str) -> str:
+        """The reading a model chose for ``parameter_id``."""
+        index = int(model.eval(self.vars[parameter_id], model_completion=True).as_long())
+        return self.parameters[parameter_id].reading_ids[index]

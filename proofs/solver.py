@@ -1,0 +1,73 @@
+"""Thin typed helpers around Z3: one place for symbolic names, fixed seeds, resource limits,
+and the three verdicts (proved, refuted with a witness, unknown)."""
+
+from __future__ import annotations
+
+import time
+from dataclasses import dataclass, field
+from typing import Any, Literal
+
+import z3
+
+SEED = 20261122
+RLIMIT = 20_000_000
+
+Verdict = Literal["proved", "refuted", "unknown"]
+
+
+class Names:
+    """The only place symbolic names are made: ``<scope>!<name>``, unique per scope."""
+
+    def __init__(self, scope: str) -> None:
+        self.scope = scope
+        self._made: set[str] = set()
+
+    def _name(self, name: str) -> str:
+        full = f"{self.scope}!{name}"
+        if full in self._made:
+            raise ValueError(f"symbolic name {full!r} made twice")
+        self._made.add(full)
+        return full
+
+    def int(self, name: str) -> z3.ArithRef:
+        """A fresh integer."""
+        return z3.Int(self._name(name))
+
+    def bool(self, name: str) -> z3.BoolRef:
+        """A fresh Boolean."""
+        return z3.Bool(self._name(name))
+
+
+def make_solver() -> z3.Solver:
+    """A solver with the project's fixed seed and resource limit, so results repeat."""
+    solver = z3.Solver()
+    solver.set("random_seed", SEED)
+    solver.set("rlimit", RLIMIT)
+    return solver
+
+
+@dataclass
+class Result:
+    """The outcome of one query: verdict, time, and the model when refuted."""
+
+    verdict: Verdict
+    seconds: float
+    model: z3.ModelRef | None = None
+    reason: str = ""
+    witness: dict[str, Any] = field(default_factory=dict)
+
+
+def prove(claim: z3.BoolRef, assumptions: list[z3.BoolRef]) -> Result:
+    """Prove ``claim`` under ``assumptions``: unsat negation is proved, sat is refuted (with the
+    model), anything else is unknown and never counted as proved."""
+    solver = make_solver()
+    solver.add(*assumptions)
+    solver.add(z3.Not(claim))
+    start = time.perf_counter()
+    answer = solver.check()
+    seconds = time.perf_counter() - start
+    if answer == z3.unsat:
+        return Result("proved", seconds)
+    if answer == z3.sat:
+        return Result("refuted", seconds, solver.model())
+    return Result("unknown", seconds, reason=solver.reason_unknown())
