@@ -15,6 +15,7 @@ $(STAMP): pyproject.toml
 
 verify: $(STAMP)
 	$(BIN)/trickrules play --game kout6 --seed 1
+	$(BIN)/trickrules verify --report build/verify-report.json
 
 test: $(STAMP) lint
 	$(BIN)/python -m pytest -q

@@ -65,6 +65,57 @@ def cmd_perft(args: argparse.Namespace) -> int:
     return 0
 
 
+def cmd_verify(args: argparse.Namespace) -> int:
+    """Run every theorem on the chosen profiles; non-zero exit if any is not proved."""
+    from pathlib import Path
+
+    from rich.progress import Progress
+    from rich.table import Table
+
+    from proofs.theorems import THEOREMS
+    from proofs.verify import Row, failed, run_theorems
+    from spec.loader import kout_catalogue
+
+    catalogue = kout_catalogue()
+    if args.profile:
+        profiles = [catalogue.profile(args.profile)]
+    else:
+        games = [args.game] if args.game else list(GAMES)
+        profiles = [p for p in catalogue.profiles.values()
+                    if p.game.id in games and p.is_concrete]
+    console = Console(stderr=args.json, highlight=False)
+    with Progress(console=console, transient=True, disable=args.json) as progress:
+        task = progress.add_task("verifying", total=len(profiles) * len(THEOREMS))
+
+        def advance(row: Row) -> None:
+            progress.update(task, advance=1, description=f"{row.profile} {row.theorem}")
+
+        rows = run_theorems(profiles, on_row=advance)
+    report = {"profiles": [p.id for p in profiles], "results": [r.as_json() for r in rows],
+              "proved": sum(r.verdict == "proved" for r in rows),
+              "refuted": sum(r.verdict == "refuted" for r in rows),
+              "unknown": sum(r.verdict == "unknown" for r in rows)}
+    if args.report:
+        path = Path(args.report)
+        path.parent.mkdir(parents=True, exist_ok=True)
+        path.write_text(json.dumps(report, indent=2) + "\n", encoding="utf-8")
+    if args.json:
+        print(json.dumps(report, indent=2))
+    else:
+        table = Table(show_header=True, header_style="bold")
+        for column in ("profile", "theorem", "verdict", "seconds", "witness"):
+            table.add_column(column, justify="right" if column == "seconds" else "left")
+        for row in rows:
+            colour = {"proved": "green", "refuted": "red", "unknown": "yellow"}[row.verdict]
+            witness = ", ".join(f"{k}={v}" for k, v in row.witness.items())
+            table.add_row(row.profile, row.theorem, f"[{colour}]{row.verdict}[/]",
+                          f"{row.seconds:.2f}", witness)
+        console.print(table)
+        console.print(f"{report['proved']} proved, {report['refuted']} refuted, "
+                      f"{report['unknown']} unknown")
+    return 1 if failed(rows) else 0
+
+
 def build_parser() -> argparse.ArgumentParser:
     """The argument parser of every subcommand."""
     parser = argparse.ArgumentParser(
@@ -92,6 +143,13 @@ def build_parser() -> argparse.ArgumentParser:
                      help="declaring seat (default: the seat after the dealer)")
     pft.add_argument("--trump", default="S", help="trump suit letter S/H/D/C (default S)")
     pft.set_defaults(func=cmd_perft)
+
+    ver = sub.add_parser("verify", help="prove every theorem for the shipped profiles")
+    ver.add_argument("--game", choices=GAMES, default=None, help="only this game's profiles")
+    ver.add_argument("--profile", default=None, help="only this profile")
+    ver.add_argument("--json", action="store_true", help="print the report as JSON")
+    ver.add_argument("--report", default=None, help="also write the JSON report to this file")
+    ver.set_defaults(func=cmd_verify)
     return parser
 
 
