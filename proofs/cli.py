@@ -90,7 +90,7 @@ def cmd_verify(args: argparse.Namespace) -> int:
         def advance(row: Row) -> None:
             progress.update(task, advance=1, description=f"{row.profile} {row.theorem}")
 
-        rows = run_theorems(profiles, on_row=advance)
+        rows = run_theorems(profiles, THEOREMS, on_row=advance)
     report = {"profiles": [p.id for p in profiles], "results": [r.as_json() for r in rows],
               "proved": sum(r.verdict == "proved" for r in rows),
               "refuted": sum(r.verdict == "refuted" for r in rows),
