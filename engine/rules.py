@@ -70,6 +70,11 @@ def _choose(profile: Profile, parameter: str, options: dict[str, T]) -> T:
     return options[value]
 
 
+def _flag(profile: Profile, parameter: str, true_reading: str, false_reading: str) -> bool:
+    """A two-reading parameter as a flag: true for ``true_reading``."""
+    return _choose(profile, parameter, {true_reading: True, false_reading: False})
+
+
 def _honours(kind: str, deck_mask: CardSet) -> tuple[CardSet, ...] | None:
     """Per trump suit, the cards whose earlier play allows a Joker lead."""
     if kind == "never":
@@ -143,56 +148,38 @@ def compile_rules(profile: Profile) -> Rules:
         hand_size=hand_size,
         deck=deck,
         deck_mask=deck_mask,
-        clockwise=_choose(
-            profile, "seating.turn-order", {"counter-clockwise": False, "clockwise": True}
-        ),
+        clockwise=_flag(profile, "seating.turn-order", "clockwise", "counter-clockwise"),
         dealer_step=_choose(
             profile, "dealer.rotation", {"with-turn-order": 1, "against-turn-order": -1}
         ),
-        auction_continuing=_choose(
-            profile, "auction.shape", {"single-round": False, "continuing": True}
+        auction_continuing=_flag(profile, "auction.shape", "continuing", "single-round"),
+        pass_final=_flag(profile, "auction.pass", "final", "may-re-enter"),
+        forced_exactly_5=_flag(profile, "auction.dealer-forced-bid", "exactly-5", "at-least-5"),
+        malzoom_any_forced=_flag(profile, "auction.malzoom", "any-forced", "forced-5"),
+        follow_else_trump=_flag(
+            profile, "play.follow-suit", "follow-else-trump", "follow-else-any"
         ),
-        pass_final=_choose(profile, "auction.pass", {"final": True, "may-re-enter": False}),
-        forced_exactly_5=_choose(
-            profile, "auction.dealer-forced-bid", {"at-least-5": False, "exactly-5": True}
-        ),
-        malzoom_any_forced=_choose(
-            profile, "auction.malzoom", {"forced-5": False, "any-forced": True}
-        ),
-        follow_else_trump=_choose(
-            profile, "play.follow-suit", {"follow-else-any": False, "follow-else-trump": True}
-        ),
-        joker_any_time=_choose(
-            profile, "joker.play-to-trick", {"any-time": True, "as-trump": False}
-        ),
+        joker_any_time=_flag(profile, "joker.play-to-trick", "any-time", "as-trump"),
         bid_jokers=bid_jokers,
-        bid_holder_declarer_only=_choose(
-            profile, "joker.lead-bid-holder", {"bidding-team": False, "declarer": True}
+        bid_holder_declarer_only=_flag(
+            profile, "joker.lead-bid-holder", "declarer", "bidding-team"
         ),
         honours=_honours(honours_kind, deck_mask),
-        declarer_without_ace=_choose(
-            profile, "joker.declarer-without-ace", {"no": False, "may-lead": True}
+        declarer_without_ace=_flag(profile, "joker.declarer-without-ace", "may-lead", "no"),
+        unqualified_any_time=_flag(
+            profile, "joker.unqualified-lead", "any-time", "only-jokers-left"
         ),
-        unqualified_any_time=_choose(
-            profile, "joker.unqualified-lead", {"only-jokers-left": False, "any-time": True}
-        ),
-        trump_for_trick=_choose(
-            profile, "joker.after-worthless-lead", {"led-suit": False, "trump-for-trick": True}
-        ),
+        trump_for_trick=_flag(profile, "joker.after-worthless-lead", "trump-for-trick", "led-suit"),
         second_joker=_choose(profile, "joker.second-joker", {s.value: s for s in SecondJoker}),
         legal_lead_must_trump=_choose(
             profile,
             "joker.legal-lead-calls-trump",
             {"must-play-trump": True, "no-obligation": False},
         ),
-        early_stop=_choose(
-            profile, "hand.early-stop", {"play-all-tricks": False, "stop-when-decided": True}
-        ),
+        early_stop=_flag(profile, "hand.early-stop", "stop-when-decided", "play-all-tricks"),
         bawan_points=bawan,
         malzoom_failed_points=malzoom_failed.value,
         target=target,
         shutout=shutout.value,
-        bawan_first_hand_wins=_choose(
-            profile, "game.bawan-first-hand", {"wins-game": True, "no-effect": False}
-        ),
+        bawan_first_hand_wins=_flag(profile, "game.bawan-first-hand", "wins-game", "no-effect"),
     )

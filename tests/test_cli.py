@@ -5,6 +5,7 @@ from __future__ import annotations
 import json
 import subprocess
 import sys
+from pathlib import Path
 from typing import Any
 
 import pytest
@@ -93,6 +94,7 @@ def test_profile_of_another_game_is_refused(capsys: pytest.CaptureFixture[str]) 
 
 
 def test_console_script_is_installed() -> None:
-    done = subprocess.run([sys.executable, "-m", "proofs.cli", "perft", "--depth", "2"],
+    script = Path(sys.executable).parent / "trickrules"
+    done = subprocess.run([str(script), "perft", "--depth", "2"],
                           capture_output=True, text=True, check=False)
     assert done.returncode == 0 and "perft(2)" in done.stdout

@@ -10,8 +10,7 @@ from spec.cards import parse_card
 
 
 def test_play_follow_suit_holding_the_suit() -> None:
-    state = situation(hands={0: "5H 2C", 1: "2H AS"}, trick="5H"[:0], leader=0)
-    play(state, "5H")
+    state = play(situation(hands={0: "5H 2C", 1: "2H AS"}), "5H")
     assert legal(state) == ["2H"]
 
 
