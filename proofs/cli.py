@@ -103,13 +103,15 @@ def cmd_verify(args: argparse.Namespace) -> int:
         print(json.dumps(report, indent=2))
     else:
         table = Table(show_header=True, header_style="bold")
-        for column in ("profile", "theorem", "verdict", "seconds", "witness"):
+        for column in ("profile", "theorem", "verdict", "seconds", "witness", "replayed"):
             table.add_column(column, justify="right" if column == "seconds" else "left")
         for row in rows:
             colour = {"proved": "green", "refuted": "red", "unknown": "yellow"}[row.verdict]
             witness = ", ".join(f"{k}={v}" for k, v in row.witness.items())
-            table.add_row(row.profile, row.theorem, f"[{colour}]{row.verdict}[/]",
-                          f"{row.seconds:.2f}", witness)
+            verdict = row.verdict if row.verdict == row.expect else f"{row.verdict} (unexpected)"
+            replayed = "" if row.replay is None else "yes" if row.replay["replayed"] else "NO"
+            table.add_row(row.profile, row.theorem, f"[{colour}]{verdict}[/]",
+                          f"{row.seconds:.2f}", witness, replayed)
         console.print(table)
         console.print(f"{report['proved']} proved, {report['refuted']} refuted, "
                       f"{report['unknown']} unknown")

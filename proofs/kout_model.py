@@ -52,7 +52,15 @@ def beats(a: z3.ArithRef, b: z3.ArithRef, trump: z3.ArithRef, follow: z3.ArithRe
     no = z3.BoolVal(False)
     ta = tier(a, trump, follow, no if a_worthless is None else a_worthless)
     tb = tier(b, trump, follow, no if b_worthless is None else b_worthless)
-    return z3.Or(ta > tb, z3.And(ta == tb, z3.Or(ta == 1, ta == 2), rank(a) > rank(b)))
+    return outranks(ta, rank(a), tb, rank(b))
+
+
+def outranks(tier_a: z3.ArithRef, rank_a: z3.ArithRef, tier_b: z3.ArithRef,
+             rank_b: z3.ArithRef) -> z3.BoolRef:
+    """Rule ``trick.winner`` on tiers: a higher tier wins; within the trump tier or the tier of
+    the suit to follow, the higher rank wins (the other tiers hold one card or cannot win)."""
+    return z3.Or(tier_a > tier_b, z3.And(tier_a == tier_b, z3.Or(tier_a == 1, tier_a == 2),
+                                         rank_a > rank_b))
 
 
 @dataclass

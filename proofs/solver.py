@@ -55,6 +55,7 @@ class Result:
     model: z3.ModelRef | None = None
     reason: str = ""
     witness: dict[str, Any] = field(default_factory=dict)
+    replay: dict[str, Any] | None = None
 
 
 def prove(claim: z3.BoolRef, assumptions: list[z3.BoolRef]) -> Result:

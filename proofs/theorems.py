@@ -6,6 +6,7 @@ unknown; unknown is never counted as proved.
 
 from __future__ import annotations
 
+import itertools
 import time
 from collections.abc import Callable
 from dataclasses import dataclass
@@ -15,21 +16,39 @@ import networkx as nx
 import z3
 
 from proofs.auction_graph import auction_graph, count_sequences
+from proofs.kout_auction import (
+    MAX_BID,
+    MIN_BID,
+    NO_CALL,
+    PASS,
+    SymbolicAuction,
+    call_code,
+    symbolic_auction,
+)
 from proofs.kout_model import (
     NO_SUIT,
-    Holding,
-    Leader,
+    TrickContext,
     beats,
-    joker_lead_permitted,
-    legal_follow,
-    legal_lead,
+    is_joker,
+    outranks,
+    rank,
     tier,
     trick_context,
     winner_is,
 )
+from proofs.kout_scoring import contract_terms, hand_points, wins_game
 from proofs.parameters import SymbolicProfile
-from proofs.solver import Names, Result, prove
-from spec.cards import RED_JOKER, SUITS, card_name
+from proofs.replay import replay
+from proofs.situation import (
+    SymbolicSituation,
+    in_deck,
+    profile_deck,
+    profile_hand_size,
+    symbolic_situation,
+)
+from proofs.smallscope import small_scope
+from proofs.solver import Names, Result, Verdict, make_solver, prove
+from spec.cards import BLACK_JOKER, RED_JOKER, SUIT_LETTERS, SUITS, card_name
 from spec.model import Profile
 
 
@@ -40,19 +59,7 @@ class Theorem:
     id: str
     statement: str
     check: Callable[[Profile], Result]
-
-
-def _deck(profile: Profile) -> tuple[int, ...]:
-    return profile.parameters["deck.cards"].reading(profile.values["deck.cards"][0]).deck()
-
-
-def _in(card: z3.ArithRef, cards: tuple[int, ...]) -> z3.BoolRef:
-    return z3.Or([card == c for c in cards])
-
-
-def _hand_size(profile: Profile) -> int:
-    value = profile.parameters["deal.hand-size"].reading(profile.values["deal.hand-size"][0]).value
-    return value or 0
+    expect: Verdict = "proved"
 
 
 def ranking_total_order(profile: Profile) -> Result:
@@ -60,8 +67,8 @@ def ranking_total_order(profile: Profile) -> Result:
     names = Names("ranking")
     a, b, c = names.int("a"), names.int("b"), names.int("c")
     trump, follow = names.int("trump"), names.int("follow")
-    deck = _deck(profile)
-    setting = [_in(a, deck), _in(b, deck), _in(c, deck), trump >= 0, trump <= 3,
+    deck = profile_deck(profile)
+    setting = [in_deck(a, deck), in_deck(b, deck), in_deck(c, deck), trump >= 0, trump <= 3,
                follow >= NO_SUIT, follow <= 3]
     winnable = [tier(x, trump, follow, z3.BoolVal(False)) >= 1 for x in (a, b, c)]
     claim = z3.And(
@@ -83,17 +90,19 @@ def ranking_graph(profile: Profile) -> Result:
     """networkx: for every trump and suit to follow, the beats graph of the cards that can win
     is a tournament without cycles, i.e. a strict total order."""
     start = time.perf_counter()
-    deck = _deck(profile)
+    deck = profile_deck(profile)
     for trump in SUITS:
         for follow in (NO_SUIT, *SUITS):
             t, f = z3.IntVal(trump), z3.IntVal(follow)
-            cards = [c for c in deck
-                     if z3.simplify(tier(z3.IntVal(c), t, f, z3.BoolVal(False))).as_long() >= 1]
+            level = {c: z3.simplify(tier(z3.IntVal(c), t, f, z3.BoolVal(False))) for c in deck}
+            cards = [c for c in deck if level[c].as_long() >= 1]
+            order = {c: z3.simplify(rank(z3.IntVal(c))) for c in cards}
             graph = nx.DiGraph()
             graph.add_nodes_from(cards)
             for x in cards:
                 for y in cards:
-                    if x != y and z3.is_true(z3.simplify(beats(z3.IntVal(x), z3.IntVal(y), t, f))):
+                    if x != y and z3.is_true(z3.simplify(
+                            outranks(level[x], order[x], level[y], order[y]))):
                         graph.add_edge(x, y)
             pairs = len(cards) * (len(cards) - 1) // 2
             if graph.number_of_edges() != pairs or not nx.is_directed_acyclic_graph(graph):
@@ -103,125 +112,122 @@ def ranking_graph(profile: Profile) -> Result:
     return Result("proved", time.perf_counter() - start)
 
 
-def _trick(names: Names, deck: tuple[int, ...], players: int) -> tuple[list[z3.ArithRef],
-                                                                       list[z3.BoolRef]]:
-    cards = [names.int(f"card{k}") for k in range(players)]
-    setting = [_in(x, deck) for x in cards] + [z3.Distinct(*cards)]
-    return cards, setting
+def _refuted_with_replay(result: Result, profile: Profile, situation: SymbolicSituation,
+                         then: list[z3.ArithRef]) -> Result:
+    """Decode a refuting model into a concrete situation and replay it in the engine."""
+    if result.model is None:
+        return result
+    model = result.model
+    concrete = situation.decode(model)
+    extra = [int(model.eval(c, model_completion=True).as_long()) for c in then]
+    replayed = replay(profile, concrete, extra)
+    result.replay = replayed.as_json()
+    result.witness = {"trump": SUIT_LETTERS[concrete.trump], "bid": concrete.bid,
+                      "declarer": concrete.declarer,
+                      "trick": " ".join(card_name(c) for c in (*concrete.trick, *extra))}
+    return result
+
+
+def _complete_trick(profile: Profile, scope: str) -> tuple[SymbolicSituation, z3.ArithRef,
+                                                           list[z3.ArithRef], TrickContext]:
+    """A reachable trick with every card but the last down, and a legal last card."""
+    names = Names(scope)
+    situation = symbolic_situation(profile, names, profile.game.players - 1)
+    last = names.int("last")
+    situation.constraints.append(situation.legal(last))
+    cards = [*situation.trick, last]
+    context = trick_context(situation.sp, cards, situation.trump, situation.lead_permitted)
+    return situation, last, cards, context
 
 
 def trick_one_winner(profile: Profile) -> Result:
-    """Every complete trick has exactly one winner, whatever was led and with what permission."""
-    names = Names("one-winner")
+    """Every complete trick has exactly one winner.
+
+    First proved for any distinct cards with any lead permission, a stronger claim that is
+    quick to decide; only if that fails is the reachable trick searched for a real witness.
+    """
+    names = Names("one-winner-any")
     sp = SymbolicProfile(profile, names)
-    players = profile.game.players
-    cards, setting = _trick(names, _deck(profile), players)
+    deck = profile_deck(profile)
+    loose = [names.int(f"card{k}") for k in range(profile.game.players)]
     trump, permitted = names.int("trump"), names.bool("lead-permitted")
-    ctx = trick_context(sp, cards, trump, permitted)
-    winners = [z3.If(winner_is(k, cards, ctx), 1, 0) for k in range(players)]
-    result = prove(z3.Sum(winners) == 1, [*sp.constraints(), *setting, trump >= 0, trump <= 3])
-    if result.model is not None:
-        result.witness = {"cards": [card_name(result.model.eval(x).as_long()) for x in cards]}
-    return result
+    ctx = trick_context(sp, loose, trump, permitted)
+    one = z3.Sum([z3.If(winner_is(k, loose, ctx), 1, 0) for k in range(len(loose))]) == 1
+    quick = prove(one, [*sp.constraints(), *[in_deck(c, deck) for c in loose],
+                        z3.Distinct(*loose), trump >= 0, trump <= 3])
+    if quick.verdict == "proved":
+        return quick
+    situation, last, cards, ctx = _complete_trick(profile, "one-winner")
+    winners = [z3.If(winner_is(k, cards, ctx), 1, 0) for k in range(len(cards))]
+    result = prove(z3.Sum(winners) == 1, situation.constraints)
+    result.seconds += quick.seconds
+    return _refuted_with_replay(result, profile, situation, [last])
+
+
+def _joker_lead_wins(profile: Profile, joker: int, scope: str) -> Result:
+    situation, last, cards, ctx = _complete_trick(profile, scope)
+    setting = [*situation.constraints, cards[0] == joker, situation.lead_permitted]
+    result = prove(winner_is(0, cards, ctx), setting)
+    return _refuted_with_replay(result, profile, situation, [last])
 
 
 def red_joker_lead_wins(profile: Profile) -> Result:
     """A red Joker led with permission wins its trick."""
-    names = Names("red-lead")
-    sp = SymbolicProfile(profile, names)
-    players = profile.game.players
-    cards, setting = _trick(names, _deck(profile), players)
-    trump = names.int("trump")
-    ctx = trick_context(sp, cards, trump, z3.BoolVal(True))
-    return prove(winner_is(0, cards, ctx),
-                 [*sp.constraints(), *setting, cards[0] == RED_JOKER, trump >= 0, trump <= 3])
+    return _joker_lead_wins(profile, RED_JOKER, "red-lead")
+
+
+def black_joker_lead_wins(profile: Profile) -> Result:
+    """A black Joker led with permission wins its trick (false: the red Joker beats it)."""
+    return _joker_lead_wins(profile, BLACK_JOKER, "black-lead")
+
+
+def worthless_lead_never_wins(profile: Profile) -> Result:
+    """A Joker led without permission never wins its trick."""
+    situation, last, cards, ctx = _complete_trick(profile, "worthless-lead")
+    setting = [*situation.constraints, is_joker(cards[0]), z3.Not(situation.lead_permitted)]
+    result = prove(z3.Not(winner_is(0, cards, ctx)), setting)
+    return _refuted_with_replay(result, profile, situation, [last])
 
 
 def legal_card_exists(profile: Profile) -> Result:
-    """A player to move with at least one card always has a legal card, at every position of
-    a trick (leading or following), under every reachable trick context."""
+    """A player to move always has a legal card, at every position of a trick (leading or
+    following), in every reachable situation."""
     total = 0.0
-    deck = _deck(profile)
-    players = profile.game.players
-    for position in range(players):
-        names = Names(f"legal-exists-{position}")
-        sp = SymbolicProfile(profile, names)
-        hand = Holding({c: names.bool(f"hand:{card_name(c)}") for c in deck})
-        played = Holding({c: names.bool(f"played:{card_name(c)}") for c in deck})
-        trump, bid = names.int("trump"), names.int("bid")
-        leader = Leader(names.bool("leader-bidding-team"), names.bool("leader-declarer"))
-        setting = [*sp.constraints(), trump >= 0, trump <= 3, bid >= 5, bid <= 9,
-                   z3.Implies(leader.is_declarer, leader.on_bidding_team),
-                   z3.Or(list(hand.has.values()))]
-        setting += [z3.Not(z3.And(hand.has[c], played.has[c])) for c in deck]
-        options: list[z3.BoolRef] = []
-        if position == 0:
-            for c in deck:
-                card = z3.IntVal(c)
-                permitted = joker_lead_permitted(sp, card, leader, hand, played, trump, bid)
-                options.append(legal_lead(sp, card, hand, permitted))
-        else:
-            cards = [names.int(f"card{k}") for k in range(position)]
-            setting += [_in(x, deck) for x in cards] + [z3.Distinct(*cards)]
-            setting += [z3.Not(hand.holds(x)) for x in cards]
-            ctx = trick_context(sp, cards, trump, names.bool("lead-permitted"))
-            options = [legal_follow(sp, z3.IntVal(c), hand, ctx) for c in deck]
-        result = prove(z3.Or(options), setting)
+    deck = profile_deck(profile)
+    for position in range(profile.game.players):
+        situation = symbolic_situation(profile, Names(f"legal-exists-{position}"), position)
+        result = prove(z3.Or([situation.legal(z3.IntVal(c)) for c in deck]),
+                       situation.constraints)
         total += result.seconds
         if result.verdict != "proved":
             result.seconds = total
-            result.witness = {"trick position": position}
+            result = _refuted_with_replay(result, profile, situation, [])
+            result.witness["trick position"] = position
             return result
     return Result("proved", total)
 
 
 def deck_matches_deal(profile: Profile) -> Result:
     """The deck holds exactly players x hand-size cards."""
-    deck, players, size = len(_deck(profile)), profile.game.players, _hand_size(profile)
+    deck, players = len(profile_deck(profile)), profile.game.players
+    size = profile_hand_size(profile)
     if deck == players * size:
         return Result("proved", 0.0)
     return Result("refuted", 0.0, witness={"deck": deck, "players": players, "hand_size": size,
                                            "needed": players * size})
 
 
-def _hand_points(sp: SymbolicProfile, bid: z3.ArithRef, malzoom: z3.BoolRef,
-                 made: z3.BoolRef) -> tuple[z3.ArithRef, z3.ArithRef]:
-    """Rules ``score.*``: (points of the bidding team, points of the other team)."""
-    made_points = z3.If(bid == 9, sp.value("score.bawan-made"), bid)
-    failed = z3.If(z3.And(malzoom, sp.is_("score.malzoom-failed", "5")),
-                   sp.value("score.malzoom-failed"), 2 * bid)
-    return z3.If(made, made_points, 0), z3.If(made, 0, failed)
-
-
-def _contract(names: Names, sp: SymbolicProfile) -> tuple[z3.ArithRef, z3.BoolRef,
-                                                          list[z3.BoolRef]]:
-    bid, forced, malzoom = names.int("bid"), names.bool("forced"), names.bool("malzoom")
-    rules = [bid >= 5, bid <= 9,
-             malzoom == z3.And(forced, z3.Or(bid == 5, sp.is_("auction.malzoom", "any-forced"))),
-             z3.Implies(z3.And(forced, sp.is_("auction.dealer-forced-bid", "exactly-5")),
-                        bid == 5)]
-    return bid, malzoom, rules
-
-
 def one_team_scores(profile: Profile) -> Result:
     """Exactly one team scores on each hand, and the points are in the profile's table."""
     names = Names("one-team")
     sp = SymbolicProfile(profile, names)
-    bid, malzoom, rules = _contract(names, sp)
+    bid, malzoom, rules = contract_terms(names, sp)
     won = names.int("tricks-won")
-    size = _hand_size(profile)
-    ours, theirs = _hand_points(sp, bid, malzoom, won >= bid)
+    size = profile_hand_size(profile)
+    ours, theirs = hand_points(sp, bid, malzoom, won >= bid)
     table = z3.Or(ours == bid, ours == 36, theirs == 2 * bid, theirs == 5)
     claim = z3.And(z3.Or(z3.And(ours > 0, theirs == 0), z3.And(ours == 0, theirs > 0)), table)
     return prove(claim, [*sp.constraints(), *rules, won >= 0, won <= size])
-
-
-def _winner(sp: SymbolicProfile, me: z3.ArithRef, other: z3.ArithRef, first_hand: z3.BoolRef,
-            bawan_made: z3.BoolRef) -> z3.BoolRef:
-    return z3.Or(me >= sp.value("game.target"),
-                 z3.And(sp.is_("game.shutout", "51-to-0"), me >= sp.value("game.shutout"),
-                        other == 0),
-                 z3.And(sp.is_("game.bawan-first-hand", "wins-game"), first_hand, bawan_made))
 
 
 def single_game_winner(profile: Profile) -> Result:
@@ -229,26 +235,26 @@ def single_game_winner(profile: Profile) -> Result:
     one team meets a winning condition."""
     names = Names("game-end")
     sp = SymbolicProfile(profile, names)
-    bid, malzoom, rules = _contract(names, sp)
+    bid, malzoom, rules = contract_terms(names, sp)
     s0, s1, made = names.int("score0"), names.int("score1"), names.bool("made")
     first_hand, bidders_team0 = names.bool("first-hand"), names.bool("bidders-team0")
-    ours, theirs = _hand_points(sp, bid, malzoom, made)
+    ours, theirs = hand_points(sp, bid, malzoom, made)
     add0 = z3.If(bidders_team0, ours, theirs)
     add1 = z3.If(bidders_team0, theirs, ours)
     bawan = z3.And(made, bid == 9)
     before = [s0 >= 0, s1 >= 0,
-              z3.Not(_winner(sp, s0, s1, z3.BoolVal(False), z3.BoolVal(False))),
-              z3.Not(_winner(sp, s1, s0, z3.BoolVal(False), z3.BoolVal(False))),
+              z3.Not(wins_game(sp, s0, s1, z3.BoolVal(False), z3.BoolVal(False))),
+              z3.Not(wins_game(sp, s1, s0, z3.BoolVal(False), z3.BoolVal(False))),
               z3.Implies(first_hand, z3.And(s0 == 0, s1 == 0))]
-    win0 = _winner(sp, s0 + add0, s1 + add1, first_hand, z3.And(bawan, bidders_team0))
-    win1 = _winner(sp, s1 + add1, s0 + add0, first_hand, z3.And(bawan, z3.Not(bidders_team0)))
+    win0 = wins_game(sp, s0 + add0, s1 + add1, first_hand, z3.And(bawan, bidders_team0))
+    win1 = wins_game(sp, s1 + add1, s0 + add0, first_hand, z3.And(bawan, z3.Not(bidders_team0)))
     return prove(z3.Not(z3.And(win0, win1)), [*sp.constraints(), *rules, *before])
 
 
 def early_stop_keeps_score(profile: Profile) -> Result:
     """Stopping a hand as soon as the bid is made or beaten never changes the hand's score."""
     names = Names("early-stop")
-    size = _hand_size(profile)
+    size = profile_hand_size(profile)
     bid = names.int("bid")
     tricks = [names.bool(f"bidders-win-{i}") for i in range(size)]
     stop = names.int("stop")
@@ -278,6 +284,74 @@ def auction_one_contract(profile: Profile) -> Result:
     return Result("proved", time.perf_counter() - start, witness=info)
 
 
+def _auction(profile: Profile, scope: str) -> tuple[SymbolicProfile, SymbolicAuction]:
+    names = Names(scope)
+    sp = SymbolicProfile(profile, names)
+    return sp, symbolic_auction(sp, names, profile.game.players)
+
+
+def _calls_witness(result: Result, auction: SymbolicAuction) -> Result:
+    if result.model is not None:
+        model = result.model
+        calls = [int(model.eval(c, model_completion=True).as_long()) for c in auction.calls]
+        result.witness = {"calls": " ".join("pass" if c == 0 else f"bid {c}"
+                                            for c in calls if c != NO_CALL)}
+    return result
+
+
+def auction_ends_in_contract(profile: Profile) -> Result:
+    """Z3: every legal call sequence ends the auction with one contract, a bid of 5..9 held by
+    one seat, within the longest possible auction."""
+    sp, auction = _auction(profile, "auction-ends")
+    end = auction.end
+    claim = z3.And(end.over, end.high >= MIN_BID, end.high <= MAX_BID, end.high_seat >= 0,
+                   end.high_seat < profile.game.players)
+    return _calls_witness(prove(claim, [*sp.constraints(), *auction.constraints]), auction)
+
+
+def dealer_must_bid(profile: Profile) -> Result:
+    """Z3: when every other player passes, the dealer may not pass, and the contract is the
+    dealer's forced bid."""
+    sp, auction = _auction(profile, "forced-bid")
+    dealer = profile.game.players - 1
+    passes = [c == PASS for c in auction.calls[:dealer]]
+    claim = z3.And(auction.calls[dealer] >= MIN_BID, auction.end.high_seat == dealer,
+                   auction.end.forced_contract)
+    return _calls_witness(prove(claim, [*sp.constraints(), *auction.constraints, *passes]),
+                          auction)
+
+
+def auction_model_matches_graph(profile: Profile) -> Result:
+    """Cross-check: at every situation of the networkx auction graph, reached by its shortest
+    call sequence, the Z3 auction allows exactly the calls the graph has edges for."""
+    start_time = time.perf_counter()
+    graph = auction_graph(profile)
+    sp, auction = _auction(profile, "auction-graph")
+    solver = make_solver()
+    solver.add(*sp.constraints(), *auction.constraints)
+    start = next(n for n in graph if graph.in_degree(n) == 0)
+    every = (NO_CALL, PASS, *range(MIN_BID, MAX_BID + 1))
+    for node, path in nx.single_source_shortest_path(graph, start).items():
+        prefix = [call_code(graph.edges[a, b]["call"]) for a, b in itertools.pairwise(path)]
+        fixed = [auction.calls[i] == c for i, c in enumerate(prefix)]
+        expected = {call_code(graph.edges[node, b]["call"]) for b in graph.successors(node)}
+        expected = expected or {NO_CALL}
+        allowed = set()
+        for call in every:
+            answer = solver.check(*fixed, auction.calls[len(prefix)] == call)
+            if answer == z3.unknown:
+                return Result("unknown", time.perf_counter() - start_time,
+                              reason=solver.reason_unknown())
+            if answer == z3.sat:
+                allowed.add(call)
+        if allowed != expected:
+            return Result("refuted", time.perf_counter() - start_time, witness={
+                "calls": " ".join(graph.edges[a, b]["call"] for a, b in itertools.pairwise(path)),
+                "graph": sorted(expected), "z3": sorted(allowed)})
+    return Result("proved", time.perf_counter() - start_time,
+                  witness={"situations": graph.number_of_nodes()})
+
+
 THEOREMS: tuple[Theorem, ...] = (
     Theorem("ranking.strict-total-order", "The ranking is a strict total order on the cards "
             "that can win, under every trump and suit to follow (Z3).", ranking_total_order),
@@ -288,8 +362,21 @@ THEOREMS: tuple[Theorem, ...] = (
             legal_card_exists),
     Theorem("joker.red-lead-wins", "A red Joker led with permission always wins.",
             red_joker_lead_wins),
+    Theorem("joker.black-lead-can-lose", "A black Joker led with permission does not always "
+            "win: expected refuted, the witness is a trick the red Joker takes.",
+            black_joker_lead_wins, expect="refuted"),
+    Theorem("joker.worthless-lead-never-wins", "A Joker led without permission never wins.",
+            worthless_lead_never_wins),
     Theorem("auction.one-contract", "The auction graph is acyclic and ends in exactly one "
             "contract.", auction_one_contract),
+    Theorem("auction.ends-in-contract", "Every legal call sequence ends in one contract (Z3).",
+            auction_ends_in_contract),
+    Theorem("auction.dealer-must-bid", "When all others pass, the dealer must bid and holds "
+            "the forced contract (Z3).", dealer_must_bid),
+    Theorem("crosscheck.auction-z3-graph", "The Z3 auction allows exactly the graph's calls at "
+            "every auction situation.", auction_model_matches_graph),
+    Theorem("crosscheck.small-scope", "Engine and model agree on every trick and legal-card "
+            "question of a small decisive card pool, exhaustively.", small_scope),
     Theorem("deck.matches-deal", "The deck holds exactly players x hand-size cards.",
             deck_matches_deal),
     Theorem("score.one-team", "Exactly one team scores on each hand, with points from the "

@@ -21,12 +21,26 @@ class Row:
     verdict: Verdict
     seconds: float
     witness: dict[str, Any]
+    expect: Verdict = "proved"
+    replay: dict[str, Any] | None = None
+
+    @property
+    def ok(self) -> bool:
+        """The verdict is the expected one and any witness replays in the engine as the model
+        predicts; ``unknown`` is never ok."""
+        replays = self.replay is None or bool(self.replay["replayed"])
+        return self.verdict == self.expect and self.verdict != "unknown" and replays
 
     def as_json(self) -> dict[str, Any]:
-        """The row as JSON data."""
-        return {"profile": self.profile, "id": self.theorem, "statement": self.statement,
-                "verdict": self.verdict, "seconds": round(self.seconds, 3),
-                "witness": self.witness or None}
+        """The row as JSON data; a witness carries its engine state and ``replayed`` flag."""
+        out = {"profile": self.profile, "id": self.theorem, "statement": self.statement,
+               "verdict": self.verdict, "expected": self.expect, "ok": self.ok,
+               "seconds": round(self.seconds, 3), "witness": self.witness or None}
+        if self.replay is not None:
+            out["witness_state"] = self.replay["state"]
+            out["replayed"] = self.replay["replayed"]
+            out["replay"] = {k: v for k, v in self.replay.items() if k != "state"}
+        return out
 
 
 def run_theorems(profiles: Iterable[Profile], theorems: tuple[Theorem, ...] = THEOREMS,
@@ -37,7 +51,7 @@ def run_theorems(profiles: Iterable[Profile], theorems: tuple[Theorem, ...] = TH
         for theorem in theorems:
             result = theorem.check(profile)
             row = Row(profile.id, theorem.id, theorem.statement, result.verdict, result.seconds,
-                      result.witness)
+                      result.witness, theorem.expect, result.replay)
             rows.append(row)
             if on_row is not None:
                 on_row(row)
@@ -45,5 +59,6 @@ def run_theorems(profiles: Iterable[Profile], theorems: tuple[Theorem, ...] = TH
 
 
 def failed(rows: list[Row]) -> list[Row]:
-    """Rows that are not proved: refuted or unknown (unknown never counts as proved)."""
-    return [row for row in rows if row.verdict != "proved"]
+    """Rows that are not as expected: an unexpected verdict, an unknown (never counted as
+    proved), or a witness that does not replay in the engine."""
+    return [row for row in rows if not row.ok]

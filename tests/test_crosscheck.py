@@ -3,10 +3,12 @@ comparison fails when a rule is broken in either encoding."""
 
 from __future__ import annotations
 
+import dataclasses
 import random
 from collections.abc import Iterator
 
 import pytest
+import z3
 from helpers import variant
 from hypothesis import given, settings
 from hypothesis import strategies as st
@@ -14,10 +16,16 @@ from hypothesis import strategies as st
 import engine.ranking
 import proofs.crosscheck
 import proofs.kout_model
+import proofs.smallscope
 from engine.masks import cards_of
+from engine.play import Contract
+from engine.scoring import game_winner, score_hand
 from engine.state import AUCTION, PLAY, KoutGame, KoutState
 from proofs.auction_graph import auction_graph, count_sequences
 from proofs.crosscheck import ModelEvaluator, Situation
+from proofs.smallscope import small_scope
+from spec.cards import parse_cards
+from spec.loader import kout_catalogue
 
 JOKER_HEAVY = {"joker__unqualified_lead": "any-time"}  # worthless Joker leads happen often
 PROFILES = [
@@ -103,6 +111,7 @@ def test_crosscheck_catches_a_broken_model(monkeypatch: pytest.MonkeyPatch) -> N
         return z3.If(t == 4, 3, z3.If(t == 3, 4, t))
 
     monkeypatch.setattr(proofs.kout_model, "tier", swapped)
+    monkeypatch.setattr(proofs.crosscheck, "tier", swapped)
     assert _any_disagreement(KoutGame("kout6"))
 
 
@@ -151,3 +160,126 @@ def test_auction_count_differs_when_the_engine_breaks(monkeypatch: pytest.Monkey
 
     monkeypatch.setattr(engine.auction, "MAX_BID", 8)  # Bawan can no longer be bid
     assert _engine_auction_count(game) != expected
+
+
+SCORING_PROFILES = [
+    ("kout6", {}),
+    ("kout4", {}),
+    ("kout6", {"score__malzoom_failed": "double-bid", "game__shutout": "none",
+               "game__bawan_first_hand": "no-effect"}),
+    ("kout4", {"auction__malzoom": "any-forced", "auction__dealer_forced_bid": "at-least-5"}),
+]
+
+
+@st.composite
+def hand_ends(draw: st.DrawFn, game: KoutGame) -> tuple[tuple[int, int], Contract, int, int]:
+    """A game not yet won, a contract (possibly forced), the bidders' tricks and hand index."""
+    rules = game.rules
+    first = draw(st.booleans())
+    if first:
+        scores = (0, 0)
+    else:
+        scores = (draw(st.integers(0, rules.target - 1)), draw(st.integers(0, rules.target - 1)))
+        if rules.shutout is not None and 0 in scores and max(scores) >= rules.shutout:
+            scores = (max(scores[0], 1), max(scores[1], 1))
+    seat = draw(st.integers(0, rules.players - 1))
+    forced = draw(st.booleans())
+    bid = 5 if forced and rules.forced_exactly_5 else draw(st.integers(5, 9))
+    malzoom = forced and (bid == 5 or rules.malzoom_any_forced)
+    won = draw(st.integers(0, rules.hand_size))
+    return scores, Contract(seat, bid, forced, malzoom), won, 0 if first else draw(
+        st.integers(1, 30))
+
+
+def score_disagreement(game: KoutGame, data: st.DataObject) -> str | None:
+    """One random hand end scored by the engine and the model; a message if they differ."""
+    model = ModelEvaluator(game.profile)
+    scores, contract, won, index = data.draw(hand_ends(game))
+    tricks = [0, 0]
+    tricks[contract.team] = won
+    tricks[1 - contract.team] = game.rules.hand_size - won
+    result = score_hand(game.rules, contract, tricks)
+    after = list(scores)
+    after[result.team] += result.points
+    engine_end = (result.made, (after[0], after[1]),
+                  game_winner(game.rules, after, index, contract, result))
+    model_end = model.hand_end(scores, contract.team, contract.bid, contract.malzoom, won,
+                               index == 0)
+    if engine_end != model_end:
+        return f"{scores} {contract} won {won} hand {index}: engine {engine_end}, model {model_end}"
+    return None
+
+
+@pytest.mark.parametrize(("game_id", "overrides"), SCORING_PROFILES)
+@settings(max_examples=150, deadline=None)
+@given(data=st.data())
+def test_engine_and_model_agree_on_hand_score_and_game_end(
+        game_id: str, overrides: dict[str, str], data: st.DataObject) -> None:
+    assert score_disagreement(_game(game_id, overrides), data) is None
+
+
+def _scoring_breaks(game: KoutGame) -> bool:
+    @settings(max_examples=300, deadline=None, database=None)
+    @given(data=st.data())
+    def probe(data: st.DataObject) -> None:
+        assert score_disagreement(game, data) is None
+
+    try:
+        probe()
+    except AssertionError:
+        return True
+    return False
+
+
+def test_score_crosscheck_catches_malzoom_scored_double_in_the_engine() -> None:
+    game = KoutGame("kout6")
+    game.rules = dataclasses.replace(game.rules, malzoom_failed_points=None)
+    assert _scoring_breaks(game)
+
+
+def test_score_crosscheck_catches_a_model_without_bawan(monkeypatch: pytest.MonkeyPatch) -> None:
+    import proofs.kout_scoring
+
+    original = proofs.kout_scoring.hand_points
+
+    def no_bawan(sp, bid, malzoom, made):  # type: ignore[no-untyped-def]
+        _, theirs = original(sp, bid, malzoom, made)
+        return z3.If(made, bid, 0), theirs
+
+    monkeypatch.setattr(proofs.kout_scoring, "hand_points", no_bawan)
+    assert _scoring_breaks(KoutGame("kout4"))
+
+
+def test_game_end_crosscheck_catches_an_engine_without_shutout() -> None:
+    game = KoutGame("kout6")
+    game.rules = dataclasses.replace(game.rules, shutout=None)
+    assert _scoring_breaks(game)
+
+
+SMALL_POOL = parse_cards("AS 9S AH 7H BJ")  # a smaller pool keeps the mutation runs quick
+
+
+def test_small_scope_catches_an_engine_with_the_trump_ace_below_the_black_joker(
+        monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setattr(proofs.smallscope, "POOL", SMALL_POOL)
+    monkeypatch.setattr(engine.ranking, "TRUMP_ACE_STRENGTH", 97)
+    result = small_scope(kout_catalogue().profile("kout4-default"))
+    assert result.verdict == "refuted" and "engine seat" in result.witness["first"]
+
+
+def test_small_scope_catches_a_model_without_follow_suit(
+        monkeypatch: pytest.MonkeyPatch) -> None:
+    def lax(sp, card, hand, ctx):  # type: ignore[no-untyped-def]
+        return hand.holds(card)
+
+    monkeypatch.setattr(proofs.smallscope, "POOL", SMALL_POOL)
+    monkeypatch.setattr(proofs.crosscheck, "legal_follow", lax)
+    result = small_scope(kout_catalogue().profile("kout4-default"))
+    assert result.verdict == "refuted" and result.witness["disagreements"] > 0
+
+
+def test_small_scope_covers_every_trick_of_its_pool() -> None:
+    """Every ordered 4-card trick of the pool that the rules allow is completed and compared."""
+    tally, problems = proofs.smallscope.run(kout_catalogue().profile("kout4-default"))
+    assert problems == []
+    assert tally.tricks > 1000 and tally.illegal_prefixes > 0

@@ -7,10 +7,21 @@ import json
 import pytest
 import z3
 
+import engine.ranking
+import proofs.crosscheck
 import proofs.kout_model
 import proofs.theorems
+from engine.state import PLAY, KoutState
 from proofs.cli import main
-from proofs.theorems import THEOREMS, deck_matches_deal, ranking_total_order
+from proofs.theorems import (
+    THEOREMS,
+    auction_model_matches_graph,
+    black_joker_lead_wins,
+    dealer_must_bid,
+    deck_matches_deal,
+    legal_card_exists,
+    ranking_total_order,
+)
 from proofs.verify import failed, run_theorems
 from spec.loader import kout_catalogue
 
@@ -47,8 +58,59 @@ def test_verify_command_json(capsys: pytest.CaptureFixture[str]) -> None:
     code = main(["verify", "--profile", "kout4-default", "--json"])
     report = json.loads(capsys.readouterr().out)
     assert code == 0
-    assert report["proved"] == len(THEOREMS) and report["unknown"] == 0
-    assert {r["verdict"] for r in report["results"]} == {"proved"}
+    expected_refuted = sum(t.expect == "refuted" for t in THEOREMS)
+    assert report["proved"] == len(THEOREMS) - expected_refuted and report["unknown"] == 0
+    assert all(r["ok"] for r in report["results"])
+    witnesses = [r for r in report["results"] if r["verdict"] == "refuted"]
+    assert len(witnesses) == expected_refuted
+    for row in witnesses:
+        assert row["replayed"] is True
+        state = KoutState.from_json(row["witness_state"])  # the engine's JSON state form
+        assert state.phase == PLAY
+        assert row["replay"]["engine"] == row["replay"]["model"]
+
+
+def test_black_lead_witness_is_a_trick_the_red_joker_takes() -> None:
+    for profile_id in ("kout6-default", "kout4-default"):
+        result = black_joker_lead_wins(kout_catalogue().profile(profile_id))
+        assert result.verdict == "refuted" and result.replay is not None
+        cards = result.witness["trick"].split()
+        assert cards[0] == "BJ" and "RJ" in cards
+        winner = result.replay["engine"]["winner"]
+        state = KoutState.from_json(result.replay["state"])
+        assert state.position is not None
+        seat_of_red = (state.position.leader + cards.index("RJ")) % state.rules.players
+        assert winner == seat_of_red
+
+
+def test_witness_that_the_engine_disagrees_with_does_not_replay(
+        monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setattr(engine.ranking, "BLACK_JOKER_STRENGTH", 101)  # engine: black over red
+    rows = run_theorems([kout_catalogue().profile("kout4-default")], tuple(
+        t for t in THEOREMS if t.id == "joker.black-lead-can-lose"))
+    assert rows[0].verdict == "refuted" and rows[0].replay is not None
+    assert rows[0].replay["replayed"] is False
+    assert rows[0].replay["engine"]["winner"] != rows[0].replay["model"]["winner"]
+    assert failed(rows) == rows
+
+
+def test_model_without_joker_lead_rule_refutes_legal_card_exists(
+        monkeypatch: pytest.MonkeyPatch) -> None:
+    """A model in which an unpermitted Joker can never be led leaves a leader holding only
+    Jokers without a legal card; the witness is reachable and the engine disagrees."""
+    import proofs.situation
+
+    def strict(sp, card, hand, permitted):  # type: ignore[no-untyped-def]
+        return z3.And(hand.holds(card), z3.Or(z3.Not(proofs.kout_model.is_joker(card)),
+                                              permitted))
+
+    monkeypatch.setattr(proofs.situation, "legal_lead", strict)
+    monkeypatch.setattr(proofs.crosscheck, "legal_lead", strict)
+    result = legal_card_exists(kout_catalogue().profile("kout4-default"))
+    assert result.verdict == "refuted" and result.replay is not None
+    assert result.replay["model"]["legal"] == []
+    assert result.replay["engine"]["legal"] != []
+    assert result.replay["replayed"] is False
 
 
 def test_verify_exits_non_zero_on_a_refuted_theorem(monkeypatch: pytest.MonkeyPatch,
@@ -61,3 +123,42 @@ def test_verify_exits_non_zero_on_a_refuted_theorem(monkeypatch: pytest.MonkeyPa
     code = main(["verify", "--profile", "kout6-default"])
     out = capsys.readouterr().out
     assert code == 1 and "refuted" in out and "x=1" in out
+
+
+@pytest.mark.parametrize("overrides", [
+    {}, {"auction.shape": "continuing"},
+    {"auction.shape": "continuing", "auction.pass": "may-re-enter"},
+    {"auction.dealer-forced-bid": "exactly-5", "auction.malzoom": "any-forced"},
+])
+@pytest.mark.parametrize("profile_id", ["kout6-default", "kout4-default"])
+def test_auction_theorems_hold_for_every_auction_reading(profile_id: str,
+                                                         overrides: dict[str, str]) -> None:
+    profile = kout_catalogue().profile(profile_id).derive("auction-test", overrides)
+    for theorem in ("auction.ends-in-contract", "auction.dealer-must-bid",
+                    "crosscheck.auction-z3-graph", "auction.one-contract"):
+        check = next(t.check for t in THEOREMS if t.id == theorem)
+        assert check(profile).verdict == "proved", theorem
+
+
+def test_auction_crosscheck_catches_a_broken_z3_auction(monkeypatch: pytest.MonkeyPatch) -> None:
+    import proofs.kout_auction
+
+    monkeypatch.setattr(proofs.kout_auction, "MAX_BID", 8)  # Bawan no longer biddable in Z3
+    result = auction_model_matches_graph(kout_catalogue().profile("kout4-default"))
+    assert result.verdict == "refuted"
+    assert 9 in result.witness["graph"] and 9 not in result.witness["z3"]
+
+
+def test_dealer_must_bid_refuted_when_the_forced_bid_rule_is_dropped(
+        monkeypatch: pytest.MonkeyPatch) -> None:
+    import proofs.kout_auction
+
+    original = proofs.kout_auction.call_is_legal
+
+    def no_forcing(sp, step, call, index, players):  # type: ignore[no-untyped-def]
+        return original(sp, step, call, -1, players)  # the forced position is never recognised
+
+    monkeypatch.setattr(proofs.kout_auction, "call_is_legal", no_forcing)
+    result = dealer_must_bid(kout_catalogue().profile("kout6-default"))
+    assert result.verdict == "refuted"
+    assert result.witness["calls"].startswith("pass pass pass pass pass pass")

@@ -1,0 +1,86 @@
+"""Solver witnesses replayed in the engine and compared with what the model predicts.
+
+A witness is a concrete :class:`~proofs.crosscheck.Situation` and, optionally, cards played
+after it that complete the trick. The model's prediction (the mover's legal cards, and the
+trick winner) is evaluated from the Z3 terms; the engine is driven only through its public API
+(:meth:`engine.state.KoutState.from_situation`, ``legal_actions``, ``apply_action``).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import dataclass, field
+from typing import Any
+
+from engine.errors import EngineError
+from engine.play import Contract
+from engine.state import KoutGame, KoutState
+from proofs.crosscheck import ModelEvaluator, Situation
+from spec.cards import Card, card_name
+from spec.model import Profile
+
+
+@dataclass
+class Replay:
+    """A witness as an engine state, with the outcomes the engine and the model give."""
+
+    state: dict[str, Any] | None
+    replayed: bool
+    engine: dict[str, Any] = field(default_factory=dict)
+    model: dict[str, Any] = field(default_factory=dict)
+    error: str = ""
+
+    def as_json(self) -> dict[str, Any]:
+        """The replay as JSON data (the state in the engine's JSON form)."""
+        out: dict[str, Any] = {"state": self.state, "replayed": self.replayed,
+                               "engine": self.engine, "model": self.model}
+        if self.error:
+            out["error"] = self.error
+        return out
+
+
+def engine_state(profile: Profile, s: Situation) -> KoutState:
+    """The engine state of a situation (raises :class:`EngineError` if it is not reachable)."""
+    game = KoutGame(profile.game.id, profile)
+    return KoutState.from_situation(
+        game, hands=[sorted(h) for h in s.hands], trump=s.trump,
+        contract=Contract(s.declarer, s.bid, False, False),
+        dealer=(s.declarer - 1) % s.players, leader=s.leader, trick=s.trick,
+        played=sorted(s.played), tricks_won=s.tricks_won)
+
+
+def _names(cards: Sequence[Card]) -> list[str]:
+    return [card_name(c) for c in cards]
+
+
+def _last_trick_winner(state: KoutState, hand: int) -> int:
+    if state.hand_index != hand or state.position is None:
+        return state.records[-1].tricks[-1].winner
+    return state.position.tricks[-1].winner
+
+
+def replay(profile: Profile, s: Situation, then: Sequence[Card] = (),
+           evaluator: ModelEvaluator | None = None) -> Replay:
+    """Build the witness in the engine, play ``then`` (which must finish the trick), and compare
+    the legal cards at the witness and the trick's winner with the model's prediction."""
+    model = evaluator or ModelEvaluator(profile)
+    predicted: dict[str, Any] = {"legal": _names(model.legal_cards(s))}
+    if then:
+        predicted["winner"] = model.trick_winner(s, [*s.trick, *then])
+    try:
+        state = engine_state(profile, s)
+    except EngineError as exc:
+        return Replay(None, False, model=predicted, error=f"not a reachable engine state: {exc}")
+    snapshot = state.to_json()
+    observed: dict[str, Any] = {"legal": _names(state.legal_actions())}
+    if then:
+        hand = state.hand_index
+        try:
+            for card in then:
+                state.apply_action(card)
+        except EngineError as exc:
+            return Replay(snapshot, False, observed, predicted, f"engine refused a play: {exc}")
+        observed["winner"] = _last_trick_winner(state, hand)
+    agree = observed == predicted
+    return Replay(snapshot, agree, observed, predicted,
+                  "" if agree else "engine and model disagree")

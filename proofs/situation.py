@@ -1,0 +1,156 @@
+"""A symbolic point of play in a hand, constrained to be reachable, and its decoding.
+
+Seat 0 leads the current trick (any table can be rotated so), ``position`` cards of it are
+already down, and ``done`` earlier tricks are over. The constraints are the facts a real hand
+guarantees: every card of the deck is in exactly one place, each hand holds the cards the
+count of tricks leaves it, the earlier tricks hold ``done x players`` cards, the hand is not
+over, and each card of the trick so far was legal when played (so a worthless Joker lead means
+its leader held nothing but Jokers, unless the profile lets anyone lead one). The trump honours
+a Joker lead may depend on are read from the cards of earlier tricks, so their history is the
+same set the engine reads.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+
+import z3
+
+from proofs.crosscheck import Situation
+from proofs.kout_model import (
+    Holding,
+    Leader,
+    TrickContext,
+    joker_lead_permitted,
+    legal_follow,
+    legal_lead,
+    trick_context,
+)
+from proofs.parameters import SymbolicProfile
+from proofs.solver import Names
+from spec.cards import Card, card_name
+from spec.model import Profile
+
+
+def profile_deck(profile: Profile) -> tuple[Card, ...]:
+    """The cards of the profile's (fixed) deck."""
+    return profile.parameters["deck.cards"].reading(profile.values["deck.cards"][0]).deck()
+
+
+def profile_hand_size(profile: Profile) -> int:
+    """The profile's (fixed) number of cards dealt to each player."""
+    size = profile.parameters["deal.hand-size"].reading(profile.values["deal.hand-size"][0])
+    return size.value or 0
+
+
+def in_deck(card: z3.ArithRef, deck: tuple[Card, ...]) -> z3.BoolRef:
+    """The symbolic card is one of ``deck``."""
+    return z3.Or([card == c for c in deck])
+
+
+@dataclass
+class SymbolicSituation:
+    """A reachable point of play with ``position`` cards of the current trick down."""
+
+    profile: Profile
+    sp: SymbolicProfile
+    deck: tuple[Card, ...]
+    position: int
+    hands: list[Holding]
+    played: Holding
+    trick: list[z3.ArithRef]
+    trump: z3.ArithRef
+    bid: z3.ArithRef
+    declarer: z3.ArithRef
+    done: z3.ArithRef
+    won: tuple[z3.ArithRef, z3.ArithRef]
+    lead_permitted: z3.BoolRef
+    context: TrickContext | None
+    constraints: list[z3.BoolRef] = field(default_factory=list)
+
+    @property
+    def players(self) -> int:
+        """Number of seats."""
+        return self.profile.game.players
+
+    @property
+    def mover(self) -> int:
+        """The seat to play next."""
+        return self.position
+
+    def leader_role(self, seat: int) -> Leader:
+        """Whether ``seat`` is on the bidding team and whether it declared."""
+        return Leader(self.declarer % 2 == seat % 2, self.declarer == seat)
+
+    def legal(self, card: z3.ArithRef) -> z3.BoolRef:
+        """The mover may play ``card`` now."""
+        hand = self.hands[self.mover]
+        if self.context is None:
+            permitted = joker_lead_permitted(self.sp, card, self.leader_role(0), hand,
+                                             self.played, self.trump, self.bid)
+            return legal_lead(self.sp, card, hand, permitted)
+        return legal_follow(self.sp, card, hand, self.context)
+
+    def decode(self, model: z3.ModelRef) -> Situation:
+        """The concrete situation a solver model describes."""
+
+        def num(term: z3.ArithRef) -> int:
+            return int(model.eval(term, model_completion=True).as_long())
+
+        def cards(holding: Holding) -> frozenset[Card]:
+            return frozenset(c for c, b in holding.has.items()
+                             if z3.is_true(model.eval(b, model_completion=True)))
+
+        return Situation(self.deck, self.players, num(self.trump), num(self.bid),
+                         num(self.declarer), 0, tuple(cards(h) for h in self.hands),
+                         cards(self.played), tuple(num(c) for c in self.trick),
+                         (num(self.won[0]), num(self.won[1])))
+
+
+def _with(holding: Holding, card: z3.ArithRef) -> Holding:
+    """The holding before ``card`` left it."""
+    return Holding({c: z3.Or(b, card == c) for c, b in holding.has.items()})
+
+
+def symbolic_situation(profile: Profile, names: Names, position: int,
+                       sp: SymbolicProfile | None = None) -> SymbolicSituation:
+    """A reachable situation of ``profile`` with ``position`` cards of the trick down."""
+    sp = sp or SymbolicProfile(profile, names)
+    deck = profile_deck(profile)
+    players, size = profile.game.players, profile_hand_size(profile)
+    hands = [Holding({c: names.bool(f"hand{s}:{card_name(c)}") for c in deck})
+             for s in range(players)]
+    played = Holding({c: names.bool(f"played:{card_name(c)}") for c in deck})
+    trick = [names.int(f"trick{k}") for k in range(position)]
+    trump, bid, declarer = names.int("trump"), names.int("bid"), names.int("declarer")
+    done = names.int("done")
+    won = (names.int("won0"), names.int("won1"))
+    rules: list[z3.BoolRef] = [*sp.constraints(), trump >= 0, trump <= 3, bid >= 5, bid <= 9,
+                               declarer >= 0, declarer < players, done >= 0, done < size,
+                               won[0] >= 0, won[1] >= 0, won[0] + won[1] == done]
+    rules += [in_deck(c, deck) for c in trick]
+    for c in deck:
+        places = [h.has[c] for h in hands] + [played.has[c]] + [t == c for t in trick]
+        rules.append(z3.PbEq([(p, 1) for p in places], 1))
+    for seat, hand in enumerate(hands):
+        held = size - done - (1 if seat < position else 0)
+        rules.append(z3.Sum([z3.If(b, 1, 0) for b in hand.has.values()]) == held)
+    rules.append(z3.Sum([z3.If(b, 1, 0) for b in played.has.values()]) == done * players)
+    bidders = z3.If(declarer % 2 == 0, won[0], won[1])
+    others = done - bidders
+    rules.append(z3.Implies(sp.is_("hand.early-stop", "stop-when-decided"),
+                            z3.And(bidders < bid, others <= size - bid)))
+    situation = SymbolicSituation(profile, sp, deck, position, hands, played, trick, trump, bid,
+                                  declarer, done, won, z3.BoolVal(False), None, rules)
+    if position:
+        lead = trick[0]
+        before = _with(hands[0], lead)
+        permitted = joker_lead_permitted(sp, lead, situation.leader_role(0), before, played,
+                                         trump, bid)
+        rules.append(legal_lead(sp, lead, before, permitted))
+        for k in range(1, position):
+            context = trick_context(sp, trick[:k], trump, permitted)
+            rules.append(legal_follow(sp, trick[k], _with(hands[k], trick[k]), context))
+        situation.lead_permitted = permitted
+        situation.context = trick_context(sp, trick, trump, permitted)
+    return situation
