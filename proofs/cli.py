@@ -118,6 +118,39 @@ def cmd_verify(args: argparse.Namespace) -> int:
     return 1 if failed(rows) else 0
 
 
+def cmd_sources(args: argparse.Namespace) -> int:
+    """``trickrules sources``: each source with its claims, silences, ambiguities and
+    contradictions per game."""
+    from rich.table import Table
+
+    from spec.loader import kout_catalogue
+    from spec.source_profiles import summary
+
+    catalogue = kout_catalogue()
+    rows: list[dict[str, Any]] = []
+    for source in catalogue.sources.values():
+        for game in source.games:
+            s = summary(catalogue, source.id, game)
+            rows.append({"source": source.id, "title": source.title, "game": game,
+                         "claims": len(s.claims), "silences": list(s.silences),
+                         "ambiguities": [c.id for c in s.ambiguities],
+                         "contradictions": [list(pair) for pair in s.contradictions],
+                         "variants": list(s.variants)})
+    if args.json:
+        print(json.dumps({"sources": rows}, indent=2, ensure_ascii=False))
+        return 0
+    table = Table(show_header=True, header_style="bold")
+    for column in ("source", "game", "claims", "silences", "ambiguities", "contradictions",
+                   "variants"):
+        table.add_column(column, justify="right" if column in ("claims",) else "left")
+    for row in rows:
+        table.add_row(row["source"], row["game"], str(row["claims"]),
+                      str(len(row["silences"])), str(len(row["ambiguities"])),
+                      str(len(row["contradictions"])), ", ".join(row["variants"]))
+    Console(highlight=False).print(table)
+    return 0
+
+
 def build_parser() -> argparse.ArgumentParser:
     """The argument parser of every subcommand."""
     parser = argparse.ArgumentParser(
@@ -152,6 +185,9 @@ def build_parser() -> argparse.ArgumentParser:
     ver.add_argument("--json", action="store_true", help="print the report as JSON")
     ver.add_argument("--report", default=None, help="also write the JSON report to this file")
     ver.set_defaults(func=cmd_verify)
+    src = sub.add_parser("sources", help="the rule sources and what each claims")
+    src.add_argument("--json", action="store_true", help="print JSON instead of a table")
+    src.set_defaults(func=cmd_sources)
     return parser
 
 

@@ -17,7 +17,7 @@ import jsonschema
 
 from spec.cards import CardParseError, expand_pattern
 from spec.errors import SpecError
-from spec.model import Catalogue, Game, Parameter, Profile, Reading
+from spec.model import Catalogue, Claim, Game, Parameter, Profile, Reading, Source
 from spec.sourcemap import DataPath, SourceMap
 
 KOUT_DIR = Path(str(resources.files("spec") / "kout"))
@@ -186,13 +186,84 @@ def _load_profiles(
     return profiles
 
 
+def _load_sources(doc: _Document, games: dict[str, Game]) -> dict[str, Source]:
+    doc.validate("sources.schema.json")
+    rows = doc.data["source"]
+    _unique(doc, "source", [row["id"] for row in rows])
+    for index, row in enumerate(rows):
+        for game in row["games"]:
+            if game not in games:
+                raise doc.error(("source", index, "games"),
+                                f"source {row['id']!r} names unknown game {game!r}")
+    return {row["id"]: Source(row["id"], row["file"], row["title"], row["language"],
+                              tuple(row["games"]), row["summary"]) for row in rows}
+
+
+def _check_claim(doc: _Document, index: int, row: dict[str, Any], sources: dict[str, Source],
+                 parameters: dict[str, Parameter], ids: set[str]) -> None:
+    at: DataPath = ("claim", index)
+    cid = row["id"]
+    source = sources.get(row["source"])
+    if source is None:
+        raise doc.error((*at, "source"), f"claim {cid!r}: unknown source {row['source']!r}")
+    if not cid.startswith(source.id + "."):
+        raise doc.error((*at, "id"), f"claim {cid!r}: id must start with its source {source.id}.")
+    for game in row["games"]:
+        if game not in source.games:
+            raise doc.error((*at, "games"),
+                            f"claim {cid!r}: source {source.id} does not describe {game!r}")
+    if source.language != "en" and "gloss" not in row:
+        raise doc.error(at, f"claim {cid!r}: a quotation in {source.language!r} needs a gloss")
+    touched = row.get("fixes") or row.get("readings") or {}
+    key = "fixes" if "fixes" in row else "readings"
+    for pid, choice in touched.items():
+        parameter = parameters.get(pid)
+        if parameter is None:
+            raise doc.error((*at, key, pid), f"claim {cid!r}: unknown parameter {pid!r}")
+        for game in row["games"]:
+            if game not in parameter.games:
+                raise doc.error((*at, key, pid),
+                                f"claim {cid!r}: {pid!r} does not apply to {game}")
+        for reading in [choice] if isinstance(choice, str) else choice:
+            if reading not in parameter.reading_ids:
+                raise doc.error((*at, key, pid),
+                                f"claim {cid!r}: {pid} = {reading!r} is not a reading "
+                                f"(readings: {', '.join(parameter.reading_ids)})")
+    for other in row.get("conflicts_with", ()):
+        if other not in ids or not other.startswith(source.id + "."):
+            raise doc.error((*at, "conflicts_with"),
+                            f"claim {cid!r}: conflicts_with names {other!r}, which is not a "
+                            f"claim of source {source.id}")
+
+
+def _load_claims(doc: _Document, sources: dict[str, Source],
+                 parameters: dict[str, Parameter]) -> dict[str, Claim]:
+    doc.validate("claims.schema.json")
+    rows = doc.data["claim"]
+    _unique(doc, "claim", [row["id"] for row in rows])
+    ids = {row["id"] for row in rows}
+    claims: dict[str, Claim] = {}
+    for index, row in enumerate(rows):
+        _check_claim(doc, index, row, sources, parameters, ids)
+        claims[row["id"]] = Claim(
+            row["id"], row["source"], tuple(row["games"]), row["topic"], row["quote"],
+            row.get("kind", "states"), dict(row.get("fixes", {})),
+            {pid: tuple(r) for pid, r in row.get("readings", {}).items()}, row.get("gloss"),
+            row.get("why"), row.get("note"), row.get("variant"),
+            tuple(row.get("conflicts_with", ())))
+    return claims
+
+
 def load_catalogue(directory: Path | str | None = None) -> Catalogue:
-    """Load and validate ``games.toml``, ``parameters.toml`` and ``profiles.toml``."""
+    """Load and validate ``games.toml``, ``parameters.toml``, ``profiles.toml``,
+    ``sources.toml`` and ``claims.toml``."""
     base = Path(directory) if directory is not None else KOUT_DIR
     games = _load_games(_Document(base / "games.toml"))
     parameters = _load_parameters(_Document(base / "parameters.toml"), games)
     profiles = _load_profiles(_Document(base / "profiles.toml"), games, parameters)
-    return Catalogue(games, parameters, profiles)
+    sources = _load_sources(_Document(base / "sources.toml"), games)
+    claims = _load_claims(_Document(base / "claims.toml"), sources, parameters)
+    return Catalogue(games, parameters, profiles, sources, claims)
 
 
 @cache

@@ -120,6 +120,8 @@ class Catalogue:
     games: Mapping[str, Game]
     parameters: Mapping[str, Parameter]
     profiles: Mapping[str, Profile]
+    sources: Mapping[str, Source] = field(default_factory=dict)
+    claims: Mapping[str, Claim] = field(default_factory=dict)
 
     def profile(self, profile_id: str) -> Profile:
         """The profile named ``profile_id``; the error lists the known names."""
@@ -136,3 +138,41 @@ class Catalogue:
     def parameters_for(self, game_id: str) -> tuple[Parameter, ...]:
         """The parameters that apply to ``game_id``, in catalogue order."""
         return tuple(p for p in self.parameters.values() if game_id in p.games)
+
+
+@dataclass(frozen=True)
+class Source:
+    """A published rule text the claims cite."""
+
+    id: str
+    file: str
+    title: str
+    language: str
+    games: tuple[str, ...]
+    summary: str
+
+
+@dataclass(frozen=True)
+class Claim:
+    """One rule statement of a source: its quotation, and the readings its words fix (a
+    statement) or allow (an ambiguity)."""
+
+    id: str
+    source: str
+    games: tuple[str, ...]
+    topic: str
+    quote: str
+    kind: str = "states"
+    fixes: Mapping[str, str] = field(default_factory=dict)
+    readings: Mapping[str, tuple[str, ...]] = field(default_factory=dict)
+    gloss: str | None = None
+    why: str | None = None
+    note: str | None = None
+    variant: str | None = None
+    conflicts_with: tuple[str, ...] = ()
+
+    def allowed(self) -> dict[str, tuple[str, ...]]:
+        """Each parameter the claim touches and the readings it allows there."""
+        if self.kind == "ambiguous":
+            return {pid: tuple(r) for pid, r in self.readings.items()}
+        return {pid: (reading,) for pid, reading in self.fixes.items()}

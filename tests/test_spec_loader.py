@@ -47,7 +47,7 @@ def test_decks_match_the_source_descriptions() -> None:
 
 @pytest.fixture
 def spec_copy(tmp_path: Path) -> Path:
-    for name in ("games.toml", "parameters.toml", "profiles.toml"):
+    for name in ("games.toml", "parameters.toml", "profiles.toml", "sources.toml", "claims.toml"):
         shutil.copy(KOUT_DIR / name, tmp_path / name)
     return tmp_path
 

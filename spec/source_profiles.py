@@ -1,0 +1,99 @@
+"""Each source's claims turned into profiles, and what each source leaves silent or open.
+
+A source profile gives a parameter the readings the source's claims allow: one reading when
+its words fix it, several when they are ambiguous or contradict each other, and every reading
+when the source is silent (left symbolic for the solver, never filled with a default). The
+named variants a source lists get their own profiles on top of its main rules.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from spec.model import Catalogue, Claim, Profile
+
+
+@dataclass(frozen=True)
+class SourceSummary:
+    """What one source says about one game."""
+
+    source: str
+    game: str
+    claims: tuple[Claim, ...]
+    silences: tuple[str, ...]
+    ambiguities: tuple[Claim, ...]
+    contradictions: tuple[tuple[str, str], ...]
+    variants: tuple[str, ...]
+
+
+def _claims(catalogue: Catalogue, source: str, game: str) -> list[Claim]:
+    return [c for c in catalogue.claims.values() if c.source == source and game in c.games]
+
+
+def _allowed(claims: list[Claim]) -> dict[str, set[str]]:
+    allowed: dict[str, set[str]] = {}
+    for claim in claims:
+        for pid, readings in claim.allowed().items():
+            allowed.setdefault(pid, set()).update(readings)
+    return allowed
+
+
+def summary(catalogue: Catalogue, source: str, game: str) -> SourceSummary:
+    """Claims, silences, ambiguities and contradictions of ``source`` about ``game``."""
+    claims = _claims(catalogue, source, game)
+    main = [c for c in claims if c.variant is None]
+    touched = _allowed(main)
+    silences = tuple(p.id for p in catalogue.parameters_for(game) if p.id not in touched)
+    contradictions: set[tuple[str, str]] = set()
+    for claim in main:
+        for other in claim.conflicts_with:
+            contradictions.add(tuple(sorted((claim.id, other))))  # type: ignore[arg-type]
+    fixed: dict[str, Claim] = {}
+    for claim in main:
+        for pid, reading in claim.fixes.items():
+            first = fixed.setdefault(pid, claim)
+            if first.fixes[pid] != reading:
+                contradictions.add((first.id, claim.id))
+    variants = tuple(sorted({c.variant for c in claims if c.variant is not None}))
+    return SourceSummary(source, game, tuple(claims), silences,
+                         tuple(c for c in main if c.kind == "ambiguous"),
+                         tuple(sorted(contradictions)), variants)
+
+
+def profile_id(source: str, game: str, variant: str | None = None) -> str:
+    """The id of a source profile: ``src000-kout6`` or ``src000-kout6-ace-only``."""
+    return f"src{source}-{game}" + (f"-{variant}" if variant else "")
+
+
+def source_profile(catalogue: Catalogue, source: str, game: str,
+                   variant: str | None = None) -> Profile:
+    """The profile of ``source`` for ``game`` (optionally one of its named variants)."""
+    claims = _claims(catalogue, source, game)
+    allowed = _allowed([c for c in claims if c.variant is None])
+    if variant is not None:
+        chosen = [c for c in claims if c.variant == variant]
+        if not chosen:
+            raise KeyError(f"source {source} has no variant {variant!r} for {game}")
+        allowed.update({pid: set(r) for pid, r in _allowed(chosen).items()})
+    values: dict[str, tuple[str, ...]] = {}
+    for parameter in catalogue.parameters_for(game):
+        readings = allowed.get(parameter.id)
+        values[parameter.id] = tuple(r for r in parameter.reading_ids
+                                     if readings is None or r in readings)
+    title = catalogue.sources[source].title
+    what = f"variant {variant!r} of " if variant else ""
+    return Profile(profile_id(source, game, variant), catalogue.games[game],
+                   f"{what}{title}: its claims, with silences and ambiguities left open", values,
+                   catalogue.parameters)
+
+
+def source_profiles(catalogue: Catalogue) -> dict[str, Profile]:
+    """Every source profile: each source and game it describes, and each named variant."""
+    out: dict[str, Profile] = {}
+    for source in catalogue.sources.values():
+        for game in source.games:
+            out[profile_id(source.id, game)] = source_profile(catalogue, source.id, game)
+            for variant in summary(catalogue, source.id, game).variants:
+                out[profile_id(source.id, game, variant)] = source_profile(
+                    catalogue, source.id, game, variant)
+    return out

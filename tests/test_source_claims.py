@@ -1,0 +1,97 @@
+"""Source claims: loading errors name file and line; source profiles keep silences and
+ambiguities open; the counts `trickrules sources` shows follow from the claims."""
+
+from __future__ import annotations
+
+import json
+import shutil
+from pathlib import Path
+
+import pytest
+
+from proofs.cli import main
+from proofs.theorems import deck_matches_deal
+from spec.errors import SpecError
+from spec.loader import KOUT_DIR, kout_catalogue, load_catalogue
+from spec.source_profiles import source_profile, source_profiles, summary
+
+
+@pytest.fixture
+def spec_copy(tmp_path: Path) -> Path:
+    for name in ("games.toml", "parameters.toml", "profiles.toml", "sources.toml",
+                 "claims.toml"):
+        shutil.copy(KOUT_DIR / name, tmp_path / name)
+    return tmp_path
+
+
+def _edit(path: Path, old: str, new: str) -> int:
+    text = path.read_text(encoding="utf-8")
+    index = text.index(old)
+    path.write_text(text.replace(old, new, 1), encoding="utf-8")
+    return text[:index].count("\n") + 1
+
+
+def _error(directory: Path) -> SpecError:
+    with pytest.raises(SpecError) as info:
+        load_catalogue(directory)
+    return info.value
+
+
+def test_claim_with_an_unknown_reading_names_file_and_line(spec_copy: Path) -> None:
+    line = _edit(spec_copy / "claims.toml", 'fixes = { "deck.cards" = "full-54" }',
+                 'fixes = { "deck.cards" = "full-52" }')
+    error = _error(spec_copy)
+    assert f"claims.toml:{line}:" in str(error) and "'full-52' is not a reading" in str(error)
+
+
+def test_japanese_quotation_without_gloss_is_refused(spec_copy: Path) -> None:
+    line = _edit(spec_copy / "claims.toml",
+                 'gloss = "Two Jokers are used besides the usual 52 cards."\n', "")
+    error = _error(spec_copy)
+    assert "needs a gloss" in str(error) and error.line is not None and error.line < line
+
+
+def test_ambiguous_claim_needs_its_readings(spec_copy: Path) -> None:
+    _edit(spec_copy / "claims.toml",
+          'readings = { "joker.unqualified-lead" = ["only-jokers-left", "any-time"] }\n', "")
+    error = _error(spec_copy)
+    assert "schema" in str(error) and "claims.toml" in str(error)
+
+
+def test_silence_leaves_every_reading_open() -> None:
+    catalogue = kout_catalogue()
+    profile = source_profile(catalogue, "000", "kout6")
+    assert "joker.second-joker" in summary(catalogue, "000", "kout6").silences
+    assert profile.values["joker.second-joker"] == catalogue.parameters[
+        "joker.second-joker"].reading_ids
+    assert profile.values["joker.unqualified-lead"] == ("only-jokers-left", "any-time")
+    assert profile.values["auction.shape"] == ("single-round",)
+
+
+def test_variants_of_source_000_are_profiles() -> None:
+    profiles = source_profiles(kout_catalogue())
+    assert profiles["src000-kout6-ace-only"].values["joker.lead-after-trumps-played"] == ("ace",)
+    assert profiles["src000-kout6-ace-only"].values["joker.declarer-without-ace"] == (
+        "may-lead",)
+    assert profiles["src000-kout6-bid-only"].values["joker.lead-after-trumps-played"] == (
+        "never",)
+    assert profiles["src000-kout6"].values["joker.lead-after-trumps-played"] == (
+        "ace-king-queen-jack",)
+
+
+def test_source_000_kout4_contradicts_itself_on_the_deal() -> None:
+    catalogue = kout_catalogue()
+    assert ("000.k4.deal", "000.k4.deck") in summary(catalogue, "000", "kout4").contradictions
+    result = deck_matches_deal(source_profile(catalogue, "000", "kout4"))
+    assert result.verdict == "refuted" and result.witness["deck"] == 38
+
+
+def test_sources_command_counts(capsys: pytest.CaptureFixture[str]) -> None:
+    assert main(["sources", "--json"]) == 0
+    rows = json.loads(capsys.readouterr().out)["sources"]
+    catalogue = kout_catalogue()
+    assert sum(r["claims"] for r in rows if r["game"] == "kout6") == sum(
+        1 for c in catalogue.claims.values() if "kout6" in c.games)
+    by = {(r["source"], r["game"]): r for r in rows}
+    assert "003.auction-shape" in by[("003", "kout6")]["ambiguities"]
+    assert by[("002", "kout6")]["variants"] == []
