@@ -59,11 +59,10 @@ def _last_trick_winner(state: KoutState, hand: int) -> int:
     return state.position.tricks[-1].winner
 
 
-def replay(profile: Profile, s: Situation, then: Sequence[Card] = (),
-           evaluator: ModelEvaluator | None = None) -> Replay:
+def replay(profile: Profile, s: Situation, then: Sequence[Card] = ()) -> Replay:
     """Build the witness in the engine, play ``then`` (which must finish the trick), and compare
     the legal cards at the witness and the trick's winner with the model's prediction."""
-    model = evaluator or ModelEvaluator(profile)
+    model = ModelEvaluator(profile)
     predicted: dict[str, Any] = {"legal": _names(model.legal_cards(s))}
     if then:
         predicted["winner"] = model.trick_winner(s, [*s.trick, *then])

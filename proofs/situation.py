@@ -33,14 +33,13 @@ from spec.model import Profile
 
 
 def profile_deck(profile: Profile) -> tuple[Card, ...]:
-    """The cards of the profile's (fixed) deck."""
-    return profile.parameters["deck.cards"].reading(profile.values["deck.cards"][0]).deck()
+    """The cards of the profile's deck (a profile leaving the deck open is refused)."""
+    return profile.reading("deck.cards").deck()
 
 
 def profile_hand_size(profile: Profile) -> int:
-    """The profile's (fixed) number of cards dealt to each player."""
-    size = profile.parameters["deal.hand-size"].reading(profile.values["deal.hand-size"][0])
-    return size.value or 0
+    """The profile's number of cards dealt to each player (refused if left open)."""
+    return profile.reading("deal.hand-size").value or 0
 
 
 def in_deck(card: z3.ArithRef, deck: tuple[Card, ...]) -> z3.BoolRef:

@@ -3,12 +3,16 @@
 from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
+from pathlib import Path
+
+import pytest
 
 from engine.masks import JOKER_MASK, SUIT_MASK, iter_cards, mask_of
 from engine.play import Contract
 from engine.state import KoutGame, KoutState
 from spec.cards import parse_card, parse_cards, parse_suit
-from spec.loader import kout_catalogue
+from spec.errors import SpecError
+from spec.loader import kout_catalogue, load_catalogue
 
 
 def variant(game_id: str = "kout6", **overrides: str) -> KoutGame:
@@ -71,3 +75,18 @@ def play(state: KoutState, cards: str) -> KoutState:
     for token in cards.split():
         state.apply_action(parse_card(token))
     return state
+
+
+def edit_spec(path: Path, old: str, new: str) -> int:
+    """Replace the first ``old`` with ``new`` in a spec file; returns the 1-based line."""
+    text = path.read_text(encoding="utf-8")
+    index = text.index(old)
+    path.write_text(text.replace(old, new, 1), encoding="utf-8")
+    return text[:index].count("\n") + 1
+
+
+def spec_error(directory: Path) -> SpecError:
+    """The error loading a spec directory raises (the test fails if it loads)."""
+    with pytest.raises(SpecError) as info:
+        load_catalogue(directory)
+    return info.value

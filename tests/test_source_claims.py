@@ -4,57 +4,35 @@ ambiguities open; the counts `trickrules sources` shows follow from the claims."
 from __future__ import annotations
 
 import json
-import shutil
 from pathlib import Path
 
 import pytest
+from helpers import edit_spec, spec_error
 
 from proofs.cli import main
 from proofs.theorems import deck_matches_deal
-from spec.errors import SpecError
-from spec.loader import KOUT_DIR, kout_catalogue, load_catalogue
+from spec.loader import kout_catalogue
 from spec.source_profiles import source_profile, source_profiles, summary
 
 
-@pytest.fixture
-def spec_copy(tmp_path: Path) -> Path:
-    for name in ("games.toml", "parameters.toml", "profiles.toml", "sources.toml",
-                 "claims.toml"):
-        shutil.copy(KOUT_DIR / name, tmp_path / name)
-    return tmp_path
-
-
-def _edit(path: Path, old: str, new: str) -> int:
-    text = path.read_text(encoding="utf-8")
-    index = text.index(old)
-    path.write_text(text.replace(old, new, 1), encoding="utf-8")
-    return text[:index].count("\n") + 1
-
-
-def _error(directory: Path) -> SpecError:
-    with pytest.raises(SpecError) as info:
-        load_catalogue(directory)
-    return info.value
-
-
 def test_claim_with_an_unknown_reading_names_file_and_line(spec_copy: Path) -> None:
-    line = _edit(spec_copy / "claims.toml", 'fixes = { "deck.cards" = "full-54" }',
+    line = edit_spec(spec_copy / "claims.toml", 'fixes = { "deck.cards" = "full-54" }',
                  'fixes = { "deck.cards" = "full-52" }')
-    error = _error(spec_copy)
+    error = spec_error(spec_copy)
     assert f"claims.toml:{line}:" in str(error) and "'full-52' is not a reading" in str(error)
 
 
 def test_japanese_quotation_without_gloss_is_refused(spec_copy: Path) -> None:
-    line = _edit(spec_copy / "claims.toml",
+    line = edit_spec(spec_copy / "claims.toml",
                  'gloss = "Two Jokers are used besides the usual 52 cards."\n', "")
-    error = _error(spec_copy)
+    error = spec_error(spec_copy)
     assert "needs a gloss" in str(error) and error.line is not None and error.line < line
 
 
 def test_ambiguous_claim_needs_its_readings(spec_copy: Path) -> None:
-    _edit(spec_copy / "claims.toml",
+    edit_spec(spec_copy / "claims.toml",
           'readings = { "joker.unqualified-lead" = ["only-jokers-left", "any-time"] }\n', "")
-    error = _error(spec_copy)
+    error = spec_error(spec_copy)
     assert "schema" in str(error) and "claims.toml" in str(error)
 
 

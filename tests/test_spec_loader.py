@@ -2,15 +2,14 @@
 
 from __future__ import annotations
 
-import shutil
 from pathlib import Path
 
 import pytest
+from helpers import edit_spec, spec_error
 
 from engine.errors import ProfileError
 from engine.rules import compile_rules
-from spec import SpecError, kout_catalogue, load_catalogue
-from spec.loader import KOUT_DIR
+from spec import kout_catalogue
 
 
 def test_shipped_catalogue_loads_and_profiles_are_concrete() -> None:
@@ -45,85 +44,67 @@ def test_decks_match_the_source_descriptions() -> None:
                      "no-2-5-6-red": 48}
 
 
-@pytest.fixture
-def spec_copy(tmp_path: Path) -> Path:
-    for name in ("games.toml", "parameters.toml", "profiles.toml", "sources.toml", "claims.toml"):
-        shutil.copy(KOUT_DIR / name, tmp_path / name)
-    return tmp_path
 
-
-def _edit(path: Path, old: str, new: str) -> int:
-    """Replace the first ``old`` with ``new``; returns the 1-based line of the change."""
-    text = path.read_text()
-    index = text.index(old)
-    path.write_text(text.replace(old, new, 1))
-    return text[:index].count("\n") + 1
-
-
-def _error(directory: Path) -> SpecError:
-    with pytest.raises(SpecError) as info:
-        load_catalogue(directory)
-    return info.value
 
 
 def test_bad_toml_syntax_names_file_and_line(spec_copy: Path) -> None:
-    line = _edit(spec_copy / "profiles.toml", '"deal.hand-size" = "9"', '"deal.hand-size" = 9"')
-    error = _error(spec_copy)
+    line = edit_spec(spec_copy / "profiles.toml", '"deal.hand-size" = "9"', '"deal.hand-size" = 9"')
+    error = spec_error(spec_copy)
     assert error.file.endswith("profiles.toml") and error.line == line
     assert "invalid TOML" in str(error)
 
 
 def test_schema_violation_names_line(spec_copy: Path) -> None:
-    line = _edit(spec_copy / "parameters.toml", 'topic = "auction"\nmeaning = "How many',
+    line = edit_spec(spec_copy / "parameters.toml", 'topic = "auction"\nmeaning = "How many',
                  'topic = 7\nmeaning = "How many')
-    error = _error(spec_copy)
+    error = spec_error(spec_copy)
     assert error.line == line and "schema" in str(error) and "7 is not of type 'string'" in str(
         error)
 
 
 def test_unknown_reading_in_profile(spec_copy: Path) -> None:
-    line = _edit(spec_copy / "profiles.toml", '"auction.shape" = "single-round"',
+    line = edit_spec(spec_copy / "profiles.toml", '"auction.shape" = "single-round"',
                  '"auction.shape" = "one-round"')
-    error = _error(spec_copy)
+    error = spec_error(spec_copy)
     assert f"profiles.toml:{line}:" in str(error)
     assert "'one-round' is not a reading (readings: single-round, continuing)" in str(error)
 
 
 def test_unknown_parameter_in_profile(spec_copy: Path) -> None:
-    line = _edit(spec_copy / "profiles.toml", '"deck.cards" = "no-2-to-5-no-6-red"',
+    line = edit_spec(spec_copy / "profiles.toml", '"deck.cards" = "no-2-to-5-no-6-red"',
                  '"deck.card" = "no-2-to-5-no-6-red"')
-    error = _error(spec_copy)
+    error = spec_error(spec_copy)
     assert error.line == line and "unknown parameter 'deck.card'" in str(error)
 
 
 def test_profile_missing_a_parameter(spec_copy: Path) -> None:
-    _edit(spec_copy / "profiles.toml", '"game.shutout" = "51-to-0"\n', "")
-    error = _error(spec_copy)
+    edit_spec(spec_copy / "profiles.toml", '"game.shutout" = "51-to-0"\n', "")
+    error = spec_error(spec_copy)
     assert "assigns no reading to 'game.shutout'" in str(error)
     assert error.line is not None
 
 
 def test_duplicate_parameter_id(spec_copy: Path) -> None:
-    line = _edit(spec_copy / "parameters.toml", 'id = "auction.pass"', 'id = "auction.shape"')
-    error = _error(spec_copy)
+    line = edit_spec(spec_copy / "parameters.toml", 'id = "auction.pass"', 'id = "auction.shape"')
+    error = spec_error(spec_copy)
     assert error.line == line and "duplicate parameter id 'auction.shape'" in str(error)
 
 
 def test_bad_deck_pattern(spec_copy: Path) -> None:
-    line = _edit(spec_copy / "parameters.toml", 'remove = ["2*", "3*", "4*", "5*"]',
+    line = edit_spec(spec_copy / "parameters.toml", 'remove = ["2*", "3*", "4*", "5*"]',
                  'remove = ["2*", "3*", "4*", "5X"]')
-    error = _error(spec_copy)
+    error = spec_error(spec_copy)
     assert error.line == line and "bad card '5X'" in str(error)
 
 
 def test_extends_cycle(spec_copy: Path) -> None:
-    _edit(spec_copy / "profiles.toml", 'id = "kout6-default"\ngame = "kout6"',
+    edit_spec(spec_copy / "profiles.toml", 'id = "kout6-default"\ngame = "kout6"',
           'id = "kout6-default"\ngame = "kout6"\nextends = "kout4-default"')
-    assert "cycle" in str(_error(spec_copy))
+    assert "cycle" in str(spec_error(spec_copy))
 
 
 def test_missing_file(tmp_path: Path) -> None:
-    error = _error(tmp_path)
+    error = spec_error(tmp_path)
     assert "games.toml" in error.file and "cannot read" in str(error)
 
 
