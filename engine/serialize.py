@@ -34,6 +34,7 @@ from engine.masks import cards_of
 from engine.play import Contract, Trick
 from engine.state import GAME_OVER, PLAY, TRUMP, KoutGame, KoutState
 from spec.cards import SUIT_LETTERS, CardParseError, card_name, parse_card
+from spec.model import Profile
 
 FORMAT = "trickrules/kout-state/1"
 PHASES = ("auction", "trump", "play", "game-over")
@@ -133,13 +134,15 @@ def _trick_cards(raw: Any, where: str, players: int) -> tuple[int, list[int]]:
     return leader, cards
 
 
-def state_from_json(data: Any) -> KoutState:
-    """Rebuild a state from :func:`state_to_json` output; raises :class:`StateError`."""
+def state_from_json(data: Any, profile: Profile | None = None) -> KoutState:
+    """Rebuild a state from :func:`state_to_json` output; raises :class:`StateError`. Given
+    ``profile``, the same facts are read under that profile's rules instead of the one the
+    JSON names (so one situation can be judged under several rule sets)."""
     read = _Reader(data)
     if read.get("format", str) != FORMAT:
         raise StateError(f"state.format: expected {FORMAT!r}")
     try:
-        game = KoutGame(read.get("game", str), read.get("profile", str))
+        game = KoutGame(read.get("game", str), profile or read.get("profile", str))
     except (KeyError, ValueError) as exc:
         raise StateError(f"state.game/profile: {exc}") from None
     rules = game.rules

@@ -288,11 +288,12 @@ class KoutState:
         return state_to_json(self)
 
     @staticmethod
-    def from_json(data: dict[str, Any]) -> KoutState:
-        """Rebuild a state from its JSON form; bad input raises :class:`StateError`."""
+    def from_json(data: dict[str, Any], profile: Profile | None = None) -> KoutState:
+        """Rebuild a state from its JSON form (optionally under another ``profile``'s rules);
+        bad input raises :class:`StateError`."""
         from engine.serialize import state_from_json
 
-        return state_from_json(data)
+        return state_from_json(data, profile)
 
     # ------------------------------------------------------------------ construction
     @classmethod

@@ -77,18 +77,20 @@ def call_is_legal(sp: SymbolicProfile, step: Step, call: z3.ArithRef, index: int
 
 
 def symbolic_auction(sp: SymbolicProfile, names: Names, players: int,
-                     length: int | None = None) -> SymbolicAuction:
-    """Every legal sequence of ``length`` calls (default: enough for any auction)."""
+                     length: int | None = None,
+                     calls: list[z3.ArithRef] | None = None) -> SymbolicAuction:
+    """Every legal sequence of ``length`` calls (default: enough for any auction). Given
+    ``calls``, the auction is read over those call variables (two rule sets over one
+    sequence of calls)."""
     length = max_calls(players) if length is None else length
+    calls = calls or [names.int(f"call{index}") for index in range(length)]
     continuing = sp.is_("auction.shape", "continuing")
     final = z3.And(continuing, sp.is_("auction.pass", "final"))
     dealer = players - 1
     step = Step(z3.IntVal(0), z3.IntVal(0), z3.IntVal(-1), [z3.BoolVal(False)] * players,
                 z3.IntVal(0), z3.BoolVal(False), z3.BoolVal(False))
-    steps, calls, rules = [step], [], []
-    for index in range(length):
-        call = names.int(f"call{index}")
-        calls.append(call)
+    steps, rules = [step], []
+    for index, call in enumerate(calls):
         rules.append(call_is_legal(sp, step, call, index, players))
         forced = z3.And(step.high == 0, index == players - 1)
         is_bid = call >= MIN_BID

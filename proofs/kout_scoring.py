@@ -22,14 +22,22 @@ def hand_points(sp: SymbolicProfile, bid: z3.ArithRef, malzoom: z3.BoolRef,
 
 def contract_terms(names: Names, sp: SymbolicProfile) -> tuple[z3.ArithRef, z3.BoolRef,
                                                                list[z3.BoolRef]]:
-    """A symbolic contract (bid, Malzoom) and the rules ``auction.malzoom`` and
-    ``auction.dealer-forced-bid`` that tie Malzoom to a forced bid."""
-    bid, forced, malzoom = names.int("bid"), names.bool("forced"), names.bool("malzoom")
+    """A symbolic contract (bid, Malzoom) and the rules that tie Malzoom to a forced bid."""
+    bid, forced = names.int("bid"), names.bool("forced")
+    malzoom, rules = contract_rules(sp, bid, forced)
+    return bid, malzoom, rules
+
+
+def contract_rules(sp: SymbolicProfile, bid: z3.ArithRef,
+                   forced: z3.BoolRef) -> tuple[z3.BoolRef, list[z3.BoolRef]]:
+    """Rules ``auction.malzoom`` and ``auction.dealer-forced-bid`` on a contract of ``bid``
+    (``forced`` when the dealer was made to bid): whether it is Malzoom, and what a contract
+    must satisfy."""
+    malzoom = z3.And(forced, z3.Or(bid == 5, sp.is_("auction.malzoom", "any-forced")))
     rules = [bid >= 5, bid <= 9,
-             malzoom == z3.And(forced, z3.Or(bid == 5, sp.is_("auction.malzoom", "any-forced"))),
              z3.Implies(z3.And(forced, sp.is_("auction.dealer-forced-bid", "exactly-5")),
                         bid == 5)]
-    return bid, malzoom, rules
+    return malzoom, rules
 
 
 def wins_game(sp: SymbolicProfile, me: z3.ArithRef, other: z3.ArithRef, first_hand: z3.BoolRef,

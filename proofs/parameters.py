@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from collections.abc import Mapping
+
 import z3
 
 from proofs.solver import Names
@@ -10,18 +12,37 @@ from spec.model import Parameter, Profile
 
 class SymbolicProfile:
     """Each parameter of a profile as an integer ``0..len(readings)-1``; the profile fixes it
-    to one reading, or restricts it to the readings it leaves open."""
+    to one reading, or restricts it to the readings it leaves open.
 
-    def __init__(self, profile: Profile, names: Names) -> None:
+    ``allowed`` overrides the readings the profile allows (used to open a profile up, or to
+    pin a parameter for one side of a dispute). Every parameter the encoding asks about is
+    recorded in ``used``, so a caller can tell which rules a term was built from.
+    """
+
+    def __init__(self, profile: Profile, names: Names,
+                 allowed: Mapping[str, tuple[str, ...]] | None = None) -> None:
         self.profile = profile
         self.parameters: dict[str, Parameter] = {
             pid: profile.parameters[pid] for pid in profile.values}
         self.vars = {pid: names.int(f"param:{pid}") for pid in self.parameters}
+        self.allowed: dict[str, tuple[str, ...]] = dict(allowed or profile.values)
+        self.used: set[str] = set()
+
+    def rebind(self, parameter_id: str, readings: tuple[str, ...],
+               names: Names) -> SymbolicProfile:
+        """A twin sharing every variable but ``parameter_id``, which gets its own variable
+        restricted to ``readings``: the same rules except for one parameter."""
+        twin = SymbolicProfile.__new__(SymbolicProfile)
+        twin.profile, twin.parameters = self.profile, self.parameters
+        twin.vars = {**self.vars, parameter_id: names.int(f"param:{parameter_id}:twin")}
+        twin.allowed = {**self.allowed, parameter_id: readings}
+        twin.used = self.used
+        return twin
 
     def constraints(self) -> list[z3.BoolRef]:
-        """The readings the profile allows for each parameter."""
+        """The readings allowed for each parameter."""
         out = []
-        for pid, choice in self.profile.values.items():
+        for pid, choice in self.allowed.items():
             ids = self.parameters[pid].reading_ids
             out.append(z3.Or([self.vars[pid] == ids.index(r) for r in choice]))
         return out
@@ -31,11 +52,13 @@ class SymbolicProfile:
         ids = self.parameters[parameter_id].reading_ids
         if reading_id not in ids:
             raise KeyError(f"{parameter_id} has no reading {reading_id!r}")
+        self.used.add(parameter_id)
         return self.vars[parameter_id] == ids.index(reading_id)
 
     def value(self, parameter_id: str) -> z3.ArithRef:
         """The numeric ``value`` of the chosen reading (readings without one count as 0)."""
         parameter = self.parameters[parameter_id]
+        self.used.add(parameter_id)
         expr: z3.ArithRef = z3.IntVal(0)
         for index, reading in enumerate(parameter.readings):
             expr = z3.If(self.vars[parameter_id] == index, z3.IntVal(reading.value or 0), expr)

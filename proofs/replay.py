@@ -53,7 +53,8 @@ def _names(cards: Sequence[Card]) -> list[str]:
     return [card_name(c) for c in cards]
 
 
-def _last_trick_winner(state: KoutState, hand: int) -> int:
+def last_trick_winner(state: KoutState, hand: int) -> int:
+    """The winner of the trick just completed in hand ``hand`` (it may have ended the hand)."""
     if state.hand_index != hand or state.position is None:
         return state.records[-1].tricks[-1].winner
     return state.position.tricks[-1].winner
@@ -79,7 +80,7 @@ def replay(profile: Profile, s: Situation, then: Sequence[Card] = ()) -> Replay:
                 state.apply_action(card)
         except EngineError as exc:
             return Replay(snapshot, False, observed, predicted, f"engine refused a play: {exc}")
-        observed["winner"] = _last_trick_winner(state, hand)
+        observed["winner"] = last_trick_winner(state, hand)
     agree = observed == predicted
     return Replay(snapshot, agree, observed, predicted,
                   "" if agree else "engine and model disagree")

@@ -12,7 +12,7 @@ same set the engine reads.
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 
 import z3
 
@@ -124,32 +124,51 @@ def symbolic_situation(profile: Profile, names: Names, position: int,
     trump, bid, declarer = names.int("trump"), names.int("bid"), names.int("declarer")
     done = names.int("done")
     won = (names.int("won0"), names.int("won1"))
-    rules: list[z3.BoolRef] = [*sp.constraints(), trump >= 0, trump <= 3, bid >= 5, bid <= 9,
-                               declarer >= 0, declarer < players, done >= 0, done < size,
-                               won[0] >= 0, won[1] >= 0, won[0] + won[1] == done]
-    rules += [in_deck(c, deck) for c in trick]
+    layout: list[z3.BoolRef] = [trump >= 0, trump <= 3, bid >= 5, bid <= 9,
+                                declarer >= 0, declarer < players, done >= 0, done < size,
+                                won[0] >= 0, won[1] >= 0, won[0] + won[1] == done]
+    layout += [in_deck(c, deck) for c in trick]
     for c in deck:
         places = [h.has[c] for h in hands] + [played.has[c]] + [t == c for t in trick]
-        rules.append(z3.PbEq([(p, 1) for p in places], 1))
+        layout.append(z3.PbEq([(p, 1) for p in places], 1))
     for seat, hand in enumerate(hands):
         held = size - done - (1 if seat < position else 0)
-        rules.append(z3.Sum([z3.If(b, 1, 0) for b in hand.has.values()]) == held)
-    rules.append(z3.Sum([z3.If(b, 1, 0) for b in played.has.values()]) == done * players)
-    bidders = z3.If(declarer % 2 == 0, won[0], won[1])
-    others = done - bidders
-    rules.append(z3.Implies(sp.is_("hand.early-stop", "stop-when-decided"),
-                            z3.And(bidders < bid, others <= size - bid)))
+        layout.append(z3.Sum([z3.If(b, 1, 0) for b in hand.has.values()]) == held)
+    layout.append(z3.Sum([z3.If(b, 1, 0) for b in played.has.values()]) == done * players)
     situation = SymbolicSituation(profile, sp, deck, position, hands, played, trick, trump, bid,
-                                  declarer, done, won, z3.BoolVal(False), None, rules)
-    if position:
-        lead = trick[0]
-        before = _with(hands[0], lead)
-        permitted = joker_lead_permitted(sp, lead, situation.leader_role(0), before, played,
-                                         trump, bid)
+                                  declarer, done, won, z3.BoolVal(False), None, layout)
+    return _with_rules(situation, sp)
+
+
+def _with_rules(situation: SymbolicSituation, sp: SymbolicProfile) -> SymbolicSituation:
+    """Add to ``situation`` what makes it reachable under the rules ``sp``: the profile's
+    readings, the hand not yet decided (under stop-when-decided), and every card of the trick
+    so far legal when played; the trick context follows those rules."""
+    s = situation
+    size = profile_hand_size(s.profile)
+    rules = [*sp.constraints()]
+    bidders = z3.If(s.declarer % 2 == 0, s.won[0], s.won[1])
+    others = s.done - bidders
+    rules.append(z3.Implies(sp.is_("hand.early-stop", "stop-when-decided"),
+                            z3.And(bidders < s.bid, others <= size - s.bid)))
+    permitted: z3.BoolRef = z3.BoolVal(False)
+    context = None
+    if s.position:
+        lead = s.trick[0]
+        before = _with(s.hands[0], lead)
+        permitted = joker_lead_permitted(sp, lead, s.leader_role(0), before, s.played,
+                                         s.trump, s.bid)
         rules.append(legal_lead(sp, lead, before, permitted))
-        for k in range(1, position):
-            context = trick_context(sp, trick[:k], trump, permitted)
-            rules.append(legal_follow(sp, trick[k], _with(hands[k], trick[k]), context))
-        situation.lead_permitted = permitted
-        situation.context = trick_context(sp, trick, trump, permitted)
-    return situation
+        for k in range(1, s.position):
+            ctx = trick_context(sp, s.trick[:k], s.trump, permitted)
+            rules.append(legal_follow(sp, s.trick[k], _with(s.hands[k], s.trick[k]), ctx))
+        context = trick_context(sp, s.trick, s.trump, permitted)
+    return replace(s, sp=sp, lead_permitted=permitted, context=context,
+                   constraints=[*s.constraints, *rules])
+
+
+def under(situation: SymbolicSituation, sp: SymbolicProfile) -> SymbolicSituation:
+    """The same cards and contract read under other rules ``sp``: a view whose constraints
+    are only what reachability under ``sp`` adds (the shared layout stays with the first)."""
+    bare = replace(situation, constraints=[])
+    return _with_rules(bare, sp)

@@ -29,6 +29,10 @@ class Names:
         self._made.add(full)
         return full
 
+    def child(self, part: str) -> Names:
+        """Names in a sub-scope (for a second structure of the same shape)."""
+        return Names(f"{self.scope}/{part}")
+
     def int(self, name: str) -> z3.ArithRef:
         """A fresh integer."""
         return z3.Int(self._name(name))

@@ -363,7 +363,8 @@ THEOREMS: tuple[Theorem, ...] = (
     Theorem("joker.red-lead-wins", "A red Joker led with permission always wins.",
             red_joker_lead_wins),
     Theorem("joker.black-lead-can-lose", "A black Joker led with permission does not always "
-            "win: expected refuted, the witness is a trick the red Joker takes.",
+            "win: expected refuted, the witness is a trick the red Joker or the trump Ace "
+            "takes.",
             black_joker_lead_wins, expect="refuted"),
     Theorem("joker.worthless-lead-never-wins", "A Joker led without permission never wins.",
             worthless_lead_never_wins),

@@ -97,3 +97,38 @@ def source_profiles(catalogue: Catalogue) -> dict[str, Profile]:
                 out[profile_id(source.id, game, variant)] = source_profile(
                     catalogue, source.id, game, variant)
     return out
+
+
+@dataclass(frozen=True)
+class Stance:
+    """What one source profile says about one parameter: the readings it allows, how (it
+    ``states`` one, is ``ambiguous``, ``contradicts`` itself, or is ``silent``), and the
+    claims behind it."""
+
+    profile: str
+    source: str
+    variant: str | None
+    readings: tuple[str, ...]
+    how: str
+    claims: tuple[str, ...]
+
+
+def stance(catalogue: Catalogue, source: str, game: str, parameter: str,
+           variant: str | None = None) -> Stance:
+    """The stance of ``source`` (optionally one of its variants) on ``parameter``."""
+    claims = _claims(catalogue, source, game)
+    main = [c for c in claims if c.variant is None and parameter in c.allowed()]
+    chosen = [c for c in claims if variant is not None and c.variant == variant
+              and parameter in c.allowed()]
+    behind = chosen or main
+    profile = source_profile(catalogue, source, game, variant)
+    readings = tuple(profile.values[parameter])
+    if not behind:
+        how = "silent"
+    elif any(c.kind == "ambiguous" for c in behind):
+        how = "ambiguous"
+    elif len(readings) > 1:
+        how = "contradicts"
+    else:
+        how = "states"
+    return Stance(profile.id, source, variant, readings, how, tuple(c.id for c in behind))

@@ -1,0 +1,155 @@
+"""Disputes: pairs of readings of one parameter that the sources (or one source's words)
+allow, each settled by the solver as equivalent or as different with a replayed witness.
+
+A dispute's id is ``<game>/<parameter>/<reading>-vs-<reading>`` with the readings in the order
+the spec lists them, so it stays the same whichever sources raise it. The comparison between
+two profiles (``trickrules diff``) is made of these disputes.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable
+from dataclasses import dataclass, field
+from typing import Any, Literal
+
+from proofs.divergence import Kind, Outcome, Question, settle
+from proofs.divergence_play import HandOver, LegalCards, TrickWinner
+from proofs.divergence_rules import AuctionCalls, Deal, GameEnd, HandScore, NextDealer
+from spec.model import Catalogue, Profile
+from spec.source_profiles import Stance, source_profiles, stance
+
+KINDS: tuple[Kind, ...] = (Deal(), NextDealer(), AuctionCalls(), LegalCards(), TrickWinner(),
+                           HandOver(), HandScore(), GameEnd())
+"""Every kind of outcome compared: the deal, the next dealer, auction legality, card
+legality, the trick winner, whether the hand goes on, the hand's score and the game's end."""
+
+DisputeVerdict = Literal["differs", "equivalent", "unknown"]
+
+
+def dispute_id(game: str, parameter: str, a: str, b: str) -> str:
+    """The stable id of the dispute between readings ``a`` and ``b`` (spec order)."""
+    return f"{game}/{parameter}/{a}-vs-{b}"
+
+
+@dataclass
+class Dispute:
+    """Two readings of one parameter, who holds each, and what the difference changes."""
+
+    id: str
+    game: str
+    parameter: str
+    a: str
+    b: str
+    stances: list[Stance] = field(default_factory=list)
+    outcomes: list[Outcome] = field(default_factory=list)
+
+    @property
+    def verdict(self) -> DisputeVerdict:
+        """``differs`` when some outcome differs (with a replayed witness), ``equivalent`` when
+        every outcome is proved the same, otherwise ``unknown``."""
+        if any(o.verdict == "refuted" and o.ok for o in self.outcomes):
+            return "differs"
+        if self.outcomes and all(o.verdict == "proved" for o in self.outcomes):
+            return "equivalent"
+        return "unknown"
+
+    @property
+    def ok(self) -> bool:
+        """Settled, with every witness replayed."""
+        return self.verdict != "unknown" and all(o.ok for o in self.outcomes)
+
+    def side(self, reading: str) -> list[Stance]:
+        """The stances that allow ``reading``."""
+        return [s for s in self.stances if reading in s.readings]
+
+    @property
+    def within(self) -> list[Stance]:
+        """Stances that allow both readings: the dispute lies inside that source."""
+        return [s for s in self.stances if self.a in s.readings and self.b in s.readings]
+
+    def first_difference(self) -> Outcome | None:
+        """The first outcome kind (in :data:`KINDS` order) that differs."""
+        return next((o for o in self.outcomes if o.verdict == "refuted"), None)
+
+    def as_json(self) -> dict[str, Any]:
+        """The dispute as JSON data (what the rulebook is built from)."""
+        def stance_json(s: Stance) -> dict[str, Any]:
+            return {"profile": s.profile, "source": s.source, "variant": s.variant,
+                    "readings": list(s.readings), "how": s.how, "claims": list(s.claims)}
+
+        return {"id": self.id, "game": self.game, "parameter": self.parameter,
+                "readings": [self.a, self.b], "verdict": self.verdict, "ok": self.ok,
+                "sides": {self.a: [stance_json(s) for s in self.side(self.a)],
+                          self.b: [stance_json(s) for s in self.side(self.b)]},
+                "within": [s.profile for s in self.within],
+                "outcomes": [o.as_json() for o in self.outcomes]}
+
+
+def _stances(catalogue: Catalogue, game: str, parameter: str) -> list[Stance]:
+    out = []
+    for profile in source_profiles(catalogue).values():
+        if profile.game.id != game:
+            continue
+        source, variant = _source_of(catalogue, profile)
+        out.append(stance(catalogue, source, game, parameter, variant))
+    return out
+
+
+def _source_of(catalogue: Catalogue, profile: Profile) -> tuple[str, str | None]:
+    source = profile.id[3:6]
+    rest = profile.id[len(f"src{source}-{profile.game.id}"):]
+    return source, rest[1:] or None
+
+
+def source_questions(catalogue: Catalogue, game: str) -> list[tuple[str, str, str]]:
+    """Every (parameter, a, b) the source profiles of ``game`` raise: two readings some source
+    profile allows (a source that is silent allows every reading)."""
+    profiles = [p for p in source_profiles(catalogue).values() if p.game.id == game]
+    out = []
+    for parameter in catalogue.parameters_for(game):
+        seen = {r for p in profiles for r in p.values[parameter.id]}
+        ordered = [r for r in parameter.reading_ids if r in seen]
+        for i, a in enumerate(ordered):
+            out.extend((parameter.id, a, b) for b in ordered[i + 1:])
+    return out
+
+
+class DisputeBook:
+    """Settles disputes on demand and remembers them (each is solved once per run)."""
+
+    def __init__(self, catalogue: Catalogue) -> None:
+        self.catalogue = catalogue
+        self._settled: dict[str, Dispute] = {}
+
+    def settle(self, game: str, parameter: str, a: str, b: str) -> Dispute:
+        """The dispute between two readings, solved for every outcome kind."""
+        ids = self.catalogue.parameters[parameter].reading_ids
+        a, b = sorted((a, b), key=ids.index)
+        key = dispute_id(game, parameter, a, b)
+        if key not in self._settled:
+            base = self.catalogue.default_profile(game)
+            question = Question(base, parameter, a, b)
+            dispute = Dispute(key, game, parameter, a, b,
+                              _stances(self.catalogue, game, parameter))
+            dispute.outcomes = [settle(kind, question) for kind in KINDS]
+            self._settled[key] = dispute
+        return self._settled[key]
+
+    def by_id(self, key: str) -> Dispute:
+        """A dispute by its id; ``KeyError`` says what a valid id looks like."""
+        parts = key.split("/")
+        if len(parts) == 3 and parts[0] in self.catalogue.games:
+            game, parameter, pair = parts
+            known = self.catalogue.parameters.get(parameter)
+            ids = known.reading_ids if known is not None else ()
+            for a in ids:
+                for b in ids:
+                    if a != b and pair == f"{a}-vs-{b}":
+                        return self.settle(game, parameter, a, b)
+        raise KeyError(f"no dispute {key!r}: ids look like "
+                       f"'kout6/joker.second-joker/worthless-if-immediately-after-vs-normal'")
+
+    def for_sources(self, games: Iterable[str]) -> list[Dispute]:
+        """Every dispute the source profiles raise, for each game."""
+        return [self.settle(game, *q) for game in games
+                for q in source_questions(self.catalogue, game)]

@@ -1,0 +1,270 @@
+"""Does one parameter's reading change the game? Two copies of the rules, identical but for one
+parameter, asked whether any reachable point of play gives a different outcome.
+
+A :class:`Question` names a base profile, a parameter and two of its readings. Every other
+parameter is shared by both copies: first held at the base profile's readings, then (only if
+no difference appears there) left open over every reading, so an answer of *proved* means the
+difference never matters under any setting of the other rules. A difference found is a
+*witness*: the earliest point (fewest finished tricks, then fewest cards of the trick down,
+or the shortest auction, the lowest bid or score), decoded into concrete facts, replayed in
+the engine under both readings, and accepted only if the engine gives the outcomes the model
+predicts for each reading and those outcomes differ.
+"""
+
+from __future__ import annotations
+
+import time
+from collections.abc import Sequence
+from dataclasses import dataclass, field
+from typing import Any, Protocol
+
+import z3
+
+from proofs.parameters import SymbolicProfile
+from proofs.solver import Names, Verdict, make_solver
+from spec.model import Profile
+
+STRUCTURAL = ("deck.cards", "deal.hand-size")
+"""Parameters that shape the deal itself; the situation encodings read them concretely, so
+they are always taken from the base profile, and a dispute over them is compared at the deal."""
+
+
+@dataclass(frozen=True)
+class Question:
+    """Does changing ``parameter`` from reading ``a`` to reading ``b`` change any outcome, the
+    other parameters shared (at ``base``'s readings, or open)?"""
+
+    base: Profile
+    parameter: str
+    a: str
+    b: str
+
+    @property
+    def players(self) -> int:
+        """Seats in the game."""
+        return self.base.game.players
+
+
+@dataclass
+class Dual:
+    """Both copies of the rules: ``a`` and ``b`` share every variable but the parameter's."""
+
+    a: SymbolicProfile
+    b: SymbolicProfile
+    parameter: str
+    open_context: bool
+
+    def constraints(self) -> list[z3.BoolRef]:
+        """The readings each copy allows."""
+        return [*self.a.constraints(), *self.b.constraints()]
+
+    def profile(self, model: z3.ModelRef, side: str) -> Profile:
+        """The concrete profile of one side under a model: its reading of the parameter and
+        the model's readings of every shared parameter."""
+        sp = self.a if side == "a" else self.b
+        values = {pid: sp.reading_of(model, pid) for pid in sp.parameters}
+        base = sp.profile
+        return base.derive(f"{base.id}[{self.parameter}={values[self.parameter]}]", values)
+
+    def context(self, model: z3.ModelRef, base: Profile, parameter: str) -> dict[str, str]:
+        """Shared readings the model chose that differ from the base profile's."""
+        out = {}
+        for pid in self.a.parameters:
+            if pid == parameter:
+                continue
+            reading = self.a.reading_of(model, pid)
+            if (reading,) != tuple(base.values[pid]):
+                out[pid] = reading
+        return out
+
+
+def dual(question: Question, names: Names, open_context: bool) -> Dual:
+    """Two symbolic profiles for ``question``: the parameter pinned to ``a`` and ``b``; every
+    other parameter shared, at the base readings or (``open_context``) any reading except the
+    structural ones."""
+    allowed: dict[str, tuple[str, ...]] = {}
+    for pid, choice in question.base.values.items():
+        parameter = question.base.parameters[pid]
+        if pid == question.parameter:
+            allowed[pid] = (question.a,)
+        elif open_context and pid not in STRUCTURAL:
+            allowed[pid] = parameter.reading_ids
+        else:
+            allowed[pid] = tuple(choice)
+    a = SymbolicProfile(question.base, names, allowed)
+    b = a.rebind(question.parameter, (question.b,), names)
+    return Dual(a, b, question.parameter, open_context)
+
+
+@dataclass
+class Outcome:
+    """One kind of outcome compared under both readings."""
+
+    kind: str
+    verdict: Verdict
+    seconds: float
+    how: str
+    witness: dict[str, Any] | None = None
+    context: dict[str, str] = field(default_factory=dict)
+    model: dict[str, Any] = field(default_factory=dict)
+    engine: dict[str, Any] = field(default_factory=dict)
+    replayed: bool | None = None
+    minimal: bool = True
+    error: str = ""
+
+    @property
+    def ok(self) -> bool:
+        """Settled: proved, or refuted with a witness the engine replays as predicted, the
+        outcomes differing."""
+        if self.verdict == "proved":
+            return True
+        return self.verdict == "refuted" and bool(self.replayed)
+
+    def as_json(self) -> dict[str, Any]:
+        """The outcome as JSON data."""
+        out: dict[str, Any] = {"kind": self.kind, "verdict": self.verdict, "how": self.how,
+                               "seconds": round(self.seconds, 3), "ok": self.ok}
+        if self.verdict == "refuted":
+            out.update(witness=self.witness, context=self.context, model=self.model,
+                       engine=self.engine, replayed=self.replayed, minimal=self.minimal)
+        if self.error:
+            out["error"] = self.error
+        return out
+
+
+@dataclass
+class Built:
+    """One point to search: the constraints saying the outcomes differ there, the key to
+    minimise (fewest finished tricks, lowest bid, ...), and what replay needs."""
+
+    constraints: list[z3.BoolRef]
+    key: z3.ArithRef
+    data: Any
+
+
+@dataclass
+class Found:
+    """A model showing a difference, the dual it was found with, and the point's data."""
+
+    model: z3.ModelRef
+    dual: Dual
+    data: Any
+    minimal: bool
+
+
+class Kind(Protocol):
+    """One kind of outcome: how to state a difference at each point, and how to replay it."""
+
+    name: str
+
+    def build(self, question: Question, d: Dual, names: Names) -> list[Built]:
+        """The points to search, earliest first."""
+
+    def replay(self, question: Question, found: Found) -> Outcome:
+        """The witness in the engine under both readings, compared with the model."""
+
+
+def minimise(solver: z3.Solver, key: z3.ArithRef,
+             extra: Sequence[z3.BoolRef] = ()) -> tuple[z3.ModelRef | None, str, bool]:
+    """A model of ``solver`` with the least ``key``: (model, answer, minimal). The answer is
+    ``sat``, ``unsat`` or ``unknown: reason``; a model found before an unknown is kept (a real
+    witness, perhaps not the least)."""
+    answer = solver.check(*extra)
+    if answer == z3.unknown:
+        return None, f"unknown: {solver.reason_unknown()}", False
+    if answer == z3.unsat:
+        return None, "unsat", True
+    best = solver.model()
+    while True:
+        bound = best.eval(key, model_completion=True)
+        answer = solver.check(*extra, key < bound)
+        if answer == z3.sat:
+            best = solver.model()
+        else:
+            return best, "sat", answer == z3.unsat
+
+
+def search(kind: Kind, question: Question, open_context: bool) -> Found | str:
+    """The earliest difference: the least key over the points, ties going to the earlier
+    point. Returns a :class:`Found`, ``"unsat"``, or ``"unknown: reason"``."""
+    names = Names(f"diverge:{kind.name}:{'open' if open_context else 'base'}")
+    d = dual(question, names, open_context)
+    best: Found | None = None
+    best_key: z3.ArithRef | None = None
+    unknown = ""
+    for point in kind.build(question, d, names):
+        solver = make_solver()
+        solver.add(*d.constraints(), *point.constraints)
+        extra = [] if best is None or best_key is None else [point.key < best_key]
+        model, answer, minimal = minimise(solver, point.key, extra)
+        if model is not None:
+            best = Found(model, d, point.data, minimal and not unknown)
+            best_key = model.eval(point.key, model_completion=True)
+        elif answer != "unsat":
+            unknown = answer
+            if best is not None:
+                best.minimal = False
+    if best is not None:
+        return best
+    return unknown or "unsat"
+
+
+_READS: dict[tuple[str, str], frozenset[str]] = {}
+
+
+def reads(kind: Kind, base: Profile) -> frozenset[str]:
+    """The parameters the encoding of this kind of outcome reads (built once per profile)."""
+    key = (kind.name, base.id)
+    if key not in _READS:
+        names = Names(f"reads:{kind.name}")
+        pid = next(iter(base.values))
+        reading = base.values[pid][0]
+        d = dual(Question(base, pid, reading, reading), names, open_context=True)
+        kind.build(Question(base, pid, reading, reading), d, names)
+        _READS[key] = frozenset(d.a.used)
+    return _READS[key]
+
+
+def settle(kind: Kind, question: Question) -> Outcome:
+    """Whether the question's two readings ever give a different outcome of this kind: proved
+    (never, or the encoding does not read the parameter), refuted with a replayed witness, or
+    unknown. The context is first held at the base readings, then opened."""
+    start = time.perf_counter()
+    if question.parameter not in reads(kind, question.base):
+        return Outcome(kind.name, "proved", time.perf_counter() - start,
+                       "the rules for this outcome do not read the parameter")
+    for open_context in (False, True):
+        found = search(kind, question, open_context)
+        if isinstance(found, Found):
+            outcome = kind.replay(question, found)
+            outcome.seconds = time.perf_counter() - start
+            outcome.minimal = found.minimal
+            outcome.context = found.dual.context(found.model, question.base, question.parameter)
+            return outcome
+        if found != "unsat":
+            return Outcome(kind.name, "unknown", time.perf_counter() - start, "solver",
+                           error=found)
+    return Outcome(kind.name, "proved", time.perf_counter() - start,
+                   "solver: no difference under any reading of the other parameters")
+
+
+def number(model: z3.ModelRef, term: z3.ArithRef) -> int:
+    """An integer term's value in a model."""
+    return int(model.eval(term, model_completion=True).as_long())
+
+
+def truth(model: z3.ModelRef, term: z3.BoolRef) -> bool:
+    """A Boolean term's value in a model."""
+    return bool(z3.is_true(model.eval(term, model_completion=True)))
+
+
+def replayed(kind: str, model: dict[str, Any], engine: dict[str, Any],
+             witness: dict[str, Any], error: str = "") -> Outcome:
+    """An outcome whose witness replays when the engine gives, under each reading, what the
+    model predicts, and the two readings' outcomes differ."""
+    agree = not error and engine == model and model.get("a") != model.get("b")
+    if not error and not agree:
+        error = ("engine and model disagree" if engine != model
+                 else "the outcomes do not differ")
+    return Outcome(kind, "refuted", 0.0, "solver", witness, model=model, engine=engine,
+                   replayed=agree, error=error)

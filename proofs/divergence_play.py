@@ -1,0 +1,176 @@
+"""Differences in play between two readings: the mover's legal cards, the winner of a trick,
+and whether the hand goes on after a trick.
+
+The point of play is one reachable situation under both rule copies (every card so far legal
+under each), so the engine can be put in it under either reading.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Any
+
+import z3
+
+from engine.errors import EngineError
+from engine.state import KoutState
+from proofs.crosscheck import Situation
+from proofs.divergence import Built, Dual, Found, Outcome, Question, number, replayed, truth
+from proofs.kout_model import trick_context, winner_is
+from proofs.replay import engine_state, last_trick_winner
+from proofs.situation import SymbolicSituation, in_deck, profile_hand_size, symbolic_situation, under
+from proofs.solver import Names
+from spec.cards import SUIT_LETTERS, Card, card_name
+
+
+def facts(s: Situation) -> dict[str, Any]:
+    """A concrete situation as readable JSON: contract, hands, earlier cards, the trick."""
+    return {"trump": SUIT_LETTERS[s.trump], "bid": s.bid, "declarer": s.declarer,
+            "leader": s.leader, "mover": s.mover, "tricks_won": list(s.tricks_won),
+            "hands": {str(seat): [card_name(c) for c in sorted(h)]
+                      for seat, h in enumerate(s.hands)},
+            "played": [card_name(c) for c in sorted(s.played)],
+            "trick": [card_name(c) for c in s.trick]}
+
+
+def _pair(question: Question, d: Dual, names: Names,
+          position: int) -> tuple[SymbolicSituation, SymbolicSituation]:
+    a = symbolic_situation(question.base, names.child(f"p{position}"), position, d.a)
+    return a, under(a, d.b)
+
+
+def _state(found: Found, side: str, s: Situation) -> tuple[KoutState | None, str]:
+    try:
+        return engine_state(found.dual.profile(found.model, side), s), ""
+    except EngineError as exc:
+        return None, f"reading {side}: not a reachable engine state: {exc}"
+
+
+@dataclass(frozen=True)
+class LegalCards:
+    """The cards the player to move may play."""
+
+    name: str = "legal"
+
+    def build(self, question: Question, d: Dual, names: Names) -> list[Built]:
+        """One point per trick position; the key is the number of finished tricks."""
+        out = []
+        for position in range(question.players):
+            a, b = _pair(question, d, names, position)
+            card = names.int(f"card{position}")
+            differ = z3.And(in_deck(card, a.deck), z3.Xor(a.legal(card), b.legal(card)))
+            out.append(Built([*a.constraints, *b.constraints, differ], a.done, (a, b, card)))
+        return out
+
+    def replay(self, question: Question, found: Found) -> Outcome:
+        """Legal cards under each reading, in the model and in the engine."""
+        a, b, card = found.data
+        s = a.decode(found.model)
+        model = {side: [card_name(c) for c in a.deck
+                        if truth(found.model, sit.legal(z3.IntVal(c)))]
+                 for side, sit in (("a", a), ("b", b))}
+        witness = {**facts(s), "card": card_name(number(found.model, card))}
+        engine: dict[str, Any] = {}
+        for side in ("a", "b"):
+            state, error = _state(found, side, s)
+            if state is None:
+                return replayed(self.name, model, engine, witness, error)
+            engine[side] = [card_name(c) for c in state.legal_actions()]
+            witness.setdefault("state", state.to_json())
+        return replayed(self.name, model, engine, witness)
+
+
+def _complete(question: Question, d: Dual, names: Names) -> tuple[
+        SymbolicSituation, SymbolicSituation, z3.ArithRef, list[z3.ArithRef],
+        list[z3.ArithRef]]:
+    """A reachable trick with one card to come, legal under both readings; the winning
+    index of the trick under each."""
+    a, b = _pair(question, d, names, question.players - 1)
+    last = names.int("last")
+    a.constraints += [a.legal(last), b.legal(last)]
+    cards = [*a.trick, last]
+    winners = []
+    for sit in (a, b):
+        ctx = trick_context(sit.sp, cards, sit.trump, sit.lead_permitted)
+        winners.append(z3.Sum([z3.If(winner_is(k, cards, ctx), k, 0)
+                               for k in range(len(cards))]))
+    return a, b, last, cards, winners
+
+
+def _play_last(found: Found, s: Situation, last: Card) -> tuple[dict[str, Any], str, Any]:
+    """Under each reading, put the engine at ``s``, play ``last``: the trick's winner and
+    whether the hand is over."""
+    out: dict[str, Any] = {}
+    first_state = None
+    for side in ("a", "b"):
+        state, error = _state(found, side, s)
+        if state is None:
+            return out, error, first_state
+        first_state = first_state or state.to_json()
+        hand = state.hand_index
+        try:
+            state.apply_action(last)
+        except EngineError as exc:
+            return out, f"reading {side}: engine refused {card_name(last)}: {exc}", first_state
+        out[side] = (last_trick_winner(state, hand),
+                     state.hand_index != hand or state.is_terminal())
+    return out, "", first_state
+
+
+@dataclass(frozen=True)
+class TrickWinner:
+    """The seat that wins a complete trick."""
+
+    name: str = "winner"
+
+    def build(self, question: Question, d: Dual, names: Names) -> list[Built]:
+        """The last card of a trick; the key is the number of finished tricks."""
+        a, b, last, cards, winners = _complete(question, d, names)
+        return [Built([*a.constraints, *b.constraints, winners[0] != winners[1]], a.done,
+                      (a, last, winners))]
+
+    def replay(self, question: Question, found: Found) -> Outcome:
+        """The trick's winner under each reading."""
+        a, last, winners = found.data
+        s = a.decode(found.model)
+        card = number(found.model, last)
+        model = {"a": number(found.model, winners[0]), "b": number(found.model, winners[1])}
+        played, error, state = _play_last(found, s, card)
+        engine = {side: value[0] for side, value in played.items()}
+        witness = {**facts(s), "then": card_name(card), "state": state}
+        return replayed(self.name, model, engine, witness, error)
+
+
+@dataclass(frozen=True)
+class HandOver:
+    """Whether the hand ends with the trick just completed."""
+
+    name: str = "hand-over"
+
+    def build(self, question: Question, d: Dual, names: Names) -> list[Built]:
+        """The last card of a trick; the key is the number of finished tricks."""
+        a, b, last, _, winners = _complete(question, d, names)
+        size = profile_hand_size(question.base)
+        over = []
+        for sit, winner in zip((a, b), winners, strict=True):
+            bidders = sit.declarer % 2
+            took = z3.If(winner % 2 == bidders, 1, 0)
+            mine = z3.If(bidders == 0, sit.won[0], sit.won[1]) + took
+            theirs = sit.done + 1 - mine
+            decided = z3.Or(mine >= sit.bid, theirs > size - sit.bid)
+            over.append(z3.Or(sit.done + 1 == size,
+                              z3.And(sit.sp.is_("hand.early-stop", "stop-when-decided"),
+                                     decided)))
+        return [Built([*a.constraints, *b.constraints, over[0] != over[1]], a.done,
+                      (a, last, over))]
+
+    def replay(self, question: Question, found: Found) -> Outcome:
+        """Whether the hand is over after the trick, under each reading."""
+        a, last, over = found.data
+        s = a.decode(found.model)
+        card = number(found.model, last)
+        model = {"a": truth(found.model, over[0]), "b": truth(found.model, over[1])}
+        played, error, state = _play_last(found, s, card)
+        engine = {side: value[1] for side, value in played.items()}
+        witness = {**facts(s), "then": card_name(card), "state": state}
+        return replayed(self.name, model, engine, witness, error)
