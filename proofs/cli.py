@@ -16,7 +16,8 @@ from engine.masks import cards_of
 from engine.perft import divide, perft, perft_position
 from engine.record import game_to_json, play_random_game
 from engine.state import KoutGame
-from proofs.tables import print_game, print_perft
+from proofs.cli_sources import add_source_commands
+from proofs.tables import print_game, print_perft, print_verify
 from spec.cards import SUIT_LETTERS, CardParseError, card_name, parse_suit
 from spec.errors import SpecError
 
@@ -66,56 +67,55 @@ def cmd_perft(args: argparse.Namespace) -> int:
 
 
 def cmd_verify(args: argparse.Namespace) -> int:
-    """Run every theorem on the chosen profiles; non-zero exit if any is not proved."""
+    """Run every theorem on the chosen profiles and, unless one profile is chosen, the source
+    checks and disputes; non-zero exit if anything is not as expected."""
     from pathlib import Path
 
     from rich.progress import Progress
-    from rich.table import Table
 
     from proofs.theorems import THEOREMS
     from proofs.verify import Row, failed, run_theorems
+    from proofs.verify_sources import source_work, verify_sources
     from spec.loader import kout_catalogue
 
     catalogue = kout_catalogue()
+    games = [args.game] if args.game else list(GAMES)
     if args.profile:
         profiles = [catalogue.profile(args.profile)]
     else:
-        games = [args.game] if args.game else list(GAMES)
         profiles = [p for p in catalogue.profiles.values()
                     if p.game.id in games and p.is_concrete]
+    with_sources = not args.profile and not args.no_sources
     console = Console(stderr=args.json, highlight=False)
     with Progress(console=console, transient=True, disable=args.json) as progress:
-        task = progress.add_task("verifying", total=len(profiles) * len(THEOREMS))
+        total = len(profiles) * len(THEOREMS)
+        total += source_work(catalogue, games) if with_sources else 0
+        task = progress.add_task("verifying", total=total)
 
         def advance(row: Row) -> None:
             progress.update(task, advance=1, description=f"{row.profile} {row.theorem}")
 
         rows = run_theorems(profiles, THEOREMS, on_row=advance)
-    report = {"profiles": [p.id for p in profiles], "results": [r.as_json() for r in rows],
-              "proved": sum(r.verdict == "proved" for r in rows),
-              "refuted": sum(r.verdict == "refuted" for r in rows),
-              "unknown": sum(r.verdict == "unknown" for r in rows)}
+        sources = verify_sources(catalogue, games, lambda what: progress.update(
+            task, advance=1, description=what)) if with_sources else None
+    report: dict[str, Any] = {
+        "profiles": [p.id for p in profiles], "results": [r.as_json() for r in rows],
+        "proved": sum(r.verdict == "proved" for r in rows),
+        "refuted": sum(r.verdict == "refuted" for r in rows),
+        "unknown": sum(r.verdict == "unknown" for r in rows)}
+    if sources is not None:
+        report["sources"] = sources
     if args.report:
         path = Path(args.report)
         path.parent.mkdir(parents=True, exist_ok=True)
-        path.write_text(json.dumps(report, indent=2) + "\n", encoding="utf-8")
+        path.write_text(json.dumps(report, indent=2, ensure_ascii=False) + "\n",
+                        encoding="utf-8")
     if args.json:
-        print(json.dumps(report, indent=2))
+        print(json.dumps(report, indent=2, ensure_ascii=False))
     else:
-        table = Table(show_header=True, header_style="bold")
-        for column in ("profile", "theorem", "verdict", "seconds", "witness", "replayed"):
-            table.add_column(column, justify="right" if column == "seconds" else "left")
-        for row in rows:
-            colour = {"proved": "green", "refuted": "red", "unknown": "yellow"}[row.verdict]
-            witness = ", ".join(f"{k}={v}" for k, v in row.witness.items())
-            verdict = row.verdict if row.verdict == row.expect else f"{row.verdict} (unexpected)"
-            replayed = "" if row.replay is None else "yes" if row.replay["replayed"] else "NO"
-            table.add_row(row.profile, row.theorem, f"[{colour}]{verdict}[/]",
-                          f"{row.seconds:.2f}", witness, replayed)
-        console.print(table)
-        console.print(f"{report['proved']} proved, {report['refuted']} refuted, "
-                      f"{report['unknown']} unknown")
-    return 1 if failed(rows) else 0
+        print_verify(console, rows, report)
+    sources_ok = sources is None or bool(sources["ok"])
+    return 1 if failed(rows) or not sources_ok else 0
 
 
 def cmd_sources(args: argparse.Namespace) -> int:
@@ -184,10 +184,13 @@ def build_parser() -> argparse.ArgumentParser:
     ver.add_argument("--profile", default=None, help="only this profile")
     ver.add_argument("--json", action="store_true", help="print the report as JSON")
     ver.add_argument("--report", default=None, help="also write the JSON report to this file")
+    ver.add_argument("--no-sources", action="store_true",
+                     help="only the theorems on the shipped profiles (no source checks)")
     ver.set_defaults(func=cmd_verify)
     src = sub.add_parser("sources", help="the rule sources and what each claims")
     src.add_argument("--json", action="store_true", help="print JSON instead of a table")
     src.set_defaults(func=cmd_sources)
+    add_source_commands(sub)
     return parser
 
 

@@ -105,7 +105,7 @@ def source_questions(catalogue: Catalogue, game: str) -> list[tuple[str, str, st
     """Every (parameter, a, b) the source profiles of ``game`` raise: two readings some source
     profile allows (a source that is silent allows every reading)."""
     profiles = [p for p in source_profiles(catalogue).values() if p.game.id == game]
-    out = []
+    out: list[tuple[str, str, str]] = []
     for parameter in catalogue.parameters_for(game):
         seen = {r for p in profiles for r in p.values[parameter.id]}
         ordered = [r for r in parameter.reading_ids if r in seen]

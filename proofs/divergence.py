@@ -66,6 +66,15 @@ class Dual:
         base = sp.profile
         return base.derive(f"{base.id}[{self.parameter}={values[self.parameter]}]", values)
 
+    def deviation(self) -> z3.ArithRef:
+        """How many shared parameters differ from the base profile's reading (a witness in an
+        opened context departs from the base rules as little as it can)."""
+        base, sp = self.a.profile, self.a
+        terms = [z3.If(z3.Or([sp.vars[pid] == sp.parameters[pid].reading_ids.index(r)
+                              for r in base.values[pid]]), 0, 1)
+                 for pid in sp.parameters if pid != self.parameter]
+        return z3.Sum(terms)
+
     def context(self, model: z3.ModelRef, base: Profile, parameter: str) -> dict[str, str]:
         """Shared readings the model chose that differ from the base profile's."""
         out = {}
@@ -155,7 +164,9 @@ class Found:
 class Kind(Protocol):
     """One kind of outcome: how to state a difference at each point, and how to replay it."""
 
-    name: str
+    @property
+    def name(self) -> str:
+        """The outcome's id (``legal``, ``winner``, ...)."""
 
     def build(self, question: Question, d: Dual, names: Names) -> list[Built]:
         """The points to search, earliest first."""
@@ -192,11 +203,12 @@ def search(kind: Kind, question: Question, open_context: bool) -> Found | str:
     best: Found | None = None
     best_key: z3.ArithRef | None = None
     unknown = ""
+    spread = d.deviation() if open_context else z3.IntVal(0)
     for point in kind.build(question, d, names):
         solver = make_solver()
         solver.add(*d.constraints(), *point.constraints)
         extra = [] if best is None or best_key is None else [point.key < best_key]
-        model, answer, minimal = minimise(solver, point.key, extra)
+        model, answer, minimal = minimise(solver, point.key * 64 + spread, extra)
         if model is not None:
             best = Found(model, d, point.data, minimal and not unknown)
             best_key = model.eval(point.key, model_completion=True)

@@ -18,7 +18,13 @@ from proofs.crosscheck import Situation
 from proofs.divergence import Built, Dual, Found, Outcome, Question, number, replayed, truth
 from proofs.kout_model import trick_context, winner_is
 from proofs.replay import engine_state, last_trick_winner
-from proofs.situation import SymbolicSituation, in_deck, profile_hand_size, symbolic_situation, under
+from proofs.situation import (
+    SymbolicSituation,
+    in_deck,
+    profile_hand_size,
+    symbolic_situation,
+    under,
+)
 from proofs.solver import Names
 from spec.cards import SUIT_LETTERS, Card, card_name
 
@@ -125,7 +131,7 @@ class TrickWinner:
 
     def build(self, question: Question, d: Dual, names: Names) -> list[Built]:
         """The last card of a trick; the key is the number of finished tricks."""
-        a, b, last, cards, winners = _complete(question, d, names)
+        a, b, last, _, winners = _complete(question, d, names)
         return [Built([*a.constraints, *b.constraints, winners[0] != winners[1]], a.done,
                       (a, last, winners))]
 

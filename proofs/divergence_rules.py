@@ -14,8 +14,8 @@ from engine.errors import EngineError
 from engine.masks import cards_of
 from engine.play import Contract
 from engine.rules import compile_rules
-from engine.scoring import score_hand
 from engine.scoring import game_winner as engine_game_winner
+from engine.scoring import score_hand
 from engine.state import AUCTION, KoutGame, KoutState
 from proofs.divergence import (
     STRUCTURAL,
@@ -28,8 +28,8 @@ from proofs.divergence import (
     replayed,
     truth,
 )
-from proofs.kout_auction import MAX_BID, MIN_BID, NO_CALL, PASS as PASS_CALL, max_calls
-from proofs.kout_auction import symbolic_auction
+from proofs.kout_auction import MAX_BID, MIN_BID, NO_CALL, max_calls, symbolic_auction
+from proofs.kout_auction import PASS as PASS_CALL
 from proofs.kout_scoring import contract_rules, hand_end, hand_points, wins_game
 from proofs.parameters import SymbolicProfile
 from proofs.situation import in_deck

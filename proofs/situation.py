@@ -42,6 +42,11 @@ def profile_hand_size(profile: Profile) -> int:
     return profile.reading("deal.hand-size").value or 0
 
 
+class NoDealError(ValueError):
+    """The profile's deck does not deal out evenly, so no situation of play exists (a theorem
+    over situations would hold vacuously)."""
+
+
 def in_deck(card: z3.ArithRef, deck: tuple[Card, ...]) -> z3.BoolRef:
     """The symbolic card is one of ``deck``."""
     return z3.Or([card == c for c in deck])
@@ -117,6 +122,9 @@ def symbolic_situation(profile: Profile, names: Names, position: int,
     sp = sp or SymbolicProfile(profile, names)
     deck = profile_deck(profile)
     players, size = profile.game.players, profile_hand_size(profile)
+    if len(deck) != players * size:
+        raise NoDealError(f"profile {profile.id!r}: a deck of {len(deck)} cards does not deal "
+                     f"{size} to each of {players} players, so no point of play exists")
     hands = [Holding({c: names.bool(f"hand{s}:{card_name(c)}") for c in deck})
              for s in range(players)]
     played = Holding({c: names.bool(f"played:{card_name(c)}") for c in deck})

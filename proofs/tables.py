@@ -7,6 +7,7 @@ from typing import Any
 from rich.console import Console
 from rich.table import Table
 
+from proofs.verify import Row
 from spec.cards import (
     SUIT_LETTERS,
     SUIT_SYMBOLS,
@@ -20,7 +21,8 @@ from spec.cards import (
 SUIT_STYLE = ("bold", "red", "red", "bold")
 
 
-def _styled(token: str) -> str:
+def styled(token: str) -> str:
+    """A card token in rich markup: its symbol in its suit's colour."""
     card = parse_card(token)
     text = card_symbol(card)
     if card >= 52:
@@ -28,16 +30,17 @@ def _styled(token: str) -> str:
     return f"[{SUIT_STYLE[suit_of(card)]}]{text}[/]"
 
 
-def _hand_by_suit(tokens: list[str]) -> str:
+def hand_by_suit(tokens: list[str]) -> str:
+    """A hand in rich markup: Jokers, then each suit high to low."""
     cards = [parse_card(t) for t in tokens]
     groups = []
     jokers = [t for t in tokens if t in ("RJ", "BJ")]
     if jokers:
-        groups.append(" ".join(_styled(t) for t in sorted(jokers, reverse=True)))
+        groups.append(" ".join(styled(t) for t in sorted(jokers, reverse=True)))
     for suit in SUITS:
         ranked = sorted((c for c in cards if c < 52 and suit_of(c) == suit), reverse=True)
         if ranked:
-            groups.append(" ".join(_styled(card_name(c)) for c in ranked))
+            groups.append(" ".join(styled(card_name(c)) for c in ranked))
     return "   ".join(groups)
 
 
@@ -54,7 +57,7 @@ def print_game(console: Console, record: dict[str, Any]) -> None:
         deal.add_column("team", justify="right")
         deal.add_column("dealt")
         for seat in range(players):
-            deal.add_row(str(seat), str(seat % 2), _hand_by_suit(hand["deal"][str(seat)]))
+            deal.add_row(str(seat), str(seat % 2), hand_by_suit(hand["deal"][str(seat)]))
         console.print(deal)
         calls = ", ".join(f"{c['seat']}: {'pass' if c.get('pass') else 'bid ' + str(c['bid'])}"
                           for c in hand["auction"])
@@ -76,7 +79,7 @@ def print_game(console: Console, record: dict[str, Any]) -> None:
             cells = []
             for seat in range(players):
                 card = by_seat.get(seat)
-                cell = _styled(card) if card else ""
+                cell = styled(card) if card else ""
                 if card and seat == trick["leader"]:
                     cell = f"[underline]{cell}[/]"
                 cells.append(cell)
@@ -100,7 +103,52 @@ def print_perft(console: Console, result: dict[str, Any]) -> None:
         table.add_column("first card")
         table.add_column("sequences", justify="right")
         for row in result["divide"]:
-            table.add_row(_styled(row["card"]), f"{row['nodes']:,}")
+            table.add_row(styled(row["card"]), f"{row['nodes']:,}")
         console.print(table)
     console.print(f"perft({result['depth']}) = {result['nodes']:,}  "
                   f"[{result['seconds']:.3f} s, {result['nodes_per_second']:,.0f} nodes/s]")
+
+
+def print_verify(console: Console, rows: list[Row], report: dict[str, Any]) -> None:
+    """Print the verify report: one row per theorem and profile, then the source part."""
+    table = Table(show_header=True, header_style="bold")
+    for column in ("profile", "theorem", "verdict", "seconds", "witness", "replayed"):
+        table.add_column(column, justify="right" if column == "seconds" else "left")
+    for row in rows:
+        colour = {"proved": "green", "refuted": "red", "unknown": "yellow"}[row.verdict]
+        witness = ", ".join(f"{k}={v}" for k, v in row.witness.items())
+        verdict = row.verdict if row.verdict == row.expect else f"{row.verdict} (unexpected)"
+        replayed = "" if row.replay is None else "yes" if row.replay["replayed"] else "NO"
+        table.add_row(row.profile, row.theorem, f"[{colour}]{verdict}[/]",
+                      f"{row.seconds:.2f}", witness, replayed)
+    console.print(table)
+    console.print(f"{report['proved']} proved, {report['refuted']} refuted, "
+                  f"{report['unknown']} unknown")
+    sources = report.get("sources")
+    if sources is None:
+        return
+    findings = Table(title="Source consistency: theorems that fail on a source's rules",
+                     show_header=True, header_style="bold")
+    for column in ("profile", "readings", "theorem", "verdict", "witness"):
+        findings.add_column(column)
+    for r in sources["consistency"]:
+        if r["finding"] or "not_run" in r:
+            readings = ", ".join(f"{k}={v}" for k, v in r["readings"].items())
+            verdict = r.get("verdict", "not run")
+            witness = r.get("not_run") or ", ".join(
+                f"{k}={v}" for k, v in (r.get("witness") or {}).items())
+            findings.add_row(r["profile"], readings, r["id"], verdict, witness)
+    console.print(findings)
+    disputes = Table(title="Disputes between the sources' readings", show_header=True,
+                     header_style="bold")
+    for column in ("dispute", "verdict", "differs in"):
+        disputes.add_column(column)
+    for d in sources["disputes"]:
+        kinds = ", ".join(o["kind"] for o in d["outcomes"] if o["verdict"] == "refuted")
+        colour = {"differs": "red", "equivalent": "green", "unknown": "yellow"}[d["verdict"]]
+        disputes.add_row(d["id"], f"[{colour}]{d['verdict']}[/]", kinds)
+    console.print(disputes)
+    trace = sources["traceability"]
+    console.print(f"Traceability: {trace['nodes']} nodes, {trace['edges']} edges; "
+                  f"{len(trace['orphan_claims'])} claims fix no parameter; parameters no "
+                  f"claim touches: {', '.join(trace['untouched_parameters']) or 'none'}")

@@ -1,0 +1,131 @@
+"""The source-comparison subcommands: ``diff``, ``explain`` and ``judge``, and the source
+part of ``verify``."""
+
+from __future__ import annotations
+
+import argparse
+import json
+from pathlib import Path
+from typing import Any
+
+from rich.console import Console
+from rich.table import Table
+
+from proofs.dispute_text import COLOURS, print_diff, print_explain
+from proofs.disputes import DisputeBook
+from proofs.judge import FIELDS, judge
+from proofs.profile_diff import diff_profiles, find_profile
+from spec.loader import kout_catalogue
+
+
+def cmd_diff(args: argparse.Namespace) -> int:
+    """Every divergence between two profiles, each with a replayed witness or a proof that it
+    changes nothing; exit 1 if any dispute is left unknown."""
+    catalogue = kout_catalogue()
+    a, b = find_profile(catalogue, args.profile_a), find_profile(catalogue, args.profile_b)
+    diff = diff_profiles(DisputeBook(catalogue), a, b)
+    if args.json:
+        print(json.dumps(diff.as_json(), indent=2, ensure_ascii=False))
+    else:
+        print_diff(Console(highlight=False), diff)
+    return 1 if diff.unknown else 0
+
+
+def cmd_explain(args: argparse.Namespace) -> int:
+    """One dispute: the readings, the sources on each side with their quotations, the witness
+    drawn as cards and the outcome under each reading."""
+    catalogue = kout_catalogue()
+    dispute = DisputeBook(catalogue).by_id(args.dispute)
+    if args.json:
+        print(json.dumps(dispute.as_json(), indent=2, ensure_ascii=False))
+    else:
+        print_explain(Console(highlight=False), catalogue, dispute)
+    return 0 if dispute.ok else 1
+
+
+def _load_situation(path: str) -> Any:
+    try:
+        return json.loads(Path(path).read_text(encoding="utf-8"))
+    except OSError as exc:
+        raise ValueError(f"{path}: cannot read: {exc.strerror}") from None
+    except json.JSONDecodeError as exc:
+        raise ValueError(f"{path}:{exc.lineno}: not JSON: {exc.msg}") from None
+
+
+def _cell(answer: dict[str, Any], field: str) -> str:
+    value = answer[field]
+    if field == "score" and value is not None:
+        return (f"{'made' if value['made'] else 'failed'}: team {value['team']} +"
+                f"{value['points']}")
+    if field == "tricks":
+        return ", ".join(f"seat {w}" for w in value)
+    if isinstance(value, list):
+        return " ".join(value)
+    return "" if value is None else str(value)
+
+
+def cmd_judge(args: argparse.Namespace) -> int:
+    """A situation in the engine's JSON state form, answered under every profile."""
+    catalogue = kout_catalogue()
+    report = judge(catalogue, _load_situation(args.situation))
+    if args.json:
+        print(json.dumps(report, indent=2, ensure_ascii=False))
+        return 0
+    console = Console(highlight=False)
+    table = Table(show_header=True, header_style="bold")
+    table.add_column("profile")
+    table.add_column("readings")
+    for field in FIELDS:
+        style = "bold red" if field in report["disagreements"] else "bold"
+        table.add_column(field, header_style=style)
+    for entry in report["profiles"]:
+        for answer in entry["answers"]:
+            readings = _readings_text(answer["readings"])
+            if answer["status"] != "ok":
+                table.add_row(entry["profile"], readings,
+                              f"[yellow]{answer['status']}[/]: {answer['error']}")
+                continue
+            table.add_row(entry["profile"], readings, *(
+                f"[red]{_cell(answer, f)}[/]" if f in report["disagreements"] else _cell(answer, f)
+                for f in FIELDS))
+    console.print(table)
+    if report["disagreements"]:
+        console.print("[red]The profiles disagree on: " + ", ".join(report["disagreements"]))
+    else:
+        console.print("[green]Every profile that admits this situation gives the same answer.")
+    return 0
+
+
+def _readings_text(readings: list[dict[str, str]]) -> str:
+    """The open readings that give one answer, per parameter (omitted if a single empty)."""
+    if readings == [{}]:
+        return ""
+    keys = sorted({k for r in readings for k in r})
+    return "; ".join(f"{k}: {'/'.join(sorted({r[k] for r in readings}))}" for k in keys)
+
+
+def verdict_line(report: dict[str, Any]) -> str:
+    """A one-line summary of the source part of a verify report."""
+    disputes = report["disputes"]
+    counts = {v: sum(d["verdict"] == v for d in disputes) for v in COLOURS}
+    findings = sum(r["finding"] for r in report["consistency"])
+    return (f"{len(disputes)} disputes: {counts['differs']} differ (witness replayed), "
+            f"{counts['equivalent']} equivalent, {counts['unknown']} unknown; "
+            f"{findings} source-consistency findings")
+
+
+def add_source_commands(sub: Any) -> None:
+    """Register ``diff``, ``explain`` and ``judge``."""
+    diff = sub.add_parser("diff", help="every divergence between two profiles, with witnesses")
+    diff.add_argument("profile_a", metavar="PROFILE_A")
+    diff.add_argument("profile_b", metavar="PROFILE_B")
+    diff.add_argument("--json", action="store_true", help="print JSON instead of a table")
+    diff.set_defaults(func=cmd_diff)
+    explain = sub.add_parser("explain", help="one dispute: quotations, witness, outcomes")
+    explain.add_argument("dispute", metavar="DISPUTE_ID")
+    explain.add_argument("--json", action="store_true", help="print JSON instead of text")
+    explain.set_defaults(func=cmd_explain)
+    jdg = sub.add_parser("judge", help="a situation (engine JSON state) under every profile")
+    jdg.add_argument("situation", metavar="SITUATION.json")
+    jdg.add_argument("--json", action="store_true", help="print JSON instead of a table")
+    jdg.set_defaults(func=cmd_judge)

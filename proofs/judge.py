@@ -1,0 +1,142 @@
+"""A ruling on one situation under every profile: the legal actions, and, when actions are
+given to play next, each trick's winner, the hand's score and the end of the game.
+
+The situation is the engine's JSON state form (``trickrules/kout-state/1``), optionally
+wrapped as ``{"state": {...}, "then": ["RJ", "7S", ...]}``. Each profile's rules are applied
+by the engine to the same facts. A source profile that leaves parameters open is answered
+under each combination of their readings; where those answers differ, the ruling depends on
+the source's reading and says on which.
+"""
+
+from __future__ import annotations
+
+import itertools
+from collections.abc import Sequence
+from dataclasses import dataclass, field
+from typing import Any
+
+from engine.actions import action_to_string, string_to_action
+from engine.errors import EngineError
+from engine.state import KoutState
+from proofs.profile_diff import every_profile
+from proofs.replay import last_trick_winner
+from spec.model import Catalogue, Profile
+
+MAX_COMBINATIONS = 512
+FIELDS = ("legal", "then", "tricks", "score", "winner")
+
+
+@dataclass
+class Ruling:
+    """What the engine says under one concrete profile."""
+
+    status: str
+    legal: list[str] = field(default_factory=list)
+    then: list[str] = field(default_factory=list)
+    tricks: list[int] = field(default_factory=list)
+    score: dict[str, Any] | None = None
+    winner: int | None = None
+    error: str = ""
+
+    def as_json(self) -> dict[str, Any]:
+        """The ruling as JSON data."""
+        out: dict[str, Any] = {"status": self.status, "legal": self.legal, "then": self.then,
+                               "tricks": self.tricks, "score": self.score,
+                               "winner": self.winner}
+        if self.error:
+            out["error"] = self.error
+        return out
+
+
+def rule_on(data: dict[str, Any], then: Sequence[str], profile: Profile) -> Ruling:
+    """The engine's answers for the situation under one concrete profile."""
+    try:
+        state = KoutState.from_json(data, profile)
+    except EngineError as exc:
+        return Ruling("not-a-state", error=str(exc))
+    ruling = Ruling("ok", legal=[action_to_string(a) for a in state.legal_actions()])
+    for text in then:
+        hand = state.hand_index
+        done = len(state.position.tricks) if state.position is not None else 0
+        try:
+            state.apply_action(string_to_action(text))
+        except (EngineError, ValueError) as exc:
+            ruling.status, ruling.error = "illegal", f"{text}: {exc}"
+            return ruling
+        ruling.then.append(text)
+        ended = state.hand_index != hand or state.is_terminal()
+        if ended or (state.position is not None and len(state.position.tricks) > done):
+            ruling.tricks.append(last_trick_winner(state, hand))
+        if ended:
+            record = state.records[-1]
+            ruling.score = {"made": record.result.made, "team": record.result.team,
+                            "points": record.result.points, "totals": list(record.scores)}
+            ruling.winner = state.winner
+    return ruling
+
+
+def concrete_readings(profile: Profile) -> list[tuple[dict[str, str], Profile]]:
+    """The concrete profiles a profile stands for: itself, or one per combination of the
+    readings it leaves open (refused past :data:`MAX_COMBINATIONS`)."""
+    open_ids = profile.symbolic
+    choices = [profile.values[p] for p in open_ids]
+    count = 1
+    for c in choices:
+        count *= len(c)
+    if count > MAX_COMBINATIONS:
+        raise ValueError(f"profile {profile.id!r} leaves {count} combinations open "
+                         f"(more than {MAX_COMBINATIONS})")
+    out = []
+    for combo in itertools.product(*choices):
+        chosen = dict(zip(open_ids, combo, strict=True))
+        name = profile.id + "".join(f"[{k}={v}]" for k, v in chosen.items())
+        out.append((chosen, profile.derive(name, chosen) if chosen else profile))
+    return out
+
+
+@dataclass
+class ProfileRuling:
+    """The answers under one profile: one group per distinct answer, with the readings of
+    the profile's open parameters that give it."""
+
+    profile: str
+    groups: list[tuple[Ruling, list[dict[str, str]]]]
+
+    @property
+    def settled(self) -> bool:
+        """Whether every reading of the profile gives the same answer."""
+        return len(self.groups) == 1
+
+    def as_json(self) -> dict[str, Any]:
+        """The profile's answers as JSON data."""
+        return {"profile": self.profile, "settled": self.settled,
+                "answers": [{**r.as_json(), "readings": readings} for r, readings in self.groups]}
+
+
+def judge(catalogue: Catalogue, data: dict[str, Any]) -> dict[str, Any]:
+    """The situation judged under every profile of its game, with the fields on which the
+    profiles (or the readings inside one profile) disagree."""
+    state_data = data.get("state", data) if isinstance(data, dict) else data
+    then = data.get("then", []) if isinstance(data, dict) and "state" in data else []
+    if not isinstance(state_data, dict) or not isinstance(then, list):
+        raise ValueError("situation: expected an engine state object, or "
+                         "{\"state\": {...}, \"then\": [actions]}")
+    game = state_data.get("game")
+    if game not in catalogue.games:
+        raise ValueError(f"situation.game: {game!r} is not one of {', '.join(catalogue.games)}")
+    rulings = []
+    for profile in every_profile(catalogue).values():
+        if profile.game.id != game:
+            continue
+        groups: dict[str, tuple[Ruling, list[dict[str, str]]]] = {}
+        for chosen, concrete in concrete_readings(profile):
+            ruling = rule_on(state_data, [str(t) for t in then], concrete)
+            key = repr(ruling.as_json())
+            groups.setdefault(key, (ruling, []))[1].append(chosen)
+        rulings.append(ProfileRuling(profile.id, list(groups.values())))
+    answers = [r for pr in rulings for r, _ in pr.groups if r.status == "ok"]
+    disagreements = [f for f in FIELDS
+                     if len({repr(getattr(r, f)) for r in answers}) > 1]
+    statuses = {r.status for pr in rulings for r, _ in pr.groups}
+    return {"game": game, "then": then, "disagreements": disagreements,
+            "statuses": sorted(statuses), "profiles": [pr.as_json() for pr in rulings]}

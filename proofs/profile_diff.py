@@ -1,0 +1,97 @@
+"""Every divergence between two profiles of one game, as the disputes their readings raise.
+
+Two profiles differ on a parameter when they allow different sets of readings; each pair of
+readings (one allowed by each, not equal) is a dispute, settled once. The profiles are
+equivalent when every such dispute is proved to change nothing: each dispute is proved under
+every reading of the other parameters, so changing the parameters one at a time from one
+profile to the other never changes an outcome.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Any
+
+from proofs.disputes import Dispute, DisputeBook, DisputeVerdict
+from spec.model import Catalogue, Profile
+from spec.source_profiles import source_profiles
+
+
+def every_profile(catalogue: Catalogue) -> dict[str, Profile]:
+    """Shipped profiles and source profiles by id."""
+    return {**catalogue.profiles, **source_profiles(catalogue)}
+
+
+def find_profile(catalogue: Catalogue, profile_id: str) -> Profile:
+    """A shipped or source profile; ``KeyError`` lists the known ids."""
+    profiles = every_profile(catalogue)
+    if profile_id not in profiles:
+        raise KeyError(f"unknown profile {profile_id!r}; known: {', '.join(sorted(profiles))}")
+    return profiles[profile_id]
+
+
+@dataclass
+class ParameterDiff:
+    """One parameter on which the two profiles allow different readings."""
+
+    parameter: str
+    a: tuple[str, ...]
+    b: tuple[str, ...]
+    disputes: list[Dispute]
+
+    @property
+    def verdict(self) -> DisputeVerdict:
+        """``differs`` if any of its disputes differs, ``equivalent`` if all are proved."""
+        verdicts = {d.verdict for d in self.disputes}
+        if "differs" in verdicts:
+            return "differs"
+        return "unknown" if "unknown" in verdicts else "equivalent"
+
+
+@dataclass
+class ProfileDiff:
+    """The comparison of two profiles."""
+
+    a: Profile
+    b: Profile
+    parameters: list[ParameterDiff]
+
+    @property
+    def verdict(self) -> DisputeVerdict:
+        """``equivalent`` when no parameter's difference changes an outcome."""
+        verdicts = {p.verdict for p in self.parameters}
+        if "differs" in verdicts:
+            return "differs"
+        return "unknown" if "unknown" in verdicts else "equivalent"
+
+    @property
+    def unknown(self) -> int:
+        """Disputes left unknown."""
+        return sum(d.verdict == "unknown" for p in self.parameters for d in p.disputes)
+
+    def as_json(self) -> dict[str, Any]:
+        """The comparison as JSON data, each dispute in full."""
+        return {"a": self.a.id, "b": self.b.id, "game": self.a.game.id,
+                "verdict": self.verdict,
+                "parameters": [{"parameter": p.parameter, "a": list(p.a), "b": list(p.b),
+                                "verdict": p.verdict,
+                                "disputes": [d.as_json() for d in p.disputes]}
+                               for p in self.parameters]}
+
+
+def diff_profiles(book: DisputeBook, a: Profile, b: Profile) -> ProfileDiff:
+    """Every parameter where ``a`` and ``b`` allow different readings, with its disputes."""
+    if a.game.id != b.game.id:
+        raise ValueError(f"profiles {a.id!r} ({a.game.id}) and {b.id!r} ({b.game.id}) are for "
+                         f"different games")
+    rows = []
+    for parameter in book.catalogue.parameters_for(a.game.id):
+        ra, rb = tuple(a.values[parameter.id]), tuple(b.values[parameter.id])
+        if set(ra) == set(rb):
+            continue
+        pairs = sorted({tuple(sorted((x, y), key=parameter.reading_ids.index))
+                        for x in ra for y in rb if x != y})
+        rows.append(ParameterDiff(parameter.id, ra, rb,
+                                  [book.settle(a.game.id, parameter.id, x, y)
+                                   for x, y in pairs]))
+    return ProfileDiff(a, b, rows)

@@ -1,0 +1,83 @@
+"""Traceability as a networkx graph: source -> claim -> parameter -> dispute -> ruling.
+
+Every rule (a parameter's ruling in a game's default profile) can list the claims behind it,
+and every dispute the sources and claims that raise it. Claims that fix no parameter and
+parameters that no claim touches are reported, so nothing in the rulebook is uncited by
+accident.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable
+from typing import Any
+
+import networkx as nx
+
+from proofs.disputes import Dispute
+from spec.model import Catalogue
+
+
+def node(kind: str, key: str) -> str:
+    """The node id of a source, claim, parameter, dispute or ruling."""
+    return f"{kind}:{key}"
+
+
+def build_graph(catalogue: Catalogue, disputes: Iterable[Dispute]) -> nx.DiGraph:
+    """The traceability graph of the catalogue and the disputes settled."""
+    graph = nx.DiGraph()
+    for source in catalogue.sources.values():
+        graph.add_node(node("source", source.id), kind="source", title=source.title)
+    for parameter in catalogue.parameters.values():
+        graph.add_node(node("parameter", parameter.id), kind="parameter")
+        for game in parameter.games:
+            ruling = node("ruling", f"{game}/{parameter.id}")
+            reading = catalogue.default_profile(game).values[parameter.id]
+            graph.add_node(ruling, kind="ruling", game=game, readings=list(reading))
+            graph.add_edge(node("parameter", parameter.id), ruling)
+    for claim in catalogue.claims.values():
+        graph.add_node(node("claim", claim.id), kind="claim", topic=claim.topic)
+        graph.add_edge(node("source", claim.source), node("claim", claim.id))
+        for pid in claim.allowed():
+            graph.add_edge(node("claim", claim.id), node("parameter", pid))
+    for dispute in disputes:
+        key = node("dispute", dispute.id)
+        graph.add_node(key, kind="dispute", verdict=dispute.verdict)
+        graph.add_edge(node("parameter", dispute.parameter), key)
+        graph.add_edge(key, node("ruling", f"{dispute.game}/{dispute.parameter}"))
+    return graph
+
+
+def _of_kind(graph: nx.DiGraph, nodes: Iterable[str], kind: str) -> list[str]:
+    return sorted(n.split(":", 1)[1] for n in nodes if graph.nodes[n]["kind"] == kind)
+
+
+def claims_behind(graph: nx.DiGraph, game: str, parameter: str) -> list[str]:
+    """The claims behind the ruling on ``parameter`` in ``game`` (those citing that game)."""
+    ruling = node("ruling", f"{game}/{parameter}")
+    return _of_kind(graph, nx.ancestors(graph, ruling), "claim")
+
+
+def sources_of(graph: nx.DiGraph, dispute_id: str) -> list[str]:
+    """The sources whose claims bear on the dispute's parameter."""
+    return _of_kind(graph, nx.ancestors(graph, node("dispute", dispute_id)), "source")
+
+
+def report(graph: nx.DiGraph, catalogue: Catalogue) -> dict[str, Any]:
+    """Orphan claims (no parameter), untouched parameters (no claim), and per ruling the
+    claims and disputes behind it."""
+    orphans = [c for c in catalogue.claims if graph.out_degree(node("claim", c)) == 0]
+    untouched = [p for p in catalogue.parameters
+                 if not any(graph.nodes[n]["kind"] == "claim"
+                            for n in graph.predecessors(node("parameter", p)))]
+    rulings = {}
+    for n, data in graph.nodes(data=True):
+        if data["kind"] != "ruling":
+            continue
+        game, parameter = n.split(":", 1)[1].split("/", 1)
+        claims = [c for c in claims_behind(graph, game, parameter)
+                  if game in catalogue.claims[c].games]
+        rulings[f"{game}/{parameter}"] = {
+            "readings": data["readings"], "claims": claims,
+            "disputes": _of_kind(graph, graph.predecessors(n), "dispute")}
+    return {"nodes": graph.number_of_nodes(), "edges": graph.number_of_edges(),
+            "orphan_claims": orphans, "untouched_parameters": untouched, "rulings": rulings}
