@@ -9,7 +9,6 @@ from pathlib import Path
 from typing import Any
 
 from rich.console import Console
-from rich.table import Table
 
 from proofs.dispute_text import COLOURS, print_diff, print_explain
 from proofs.disputes import DisputeBook
@@ -54,14 +53,28 @@ def _load_situation(path: str) -> Any:
 
 def _cell(answer: dict[str, Any], field: str) -> str:
     value = answer[field]
-    if field == "score" and value is not None:
-        return (f"{'made' if value['made'] else 'failed'}: team {value['team']} +"
-                f"{value['points']}")
+    if field == "score":
+        return "" if value is None else (
+            f"score: {'made' if value['made'] else 'failed'}, team {value['team']} +"
+            f"{value['points']}")
     if field == "tricks":
-        return ", ".join(f"seat {w}" for w in value)
-    if isinstance(value, list):
-        return " ".join(value)
-    return "" if value is None else str(value)
+        return "" if not value else "trick won by " + ", ".join(f"seat {w}" for w in value)
+    if field == "winner":
+        return "" if value is None else f"team {value} wins the game"
+    if field == "then":
+        return "" if not value else "played " + " ".join(value)
+    return "legal: " + (" ".join(value) or "none")
+
+
+def _answer_text(answer: dict[str, Any], disagreements: list[str]) -> str:
+    if answer["status"] != "ok":
+        return f"[yellow]{answer['status']}[/]: {answer['error']}"
+    parts = []
+    for field in FIELDS:
+        text = _cell(answer, field)
+        if text:
+            parts.append(f"[red]{text}[/]" if field in disagreements else text)
+    return " · ".join(parts)
 
 
 def cmd_judge(args: argparse.Namespace) -> int:
@@ -72,23 +85,19 @@ def cmd_judge(args: argparse.Namespace) -> int:
         print(json.dumps(report, indent=2, ensure_ascii=False))
         return 0
     console = Console(highlight=False)
-    table = Table(show_header=True, header_style="bold")
-    table.add_column("profile")
-    table.add_column("readings")
-    for field in FIELDS:
-        style = "bold red" if field in report["disagreements"] else "bold"
-        table.add_column(field, header_style=style)
+    then = " ".join(report["then"])
+    console.print(f"[bold]{args.situation}[/] ({report['game']})"
+                  + (f", then {then}" if then else ""))
     for entry in report["profiles"]:
-        for answer in entry["answers"]:
-            readings = _readings_text(answer["readings"])
-            if answer["status"] != "ok":
-                table.add_row(entry["profile"], readings,
-                              f"[yellow]{answer['status']}[/]: {answer['error']}")
-                continue
-            table.add_row(entry["profile"], readings, *(
-                f"[red]{_cell(answer, f)}[/]" if f in report["disagreements"] else _cell(answer, f)
-                for f in FIELDS))
-    console.print(table)
+        answers = entry["answers"]
+        if entry["settled"]:
+            console.print(f"[bold]{entry['profile']}[/]: "
+                          f"{_answer_text(answers[0], report['disagreements'])}")
+            continue
+        console.print(f"[bold]{entry['profile']}[/]: depends on the reading")
+        for answer in answers:
+            console.print(f"    {_readings_text(answer['readings'])}: "
+                          f"{_answer_text(answer, report['disagreements'])}")
     if report["disagreements"]:
         console.print("[red]The profiles disagree on: " + ", ".join(report["disagreements"]))
     else:
@@ -97,11 +106,9 @@ def cmd_judge(args: argparse.Namespace) -> int:
 
 
 def _readings_text(readings: list[dict[str, str]]) -> str:
-    """The open readings that give one answer, per parameter (omitted if a single empty)."""
-    if readings == [{}]:
-        return ""
-    keys = sorted({k for r in readings for k in r})
-    return "; ".join(f"{k}: {'/'.join(sorted({r[k] for r in readings}))}" for k in keys)
+    """The readings that give one answer, e.g. ``joker.second-joker = normal`` (or several
+    alternatives joined by ``or``)."""
+    return " or ".join(", ".join(f"{k} = {v}" for k, v in r.items()) for r in readings)
 
 
 def verdict_line(report: dict[str, Any]) -> str:

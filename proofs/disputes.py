@@ -12,7 +12,7 @@ from collections.abc import Iterable
 from dataclasses import dataclass, field
 from typing import Any, Literal
 
-from proofs.divergence import Kind, Outcome, Question, settle
+from proofs.divergence import Kind, Outcome, Question, Reads, settle
 from proofs.divergence_play import HandOver, LegalCards, TrickWinner
 from proofs.divergence_rules import AuctionCalls, Deal, GameEnd, HandScore, NextDealer
 from spec.model import Catalogue, Profile
@@ -120,6 +120,7 @@ class DisputeBook:
     def __init__(self, catalogue: Catalogue) -> None:
         self.catalogue = catalogue
         self._settled: dict[str, Dispute] = {}
+        self._reads: Reads = {}
 
     def settle(self, game: str, parameter: str, a: str, b: str) -> Dispute:
         """The dispute between two readings, solved for every outcome kind."""
@@ -131,7 +132,7 @@ class DisputeBook:
             question = Question(base, parameter, a, b)
             dispute = Dispute(key, game, parameter, a, b,
                               _stances(self.catalogue, game, parameter))
-            dispute.outcomes = [settle(kind, question) for kind in KINDS]
+            dispute.outcomes = [settle(kind, question, self._reads) for kind in KINDS]
             self._settled[key] = dispute
         return self._settled[key]
 

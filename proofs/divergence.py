@@ -21,7 +21,7 @@ from typing import Any, Protocol
 import z3
 
 from proofs.parameters import SymbolicProfile
-from proofs.solver import Names, Verdict, make_solver
+from proofs.solver import RETRY_FACTOR, RLIMIT, Names, Verdict, make_solver
 from spec.model import Profile
 
 STRUCTURAL = ("deck.cards", "deal.hand-size")
@@ -205,10 +205,13 @@ def search(kind: Kind, question: Question, open_context: bool) -> Found | str:
     unknown = ""
     spread = d.deviation() if open_context else z3.IntVal(0)
     for point in kind.build(question, d, names):
-        solver = make_solver()
-        solver.add(*d.constraints(), *point.constraints)
         extra = [] if best is None or best_key is None else [point.key < best_key]
-        model, answer, minimal = minimise(solver, point.key * 64 + spread, extra)
+        for rlimit in (RLIMIT, RLIMIT * RETRY_FACTOR):  # see proofs.solver.RETRY_FACTOR
+            solver = make_solver(rlimit)
+            solver.add(*d.constraints(), *point.constraints)
+            model, answer, minimal = minimise(solver, point.key * 64 + spread, extra)
+            if not answer.startswith("unknown"):
+                break
         if model is not None:
             best = Found(model, d, point.data, minimal and not unknown)
             best_key = model.eval(point.key, model_completion=True)
@@ -221,28 +224,30 @@ def search(kind: Kind, question: Question, open_context: bool) -> Found | str:
     return unknown or "unsat"
 
 
-_READS: dict[tuple[str, str], frozenset[str]] = {}
+Reads = dict[tuple[str, str], frozenset[str]]
 
 
-def reads(kind: Kind, base: Profile) -> frozenset[str]:
-    """The parameters the encoding of this kind of outcome reads (built once per profile)."""
+def reads(kind: Kind, base: Profile, cache: Reads | None = None) -> frozenset[str]:
+    """The parameters the encoding of this kind of outcome reads (built once per profile and
+    ``cache``)."""
+    cache = {} if cache is None else cache
     key = (kind.name, base.id)
-    if key not in _READS:
+    if key not in cache:
         names = Names(f"reads:{kind.name}")
         pid = next(iter(base.values))
         reading = base.values[pid][0]
         d = dual(Question(base, pid, reading, reading), names, open_context=True)
         kind.build(Question(base, pid, reading, reading), d, names)
-        _READS[key] = frozenset(d.a.used)
-    return _READS[key]
+        cache[key] = frozenset(d.a.used)
+    return cache[key]
 
 
-def settle(kind: Kind, question: Question) -> Outcome:
+def settle(kind: Kind, question: Question, cache: Reads | None = None) -> Outcome:
     """Whether the question's two readings ever give a different outcome of this kind: proved
     (never, or the encoding does not read the parameter), refuted with a replayed witness, or
     unknown. The context is first held at the base readings, then opened."""
     start = time.perf_counter()
-    if question.parameter not in reads(kind, question.base):
+    if question.parameter not in reads(kind, question.base, cache):
         return Outcome(kind.name, "proved", time.perf_counter() - start,
                        "the rules for this outcome do not read the parameter")
     for open_context in (False, True):

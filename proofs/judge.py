@@ -94,6 +94,20 @@ def concrete_readings(profile: Profile) -> list[tuple[dict[str, str], Profile]]:
     return out
 
 
+def deciding(readings: list[dict[str, str]],
+             groups: list[list[dict[str, str]]]) -> list[dict[str, str]]:
+    """The readings of one answer group cut down to the parameters that decide between the
+    groups (a parameter whose every reading appears in every group decides nothing)."""
+    if len(groups) == 1:
+        return [{}]
+    keys = {k for r in readings for k in r}
+    every = {k: {r[k] for g in groups for r in g} for k in keys}
+    matters = [k for k in sorted(keys)
+               if any({r[k] for r in g} != every[k] for g in groups)]
+    cut = {tuple((k, r[k]) for k in matters) for r in readings}
+    return [dict(pairs) for pairs in sorted(cut)]
+
+
 @dataclass
 class ProfileRuling:
     """The answers under one profile: one group per distinct answer, with the readings of
@@ -131,9 +145,12 @@ def judge(catalogue: Catalogue, data: dict[str, Any]) -> dict[str, Any]:
         groups: dict[str, tuple[Ruling, list[dict[str, str]]]] = {}
         for chosen, concrete in concrete_readings(profile):
             ruling = rule_on(state_data, [str(t) for t in then], concrete)
+            ruling.error = ruling.error.replace(concrete.id, profile.id)
             key = repr(ruling.as_json())
             groups.setdefault(key, (ruling, []))[1].append(chosen)
-        rulings.append(ProfileRuling(profile.id, list(groups.values())))
+        rulings.append(ProfileRuling(profile.id, [
+            (ruling, deciding(readings, [r for _, r in groups.values()]))
+            for ruling, readings in groups.values()]))
     answers = [r for pr in rulings for r, _ in pr.groups if r.status == "ok"]
     disagreements = [f for f in FIELDS
                      if len({repr(getattr(r, f)) for r in answers}) > 1]

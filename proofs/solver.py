@@ -42,11 +42,18 @@ class Names:
         return z3.Bool(self._name(name))
 
 
-def make_solver() -> z3.Solver:
+RETRY_FACTOR = 10
+"""An ``unknown`` (Z3 reports a spent resource limit as ``canceled`` or ``max. resource limit
+exceeded``) is asked once more with this many times the limit:
+Z3's search depends on the terms built before it in the process, so a query that fits the
+limit alone can run out of it late in a long run."""
+
+
+def make_solver(rlimit: int = RLIMIT) -> z3.Solver:
     """A solver with the project's fixed seed and resource limit, so results repeat."""
     solver = z3.Solver()
     solver.set("random_seed", SEED)
-    solver.set("rlimit", RLIMIT)
+    solver.set("rlimit", rlimit)
     return solver
 
 
@@ -65,11 +72,14 @@ class Result:
 def prove(claim: z3.BoolRef, assumptions: list[z3.BoolRef]) -> Result:
     """Prove ``claim`` under ``assumptions``: unsat negation is proved, sat is refuted (with the
     model), anything else is unknown and never counted as proved."""
-    solver = make_solver()
-    solver.add(*assumptions)
-    solver.add(z3.Not(claim))
     start = time.perf_counter()
-    answer = solver.check()
+    for rlimit in (RLIMIT, RLIMIT * RETRY_FACTOR):
+        solver = make_solver(rlimit)
+        solver.add(*assumptions)
+        solver.add(z3.Not(claim))
+        answer = solver.check()
+        if answer != z3.unknown:
+            break
     seconds = time.perf_counter() - start
     if answer == z3.unsat:
         return Result("proved", seconds)

@@ -1,0 +1,144 @@
+"""Source consistency, traceability, and the diff / explain / judge commands."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+import pytest
+
+from proofs.cli import main
+from proofs.disputes import DisputeBook
+from proofs.source_checks import check_source_profile
+from proofs.traceability import build_graph, claims_behind, report, sources_of
+from spec.loader import kout_catalogue
+from spec.source_profiles import source_profiles
+
+EXAMPLE = Path(__file__).resolve().parents[1] / "docs" / "examples" / \
+    "last-trick-black-joker-lead.json"
+
+
+def test_source_000_kout4_deck_does_not_deal_and_play_theorems_are_not_run() -> None:
+    profile = source_profiles(kout_catalogue())["src000-kout4"]
+    rows = {r.theorem: r for r in check_source_profile(profile)}
+    deck = rows["deck.matches-deal"]
+    assert deck.finding and deck.row is not None
+    assert deck.row.witness == {"deck": 38, "players": 4, "hand_size": 9, "needed": 36}
+    assert "does not deal 9 to each of 4 players" in rows["play.legal-card-exists"].not_run
+    # theorems that need no deal still run, and hold
+    assert rows["score.one-team"].row is not None and not rows["score.one-team"].finding
+    assert all(r.ok for r in rows.values())
+
+
+def test_source_003_hand_size_is_consistent_only_at_nine_in_kout6() -> None:
+    profile = source_profiles(kout_catalogue())["src003-kout6"]
+    rows = check_source_profile(profile)
+    deck = {r.readings["deal.hand-size"]: r for r in rows if r.theorem == "deck.matches-deal"}
+    assert not deck["9"].finding and deck["12"].finding
+    assert all(r.ok for r in rows)
+    legal = [r for r in rows if r.theorem == "play.legal-card-exists"]
+    assert [r.readings for r in legal if r.row is not None] == [{"deal.hand-size": "9"}]
+
+
+def test_traceability_links_sources_to_rulings() -> None:
+    catalogue = kout_catalogue()
+    book = DisputeBook(catalogue)
+    dispute = book.settle("kout6", "dealer.rotation", "with-turn-order", "against-turn-order")
+    graph = build_graph(catalogue, [dispute])
+    behind = claims_behind(graph, "kout6", "joker.second-joker")
+    expected = sorted(c.id for c in catalogue.claims.values()
+                      if "joker.second-joker" in c.allowed())
+    assert behind == expected and "001.k6.second-joker" in behind
+    touching = {c.source for c in catalogue.claims.values() if "dealer.rotation" in c.allowed()}
+    assert sources_of(graph, dispute.id) == sorted(touching)
+    data = report(graph, catalogue)
+    assert sorted(data["orphan_claims"]) == sorted(
+        c.id for c in catalogue.claims.values() if not c.allowed())
+    touched = {p for c in catalogue.claims.values() for p in c.allowed()}
+    assert sorted(data["untouched_parameters"]) == sorted(
+        p for p in catalogue.parameters if p not in touched)
+    assert data["rulings"]["kout6/dealer.rotation"]["disputes"] == [dispute.id]
+
+
+def test_diff_of_two_sources_that_allow_the_same_readings(
+        capsys: pytest.CaptureFixture[str]) -> None:
+    assert main(["diff", "src001-kout6", "src002-kout6", "--json"]) == 0
+    data = json.loads(capsys.readouterr().out)
+    assert data["verdict"] == "equivalent" and data["parameters"] == []
+
+
+def test_diff_between_sources_lists_each_divergence_with_a_replayed_witness(
+        capsys: pytest.CaptureFixture[str]) -> None:
+    assert main(["diff", "src001-kout4", "src003-kout4", "--json"]) == 0
+    data = json.loads(capsys.readouterr().out)
+    catalogue = kout_catalogue()
+    profiles = source_profiles(catalogue)
+    a, b = profiles["src001-kout4"], profiles["src003-kout4"]
+    expected = [p.id for p in catalogue.parameters_for("kout4")
+                if set(a.values[p.id]) != set(b.values[p.id])]
+    assert [p["parameter"] for p in data["parameters"]] == expected
+    for parameter in data["parameters"]:
+        for dispute in parameter["disputes"]:
+            assert dispute["verdict"] in ("differs", "equivalent")
+            for outcome in dispute["outcomes"]:
+                assert outcome["verdict"] != "unknown"
+                assert outcome["verdict"] == "proved" or outcome["replayed"] is True
+
+
+def test_diff_refuses_profiles_of_different_games(capsys: pytest.CaptureFixture[str]) -> None:
+    assert main(["diff", "src001-kout6", "src001-kout4"]) == 2
+    assert "different games" in capsys.readouterr().err
+    assert main(["diff", "src001-kout6", "src009-kout6"]) == 2
+    assert "unknown profile 'src009-kout6'" in capsys.readouterr().err
+
+
+def test_explain_quotes_both_sides_and_draws_the_witness(
+        capsys: pytest.CaptureFixture[str]) -> None:
+    key = "kout6/joker.after-worthless-lead/led-suit-vs-trump-for-trick"
+    assert main(["explain", key]) == 0
+    out = capsys.readouterr().out
+    catalogue = kout_catalogue()
+    for claim in catalogue.claims.values():
+        if "joker.after-worthless-lead" in claim.allowed() and "kout6" in claim.games:
+            assert claim.quote[:30] in " ".join(out.split()), claim.id
+    assert "Trick: seat 0" in out and "under led-suit" in out and "under trump-for-trick" in out
+    assert "\u2660" in out or "\u2665" in out or "\u2666" in out or "\u2663" in out
+    assert main(["explain", "kout6/no.such/a-vs-b"]) == 2
+
+
+def test_judge_answers_a_hand_written_situation_under_every_profile(
+        capsys: pytest.CaptureFixture[str]) -> None:
+    """Last trick, trumps A K Q J gone, the bidder leads the black Joker (Kout 6, bid 8).
+    Where the Joker keeps its rank, or the red Joker played later is a normal card, the red
+    Joker wins and the bid is made; where the Joker is worthless and so is any later Joker,
+    the 2 of trumps wins and the bid fails."""
+    assert main(["judge", str(EXAMPLE), "--json"]) == 0
+    data = json.loads(capsys.readouterr().out)
+    assert data["disagreements"] == ["tricks", "score"]
+    by_profile = {p["profile"]: p for p in data["profiles"]}
+    catalogue = kout_catalogue()
+    assert set(by_profile) == {p for p in [*catalogue.profiles, *source_profiles(catalogue)]
+                               if p.startswith(("kout6", "src00")) and "kout6" in p}
+    assert by_profile["src001-kout6"]["answers"][0]["tricks"] == [2]
+    split = by_profile["src000-kout6-bid-only"]
+    assert not split["settled"]
+    worthless = [a for a in split["answers"]
+                 if a["readings"] == [{"joker.second-joker": "worthless-anywhere"}]]
+    assert worthless[0]["tricks"] == [1] and worthless[0]["score"]["team"] == 1
+    src003 = by_profile["src003-kout6"]["answers"]
+    assert {a["status"] for a in src003} == {"ok", "not-a-state"}
+
+
+def test_judge_text_highlights_the_disagreement(capsys: pytest.CaptureFixture[str]) -> None:
+    assert main(["judge", str(EXAMPLE)]) == 0
+    out = capsys.readouterr().out
+    assert "The profiles disagree on: tricks, score" in out
+    assert "depends on the reading" in out
+
+
+def test_judge_rejects_a_file_that_is_not_json(tmp_path: Path,
+                                               capsys: pytest.CaptureFixture[str]) -> None:
+    bad = tmp_path / "bad.json"
+    bad.write_text("{\n  nope\n}\n")
+    assert main(["judge", str(bad)]) == 2
+    assert f"{bad}:2: not JSON" in capsys.readouterr().err
