@@ -131,13 +131,17 @@ def print_verify(console: Console, rows: list[Row], report: dict[str, Any]) -> N
                      show_header=True, header_style="bold")
     for column in ("profile", "readings", "theorem", "verdict", "witness"):
         findings.add_column(column)
+    skipped: dict[tuple[str, str], list[str]] = {}
     for r in sources["consistency"]:
-        if r["finding"] or "not_run" in r:
-            readings = ", ".join(f"{k}={v}" for k, v in r["readings"].items())
-            verdict = r.get("verdict", "not run")
-            witness = r.get("not_run") or ", ".join(
-                f"{k}={v}" for k, v in (r.get("witness") or {}).items())
-            findings.add_row(r["profile"], readings, r["id"], verdict, witness)
+        readings = ", ".join(f"{k}={v}" for k, v in r["readings"].items())
+        if "not_run" in r:
+            skipped.setdefault((r["profile"], readings), []).append(r["id"])
+        elif r["finding"] or not r["ok"]:
+            witness = ", ".join(f"{k}={v}" for k, v in (r.get("witness") or {}).items())
+            findings.add_row(r["profile"], readings, r["id"], r["verdict"], witness)
+    for (profile, readings), ids in skipped.items():
+        findings.add_row(profile, readings, ", ".join(ids), "not run",
+                         "no deal: the deck does not deal out evenly")
     console.print(findings)
     disputes = Table(title="Disputes between the sources' readings", show_header=True,
                      header_style="bold")
