@@ -10,7 +10,7 @@ from typing import Any
 
 from rich.console import Console
 
-from proofs.dispute_text import COLOURS, print_diff, print_explain
+from proofs.dispute_text import print_diff, print_explain
 from proofs.disputes import DisputeBook
 from proofs.judge import FIELDS, judge
 from proofs.profile_diff import diff_profiles, find_profile
@@ -109,16 +109,6 @@ def _readings_text(readings: list[dict[str, str]]) -> str:
     """The readings that give one answer, e.g. ``joker.second-joker = normal`` (or several
     alternatives joined by ``or``)."""
     return " or ".join(", ".join(f"{k} = {v}" for k, v in r.items()) for r in readings)
-
-
-def verdict_line(report: dict[str, Any]) -> str:
-    """A one-line summary of the source part of a verify report."""
-    disputes = report["disputes"]
-    counts = {v: sum(d["verdict"] == v for d in disputes) for v in COLOURS}
-    findings = sum(r["finding"] for r in report["consistency"])
-    return (f"{len(disputes)} disputes: {counts['differs']} differ (witness replayed), "
-            f"{counts['equivalent']} equivalent, {counts['unknown']} unknown; "
-            f"{findings} source-consistency findings")
 
 
 def add_source_commands(sub: Any) -> None:

@@ -11,7 +11,7 @@ from rich.table import Table
 from proofs.disputes import Dispute
 from proofs.divergence import Outcome
 from proofs.profile_diff import ProfileDiff
-from proofs.tables import hand_by_suit, styled
+from proofs.tables import COLOURS, hand_by_suit, styled
 from spec.cards import SUIT_LETTERS, SUIT_SYMBOLS
 from spec.model import Catalogue
 
@@ -19,7 +19,6 @@ KIND_TITLES = {"deal": "the deal", "next-dealer": "the next dealer",
                "auction": "the calls allowed in the auction", "legal": "the cards allowed",
                "winner": "the winner of the trick", "hand-over": "whether the hand goes on",
                "score": "the hand's score", "game-end": "the end of the game"}
-COLOURS = {"differs": "red", "equivalent": "green", "unknown": "yellow"}
 
 
 def _trick(w: dict[str, Any], players: int) -> str:

@@ -75,14 +75,14 @@ class Dual:
                  for pid in sp.parameters if pid != self.parameter]
         return z3.Sum(terms)
 
-    def context(self, model: z3.ModelRef, base: Profile, parameter: str) -> dict[str, str]:
+    def context(self, model: z3.ModelRef) -> dict[str, str]:
         """Shared readings the model chose that differ from the base profile's."""
         out = {}
         for pid in self.a.parameters:
-            if pid == parameter:
+            if pid == self.parameter:
                 continue
             reading = self.a.reading_of(model, pid)
-            if (reading,) != tuple(base.values[pid]):
+            if (reading,) != tuple(self.a.profile.values[pid]):
                 out[pid] = reading
         return out
 
@@ -256,7 +256,7 @@ def settle(kind: Kind, question: Question, cache: Reads | None = None) -> Outcom
             outcome = kind.replay(question, found)
             outcome.seconds = time.perf_counter() - start
             outcome.minimal = found.minimal
-            outcome.context = found.dual.context(found.model, question.base, question.parameter)
+            outcome.context = found.dual.context(found.model)
             return outcome
         if found != "unsat":
             return Outcome(kind.name, "unknown", time.perf_counter() - start, "solver",

@@ -123,6 +123,21 @@ def _play_last(found: Found, s: Situation, last: Card) -> tuple[dict[str, Any], 
     return out, "", first_state
 
 
+def _replay_last(kind: str, found: Found, part: int) -> Outcome:
+    """Play the trick's last card in the engine under each reading and compare one part of
+    what follows (0: the trick's winner, 1: whether the hand is over) with the model."""
+    a, last, terms = found.data
+    s = a.decode(found.model)
+    card = number(found.model, last)
+    read = truth if part else number
+    predicted = {side: read(found.model, term)
+                 for side, term in zip(("a", "b"), terms, strict=True)}
+    played, error, state = _play_last(found, s, card)
+    engine = {side: value[part] for side, value in played.items()}
+    witness = {**facts(s), "then": card_name(card), "state": state}
+    return replayed(kind, predicted, engine, witness, error)
+
+
 @dataclass(frozen=True)
 class TrickWinner:
     """The seat that wins a complete trick."""
@@ -137,14 +152,7 @@ class TrickWinner:
 
     def replay(self, question: Question, found: Found) -> Outcome:
         """The trick's winner under each reading."""
-        a, last, winners = found.data
-        s = a.decode(found.model)
-        card = number(found.model, last)
-        model = {"a": number(found.model, winners[0]), "b": number(found.model, winners[1])}
-        played, error, state = _play_last(found, s, card)
-        engine = {side: value[0] for side, value in played.items()}
-        witness = {**facts(s), "then": card_name(card), "state": state}
-        return replayed(self.name, model, engine, witness, error)
+        return _replay_last(self.name, found, 0)
 
 
 @dataclass(frozen=True)
@@ -172,11 +180,4 @@ class HandOver:
 
     def replay(self, question: Question, found: Found) -> Outcome:
         """Whether the hand is over after the trick, under each reading."""
-        a, last, over = found.data
-        s = a.decode(found.model)
-        card = number(found.model, last)
-        model = {"a": truth(found.model, over[0]), "b": truth(found.model, over[1])}
-        played, error, state = _play_last(found, s, card)
-        engine = {side: value[1] for side, value in played.items()}
-        witness = {**facts(s), "then": card_name(card), "state": state}
-        return replayed(self.name, model, engine, witness, error)
+        return _replay_last(self.name, found, 1)

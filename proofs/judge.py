@@ -10,7 +10,7 @@ the source's reading and says on which.
 
 from __future__ import annotations
 
-import itertools
+import math
 from collections.abc import Sequence
 from dataclasses import dataclass, field
 from typing import Any
@@ -78,20 +78,11 @@ def rule_on(data: dict[str, Any], then: Sequence[str], profile: Profile) -> Ruli
 def concrete_readings(profile: Profile) -> list[tuple[dict[str, str], Profile]]:
     """The concrete profiles a profile stands for: itself, or one per combination of the
     readings it leaves open (refused past :data:`MAX_COMBINATIONS`)."""
-    open_ids = profile.symbolic
-    choices = [profile.values[p] for p in open_ids]
-    count = 1
-    for c in choices:
-        count *= len(c)
+    count = math.prod(len(profile.values[p]) for p in profile.symbolic)
     if count > MAX_COMBINATIONS:
         raise ValueError(f"profile {profile.id!r} leaves {count} combinations open "
                          f"(more than {MAX_COMBINATIONS})")
-    out = []
-    for combo in itertools.product(*choices):
-        chosen = dict(zip(open_ids, combo, strict=True))
-        name = profile.id + "".join(f"[{k}={v}]" for k, v in chosen.items())
-        out.append((chosen, profile.derive(name, chosen) if chosen else profile))
-    return out
+    return profile.expand()
 
 
 def deciding(readings: list[dict[str, str]],

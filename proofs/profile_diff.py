@@ -9,6 +9,7 @@ profile to the other never changes an outcome.
 
 from __future__ import annotations
 
+from collections.abc import Iterable
 from dataclasses import dataclass
 from typing import Any
 
@@ -30,6 +31,15 @@ def find_profile(catalogue: Catalogue, profile_id: str) -> Profile:
     return profiles[profile_id]
 
 
+def combined(verdicts: Iterable[DisputeVerdict]) -> DisputeVerdict:
+    """``differs`` if any part differs, else ``unknown`` if any is unknown, else
+    ``equivalent``."""
+    seen = set(verdicts)
+    if "differs" in seen:
+        return "differs"
+    return "unknown" if "unknown" in seen else "equivalent"
+
+
 @dataclass
 class ParameterDiff:
     """One parameter on which the two profiles allow different readings."""
@@ -42,10 +52,7 @@ class ParameterDiff:
     @property
     def verdict(self) -> DisputeVerdict:
         """``differs`` if any of its disputes differs, ``equivalent`` if all are proved."""
-        verdicts = {d.verdict for d in self.disputes}
-        if "differs" in verdicts:
-            return "differs"
-        return "unknown" if "unknown" in verdicts else "equivalent"
+        return combined(d.verdict for d in self.disputes)
 
 
 @dataclass
@@ -59,10 +66,7 @@ class ProfileDiff:
     @property
     def verdict(self) -> DisputeVerdict:
         """``equivalent`` when no parameter's difference changes an outcome."""
-        verdicts = {p.verdict for p in self.parameters}
-        if "differs" in verdicts:
-            return "differs"
-        return "unknown" if "unknown" in verdicts else "equivalent"
+        return combined(p.verdict for p in self.parameters)
 
     @property
     def unknown(self) -> int:

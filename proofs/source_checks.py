@@ -12,17 +12,16 @@ each other on the shipped profiles, not what a source says.
 
 from __future__ import annotations
 
-import itertools
 from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Any
 
+from proofs.divergence import STRUCTURAL
 from proofs.situation import NoDealError
 from proofs.theorems import THEOREMS, Theorem
 from proofs.verify import Row
 from spec.model import Profile
 
-STRUCTURAL = ("deck.cards", "deal.hand-size")
 AUCTION = ("auction.shape", "auction.pass", "auction.dealer-forced-bid", "auction.malzoom")
 NEEDS = {theorem: STRUCTURAL + AUCTION for theorem in (
     "auction.one-contract", "auction.ends-in-contract", "auction.dealer-must-bid")}
@@ -33,18 +32,6 @@ combinations at once exceeds the solver's resource limit, one combination at a t
 def consistency_theorems() -> tuple[Theorem, ...]:
     """The theorems about a rule set (every theorem but the engine-model cross-checks)."""
     return tuple(t for t in THEOREMS if not t.id.startswith("crosscheck."))
-
-
-def expansions(profile: Profile, parameters: tuple[str, ...]) -> list[tuple[dict[str, str],
-                                                                            Profile]]:
-    """The profile with each of ``parameters`` it leaves open fixed, one reading at a time."""
-    open_ids = [p for p in parameters if p in profile.symbolic]
-    out = []
-    for combo in itertools.product(*(profile.values[p] for p in open_ids)):
-        chosen = dict(zip(open_ids, combo, strict=True))
-        name = profile.id + "".join(f"[{k}={v}]" for k, v in chosen.items())
-        out.append((chosen, profile.derive(name, chosen) if chosen else profile))
-    return out
 
 
 @dataclass
@@ -88,7 +75,7 @@ def check_source_profile(profile: Profile,
     """Every consistency theorem on one source profile."""
     rows = []
     for theorem in consistency_theorems():
-        for chosen, concrete in expansions(profile, NEEDS.get(theorem.id, STRUCTURAL)):
+        for chosen, concrete in profile.expand(NEEDS.get(theorem.id, STRUCTURAL)):
             try:
                 result = theorem.check(concrete)
             except NoDealError as exc:

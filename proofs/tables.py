@@ -19,6 +19,9 @@ from spec.cards import (
 )
 
 SUIT_STYLE = ("bold", "red", "red", "bold")
+COLOURS = {"proved": "green", "refuted": "red", "unknown": "yellow", "differs": "red",
+           "equivalent": "green"}
+"""The colour of each verdict (theorems and disputes)."""
 
 
 def styled(token: str) -> str:
@@ -115,7 +118,7 @@ def print_verify(console: Console, rows: list[Row], report: dict[str, Any]) -> N
     for column in ("profile", "theorem", "verdict", "seconds", "witness", "replayed"):
         table.add_column(column, justify="right" if column == "seconds" else "left")
     for row in rows:
-        colour = {"proved": "green", "refuted": "red", "unknown": "yellow"}[row.verdict]
+        colour = COLOURS[row.verdict]
         witness = ", ".join(f"{k}={v}" for k, v in row.witness.items())
         verdict = row.verdict if row.verdict == row.expect else f"{row.verdict} (unexpected)"
         replayed = "" if row.replay is None else "yes" if row.replay["replayed"] else "NO"
@@ -149,8 +152,7 @@ def print_verify(console: Console, rows: list[Row], report: dict[str, Any]) -> N
         disputes.add_column(column)
     for d in sources["disputes"]:
         kinds = ", ".join(o["kind"] for o in d["outcomes"] if o["verdict"] == "refuted")
-        colour = {"differs": "red", "equivalent": "green", "unknown": "yellow"}[d["verdict"]]
-        disputes.add_row(d["id"], f"[{colour}]{d['verdict']}[/]", kinds)
+        disputes.add_row(d["id"], f"[{COLOURS[d['verdict']]}]{d['verdict']}[/]", kinds)
     console.print(disputes)
     trace = sources["traceability"]
     console.print(f"Traceability: {trace['nodes']} nodes, {trace['edges']} edges; "

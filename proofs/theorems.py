@@ -121,9 +121,7 @@ def _refuted_with_replay(result: Result, profile: Profile, situation: SymbolicSi
     concrete = situation.decode(model)
     extra = [int(model.eval(c, model_completion=True).as_long()) for c in then]
     chosen = {pid: situation.sp.reading_of(model, pid) for pid in profile.symbolic}
-    readings = profile.derive(profile.id + "".join(f"[{k}={v}]" for k, v in chosen.items()),
-                              chosen) if chosen else profile
-    replayed = replay(readings, concrete, extra)
+    replayed = replay(profile.pin(chosen), concrete, extra)
     result.replay = replayed.as_json()
     result.witness = {"trump": SUIT_LETTERS[concrete.trump], "bid": concrete.bid,
                       "declarer": concrete.declarer,

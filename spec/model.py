@@ -2,7 +2,8 @@
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+import itertools
+from collections.abc import Iterable, Mapping
 from dataclasses import dataclass, field
 
 from spec.cards import ALL_CARDS, Card, expand_pattern
@@ -111,6 +112,25 @@ class Profile:
                 self.parameters[parameter_id].reading(reading)
             values[parameter_id] = readings
         return Profile(new_id, self.game, self.summary, values, self.parameters, self.id)
+
+    def pin(self, chosen: Mapping[str, str]) -> Profile:
+        """This profile with some open parameters fixed, named ``<id>[<parameter>=<reading>]``
+        (itself when nothing is chosen)."""
+        if not chosen:
+            return self
+        return self.derive(self.id + "".join(f"[{k}={v}]" for k, v in chosen.items()), chosen)
+
+    def expand(self, parameter_ids: Iterable[str] | None = None) -> list[tuple[dict[str, str],
+                                                                               Profile]]:
+        """One profile per combination of the readings this profile leaves open among
+        ``parameter_ids`` (default: all), each with the readings chosen."""
+        wanted = self.symbolic if parameter_ids is None else tuple(parameter_ids)
+        open_ids = [p for p in wanted if p in self.symbolic]
+        out = []
+        for combo in itertools.product(*(self.values[p] for p in open_ids)):
+            chosen = dict(zip(open_ids, combo, strict=True))
+            out.append((chosen, self.pin(chosen)))
+        return out
 
 
 @dataclass(frozen=True)
