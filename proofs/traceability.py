@@ -1,9 +1,10 @@
-"""Traceability as a networkx graph: source -> claim -> parameter -> dispute -> ruling.
+"""Traceability as a networkx graph: source -> claim -> parameter -> dispute -> ruling, and
+source -> claim -> core rule for the rules no parameter varies.
 
-Every rule (a parameter's ruling in a game's default profile) can list the claims behind it,
-and every dispute the sources and claims that raise it. Claims that fix no parameter and
-parameters that no claim touches are reported, so nothing in the rulebook is uncited by
-accident.
+Every ruling (a parameter's reading in the rulebook, or in a game's default profile when the
+catalogue has no rulebook) can list the claims behind it, and every dispute the sources and
+claims that raise it. Claims behind no rule and parameters that no claim touches are
+reported, so nothing in the rulebook is uncited by accident.
 """
 
 from __future__ import annotations
@@ -31,20 +32,43 @@ def build_graph(catalogue: Catalogue, disputes: Iterable[Dispute]) -> nx.DiGraph
         graph.add_node(node("parameter", parameter.id), kind="parameter")
         for game in parameter.games:
             ruling = node("ruling", f"{game}/{parameter.id}")
-            reading = catalogue.default_profile(game).values[parameter.id]
-            graph.add_node(ruling, kind="ruling", game=game, readings=list(reading))
+            graph.add_node(ruling, kind="ruling", game=game,
+                           readings=list(ruled_readings(catalogue, game, parameter.id)))
             graph.add_edge(node("parameter", parameter.id), ruling)
     for claim in catalogue.claims.values():
         graph.add_node(node("claim", claim.id), kind="claim", topic=claim.topic)
         graph.add_edge(node("source", claim.source), node("claim", claim.id))
         for pid in claim.allowed():
             graph.add_edge(node("claim", claim.id), node("parameter", pid))
+    _link_rulebook(graph, catalogue)
     for dispute in disputes:
         key = node("dispute", dispute.id)
         graph.add_node(key, kind="dispute", verdict=dispute.verdict)
         graph.add_edge(node("parameter", dispute.parameter), key)
         graph.add_edge(key, node("ruling", f"{dispute.game}/{dispute.parameter}"))
     return graph
+
+
+def ruled_readings(catalogue: Catalogue, game: str, parameter: str) -> tuple[str, ...]:
+    """The rulebook's reading of ``parameter`` in ``game`` (the default profile's without a
+    rulebook)."""
+    if catalogue.rulebook is not None:
+        return (catalogue.rulebook.ruling(game, parameter).reading,)
+    return tuple(catalogue.default_profile(game).values[parameter])
+
+
+def _link_rulebook(graph: nx.DiGraph, catalogue: Catalogue) -> None:
+    """Core rules with the claims that state them, and the claims a ruling cites."""
+    if catalogue.rulebook is None:
+        return
+    for rule in catalogue.rulebook.core:
+        graph.add_node(node("rule", rule.id), kind="rule")
+        for claim in rule.claims:
+            graph.add_edge(node("claim", claim), node("rule", rule.id))
+    for ruling in catalogue.rulebook.rulings:
+        for claim in ruling.cites:
+            for game in ruling.games:
+                graph.add_edge(node("claim", claim), node("ruling", f"{game}/{ruling.parameter}"))
 
 
 def _of_kind(graph: nx.DiGraph, nodes: Iterable[str], kind: str) -> list[str]:

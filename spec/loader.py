@@ -5,61 +5,22 @@ Every failure is a :class:`~spec.errors.SpecError` naming the file, the line and
 
 from __future__ import annotations
 
-import json
-import re
-import tomllib
+from dataclasses import replace
 from functools import cache
 from importlib import resources
 from pathlib import Path
 from typing import Any
 
-import jsonschema
-
 from spec.cards import CardParseError, expand_pattern
-from spec.errors import SpecError
+from spec.document import SpecDocument
 from spec.model import Catalogue, Claim, Game, Parameter, Profile, Reading, Source
-from spec.sourcemap import DataPath, SourceMap
+from spec.rulings_loader import load_rulebook
+from spec.sourcemap import DataPath
 
 KOUT_DIR = Path(str(resources.files("spec") / "kout"))
-SCHEMA_DIR = Path(str(resources.files("spec") / "schema"))
 
 
-class _Document:
-    """One parsed TOML file with its line index, for locating errors."""
-
-    def __init__(self, path: Path) -> None:
-        self.path = path
-        try:
-            text = path.read_text(encoding="utf-8")
-        except OSError as exc:
-            raise SpecError(path, None, f"cannot read: {exc.strerror}") from None
-        try:
-            self.data: dict[str, Any] = tomllib.loads(text)
-        except tomllib.TOMLDecodeError as exc:
-            match = re.search(r"\(at line (\d+), column \d+\)", str(exc))
-            line = int(match.group(1)) if match else None
-            message = re.sub(r"\s*\(at line \d+, column \d+\)", "", str(exc))
-            raise SpecError(path, line, f"invalid TOML: {message}") from None
-        self.map = SourceMap(text)
-
-    def error(self, path: DataPath, message: str) -> SpecError:
-        """A :class:`SpecError` at the line where ``path`` is written."""
-        return SpecError(self.path, self.map.line_of(path), message)
-
-    def validate(self, schema_name: str) -> None:
-        """Check the document against a JSON Schema; report the first error by position."""
-        schema = json.loads((SCHEMA_DIR / schema_name).read_text(encoding="utf-8"))
-        validator = jsonschema.Draft202012Validator(schema)
-        errors = list(validator.iter_errors(self.data))
-        if not errors:
-            return
-        located = [(self.map.line_of(tuple(e.absolute_path)) or 0, e) for e in errors]
-        line, first = min(located, key=lambda pair: pair[0])
-        where = "/".join(str(part) for part in first.absolute_path) or "(top level)"
-        raise SpecError(self.path, line or None, f"schema: at {where}: {first.message}")
-
-
-def _unique(doc: _Document, table: str, ids: list[str]) -> None:
+def _unique(doc: SpecDocument, table: str, ids: list[str]) -> None:
     seen: set[str] = set()
     for index, item_id in enumerate(ids):
         if item_id in seen:
@@ -67,14 +28,14 @@ def _unique(doc: _Document, table: str, ids: list[str]) -> None:
         seen.add(item_id)
 
 
-def _load_games(doc: _Document) -> dict[str, Game]:
+def _load_games(doc: SpecDocument) -> dict[str, Game]:
     doc.validate("games.schema.json")
     rows = doc.data["game"]
     _unique(doc, "game", [row["id"] for row in rows])
     return {row["id"]: Game(row["id"], row["name"], row["players"]) for row in rows}
 
 
-def _load_parameters(doc: _Document, games: dict[str, Game]) -> dict[str, Parameter]:
+def _load_parameters(doc: SpecDocument, games: dict[str, Game]) -> dict[str, Parameter]:
     doc.validate("parameters.schema.json")
     rows = doc.data["parameter"]
     _unique(doc, "parameter", [row["id"] for row in rows])
@@ -116,7 +77,7 @@ def _load_parameters(doc: _Document, games: dict[str, Game]) -> dict[str, Parame
 
 
 def _resolve_values(
-    doc: _Document, rows: list[dict[str, Any]], index: int, trail: tuple[str, ...]
+    doc: SpecDocument, rows: list[dict[str, Any]], index: int, trail: tuple[str, ...]
 ) -> dict[str, Any]:
     """A profile's values with those of the profiles it extends underneath."""
     row = rows[index]
@@ -138,7 +99,7 @@ def _resolve_values(
 
 
 def _load_profiles(
-    doc: _Document, games: dict[str, Game], parameters: dict[str, Parameter]
+    doc: SpecDocument, games: dict[str, Game], parameters: dict[str, Parameter]
 ) -> dict[str, Profile]:
     doc.validate("profiles.schema.json")
     rows = doc.data["profile"]
@@ -186,7 +147,7 @@ def _load_profiles(
     return profiles
 
 
-def _load_sources(doc: _Document, games: dict[str, Game]) -> dict[str, Source]:
+def _load_sources(doc: SpecDocument, games: dict[str, Game]) -> dict[str, Source]:
     doc.validate("sources.schema.json")
     rows = doc.data["source"]
     _unique(doc, "source", [row["id"] for row in rows])
@@ -199,7 +160,7 @@ def _load_sources(doc: _Document, games: dict[str, Game]) -> dict[str, Source]:
                               tuple(row["games"]), row["summary"]) for row in rows}
 
 
-def _check_claim(doc: _Document, index: int, row: dict[str, Any], sources: dict[str, Source],
+def _check_claim(doc: SpecDocument, index: int, row: dict[str, Any], sources: dict[str, Source],
                  parameters: dict[str, Parameter], ids: set[str]) -> None:
     at: DataPath = ("claim", index)
     cid = row["id"]
@@ -236,7 +197,7 @@ def _check_claim(doc: _Document, index: int, row: dict[str, Any], sources: dict[
                             f"claim of source {source.id}")
 
 
-def _load_claims(doc: _Document, sources: dict[str, Source],
+def _load_claims(doc: SpecDocument, sources: dict[str, Source],
                  parameters: dict[str, Parameter]) -> dict[str, Claim]:
     doc.validate("claims.schema.json")
     rows = doc.data["claim"]
@@ -256,14 +217,20 @@ def _load_claims(doc: _Document, sources: dict[str, Source],
 
 def load_catalogue(directory: Path | str | None = None) -> Catalogue:
     """Load and validate ``games.toml``, ``parameters.toml``, ``profiles.toml``,
-    ``sources.toml`` and ``claims.toml``."""
+    ``sources.toml`` and ``claims.toml``, then the rulebook's ``rulings.toml`` and
+    ``glossary.toml`` when the directory has them."""
     base = Path(directory) if directory is not None else KOUT_DIR
-    games = _load_games(_Document(base / "games.toml"))
-    parameters = _load_parameters(_Document(base / "parameters.toml"), games)
-    profiles = _load_profiles(_Document(base / "profiles.toml"), games, parameters)
-    sources = _load_sources(_Document(base / "sources.toml"), games)
-    claims = _load_claims(_Document(base / "claims.toml"), sources, parameters)
-    return Catalogue(games, parameters, profiles, sources, claims)
+    games = _load_games(SpecDocument(base / "games.toml"))
+    parameters = _load_parameters(SpecDocument(base / "parameters.toml"), games)
+    profiles = _load_profiles(SpecDocument(base / "profiles.toml"), games, parameters)
+    sources = _load_sources(SpecDocument(base / "sources.toml"), games)
+    claims = _load_claims(SpecDocument(base / "claims.toml"), sources, parameters)
+    catalogue = Catalogue(games, parameters, profiles, sources, claims)
+    rulings, glossary = base / "rulings.toml", base / "glossary.toml"
+    if not rulings.exists():
+        return catalogue
+    book = load_rulebook(SpecDocument(rulings), SpecDocument(glossary), catalogue)
+    return replace(catalogue, rulebook=book)
 
 
 @cache

@@ -7,6 +7,7 @@ from collections.abc import Iterable, Mapping
 from dataclasses import dataclass, field
 
 from spec.cards import ALL_CARDS, Card, expand_pattern
+from spec.rulings import Rulebook
 
 
 @dataclass(frozen=True)
@@ -142,6 +143,7 @@ class Catalogue:
     profiles: Mapping[str, Profile]
     sources: Mapping[str, Source] = field(default_factory=dict)
     claims: Mapping[str, Claim] = field(default_factory=dict)
+    rulebook: Rulebook | None = None
 
     def profile(self, profile_id: str) -> Profile:
         """The profile named ``profile_id``; the error lists the known names."""

@@ -1,0 +1,159 @@
+"""Loading ``rulings.toml`` and ``glossary.toml`` and checking them against the catalogue:
+every parameter of every game ruled exactly once, each ruling equal to the reconciled
+profile, every cited claim, source and referenced rule known."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from spec.document import SpecDocument
+from spec.model import Catalogue
+from spec.rulings import (
+    RULE_REFERENCE,
+    Chapter,
+    CoreRule,
+    Rulebook,
+    Ruling,
+    Spelling,
+    Term,
+)
+from spec.sourcemap import DataPath
+
+
+def _check_games(doc: SpecDocument, at: DataPath, games: list[str],
+                 catalogue: Catalogue) -> None:
+    for game in games:
+        if game not in catalogue.games:
+            raise doc.error((*at, "games"), f"unknown game {game!r}")
+
+
+def _check_claims(doc: SpecDocument, at: DataPath, claims: list[str],
+                  catalogue: Catalogue) -> None:
+    for claim in claims:
+        if claim not in catalogue.claims:
+            raise doc.error(at, f"unknown claim {claim!r}")
+
+
+def _check_references(doc: SpecDocument, at: DataPath, text: str, rule_ids: set[str]) -> None:
+    for match in RULE_REFERENCE.finditer(text):
+        if match.group(1) not in rule_ids:
+            raise doc.error(at, f"{{{match.group(1)}}} names no rule of the book")
+
+
+def _profiles(doc: SpecDocument, catalogue: Catalogue) -> dict[str, str]:
+    profiles: dict[str, str] = {}
+    for index, row in enumerate(doc.data["book"]):
+        at: DataPath = ("book", index)
+        if row["game"] not in catalogue.games:
+            raise doc.error((*at, "game"), f"unknown game {row['game']!r}")
+        profile = catalogue.profiles.get(row["profile"])
+        if profile is None or profile.game.id != row["game"] or not profile.is_concrete:
+            raise doc.error((*at, "profile"), f"{row['profile']!r} is not a concrete profile "
+                                              f"of {row['game']}")
+        profiles[row["game"]] = row["profile"]
+    for game in catalogue.games:
+        if game not in profiles:
+            raise doc.error(("book",), f"no reconciled profile named for {game}")
+    return profiles
+
+
+def _rulings(doc: SpecDocument, catalogue: Catalogue, profiles: dict[str, str],
+             rule_ids: set[str]) -> tuple[Ruling, ...]:
+    ruled: dict[tuple[str, str], int] = {}
+    rulings: list[Ruling] = []
+    for index, row in enumerate(doc.data["ruling"]):
+        at: DataPath = ("ruling", index)
+        pid = row["parameter"]
+        parameter = catalogue.parameters.get(pid)
+        if parameter is None:
+            raise doc.error((*at, "parameter"), f"unknown parameter {pid!r}")
+        _check_games(doc, at, row["games"], catalogue)
+        for game in row["games"]:
+            if game not in parameter.games:
+                raise doc.error((*at, "games"), f"{pid!r} does not apply to {game}")
+            if (game, pid) in ruled:
+                raise doc.error(at, f"{pid!r} in {game} is already ruled at ruling "
+                                    f"{ruled[(game, pid)] + 1}")
+            ruled[(game, pid)] = index
+            profile = catalogue.profile(profiles[game])
+            if profile.value(pid) != row["reading"]:
+                raise doc.error((*at, "reading"),
+                                f"ruling {pid} = {row['reading']!r} for {game}, but the "
+                                f"reconciled profile {profile.id} has {profile.value(pid)!r}")
+        if row["reading"] not in parameter.reading_ids:
+            raise doc.error((*at, "reading"), f"{pid} = {row['reading']!r} is not a reading "
+                                              f"(readings: {', '.join(parameter.reading_ids)})")
+        _check_claims(doc, (*at, "cites"), row.get("cites", []), catalogue)
+        for key in ("rule", "why"):
+            _check_references(doc, (*at, key), row[key], rule_ids)
+        rulings.append(Ruling(pid, tuple(row["games"]), row["reading"], row["rule"],
+                              row["why"], tuple(row.get("cites", ()))))
+    for game in catalogue.games:
+        for parameter in catalogue.parameters_for(game):
+            if (game, parameter.id) not in ruled:
+                raise doc.error(("ruling",), f"no ruling for {parameter.id!r} in {game}")
+    return tuple(rulings)
+
+
+def _core(doc: SpecDocument, catalogue: Catalogue, rule_ids: set[str]) -> tuple[CoreRule, ...]:
+    core = []
+    for index, row in enumerate(doc.data["core"]):
+        at: DataPath = ("core", index)
+        if row["id"] in catalogue.parameters:
+            raise doc.error((*at, "id"), f"core rule {row['id']!r} has a parameter's id")
+        _check_games(doc, at, row["games"], catalogue)
+        _check_claims(doc, (*at, "claims"), row["claims"], catalogue)
+        _check_references(doc, (*at, "rule"), row["rule"], rule_ids)
+        core.append(CoreRule(row["id"], row["topic"], tuple(row["games"]), row["rule"],
+                             tuple(row["claims"])))
+    return tuple(core)
+
+
+def _chapters(doc: SpecDocument, catalogue: Catalogue) -> tuple[Chapter, ...]:
+    chapters = [Chapter(row["number"], row["title"], tuple(row["topics"]))
+                for row in doc.data["chapter"]]
+    topics = [topic for chapter in chapters for topic in chapter.topics]
+    needed = {p.topic for p in catalogue.parameters.values()}
+    needed |= {row["topic"] for row in doc.data["core"]}
+    for topic in sorted(needed - set(topics)):
+        raise doc.error(("chapter",), f"no chapter holds the topic {topic!r}")
+    numbers = [chapter.number for chapter in chapters]
+    if numbers != sorted(set(numbers)):
+        raise doc.error(("chapter",), "chapter numbers must rise and not repeat")
+    return tuple(chapters)
+
+
+def _glossary(doc: SpecDocument, catalogue: Catalogue, rule_ids: set[str]) -> tuple[Term, ...]:
+    doc.validate("glossary.schema.json")
+    terms = []
+    seen: set[str] = set()
+    for index, row in enumerate(doc.data["term"]):
+        at: DataPath = ("term", index)
+        if row["id"] in seen:
+            raise doc.error((*at, "id"), f"duplicate term id {row['id']!r}")
+        seen.add(row["id"])
+        for rule in row.get("rules", ()):
+            if rule not in rule_ids:
+                raise doc.error((*at, "rules"), f"term {row['id']!r} names unknown rule {rule!r}")
+        spellings = []
+        for s_index, item in enumerate(row["spellings"]):
+            for source in item["sources"]:
+                if source not in catalogue.sources:
+                    raise doc.error((*at, "spellings", s_index, "sources"),
+                                    f"term {row['id']!r}: unknown source {source!r}")
+            spellings.append(Spelling(item["text"], tuple(item["sources"]), item.get("note")))
+        terms.append(Term(row["id"], row["term"], row["meaning"], tuple(spellings),
+                          tuple(row.get("rules", ()))))
+    return tuple(terms)
+
+
+def load_rulebook(rulings: SpecDocument, glossary: SpecDocument,
+                  catalogue: Catalogue) -> Rulebook:
+    """The rulebook data of ``rulings`` and ``glossary``, checked against ``catalogue``."""
+    rulings.validate("rulings.schema.json")
+    data: dict[str, Any] = rulings.data
+    rule_ids = {row["id"] for row in data["core"]} | {row["parameter"] for row in data["ruling"]}
+    profiles = _profiles(rulings, catalogue)
+    return Rulebook(profiles, _chapters(rulings, catalogue), _core(rulings, catalogue, rule_ids),
+                    _rulings(rulings, catalogue, profiles, rule_ids),
+                    _glossary(glossary, catalogue, rule_ids))
