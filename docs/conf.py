@@ -1,18 +1,39 @@
-"""Sphinx configuration for the trickrules documentation."""
+"""Sphinx configuration of the Kout Bo rulebook (HTML, and PDF through rst2pdf).
+
+``trickrules rulebook`` copies this directory next to the pages it generates and builds
+from there; nothing here reads the clock, so the same inputs give the same output."""
 
 from __future__ import annotations
 
-import sys
 from pathlib import Path
 
-sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
+HERE = Path(__file__).resolve().parent
 
-project = "trickrules"
+project = "Kout Bo: the reconciled rules"
 author = "trickrules"
-copyright = "2026, trickrules"
-extensions = ["sphinx.ext.autodoc"]
+copyright = "trickrules"
+version = release = "1"
+today = "rulebook edition 1"
+extensions = ["sphinx.ext.autodoc", "rst2pdf.pdfbuilder"]
 autodoc_member_order = "bysource"
 autodoc_typehints = "description"
 exclude_patterns = ["_build"]
 html_theme = "alabaster"
+html_title = "Kout Bo: the reconciled rules"
+html_static_path = ["_static"]
+html_css_files = ["rulebook.css"]
+html_last_updated_fmt = None
+html_theme_options = {"page_width": "1100px", "sidebar_width": "230px",
+                      "show_relbars": True}
+html_sidebars = {"**": ["about.html", "navigation.html", "searchbox.html"]}
+numfig = False
 nitpicky = False
+
+pdf_documents = [("pdf", "kout-rulebook", "Kout Bo: the reconciled rules", "trickrules")]
+pdf_stylesheets = ["sphinx", "rulebook-pdf.yaml"]
+pdf_style_path = [str(HERE)]
+pdf_use_index = False
+pdf_use_modindex = False
+pdf_use_coverpage = True
+pdf_break_level = 1
+pdf_fit_mode = "shrink"

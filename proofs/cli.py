@@ -71,40 +71,18 @@ def cmd_verify(args: argparse.Namespace) -> int:
     checks and disputes; non-zero exit if anything is not as expected."""
     from pathlib import Path
 
-    from rich.progress import Progress
-
-    from proofs.theorems import THEOREMS
-    from proofs.verify import Row, failed, run_theorems
-    from proofs.verify_sources import source_work, verify_sources
+    from proofs.verify import failed
+    from proofs.verify_report import verify_report
     from spec.loader import kout_catalogue
 
     catalogue = kout_catalogue()
     games = [args.game] if args.game else list(GAMES)
-    if args.profile:
-        profiles = [catalogue.profile(args.profile)]
-    else:
-        profiles = [p for p in catalogue.profiles.values()
-                    if p.game.id in games and p.is_concrete]
+    profiles = [catalogue.profile(args.profile)] if args.profile else None
     with_sources = not args.profile and not args.no_sources
     console = Console(stderr=args.json, highlight=False)
-    with Progress(console=console, transient=True, disable=args.json) as progress:
-        total = len(profiles) * len(THEOREMS)
-        total += source_work(catalogue, games) if with_sources else 0
-        task = progress.add_task("verifying", total=total)
-
-        def advance(row: Row) -> None:
-            progress.update(task, advance=1, description=f"{row.profile} {row.theorem}")
-
-        rows = run_theorems(profiles, THEOREMS, on_row=advance)
-        sources = verify_sources(catalogue, games, lambda what: progress.update(
-            task, advance=1, description=what)) if with_sources else None
-    report: dict[str, Any] = {
-        "profiles": [p.id for p in profiles], "results": [r.as_json() for r in rows],
-        "proved": sum(r.verdict == "proved" for r in rows),
-        "refuted": sum(r.verdict == "refuted" for r in rows),
-        "unknown": sum(r.verdict == "unknown" for r in rows)}
-    if sources is not None:
-        report["sources"] = sources
+    report, rows = verify_report(catalogue, games, profiles, with_sources, console,
+                                 quiet=args.json)
+    sources = report.get("sources")
     if args.report:
         path = Path(args.report)
         path.parent.mkdir(parents=True, exist_ok=True)

@@ -3,6 +3,7 @@ and the outcome under each reading (rich markup for the terminal)."""
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from typing import Any
 
 from rich.console import Console
@@ -61,9 +62,10 @@ def draw_witness(outcome: Outcome) -> list[str]:
     return [f"Seat {w['dealer']} deals this hand"]
 
 
-def _value(kind: str, value: Any) -> str:
+def outcome_text(kind: str, value: Any, card: Callable[[str], str] = styled) -> str:
+    """One reading's outcome in words, cards written by ``card`` (rich markup by default)."""
     if kind == "legal":
-        return " ".join(styled(c) for c in value) or "none"
+        return " ".join(card(c) for c in value) or "none"
     if kind == "winner":
         return f"seat {value}"
     if kind == "hand-over":
@@ -101,7 +103,7 @@ def print_outcomes(console: Console, dispute: Dispute) -> None:
             console.print(f"  {line}")
         for side, reading in (("a", dispute.a), ("b", dispute.b)):
             shown = outcome.engine.get(side, outcome.model.get(side))
-            console.print(f"  under [bold]{reading}[/]: {_value(outcome.kind, shown)}")
+            console.print(f"  under [bold]{reading}[/]: {outcome_text(outcome.kind, shown)}")
 
 
 def print_explain(console: Console, catalogue: Catalogue, dispute: Dispute) -> None:

@@ -1,0 +1,115 @@
+"""``trickrules rulebook``: write the generated pages next to ``docs/``, then build the HTML
+site and the PDF with Sphinx (warnings are errors). The PDF comes from rst2pdf, which is
+pure Python on top of ReportLab and installs from PyPI on any machine; ReportLab's invariant
+mode keeps it byte-for-byte repeatable."""
+
+from __future__ import annotations
+
+import json
+import os
+import shutil
+import subprocess
+import sys
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any
+
+from proofs.rulebook.cards_svg import play_witness
+from proofs.rulebook.cli_page import cli_page
+from proofs.rulebook.disputes_page import disputes_page
+from proofs.rulebook.examples import Example, find_example
+from proofs.rulebook.numbering import numbered_rules
+from proofs.rulebook.rst import file_slug
+from proofs.rulebook.rules_pages import glossary_page, house_page, rules_pages
+from proofs.rulebook.sources_page import sources_page
+from proofs.rulebook.verification_page import verification_page
+from spec.model import Catalogue
+
+DOCS = Path(__file__).resolve().parents[2] / "docs"
+PDF_NAME = "kout-rulebook.pdf"
+
+
+class RulebookError(ValueError):
+    """The rulebook could not be built; the message says which step failed and why."""
+
+
+@dataclass(frozen=True)
+class Built:
+    """Where a build put the site, the PDF and the generated sources."""
+
+    source: Path
+    html: Path
+    pdf: Path
+    examples: tuple[Example, ...]
+
+
+def write_sources(catalogue: Catalogue, report: dict[str, Any], source: Path,
+                  parser_help: list[str]) -> tuple[Example, ...]:
+    """Copy ``docs/`` to ``source`` and write every generated page, drawing and example."""
+    if not (DOCS / "conf.py").exists():
+        raise RulebookError(f"{DOCS} has no conf.py: build the rulebook from a clone of the "
+                            "repository")
+    if source.exists():
+        shutil.rmtree(source)
+    shutil.copytree(DOCS, source, ignore=shutil.ignore_patterns("_build", "__pycache__"))
+    disputes: list[dict[str, Any]] = (report.get("sources") or {}).get("disputes", [])
+    examples = {}
+    for rule in numbered_rules(catalogue):
+        example = find_example(catalogue, rule.id, disputes)
+        if example is not None:
+            examples[rule.id] = example
+    pages = rules_pages(catalogue, disputes, examples)
+    pages["house"] = house_page(catalogue, disputes)
+    pages["glossary"] = glossary_page(catalogue)
+    chapter, drawings = disputes_page(catalogue, disputes)
+    pages["disputes"] = chapter
+    pages["sources"] = sources_page(catalogue, report)
+    pages["verification"] = verification_page(report)
+    pages["cli"] = parser_help
+    for name, lines in pages.items():
+        (source / f"{name}.rst").write_text("\n".join(lines) + "\n", encoding="utf-8")
+    cards = source / "_cards"
+    cards.mkdir()
+    for name, svg in drawings.items():
+        (cards / name).write_text(svg, encoding="utf-8")
+    stored = source / "_examples"
+    stored.mkdir()
+    for example in examples.values():
+        if example.kind != "score":
+            (cards / f"example-{file_slug(example.rule)}.svg").write_text(
+                play_witness(example.witness, example.kind), encoding="utf-8")
+        (stored / f"{file_slug(example.rule)}.json").write_text(
+            json.dumps(example.as_json(), indent=1, sort_keys=True) + "\n", encoding="utf-8")
+    return tuple(examples.values())
+
+
+def _sphinx(builder: str, source: Path, out: Path) -> None:
+    env = {**os.environ, "RL_invariant": "1", "SOURCE_DATE_EPOCH": "0"}
+    done = subprocess.run(
+        [sys.executable, "-m", "sphinx", "-W", "--keep-going", "-q", "-E", "-b", builder,
+         str(source), str(out)], capture_output=True, text=True, env=env, check=False)
+    problems = [line for line in (done.stderr + done.stdout).splitlines()
+                if "WARNING" in line or "ERROR" in line]
+    if done.returncode != 0 or problems:
+        detail = "\n".join(problems) or done.stderr.strip() or done.stdout.strip()
+        raise RulebookError(f"sphinx {builder} build failed:\n{detail}")
+
+
+def build_rulebook(catalogue: Catalogue, report: dict[str, Any], out: Path,
+                   cli_help: list[str] | None = None, pdf: bool = True) -> Built:
+    """Generate the pages under ``out/source`` and build ``out/html`` and
+    ``out/pdf/kout-rulebook.pdf``."""
+    from proofs.cli import build_parser
+
+    source = out / "source"
+    examples = write_sources(catalogue, report, source, cli_help or cli_page(build_parser()))
+    html = out / "html"
+    shutil.rmtree(html, ignore_errors=True)
+    _sphinx("html", source, html)
+    pdf_dir = out / "pdf"
+    if pdf:
+        shutil.rmtree(pdf_dir, ignore_errors=True)
+        _sphinx("pdf", source, pdf_dir)
+        shutil.rmtree(pdf_dir / ".doctrees", ignore_errors=True)
+    shutil.rmtree(html / ".doctrees", ignore_errors=True)
+    return Built(source, html, pdf_dir / PDF_NAME, examples)

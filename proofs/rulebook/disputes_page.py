@@ -1,0 +1,166 @@
+"""The Disputes chapter: each dispute with the sources side by side, their quotations, the
+witness drawn as cards, the outcome under each reading, and the ruling."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from proofs.dispute_text import KIND_TITLES, outcome_text
+from proofs.rulebook.cards_svg import play_witness, single_card
+from proofs.rulebook.numbering import numbers, rulebook_of
+from proofs.rulebook.rst import (
+    claim_label,
+    dispute_label,
+    escape,
+    file_slug,
+    heading,
+    label,
+    quotation,
+    ref,
+    rule_label,
+    table,
+)
+from proofs.rulebook.rules_pages import GAME_NAMES, HOW_WORDS, plain_card, rule_text
+from spec.model import Catalogue
+
+PLAY_KINDS = ("legal", "winner", "hand-over")
+
+
+def witness_drawing(dispute: dict[str, Any], outcome: dict[str, Any]) -> tuple[str, str] | None:
+    """The file name and SVG of an outcome's witness, when it has cards to draw."""
+    name = f"{file_slug(dispute['id'])}--{outcome['kind']}.svg"
+    w = outcome["witness"]
+    if outcome["kind"] in PLAY_KINDS:
+        return name, play_witness(w, outcome["kind"])
+    if outcome["kind"] == "deal":
+        return name, single_card(w["card"], f"{w['players']} players")
+    return None
+
+
+def _witness_words(dispute: dict[str, Any], outcome: dict[str, Any]) -> str:
+    w = outcome["witness"]
+    kind = outcome["kind"]
+    if kind == "legal":
+        return f"Seat {w['mover']} is to play (highlighted)."
+    if kind in ("winner", "hand-over"):
+        seat = (w["leader"] + len(w["trick"])) % len(w["hands"])
+        return f"Seat {seat} completes the trick with the card drawn dashed."
+    if kind == "deal":
+        return f"The card drawn, in a deal for {w['players']} players."
+    if kind == "auction":
+        players = w["dealer"] + 1
+        calls = "; ".join(f"seat {i % players}: {c}" for i, c in enumerate(w["calls"]))
+        return (f"Seat {w['dealer']} deals and seat 0 speaks first. Calls made so far: "
+                f"{calls or 'none'}. Which calls are allowed next?")
+    if kind in ("score", "game-end"):
+        forced = " (the dealer, forced to bid)" if w["forced"] else ""
+        text = (f"A contract of {w['bid']}{forced}; the bidding team takes {w['bidders_won']} "
+                f"tricks, the other team {w['others_won']}.")
+        if kind == "game-end":
+            first = " It is the first hand of the game." if w["first_hand"] else ""
+            text += (f" Scores before the hand: team 0 {w['scores'][0]}, team 1 "
+                     f"{w['scores'][1]}; team {w['bidding_team']} bid.{first}")
+        return text
+    return f"Seat {w['dealer']} dealt the hand just played."
+
+
+def _sides_table(catalogue: Catalogue, dispute: dict[str, Any]) -> list[str]:
+    parameter = catalogue.parameters[dispute["parameter"]]
+    rows = []
+    for reading in dispute["readings"]:
+        holders = []
+        for s in dispute["sides"][reading]:
+            variant = f" (variant {s['variant']})" if s["variant"] else ""
+            claims = " ".join(ref(claim_label(c), f"[{c}]") for c in s["claims"])
+            holders.append(f"{s['source']}{variant} {HOW_WORDS[s['how']]} {claims}".strip())
+        rows.append([f"``{reading}``", escape(parameter.reading(reading).meaning),
+                     "; ".join(holders) or "no source"])
+    return table(["reading", "meaning", "sources"], rows, [18, 42, 40])
+
+
+def _quotations(catalogue: Catalogue, dispute: dict[str, Any]) -> list[str]:
+    seen: list[str] = []
+    for reading in dispute["readings"]:
+        for s in dispute["sides"][reading]:
+            seen += [c for c in s["claims"] if c not in seen]
+    lines: list[str] = []
+    for claim_id in seen:
+        claim = catalogue.claims[claim_id]
+        source = catalogue.sources[claim.source]
+        lines += quotation(claim.quote, claim.gloss,
+                           f"source {source.id}, {escape(source.title)} "
+                           f"{ref(claim_label(claim_id), f'[{claim_id}]')}")
+    return lines
+
+
+def _outcome_lines(dispute: dict[str, Any], outcome: dict[str, Any],
+                   files: dict[str, str]) -> list[str]:
+    title = KIND_TITLES[outcome["kind"]]
+    lines = [f"**Differs in {title}.** " + escape(_witness_words(dispute, outcome)), ""]
+    if outcome.get("context"):
+        context = ", ".join(f"{k} = {v}" for k, v in outcome["context"].items())
+        lines += [f"With {escape(context)} (the least departure from the rulebook that shows "
+                  "a difference).", ""]
+    drawing = witness_drawing(dispute, outcome)
+    if drawing is not None:
+        name, svg = drawing
+        files[name] = svg
+        lines += [f".. image:: /_cards/{name}", "   :scale: 80%",
+                  f"   :alt: witness of {dispute['id']}, {outcome['kind']}", ""]
+    rows = [[f"``{reading}``", escape(outcome_text(outcome["kind"], outcome["engine"][side],
+                                                   plain_card))]
+            for side, reading in zip(("a", "b"), dispute["readings"], strict=True)]
+    lines += table(["reading", "outcome (replayed in the engine)"], rows, [30, 70])
+    return lines
+
+
+def _ruling_lines(catalogue: Catalogue, dispute: dict[str, Any]) -> list[str]:
+    book = rulebook_of(catalogue)
+    ruling = book.ruling(dispute["game"], dispute["parameter"])
+    number = numbers(catalogue)[dispute["parameter"]]
+    link = ref(rule_label(dispute["parameter"]), f"rule {number}")
+    if ruling.reading in dispute["readings"]:
+        head = f"**Ruling:** ``{ruling.reading}`` ({link})."
+    else:
+        head = (f"**Ruling:** neither; the book rules ``{ruling.reading}`` ({link}), and both "
+                "readings here are house options.")
+    return [head, "", f"*Why:* {rule_text(catalogue, ruling.why)}", ""]
+
+
+def dispute_section(catalogue: Catalogue, dispute: dict[str, Any],
+                    files: dict[str, str]) -> list[str]:
+    """One dispute, with its drawings added to ``files``."""
+    parameter = catalogue.parameters[dispute["parameter"]]
+    lines = [*label(dispute_label(dispute["id"])), *heading(dispute["id"], 2),
+             f"*{escape(parameter.meaning)}* Verdict: **{dispute['verdict']}**.", ""]
+    lines += _sides_table(catalogue, dispute)
+    lines += _quotations(catalogue, dispute)
+    same = [KIND_TITLES[o["kind"]] for o in dispute["outcomes"] if o["verdict"] == "proved"]
+    for outcome in dispute["outcomes"]:
+        if outcome["verdict"] == "refuted":
+            lines += _outcome_lines(dispute, outcome, files)
+        elif outcome["verdict"] == "unknown":
+            lines += [f"**Unknown** for {KIND_TITLES[outcome['kind']]}: the solver gave no "
+                      "answer within its limits; nothing is claimed.", ""]
+    if same:
+        lines += ["Proved the same under both readings: " + ", ".join(same) + ".", ""]
+    lines += _ruling_lines(catalogue, dispute)
+    return lines
+
+
+def disputes_page(catalogue: Catalogue, disputes: list[dict[str, Any]]) -> tuple[
+        list[str], dict[str, str]]:
+    """The Disputes chapter and the SVG drawings it uses."""
+    files: dict[str, str] = {}
+    lines = [*label("disputes"), *heading("Disputes", 0),
+             "Every pair of readings of a rule that the sources (or their variants and "
+             "ambiguities) support is a dispute. For each, the solver either proved that the "
+             "two readings never give a different outcome, or found the smallest situation "
+             "where they do; that situation was then replayed in the engine under both "
+             f"readings. There are {len(disputes)} disputes.", ""]
+    for game in catalogue.games:
+        mine = [d for d in disputes if d["game"] == game]
+        lines += heading(f"{GAME_NAMES[game]} ({len(mine)} disputes)", 1)
+        for dispute in mine:
+            lines += dispute_section(catalogue, dispute, files)
+    return lines, files

@@ -1,0 +1,119 @@
+"""Rulebook examples: dispute witnesses told under the ruled reading. Each example is kept as
+JSON beside the pages, and :func:`engine_outcome` replays it in the engine, at build time and
+again in the tests."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Any
+
+from engine.rules import compile_rules
+from engine.scoring import score_hand
+from engine.serialize import state_from_json
+from proofs.divergence_rules import engine_contract
+from proofs.replay import last_trick_winner
+from spec.cards import card_name, parse_card
+from spec.model import Catalogue, Profile
+
+#: The outcome kinds an example can show: situations the engine can be put in directly.
+EXAMPLE_KINDS = ("legal", "winner", "hand-over", "score")
+
+
+def engine_outcome(kind: str, witness: dict[str, Any], profile: Profile) -> Any:
+    """What the engine gives for one kind of outcome at a witness, under ``profile``: the legal
+    cards, the trick's winner, whether the hand is over, or the hand's score
+    ``[made, team, points]``."""
+    if kind == "score":
+        contract = engine_contract(profile, 0, witness["bid"], witness["forced"])
+        result = score_hand(compile_rules(profile), contract,
+                            (witness["bidders_won"], witness["others_won"]))
+        return [result.made, result.team, result.points]
+    state = state_from_json(witness["state"], profile)
+    if kind == "legal":
+        return [card_name(c) for c in state.legal_actions()]
+    hand = state.hand_index
+    state.apply_action(parse_card(witness["then"]))
+    if kind == "winner":
+        return last_trick_winner(state, hand)
+    if kind == "hand-over":
+        return state.hand_index != hand or state.is_terminal()
+    raise ValueError(f"no example of kind {kind!r}")
+
+
+@dataclass(frozen=True)
+class Example:
+    """A witness of one dispute, told under the rulebook's reading and under the other one."""
+
+    rule: str
+    game: str
+    dispute: str
+    kind: str
+    parameter: str
+    ruled: str
+    other: str
+    context: dict[str, str]
+    witness: dict[str, Any]
+    outcome: Any
+    other_outcome: Any
+
+    def profile(self, catalogue: Catalogue, reading: str | None = None) -> Profile:
+        """The reconciled profile with the witness's context readings (and ``reading`` of the
+        disputed parameter, the ruled one by default)."""
+        book = catalogue.rulebook
+        assert book is not None
+        base = catalogue.profile(book.profiles[self.game])
+        return base.pin({**self.context, self.parameter: reading or self.ruled})
+
+    def as_json(self) -> dict[str, Any]:
+        """The example as stored beside the rulebook's pages."""
+        return {"rule": self.rule, "game": self.game, "dispute": self.dispute,
+                "kind": self.kind, "parameter": self.parameter, "ruled": self.ruled,
+                "other": self.other, "context": self.context, "witness": self.witness,
+                "outcome": self.outcome, "other_outcome": self.other_outcome}
+
+    @staticmethod
+    def from_json(data: dict[str, Any]) -> Example:
+        """An example read back from its JSON file."""
+        return Example(**data)
+
+
+def find_example(catalogue: Catalogue, rule: str, disputes: list[dict[str, Any]]) -> (
+        Example | None):
+    """The first dispute on ``rule`` (Kout 6 first) whose witness the engine can be put in,
+    replayed now under both readings; None when there is none."""
+    book = catalogue.rulebook
+    assert book is not None
+    if rule not in catalogue.parameters:
+        return None
+    for game in catalogue.games:
+        ruled = book.ruling(game, rule).reading
+        for dispute in disputes:
+            if dispute["game"] != game or dispute["parameter"] != rule:
+                continue
+            if ruled not in dispute["readings"]:
+                continue
+            sides = dict(zip(("a", "b"), dispute["readings"], strict=True))
+            mine = "a" if sides["a"] == ruled else "b"
+            theirs = "b" if mine == "a" else "a"
+            for outcome in dispute["outcomes"]:
+                if outcome["kind"] not in EXAMPLE_KINDS or not outcome.get("replayed"):
+                    continue
+                example = Example(rule, game, dispute["id"], outcome["kind"], rule, ruled,
+                                  sides[theirs], dict(outcome.get("context", {})),
+                                  outcome["witness"], outcome["engine"][mine],
+                                  outcome["engine"][theirs])
+                check_example(catalogue, example)
+                return example
+    return None
+
+
+def check_example(catalogue: Catalogue, example: Example) -> None:
+    """Replay an example in the engine under both readings; raise if either outcome differs
+    from what the example says."""
+    for reading, said in ((example.ruled, example.outcome),
+                          (example.other, example.other_outcome)):
+        got = engine_outcome(example.kind, example.witness, example.profile(catalogue, reading))
+        if got != said:
+            raise AssertionError(f"example for {example.rule} ({example.dispute}) under "
+                                 f"{reading}: the engine gives {got!r}, the example says "
+                                 f"{said!r}")

@@ -1,0 +1,45 @@
+"""Rule numbers and the order of the rulebook: chapter number times 100 plus the rule's place
+in its chapter. Numbers are for display; links use the stable rule ids."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from spec.model import Catalogue
+from spec.rulings import Chapter, CoreRule, Rulebook
+
+
+@dataclass(frozen=True)
+class NumberedRule:
+    """A rule of the book with its display number: a core rule or a ruled parameter."""
+
+    id: str
+    number: int
+    chapter: Chapter
+    core: CoreRule | None
+
+
+def rulebook_of(catalogue: Catalogue) -> Rulebook:
+    """The catalogue's rulebook data; a clear error when the spec has none."""
+    if catalogue.rulebook is None:
+        raise ValueError("the spec directory has no rulings.toml: there is no rulebook to build")
+    return catalogue.rulebook
+
+
+def numbered_rules(catalogue: Catalogue) -> list[NumberedRule]:
+    """Every rule in book order, numbered."""
+    book = rulebook_of(catalogue)
+    out: list[NumberedRule] = []
+    for chapter in book.chapters:
+        members: list[tuple[str, CoreRule | None]] = [
+            (rule.id, rule) for rule in book.core if rule.topic in chapter.topics]
+        members += [(p.id, None) for p in catalogue.parameters.values()
+                    if p.topic in chapter.topics]
+        for index, (rule_id, core) in enumerate(members, start=1):
+            out.append(NumberedRule(rule_id, chapter.number * 100 + index, chapter, core))
+    return out
+
+
+def numbers(catalogue: Catalogue) -> dict[str, int]:
+    """Each rule id's display number."""
+    return {rule.id: rule.number for rule in numbered_rules(catalogue)}

@@ -1,0 +1,79 @@
+"""Small reStructuredText writers shared by the rulebook's pages."""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+
+from docutils.nodes import make_id
+
+UNDERLINES = "=-~^"
+
+
+def heading(text: str, level: int) -> list[str]:
+    """A section title with its underline (level 0 is the page title)."""
+    return [text, UNDERLINES[level] * max(len(text), 3), ""]
+
+
+def label(name: str) -> list[str]:
+    """A reference target for ``:ref:`` links."""
+    return [f".. _{name}:", ""]
+
+
+def anchor(name: str) -> str:
+    """The HTML id Sphinx gives the target ``name``."""
+    return make_id(name)
+
+
+def ref(name: str, text: str | None = None) -> str:
+    """A cross-reference to a target, with its own title or ``text``."""
+    return f":ref:`{escape(text)} <{name}>`" if text else f":ref:`{name}`"
+
+
+def escape(text: str) -> str:
+    """Text with reST inline markup characters made literal."""
+    out = text.replace("\\", "\\\\")
+    for char in "*`|_[]":
+        out = out.replace(char, "\\" + char)
+    return out
+
+
+def rule_label(rule_id: str) -> str:
+    """The target of a rule (stable: built from the rule id, not its number)."""
+    return f"rule-{rule_id}"
+
+
+def claim_label(claim_id: str) -> str:
+    """The target of a source claim."""
+    return f"claim-{claim_id}"
+
+
+def dispute_label(dispute_id: str) -> str:
+    """The target of a dispute."""
+    return "dispute-" + dispute_id.replace("/", "--")
+
+
+def file_slug(text: str) -> str:
+    """A file name made from an id (``/`` and ``.`` become ``-``)."""
+    return text.replace("/", "--").replace(".", "-")
+
+
+def table(header: Sequence[str], rows: Sequence[Sequence[str]],
+          widths: Sequence[int] | None = None) -> list[str]:
+    """A ``list-table`` with a header row; cells are reST already."""
+    lines = [".. list-table::", "   :header-rows: 1"]
+    if widths:
+        lines.append("   :widths: " + " ".join(str(w) for w in widths))
+    lines.append("")
+    for row in [header, *rows]:
+        for index, cell in enumerate(row):
+            lead = "   * - " if index == 0 else "     - "
+            lines.append(lead + (cell if cell else "\\-"))
+    return [*lines, ""]
+
+
+def quotation(text: str, gloss: str | None, cite: str) -> list[str]:
+    """A marked quotation from a source, its English gloss if any, and where it is from."""
+    lines = [".. pull-quote::", "", f"   \u201c{escape(text)}\u201d", ""]
+    if gloss:
+        lines += [f"   *Gloss:* {escape(gloss)}", ""]
+    return [*lines, f"   \u2014 {cite}", ""]

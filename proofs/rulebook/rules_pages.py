@@ -1,0 +1,218 @@
+"""The rules chapters, the house options and the glossary, as reStructuredText."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from proofs.dispute_text import outcome_text
+from proofs.rulebook.cards_svg import describe
+from proofs.rulebook.examples import Example
+from proofs.rulebook.numbering import NumberedRule, numbered_rules, numbers, rulebook_of
+from proofs.rulebook.rst import (
+    claim_label,
+    dispute_label,
+    escape,
+    file_slug,
+    heading,
+    label,
+    ref,
+    rule_label,
+)
+from spec.model import Catalogue
+from spec.rulings import RULE_REFERENCE, Ruling
+from spec.source_profiles import stance
+
+GAME_NAMES = {"kout6": "Kout Bo 6", "kout4": "Kout Bo 4"}
+HOW_WORDS = {"states": "states it", "ambiguous": "allows it among others",
+             "contradicts": "contradicts itself", "silent": "is silent"}
+
+
+def rule_text(catalogue: Catalogue, text: str) -> str:
+    """Rule or reason text with ``{rule-id}`` references turned into numbered links."""
+    number = numbers(catalogue)
+    out, last = [], 0
+    for match in RULE_REFERENCE.finditer(text):
+        out.append(escape(text[last:match.start()]))
+        rule_id = match.group(1)
+        out.append(ref(rule_label(rule_id), f"rule {number[rule_id]}"))
+        last = match.end()
+    out.append(escape(text[last:]))
+    return "".join(out)
+
+
+def cite(claim_id: str) -> str:
+    """A citation: a link to the claim in the Sources chapter."""
+    return ref(claim_label(claim_id), f"[{claim_id}]")
+
+
+def plain_card(card: str) -> str:
+    """A card for running text."""
+    return describe(card)
+
+
+def _games_of(ruling: Ruling) -> str:
+    return " and ".join(GAME_NAMES[g] for g in ruling.games)
+
+
+def _sources_line(catalogue: Catalogue, ruling: Ruling) -> list[str]:
+    lines = []
+    for game in ruling.games:
+        parts = []
+        for source in catalogue.sources.values():
+            if game not in source.games:
+                continue
+            s = stance(catalogue, source.id, game, ruling.parameter)
+            agrees = ruling.reading in s.readings
+            word = HOW_WORDS[s.how]
+            if s.how == "states" and not agrees:
+                word = "states another reading"
+            cited = " ".join(cite(c) for c in s.claims)
+            parts.append(f"{source.id} {word}{' ' + cited if cited else ''}")
+        extra = " ".join(cite(c) for c in ruling.cites)
+        lines.append(f"   *Sources ({GAME_NAMES[game]}):* " + "; ".join(parts)
+                     + (f"; see also {extra}" if extra else "") + ".")
+        lines.append("")
+    return lines
+
+
+def example_lines(catalogue: Catalogue, example: Example) -> list[str]:
+    """The example paragraph of a rule: the witness drawn, the outcome under the rule and
+    under the house option."""
+    number = numbers(catalogue)
+    image = f"/_cards/example-{file_slug(example.rule)}.svg"
+    w = example.witness
+    if example.kind == "score":
+        forced = " (the dealer, forced to bid)" if w["forced"] else ""
+        told = (f"a contract of {w['bid']}{forced} takes {w['bidders_won']} tricks and the "
+                f"other team {w['others_won']}")
+        lines = [f"*Example* ({GAME_NAMES[example.game]}): {escape(told)}."]
+    else:
+        lines = [f"*Example* ({GAME_NAMES[example.game]}):", "",
+                 f".. image:: {image}", "   :scale: 80%",
+                 f"   :alt: {_alt(example)}", ""]
+        lines.append(escape(_situation(example)))
+    context = ", ".join(f"{k} = {v}" for k, v in example.context.items())
+    if context:
+        lines[-1] += f" (The house options {escape(context)} are in play.)"
+    lines += ["", f"Under rule {number[example.rule]}: "
+              f"{escape(outcome_text(example.kind, example.outcome, plain_card))}. "
+              f"Under the house option ``{example.other}``: "
+              f"{escape(outcome_text(example.kind, example.other_outcome, plain_card))} "
+              f"({ref(dispute_label(example.dispute), 'dispute')}).", ""]
+    return lines
+
+
+def _situation(example: Example) -> str:
+    w = example.witness
+    if example.kind == "legal":
+        return (f"Seat {w['mover']} is to play (highlighted); the question is the "
+                f"{describe(w['card'])}.")
+    return f"Seat {(w['leader'] + len(w['trick'])) % len(w['hands'])} completes the trick " \
+           f"with the {describe(w['then'])} (dashed)."
+
+
+def _alt(example: Example) -> str:
+    w = example.witness
+    return (f"Hands and trick of the example for rule {example.rule}: trump "
+            f"{w['trump']}, contract {w['bid']} by seat {w['declarer']}")
+
+
+def _house_lines(catalogue: Catalogue, ruling: Ruling,
+                 disputes: list[dict[str, Any]]) -> list[str]:
+    parameter = catalogue.parameters[ruling.parameter]
+    others = [r for r in parameter.readings if r.id != ruling.reading]
+    if not others:
+        return ["   *House options:* none; no other reading is known.", ""]
+    lines = ["   *House options:*", ""]
+    for reading in others:
+        links = [ref(dispute_label(d["id"]), d["id"]) for d in disputes
+                 if d["parameter"] == ruling.parameter and set(ruling.games) & {d["game"]}
+                 and set(d["readings"]) == {ruling.reading, reading.id}]
+        shown = f" See {', '.join(links)}." if links else " No source states it."
+        lines.append(f"   - ``{reading.id}``: {escape(reading.meaning)}{shown}")
+    return [*lines, ""]
+
+
+def _rule_section(catalogue: Catalogue, rule: NumberedRule, disputes: list[dict[str, Any]],
+                  examples: dict[str, Example]) -> list[str]:
+    book = rulebook_of(catalogue)
+    lines = label(rule_label(rule.id))
+    if rule.core is not None:
+        lines += heading(f"{rule.number}. {rule.id}", 2)
+        games = " and ".join(GAME_NAMES[g] for g in rule.core.games)
+        lines += [f"**{rule.number}.1** ({games})", "",
+                  f"   {rule_text(catalogue, rule.core.rule)}", "",
+                  "   *Sources:* " + " ".join(cite(c) for c in rule.core.claims) + ".", "",
+                  "   No source disagrees; every profile shares this rule.", ""]
+        return lines
+    parameter = catalogue.parameters[rule.id]
+    lines += heading(f"{rule.number}. {rule.id}", 2)
+    lines += [f"*{escape(parameter.meaning)}*", ""]
+    for sub, ruling in enumerate(book.rulings_for(rule.id), start=1):
+        reading = parameter.reading(ruling.reading)
+        lines += [f"**{rule.number}.{sub}** ({_games_of(ruling)})", "",
+                  f"   {rule_text(catalogue, ruling.rule)}", "",
+                  f"   *Ruling:* ``{ruling.reading}`` \u2014 {escape(reading.meaning)}", "",
+                  f"   *Why:* {rule_text(catalogue, ruling.why)}", ""]
+        lines += _sources_line(catalogue, ruling)
+        lines += _house_lines(catalogue, ruling, disputes)
+    if rule.id in examples:
+        lines += example_lines(catalogue, examples[rule.id])
+    return lines
+
+
+def rules_pages(catalogue: Catalogue, disputes: list[dict[str, Any]],
+                examples: dict[str, Example]) -> dict[str, list[str]]:
+    """One page per chapter, ``rules-<n>.rst``, with every rule of that chapter."""
+    pages: dict[str, list[str]] = {}
+    for rule in numbered_rules(catalogue):
+        name = f"rules-{rule.chapter.number}"
+        if name not in pages:
+            pages[name] = [*label(f"chapter-{rule.chapter.number}"),
+                           *heading(f"{rule.chapter.number}. {rule.chapter.title}", 0)]
+        pages[name] += _rule_section(catalogue, rule, disputes, examples)
+    return pages
+
+
+def house_page(catalogue: Catalogue, disputes: list[dict[str, Any]]) -> list[str]:
+    """Every reading the rulebook does not take, as an option a house may announce."""
+    book = rulebook_of(catalogue)
+    number = numbers(catalogue)
+    lines = [*label("house-options"), *heading("House options", 0),
+             "A house, club or tournament may replace a ruling with another reading of the "
+             "same rule. It should announce each option by its name, ``<rule id> = "
+             "<reading>``, before play. Every option below is a reading some source states, "
+             "allows or lists as a variant, or one a careful reader might take; the dispute "
+             "linked with it shows the first situation where it plays differently.", ""]
+    for ruling in book.rulings:
+        parameter = catalogue.parameters[ruling.parameter]
+        if len(parameter.readings) == 1:
+            continue
+        title = (f"{ref(rule_label(ruling.parameter), f'rule {number[ruling.parameter]}')} "
+                 f"``{ruling.parameter}`` ({_games_of(ruling)}): the book rules "
+                 f"``{ruling.reading}``")
+        lines += [title, ""]
+        lines += _house_lines(catalogue, ruling, disputes)
+    return lines
+
+
+def glossary_page(catalogue: Catalogue) -> list[str]:
+    """The glossary: each term, its meaning, how each source spells it, the rules using it."""
+    book = rulebook_of(catalogue)
+    number = numbers(catalogue)
+    lines = [*label("glossary"), *heading("Glossary", 0),
+             "Each term as this book uses it, followed by the way each source writes it. "
+             "Arabic words reach the sources through different transliterations; the Japanese "
+             "source (003) writes them in katakana, given here with a romanisation.", "",
+             ".. glossary::", ""]
+    for term in book.glossary:
+        lines += [f"   {term.term}", f"      {escape(term.meaning)}", ""]
+        for spelling in term.spellings:
+            note = f" ({escape(spelling.note)})" if spelling.note else ""
+            lines.append(f"      - {escape(spelling.text)} \u2014 source "
+                         f"{', '.join(spelling.sources)}{note}")
+        lines.append("")
+        if term.rules:
+            links = ", ".join(ref(rule_label(r), f"rule {number[r]}") for r in term.rules)
+            lines += [f"      Used in {links}.", ""]
+    return lines

@@ -1,0 +1,86 @@
+"""The Source Quality chapter (each source's silences, ambiguities and contradictions) and
+the list of every claim, which the rules' citations link to."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from proofs.rulebook.numbering import numbers
+from proofs.rulebook.rst import claim_label, escape, heading, label, quotation, ref, rule_label
+from proofs.rulebook.rules_pages import GAME_NAMES
+from spec.model import Catalogue, Claim
+from spec.source_profiles import profile_id, stance
+
+
+def _rule(catalogue: Catalogue, parameter: str) -> str:
+    return ref(rule_label(parameter), f"rule {numbers(catalogue)[parameter]}")
+
+
+def _quality(catalogue: Catalogue, source_id: str, report: dict[str, Any]) -> list[str]:
+    source = catalogue.sources[source_id]
+    claims = [c for c in catalogue.claims.values() if c.source == source_id]
+    lines: list[str] = []
+    for game in source.games:
+        silent = [p.id for p in catalogue.parameters_for(game)
+                  if stance(catalogue, source_id, game, p.id).how == "silent"]
+        lines.append(f"- Silent in {GAME_NAMES[game]} on {len(silent)} rules: "
+                     + (", ".join(_rule(catalogue, p) for p in silent) or "none") + ".")
+    ambiguous = [c for c in claims if c.kind == "ambiguous"]
+    for claim in ambiguous:
+        readings = "; ".join(f"{p}: {', '.join(r)}" for p, r in claim.readings.items())
+        lines.append(f"- Ambiguous {ref(claim_label(claim.id), f'[{claim.id}]')}: "
+                     f"{escape(claim.why or '')} (readings {escape(readings)}).")
+    for claim in claims:
+        for other in claim.conflicts_with:
+            lines.append(f"- Contradiction: {ref(claim_label(claim.id), f'[{claim.id}]')} "
+                         f"against {ref(claim_label(other), f'[{other}]')}.")
+    own = {profile_id(source_id, g) for g in source.games}
+    for row in (report.get("sources") or {}).get("consistency", []):
+        if row["finding"] and (row["profile"] in own or
+                               row["profile"].startswith(f"src{source_id}-")):
+            readings = ", ".join(f"{k} = {v}" for k, v in row["readings"].items())
+            lines.append(f"- Its own rules fail ``{row['id']}`` on ``{row['profile']}``"
+                         f"{' with ' + escape(readings) if readings else ''}: "
+                         f"**{row['verdict']}**.")
+    orphans = (report.get("sources") or {}).get("traceability", {}).get("orphan_claims", [])
+    for claim_id in orphans:
+        if catalogue.claims[claim_id].source == source_id:
+            note = catalogue.claims[claim_id].note or ""
+            lines.append(f"- A statement no rule of this book can take: "
+                         f"{ref(claim_label(claim_id), f'[{claim_id}]')}. {escape(note)}")
+    return [*lines, ""]
+
+
+def _claim_entry(claim: Claim) -> list[str]:
+    lines = [*label(claim_label(claim.id)), *heading(f"[{claim.id}]", 3)]
+    kind = claim.kind + (f", variant {claim.variant}" if claim.variant else "")
+    games = ", ".join(GAME_NAMES[g] for g in claim.games)
+    lines += [f"*{escape(claim.topic)}; {escape(kind)}; {games}*", ""]
+    lines += quotation(claim.quote, claim.gloss, f"source {claim.source}")
+    touched = claim.allowed()
+    if touched:
+        lines += ["Readings: " + "; ".join(f"``{p}`` = {' or '.join(r)}"
+                                          for p, r in touched.items()), ""]
+    for text in (claim.why, claim.note):
+        if text:
+            lines += [escape(text), ""]
+    return lines
+
+
+def sources_page(catalogue: Catalogue, report: dict[str, Any]) -> list[str]:
+    """The chapter: per source its quality, then every claim with its quotation."""
+    lines = [*label("sources"), *heading("Sources and their quality", 0),
+             "Each source is read as claims: a short quotation and the readings of the rules "
+             "its words fix (a statement) or allow (an ambiguity). A rule a source never "
+             "touches is a silence. Quotations are marked as such and cite their source; those "
+             "from the Japanese source carry an English gloss.", ""]
+    for source in catalogue.sources.values():
+        lines += [*label(f"source-{source.id}"), *heading(f"{source.id}: {source.title}", 1)]
+        lines += [escape(source.summary), ""]
+        lines += heading("Silences, ambiguities and contradictions", 2)
+        lines += _quality(catalogue, source.id, report)
+        lines += heading("Claims", 2)
+        for claim in catalogue.claims.values():
+            if claim.source == source.id:
+                lines += _claim_entry(claim)
+    return lines
