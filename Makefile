@@ -4,7 +4,13 @@ VENV := .venv
 BIN := $(VENV)/bin
 STAMP := $(VENV)/.installed
 
-.PHONY: verify test lint bench clean
+.PHONY: verify test lint bench clean system
+
+# Debian packages: Chromium for the rulebook's browser tests, IPAex Gothic for the PDF's
+# Japanese quotations. Installed once, with sudo when not root.
+SUDO := $(shell [ "$$(id -u)" = 0 ] || echo sudo)
+CHROMIUM := /usr/bin/chromium
+CJK_FONT := /usr/share/fonts/opentype/ipaexfont-gothic/ipaexg.ttf
 
 $(STAMP): pyproject.toml
 	@$(PYTHON) -c 'import sys; assert sys.version_info >= (3, 11), "trickrules needs Python 3.11+"'
@@ -13,11 +19,19 @@ $(STAMP): pyproject.toml
 	$(BIN)/python -m pip install --quiet -e '.[test,docs,bench]'
 	touch $(STAMP)
 
-verify: $(STAMP)
+system:
+	@if [ ! -x $(CHROMIUM) ] || [ ! -f $(CJK_FONT) ]; then \
+	  $(SUDO) apt-get update -q && \
+	  $(SUDO) env DEBIAN_FRONTEND=noninteractive apt-get install -y -q chromium \
+	    fonts-ipaexfont-gothic; \
+	fi
+
+verify: $(STAMP) system
 	$(BIN)/trickrules play --game kout6 --seed 1
 	$(BIN)/trickrules verify --report build/verify-report.json
+	$(BIN)/trickrules rulebook --report build/verify-report.json --out build/rulebook
 
-test: $(STAMP) lint
+test: $(STAMP) system lint
 	$(BIN)/python -m pytest -q
 
 lint: $(STAMP)

@@ -32,6 +32,9 @@ nitpicky = False
 pdf_documents = [("pdf", "kout-rulebook", "Kout Bo: the reconciled rules", "trickrules")]
 pdf_stylesheets = ["sphinx", "rulebook-pdf.yaml"]
 pdf_style_path = [str(HERE)]
+# The Japanese quotations are set in IPAex Gothic (Debian: fonts-ipaexfont-gothic).
+CJK_FONT_DIR = "/usr/share/fonts/opentype/ipaexfont-gothic"
+pdf_font_path = [CJK_FONT_DIR]
 pdf_use_index = False
 pdf_use_modindex = False
 pdf_use_coverpage = True

@@ -62,10 +62,12 @@ def draw_witness(outcome: Outcome) -> list[str]:
     return [f"Seat {w['dealer']} deals this hand"]
 
 
-def outcome_text(kind: str, value: Any, card: Callable[[str], str] = styled) -> str:
-    """One reading's outcome in words, cards written by ``card`` (rich markup by default)."""
+def outcome_text(kind: str, value: Any, card: Callable[[str], str] = styled,
+                 sep: str = " ") -> str:
+    """One reading's outcome in words, cards written by ``card`` (rich markup by default) and
+    joined by ``sep``."""
     if kind == "legal":
-        return " ".join(card(c) for c in value) or "none"
+        return sep.join(card(c) for c in value) or "none"
     if kind == "winner":
         return f"seat {value}"
     if kind == "hand-over":

@@ -5,7 +5,7 @@ from it can tell when it is stale."""
 from __future__ import annotations
 
 import hashlib
-from collections.abc import Iterable
+from collections.abc import Iterable, Sequence
 from importlib import resources
 from pathlib import Path
 from typing import Any
@@ -13,6 +13,7 @@ from typing import Any
 from rich.console import Console
 from rich.progress import Progress
 
+from proofs.disputes import Dispute
 from proofs.theorems import THEOREMS
 from proofs.verify import Row, run_theorems
 from proofs.verify_sources import source_work, verify_sources
@@ -38,9 +39,11 @@ def inputs_digest() -> str:
 
 def verify_report(catalogue: Catalogue, games: Iterable[str],
                   profiles: list[Profile] | None, with_sources: bool, console: Console,
-                  quiet: bool = False) -> tuple[dict[str, Any], list[Row]]:
+                  quiet: bool = False, settled: Sequence[Dispute] | None = None) -> tuple[
+                      dict[str, Any], list[Row]]:
     """Run the theorems (on ``profiles``, or every concrete shipped profile of ``games``) and,
-    if asked, the source checks; the JSON report and the theorem rows."""
+    if asked, the source checks (reusing disputes ``settled`` already); the JSON report and
+    the theorem rows."""
     games = list(games)
     if profiles is None:
         profiles = [p for p in catalogue.profiles.values()
@@ -55,7 +58,7 @@ def verify_report(catalogue: Catalogue, games: Iterable[str],
 
         rows = run_theorems(profiles, THEOREMS, on_row=advance)
         sources = verify_sources(catalogue, games, lambda what: progress.update(
-            task, advance=1, description=what)) if with_sources else None
+            task, advance=1, description=what), settled) if with_sources else None
     report: dict[str, Any] = {
         "inputs": inputs_digest(),
         "profiles": [p.id for p in profiles], "results": [r.as_json() for r in rows],

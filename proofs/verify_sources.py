@@ -6,7 +6,7 @@ from __future__ import annotations
 from collections.abc import Callable, Sequence
 from typing import Any
 
-from proofs.disputes import DisputeBook, source_questions
+from proofs.disputes import Dispute, DisputeBook, source_questions
 from proofs.source_checks import check_source_profile
 from proofs.traceability import build_graph, report
 from spec.model import Catalogue
@@ -20,11 +20,12 @@ def source_work(catalogue: Catalogue, games: Sequence[str]) -> int:
 
 
 def verify_sources(catalogue: Catalogue, games: Sequence[str],
-                   on_step: Callable[[str], None] | None = None) -> dict[str, Any]:
+                   on_step: Callable[[str], None] | None = None,
+                   settled: Sequence[Dispute] | None = None) -> dict[str, Any]:
     """Run the theorems on every source profile of ``games``, settle every dispute their
     readings raise, and build the traceability report. ``ok`` is false when anything is
     unknown or a witness does not replay; a source's inconsistencies are findings, not
-    failures."""
+    failures. ``settled`` gives disputes already settled (of exactly these games) to reuse."""
     step = on_step or (lambda _: None)
     consistency = []
     for profile in source_profiles(catalogue).values():
@@ -32,8 +33,8 @@ def verify_sources(catalogue: Catalogue, games: Sequence[str],
             consistency += check_source_profile(profile)
             step(profile.id)
     book = DisputeBook(catalogue)
-    disputes = []
-    for game in games:
+    disputes: list[Dispute] = list(settled or [])
+    for game in games if settled is None else ():
         for question in source_questions(catalogue, game):
             disputes.append(book.settle(game, *question))
             step(disputes[-1].id)

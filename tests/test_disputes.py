@@ -54,8 +54,8 @@ def book() -> DisputeBook:
 
 
 @pytest.fixture(scope="module")
-def disputes(book: DisputeBook) -> list[Dispute]:
-    return book.for_sources(["kout6", "kout4"])
+def disputes(source_disputes: list[Dispute]) -> list[Dispute]:
+    return source_disputes
 
 
 def _expected(d: Dispute) -> set[str]:

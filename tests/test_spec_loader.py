@@ -114,3 +114,46 @@ def test_engine_rejects_symbolic_and_inconsistent_profiles() -> None:
         compile_rules(base.derive("open", {"auction.shape": ("single-round", "continuing")}))
     with pytest.raises(ProfileError, match="has 38 cards but 4 players x 9 cards need 36"):
         compile_rules(base.derive("source-000", {"deck.cards": "no-2-to-5"}))
+
+
+def test_rulings_cover_every_parameter_of_every_game() -> None:
+    catalogue = kout_catalogue()
+    book = catalogue.rulebook
+    assert book is not None
+    for game, profile_id in book.profiles.items():
+        profile = catalogue.profile(profile_id)
+        for parameter in catalogue.parameters_for(game):
+            assert book.ruling(game, parameter.id).reading == profile.value(parameter.id)
+
+
+def test_a_ruling_that_disagrees_with_the_reconciled_profile_is_located(
+        spec_copy: Path) -> None:
+    line = edit_spec(spec_copy / "rulings.toml", 'reading = "forced-5"', 'reading = "any-forced"')
+    error = spec_error(spec_copy)
+    assert error.file.endswith("rulings.toml") and error.line == line
+    assert "reconciled profile kout6-default has 'forced-5'" in str(error)
+
+
+def test_a_missing_ruling_is_named(spec_copy: Path) -> None:
+    path = spec_copy / "rulings.toml"
+    text = path.read_text(encoding="utf-8")
+    start = text.index('[[ruling]]\nparameter = "game.target"')
+    end = text.index("[[ruling]]", start + 1)
+    path.write_text(text[:start] + text[end:], encoding="utf-8")
+    assert "no ruling for 'game.target' in kout6" in str(spec_error(spec_copy))
+
+
+def test_a_reference_to_an_unknown_rule_is_located(spec_copy: Path) -> None:
+    line = edit_spec(spec_copy / "rulings.toml", "{auction.malzoom}", "{auction.malzoomz}")
+    error = spec_error(spec_copy)
+    assert error.line == line and "{auction.malzoomz} names no rule" in str(error)
+
+
+def test_a_glossary_spelling_citing_an_unknown_source_is_located(spec_copy: Path) -> None:
+    line = edit_spec(spec_copy / "glossary.toml", 'sources = ["002"] },',
+                     'sources = ["009"] },')
+    error = spec_error(spec_copy)
+    # located at the term's list of spellings, a line or two above the inline table
+    assert error.file.endswith("glossary.toml") and error.line is not None
+    assert line - 3 <= error.line <= line
+    assert "term 'pass': unknown source '009'" in str(error)

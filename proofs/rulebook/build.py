@@ -1,7 +1,8 @@
 """``trickrules rulebook``: write the generated pages next to ``docs/``, then build the HTML
 site and the PDF with Sphinx (warnings are errors). The PDF comes from rst2pdf, which is
-pure Python on top of ReportLab and installs from PyPI on any machine; ReportLab's invariant
-mode keeps it byte-for-byte repeatable."""
+pure Python on top of ReportLab and installs from PyPI on any machine, with the one
+TrueType font it embeds for the Japanese quotations from Debian (fonts-ipaexfont-gothic);
+ReportLab's invariant mode keeps it byte-for-byte repeatable."""
 
 from __future__ import annotations
 
@@ -27,6 +28,7 @@ from spec.model import Catalogue
 
 DOCS = Path(__file__).resolve().parents[2] / "docs"
 PDF_NAME = "kout-rulebook.pdf"
+CJK_FONT = Path("/usr/share/fonts/opentype/ipaexfont-gothic/ipaexg.ttf")
 
 
 class RulebookError(ValueError):
@@ -108,6 +110,10 @@ def build_rulebook(catalogue: Catalogue, report: dict[str, Any], out: Path,
     _sphinx("html", source, html)
     pdf_dir = out / "pdf"
     if pdf:
+        if not CJK_FONT.exists():
+            raise RulebookError(f"the PDF sets the Japanese quotations in IPAex Gothic, and "
+                                f"{CJK_FONT} is missing: install Debian's "
+                                "fonts-ipaexfont-gothic (`make` does), or build with --no-pdf")
         shutil.rmtree(pdf_dir, ignore_errors=True)
         _sphinx("pdf", source, pdf_dir)
         shutil.rmtree(pdf_dir / ".doctrees", ignore_errors=True)

@@ -8,7 +8,7 @@ from typing import Any
 from xml.sax.saxutils import escape
 
 CARD_W, CARD_H, STEP = 34, 48, 37
-LABEL_W = 118
+LABEL_W = 142
 ROW_H = 58
 FONT = "Helvetica"
 RED, BLACK = "#c0182b", "#111111"
@@ -89,7 +89,7 @@ def _row(y: float, caption: str, cards: Sequence[str], *, highlight: bool = Fals
     if highlight:
         body.append(f'<rect x="2" y="{y - 4}" width="{LABEL_W + STEP * max(len(cards), 1) + 6}" '
                     f'height="{CARD_H + 8}" rx="5" fill="#fff3c4"/>')
-    body.append(text(8, y + CARD_H / 2 + 4, caption, bold=highlight))
+    body.append(text(8, y + CARD_H / 2 + 4, caption, size=11, bold=highlight))
     for index, name in enumerate(cards):
         body.append(card(name, LABEL_W + STEP * index, y, mark=(marks or {}).get(name, "")))
     return body
@@ -102,16 +102,17 @@ def play_witness(w: dict[str, Any], kind: str) -> str:
     trump = SUIT_NAMES[w["trump"]]
     rows = players + 1
     widest = max([len(h) for h in w["hands"].values()] + [len(w["trick"]) + 1])
-    width = LABEL_W + STEP * widest + 16
+    header = (f"Trump {trump}. Seat {w['declarer']} (team {w['declarer'] % 2}) holds the "
+              f"contract at {w['bid']}. Finished tricks: team 0 {w['tricks_won'][0]}, "
+              f"team 1 {w['tricks_won'][1]}.")
+    width = max(LABEL_W + STEP * widest + 16, int(6.4 * len(header)) + 16)
     height = 34 + ROW_H * rows + 8
-    body = [text(8, 20, f"Trump {trump}. Seat {w['declarer']} (team {w['declarer'] % 2}) "
-                        f"holds the contract at {w['bid']}. Finished tricks: team 0 "
-                        f"{w['tricks_won'][0]}, team 1 {w['tricks_won'][1]}.", size=12)]
+    body = [text(8, 20, header, size=12)]
     y = 34
     marks = {w["card"]: "hot"} if kind == "legal" and "card" in w else {}
     for seat in range(players):
         to_move = kind == "legal" and seat == w["mover"]
-        caption = f"Seat {seat} (team {seat % 2})" + (" to play" if to_move else "")
+        caption = f"Seat {seat}, team {seat % 2}" + (", to play" if to_move else "")
         body += _row(y, caption, w["hands"][str(seat)], highlight=to_move,
                      marks=marks if to_move else None)
         y += ROW_H

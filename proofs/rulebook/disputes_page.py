@@ -68,11 +68,21 @@ def _sides_table(catalogue: Catalogue, dispute: dict[str, Any]) -> list[str]:
     parameter = catalogue.parameters[dispute["parameter"]]
     rows = []
     for reading in dispute["readings"]:
-        holders = []
+        groups: dict[tuple[str, str, tuple[str, ...]], list[str]] = {}
         for s in dispute["sides"][reading]:
-            variant = f" (variant {s['variant']})" if s["variant"] else ""
-            claims = " ".join(ref(claim_label(c), f"[{c}]") for c in s["claims"])
-            holders.append(f"{s['source']}{variant} {HOW_WORDS[s['how']]} {claims}".strip())
+            key = (s["source"], s["how"], tuple(s["claims"]))
+            groups.setdefault(key, []).append(s["variant"] or "")
+        holders = []
+        for (source, how, claims), variants in groups.items():
+            named = [v for v in variants if v]
+            if named and "" in variants:
+                who = f"{source} (and its variants {', '.join(named)})"
+            elif named:
+                who = f"{source} (variant {', '.join(named)})"
+            else:
+                who = source
+            cited = " ".join(ref(claim_label(c), f"[{c}]") for c in claims)
+            holders.append(f"{who} {HOW_WORDS[how]} {cited}".strip())
         rows.append([f"``{reading}``", escape(parameter.reading(reading).meaning),
                      "; ".join(holders) or "no source"])
     return table(["reading", "meaning", "sources"], rows, [18, 42, 40])
@@ -108,7 +118,7 @@ def _outcome_lines(dispute: dict[str, Any], outcome: dict[str, Any],
         lines += [f".. image:: /_cards/{name}", "   :scale: 80%",
                   f"   :alt: witness of {dispute['id']}, {outcome['kind']}", ""]
     rows = [[f"``{reading}``", escape(outcome_text(outcome["kind"], outcome["engine"][side],
-                                                   plain_card))]
+                                                   plain_card, sep=", "))]
             for side, reading in zip(("a", "b"), dispute["readings"], strict=True)]
     lines += table(["reading", "outcome (replayed in the engine)"], rows, [30, 70])
     return lines

@@ -71,9 +71,20 @@ def table(header: Sequence[str], rows: Sequence[Sequence[str]],
     return [*lines, ""]
 
 
+def has_cjk(text: str) -> bool:
+    """Whether the text has Japanese (or other CJK) characters, which need the CJK font."""
+    return any("\u3000" <= ch <= "\u9fff" or "\uff00" <= ch <= "\uffef" for ch in text)
+
+
+def cjk_class(text: str, indent: str = "") -> list[str]:
+    """The class that sets the next element in the CJK font, when ``text`` needs it."""
+    return [f"{indent}.. rst-class:: cjk", ""] if has_cjk(text) else []
+
+
 def quotation(text: str, gloss: str | None, cite: str) -> list[str]:
     """A marked quotation from a source, its English gloss if any, and where it is from."""
-    lines = [".. pull-quote::", "", f"   \u201c{escape(text)}\u201d", ""]
+    lines = [".. pull-quote::", "", *cjk_class(text, "   "),
+             f"   \u201c{escape(text)}\u201d", ""]
     if gloss:
         lines += [f"   *Gloss:* {escape(gloss)}", ""]
     return [*lines, f"   \u2014 {cite}", ""]

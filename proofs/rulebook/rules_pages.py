@@ -9,6 +9,7 @@ from proofs.rulebook.cards_svg import describe
 from proofs.rulebook.examples import Example
 from proofs.rulebook.numbering import NumberedRule, numbered_rules, numbers, rulebook_of
 from proofs.rulebook.rst import (
+    cjk_class,
     claim_label,
     dispute_label,
     escape,
@@ -94,10 +95,10 @@ def example_lines(catalogue: Catalogue, example: Example) -> list[str]:
     context = ", ".join(f"{k} = {v}" for k, v in example.context.items())
     if context:
         lines[-1] += f" (The house options {escape(context)} are in play.)"
-    lines += ["", f"Under rule {number[example.rule]}: "
-              f"{escape(outcome_text(example.kind, example.outcome, plain_card))}. "
-              f"Under the house option ``{example.other}``: "
-              f"{escape(outcome_text(example.kind, example.other_outcome, plain_card))} "
+    ours = outcome_text(example.kind, example.outcome, plain_card, sep=", ")
+    theirs = outcome_text(example.kind, example.other_outcome, plain_card, sep=", ")
+    lines += ["", f"Under rule {number[example.rule]}: {escape(ours)}. Under the house option "
+              f"``{example.other}``: {escape(theirs)} "
               f"({ref(dispute_label(example.dispute), 'dispute')}).", ""]
     return lines
 
@@ -207,6 +208,7 @@ def glossary_page(catalogue: Catalogue) -> list[str]:
              ".. glossary::", ""]
     for term in book.glossary:
         lines += [f"   {term.term}", f"      {escape(term.meaning)}", ""]
+        lines += cjk_class(" ".join(s.text for s in term.spellings), "      ")
         for spelling in term.spellings:
             note = f" ({escape(spelling.note)})" if spelling.note else ""
             lines.append(f"      - {escape(spelling.text)} \u2014 source "

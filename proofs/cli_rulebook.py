@@ -1,0 +1,72 @@
+"""``trickrules rulebook``: build the HTML and PDF rulebook from the rule data and a verify
+report, running the verification first when no current report exists."""
+
+from __future__ import annotations
+
+import argparse
+import json
+from pathlib import Path
+from typing import Any
+
+from rich.console import Console
+
+DEFAULT_REPORT = Path("build/verify-report.json")
+
+
+def current_report(path: Path | None, console: Console) -> dict[str, Any]:
+    """The report at ``path`` if it was made from the present rule data and code. Without
+    ``path``: the default report if current, else a fresh verification (saved there)."""
+    from proofs.verify_report import inputs_digest, verify_report
+    from spec.loader import kout_catalogue
+
+    digest = inputs_digest()
+    candidate = path or DEFAULT_REPORT
+    if candidate.exists():
+        report: dict[str, Any] = json.loads(candidate.read_text(encoding="utf-8"))
+        if report.get("inputs") == digest and "sources" in report:
+            return report
+        if path is not None:
+            raise ValueError(f"{path} was not made from the present rule data and code (or "
+                             "lacks the source checks): run `trickrules verify --report "
+                             f"{path}` again")
+    elif path is not None:
+        raise ValueError(f"{path}: no such report; `trickrules verify --report {path}` "
+                         "writes one")
+    console.print(f"No current report at {candidate}: verifying first (a few minutes).")
+    catalogue = kout_catalogue()
+    report, _ = verify_report(catalogue, list(catalogue.games), None, True, console)
+    candidate.parent.mkdir(parents=True, exist_ok=True)
+    candidate.write_text(json.dumps(report, indent=2, ensure_ascii=False) + "\n",
+                         encoding="utf-8")
+    return report
+
+
+def cmd_rulebook(args: argparse.Namespace) -> int:
+    """Build the rulebook; exit 2 with the failing step when it cannot be built."""
+    from proofs.rulebook.build import RulebookError, build_rulebook
+    from spec.loader import kout_catalogue
+
+    console = Console(highlight=False)
+    report = current_report(Path(args.report) if args.report else None, console)
+    try:
+        built = build_rulebook(kout_catalogue(), report, Path(args.out), pdf=not args.no_pdf)
+    except RulebookError as exc:
+        raise ValueError(str(exc)) from None
+    console.print(f"HTML: {built.html / 'index.html'}")
+    if not args.no_pdf:
+        console.print(f"PDF:  {built.pdf}")
+    console.print(f"{len(built.examples)} examples replayed in the engine; pages generated in "
+                  f"{built.source}")
+    return 0
+
+
+def add_rulebook_command(sub: Any) -> None:
+    """Register ``rulebook`` on the CLI's subparsers."""
+    book = sub.add_parser("rulebook", help="build the reconciled rulebook (HTML and PDF)")
+    book.add_argument("--out", default="build/rulebook",
+                      help="output directory (default build/rulebook): html/, pdf/, source/")
+    book.add_argument("--report", default=None,
+                      help="verify report to build from (default: build/verify-report.json "
+                           "if current, else verify first)")
+    book.add_argument("--no-pdf", action="store_true", help="build the HTML site only")
+    book.set_defaults(func=cmd_rulebook)

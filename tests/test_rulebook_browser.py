@@ -1,0 +1,86 @@
+"""The rulebook in a real headless browser (Debian's Chromium, installed by ``make``): every
+page renders, every card drawing is loaded and visible, every internal link lands on an
+existing element."""
+
+from __future__ import annotations
+
+import io
+from collections.abc import Iterator
+from pathlib import Path
+from typing import Any
+
+import pytest
+from PIL import Image
+from playwright.sync_api import Browser, sync_playwright
+
+from proofs.rulebook.build import Built, build_rulebook
+from spec.loader import kout_catalogue
+
+CHROMIUM = Path("/usr/bin/chromium")
+FLAGS = ["--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-run",
+         "--disable-background-networking", "--disable-component-update", "--disable-sync"]
+
+
+@pytest.fixture(scope="module")
+def site(full_report: dict[str, Any], tmp_path_factory: pytest.TempPathFactory) -> Built:
+    return build_rulebook(kout_catalogue(), full_report, tmp_path_factory.mktemp("site"),
+                          pdf=False)
+
+
+@pytest.fixture(scope="module")
+def browser() -> Iterator[Browser]:
+    assert CHROMIUM.exists(), "Chromium is missing: `make test` installs Debian's chromium"
+    with sync_playwright() as p:
+        launched = p.chromium.launch(executable_path=str(CHROMIUM), args=FLAGS)
+        yield launched
+        launched.close()
+
+
+def _red_pixels(png: bytes) -> int:
+    image = Image.open(io.BytesIO(png)).convert("RGB")
+    width, height = image.size
+    pixels = [image.getpixel((x, y)) for x in range(width) for y in range(height)]
+    return sum(1 for p in pixels
+               if isinstance(p, tuple) and p[0] > 150 and p[1] < 80 and p[2] < 90)
+
+
+def test_every_page_renders_with_its_card_drawings(site: Built, browser: Browser) -> None:
+    page = browser.new_page(viewport={"width": 1200, "height": 900})
+    drawings = 0
+    for path in sorted(site.html.glob("*.html")):
+        page.goto(path.as_uri())
+        assert page.title(), path.name
+        assert page.locator("div.body").inner_text().strip(), path.name
+        images = page.eval_on_selector_all(
+            "div.body img", "els => els.map(e => [e.src, e.complete, e.naturalWidth])")
+        for src, complete, width in images:
+            assert complete and width > 100, f"{path.name}: {src} did not load"
+        drawings += len(images)
+    assert drawings > 49
+    page.goto((site.html / "rules-5.html").as_uri())
+    first = page.locator("div.body img").first
+    first.scroll_into_view_if_needed()
+    assert _red_pixels(first.screenshot()) > 200  # red suits and Jokers are drawn
+    page.close()
+
+
+def test_every_internal_link_lands_on_an_element(site: Built, browser: Browser) -> None:
+    page = browser.new_page()
+    targets: dict[str, set[str]] = {}
+    for path in sorted(site.html.glob("*.html")):
+        page.goto(path.as_uri())
+        hrefs = page.eval_on_selector_all("a[href]", "els => els.map(e => e.href)")
+        for href in hrefs:
+            if href.startswith("file:"):
+                where, _, fragment = href.partition("#")
+                targets.setdefault(where, set()).add(fragment)
+    missing = []
+    for where, fragments in targets.items():
+        response = page.goto(where)
+        assert response is None or response.ok, where
+        for fragment in fragments - {""}:
+            if not page.evaluate("id => document.getElementById(id) !== null", fragment):
+                missing.append(f"{where}#{fragment}")
+    assert missing == []
+    assert len(targets) > 15
+    page.close()
