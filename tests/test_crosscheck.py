@@ -193,8 +193,13 @@ def hand_ends(draw: st.DrawFn, game: KoutGame) -> tuple[tuple[int, int], Contrac
 
 def score_disagreement(game: KoutGame, data: st.DataObject) -> str | None:
     """One random hand end scored by the engine and the model; a message if they differ."""
+    return hand_end_disagreement(game, *data.draw(hand_ends(game)))
+
+
+def hand_end_disagreement(game: KoutGame, scores: tuple[int, int], contract: Contract, won: int,
+                          index: int) -> str | None:
+    """One hand end scored by the engine and the model; a message if they differ."""
     model = ModelEvaluator(game.profile)
-    scores, contract, won, index = data.draw(hand_ends(game))
     tricks = [0, 0]
     tricks[contract.team] = won
     tricks[1 - contract.team] = game.rules.hand_size - won
@@ -252,8 +257,11 @@ def test_score_crosscheck_catches_a_model_without_bawan(monkeypatch: pytest.Monk
 
 def test_game_end_crosscheck_catches_an_engine_without_shutout() -> None:
     game = KoutGame("kout6")
+    # 45-0 and a made 6: the shutout ends the game at 51-0 (random probes reach it too rarely)
+    boundary = ((45, 0), Contract(0, 6, False, False), 6, 3)
+    assert hand_end_disagreement(game, *boundary) is None
     game.rules = dataclasses.replace(game.rules, shutout=None)
-    assert _scoring_breaks(game)
+    assert hand_end_disagreement(game, *boundary) is not None
 
 
 SMALL_POOL = parse_cards("AS 9S AH 7H BJ")  # a smaller pool keeps the mutation runs quick

@@ -44,7 +44,7 @@ def test_every_dispute_has_its_anchor_witness_and_ruling(built: Built,
     assert len(disputes) == 49
     page = read_page(built.html / "disputes.html")
     text = (built.html / "disputes.html").read_text(encoding="utf-8")
-    sections = re.split(r'<section id="dispute-', text)[1:]
+    sections = re.split(r'<span id="dispute-', text)[1:]
     assert len(sections) == len(disputes)
     for dispute, section in zip(disputes, sections, strict=True):
         assert anchor(dispute_label(dispute["id"])) in page.ids
