@@ -6,7 +6,7 @@ from __future__ import annotations
 from typing import Any
 
 from proofs.dispute_text import KIND_TITLES, outcome_text
-from proofs.rulebook.cards_svg import play_witness, single_card
+from proofs.rulebook.cards_svg import describe, play_witness, single_card
 from proofs.rulebook.numbering import numbers, rulebook_of
 from proofs.rulebook.rst import (
     claim_label,
@@ -20,7 +20,7 @@ from proofs.rulebook.rst import (
     rule_label,
     table,
 )
-from proofs.rulebook.rules_pages import GAME_NAMES, HOW_WORDS, plain_card, rule_text
+from proofs.rulebook.rules_pages import HOW_WORDS, rule_text
 from spec.model import Catalogue
 
 PLAY_KINDS = ("legal", "winner", "hand-over")
@@ -118,7 +118,7 @@ def _outcome_lines(dispute: dict[str, Any], outcome: dict[str, Any],
         lines += [f".. image:: /_cards/{name}", "   :scale: 80%",
                   f"   :alt: witness of {dispute['id']}, {outcome['kind']}", ""]
     rows = [[f"``{reading}``", escape(outcome_text(outcome["kind"], outcome["engine"][side],
-                                                   plain_card, sep=", "))]
+                                                   describe, sep=", "))]
             for side, reading in zip(("a", "b"), dispute["readings"], strict=True)]
     lines += table(["reading", "outcome (replayed in the engine)"], rows, [30, 70])
     return lines
@@ -170,7 +170,7 @@ def disputes_page(catalogue: Catalogue, disputes: list[dict[str, Any]]) -> tuple
              f"readings. There are {len(disputes)} disputes.", ""]
     for game in catalogue.games:
         mine = [d for d in disputes if d["game"] == game]
-        lines += heading(f"{GAME_NAMES[game]} ({len(mine)} disputes)", 1)
+        lines += heading(f"{catalogue.games[game].name} ({len(mine)} disputes)", 1)
         for dispute in mine:
             lines += dispute_section(catalogue, dispute, files)
     return lines, files

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from collections.abc import Iterable
 from typing import Any
 
 from proofs.dispute_text import outcome_text
@@ -23,7 +24,6 @@ from spec.model import Catalogue
 from spec.rulings import RULE_REFERENCE, Ruling
 from spec.source_profiles import stance
 
-GAME_NAMES = {"kout6": "Kout Bo 6", "kout4": "Kout Bo 4"}
 HOW_WORDS = {"states": "states it", "ambiguous": "allows it among others",
              "contradicts": "contradicts itself", "silent": "is silent"}
 
@@ -46,13 +46,9 @@ def cite(claim_id: str) -> str:
     return ref(claim_label(claim_id), f"[{claim_id}]")
 
 
-def plain_card(card: str) -> str:
-    """A card for running text."""
-    return describe(card)
-
-
-def _games_of(ruling: Ruling) -> str:
-    return " and ".join(GAME_NAMES[g] for g in ruling.games)
+def game_names(catalogue: Catalogue, games: Iterable[str], sep: str = " and ") -> str:
+    """The games' names as the rule data gives them (``Kout Bo 6 and Kout Bo 4``)."""
+    return sep.join(catalogue.games[g].name for g in games)
 
 
 def _sources_line(catalogue: Catalogue, ruling: Ruling) -> list[str]:
@@ -70,7 +66,7 @@ def _sources_line(catalogue: Catalogue, ruling: Ruling) -> list[str]:
             cited = " ".join(cite(c) for c in s.claims)
             parts.append(f"{source.id} {word}{' ' + cited if cited else ''}")
         extra = " ".join(cite(c) for c in ruling.cites)
-        lines.append(f"   *Sources ({GAME_NAMES[game]}):* " + "; ".join(parts)
+        lines.append(f"   *Sources ({catalogue.games[game].name}):* " + "; ".join(parts)
                      + (f"; see also {extra}" if extra else "") + ".")
         lines.append("")
     return lines
@@ -86,17 +82,17 @@ def example_lines(catalogue: Catalogue, example: Example) -> list[str]:
         forced = " (the dealer, forced to bid)" if w["forced"] else ""
         told = (f"a contract of {w['bid']}{forced} takes {w['bidders_won']} tricks and the "
                 f"other team {w['others_won']}")
-        lines = [f"*Example* ({GAME_NAMES[example.game]}): {escape(told)}."]
+        lines = [f"*Example* ({catalogue.games[example.game].name}): {escape(told)}."]
     else:
-        lines = [f"*Example* ({GAME_NAMES[example.game]}):", "",
+        lines = [f"*Example* ({catalogue.games[example.game].name}):", "",
                  f".. image:: {image}", "   :scale: 80%",
                  f"   :alt: {_alt(example)}", ""]
         lines.append(escape(_situation(example)))
     context = ", ".join(f"{k} = {v}" for k, v in example.context.items())
     if context:
         lines[-1] += f" (The house options {escape(context)} are in play.)"
-    ours = outcome_text(example.kind, example.outcome, plain_card, sep=", ")
-    theirs = outcome_text(example.kind, example.other_outcome, plain_card, sep=", ")
+    ours = outcome_text(example.kind, example.outcome, describe, sep=", ")
+    theirs = outcome_text(example.kind, example.other_outcome, describe, sep=", ")
     lines += ["", f"Under rule {number[example.rule]}: {escape(ours)}. Under the house option "
               f"``{example.other}``: {escape(theirs)} "
               f"({ref(dispute_label(example.dispute), 'dispute')}).", ""]
@@ -140,7 +136,7 @@ def _rule_section(catalogue: Catalogue, rule: NumberedRule, disputes: list[dict[
     lines = label(rule_label(rule.id))
     if rule.core is not None:
         lines += heading(f"{rule.number}. {rule.id}", 2)
-        games = " and ".join(GAME_NAMES[g] for g in rule.core.games)
+        games = game_names(catalogue, rule.core.games)
         lines += [f"**{rule.number}.1** ({games})", "",
                   f"   {rule_text(catalogue, rule.core.rule)}", "",
                   "   *Sources:* " + " ".join(cite(c) for c in rule.core.claims) + ".", "",
@@ -151,7 +147,7 @@ def _rule_section(catalogue: Catalogue, rule: NumberedRule, disputes: list[dict[
     lines += [f"*{escape(parameter.meaning)}*", ""]
     for sub, ruling in enumerate(book.rulings_for(rule.id), start=1):
         reading = parameter.reading(ruling.reading)
-        lines += [f"**{rule.number}.{sub}** ({_games_of(ruling)})", "",
+        lines += [f"**{rule.number}.{sub}** ({game_names(catalogue, ruling.games)})", "",
                   f"   {rule_text(catalogue, ruling.rule)}", "",
                   f"   *Ruling:* ``{ruling.reading}`` \u2014 {escape(reading.meaning)}", "",
                   f"   *Why:* {rule_text(catalogue, ruling.why)}", ""]
@@ -190,7 +186,7 @@ def house_page(catalogue: Catalogue, disputes: list[dict[str, Any]]) -> list[str
         if len(parameter.readings) == 1:
             continue
         title = (f"{ref(rule_label(ruling.parameter), f'rule {number[ruling.parameter]}')} "
-                 f"``{ruling.parameter}`` ({_games_of(ruling)}): the book rules "
+                 f"``{ruling.parameter}`` ({game_names(catalogue, ruling.games)}): the book rules "
                  f"``{ruling.reading}``")
         lines += [title, ""]
         lines += _house_lines(catalogue, ruling, disputes)

@@ -7,7 +7,7 @@ from typing import Any
 
 from proofs.rulebook.numbering import numbers
 from proofs.rulebook.rst import claim_label, escape, heading, label, quotation, ref, rule_label
-from proofs.rulebook.rules_pages import GAME_NAMES
+from proofs.rulebook.rules_pages import game_names
 from spec.model import Catalogue, Claim
 from spec.source_profiles import profile_id, stance
 
@@ -23,7 +23,7 @@ def _quality(catalogue: Catalogue, source_id: str, report: dict[str, Any]) -> li
     for game in source.games:
         silent = [p.id for p in catalogue.parameters_for(game)
                   if stance(catalogue, source_id, game, p.id).how == "silent"]
-        lines.append(f"- Silent in {GAME_NAMES[game]} on {len(silent)} rules: "
+        lines.append(f"- Silent in {catalogue.games[game].name} on {len(silent)} rules: "
                      + (", ".join(_rule(catalogue, p) for p in silent) or "none") + ".")
     ambiguous = [c for c in claims if c.kind == "ambiguous"]
     for claim in ambiguous:
@@ -51,10 +51,10 @@ def _quality(catalogue: Catalogue, source_id: str, report: dict[str, Any]) -> li
     return [*lines, ""]
 
 
-def _claim_entry(claim: Claim) -> list[str]:
+def _claim_entry(catalogue: Catalogue, claim: Claim) -> list[str]:
     lines = [*label(claim_label(claim.id)), *heading(f"[{claim.id}]", 3)]
     kind = claim.kind + (f", variant {claim.variant}" if claim.variant else "")
-    games = ", ".join(GAME_NAMES[g] for g in claim.games)
+    games = game_names(catalogue, claim.games, ", ")
     lines += [f"*{escape(claim.topic)}; {escape(kind)}; {games}*", ""]
     lines += quotation(claim.quote, claim.gloss, f"source {claim.source}")
     touched = claim.allowed()
@@ -82,5 +82,5 @@ def sources_page(catalogue: Catalogue, report: dict[str, Any]) -> list[str]:
         lines += heading("Claims", 2)
         for claim in catalogue.claims.values():
             if claim.source == source.id:
-                lines += _claim_entry(claim)
+                lines += _claim_entry(catalogue, claim)
     return lines
