@@ -16,6 +16,7 @@ from engine.masks import cards_of
 from engine.perft import divide, perft, perft_position
 from engine.record import game_to_json, play_random_game
 from engine.state import KoutGame
+from proofs.cli_conform import add_conform_commands
 from proofs.cli_rulebook import add_rulebook_command
 from proofs.cli_sources import add_source_commands
 from proofs.tables import print_game, print_perft, print_verify
@@ -171,6 +172,7 @@ def build_parser() -> argparse.ArgumentParser:
     src.set_defaults(func=cmd_sources)
     add_source_commands(sub)
     add_rulebook_command(sub)
+    add_conform_commands(sub)
     return parser
 
 

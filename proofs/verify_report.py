@@ -19,7 +19,8 @@ from proofs.verify import Row, run_theorems
 from proofs.verify_sources import source_work, verify_sources
 from spec.model import Catalogue, Profile
 
-#: The packages whose files decide a report's content (the rulebook's own writer excluded).
+#: The packages whose files decide a report's content (the rulebook writer and the conformance
+#: kit, which read reports and do not make them, excluded).
 INPUT_PACKAGES = ("spec", "engine", "proofs")
 
 
@@ -31,7 +32,7 @@ def inputs_digest() -> str:
         for path in sorted(root.rglob("*")):
             relative = path.relative_to(root.parent).as_posix()
             if (path.suffix not in (".py", ".toml", ".json") or "__pycache__" in relative
-                    or relative.startswith("proofs/rulebook/")):
+                    or relative.startswith(("proofs/rulebook/", "proofs/conformance/"))):
                 continue
             digest.update(relative.encode() + b"\0" + path.read_bytes() + b"\0")
     return digest.hexdigest()

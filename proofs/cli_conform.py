@@ -1,0 +1,139 @@
+"""``trickrules conform``, ``adapter`` and ``vectors``: check an engine against the suite,
+serve our engine through the protocol, and regenerate the suite."""
+
+from __future__ import annotations
+
+import argparse
+import json
+from pathlib import Path
+from typing import Any
+
+from rich.console import Console
+from rich.table import Table
+
+DEFAULT_TIMEOUT = 10.0
+
+
+def cmd_conform(args: argparse.Namespace) -> int:
+    """Run the suite against ``--engine``; exit 1 on any failure, 2 on bad arguments."""
+    from proofs.conformance.engine_process import EngineProcess
+    from proofs.conformance.reference_adapter import profile_for
+    from proofs.conformance.runner import Runner
+    from proofs.conformance.suite import DEFAULT_SUITE, load_suite
+
+    suite = load_suite(Path(args.suite) if args.suite else DEFAULT_SUITE)
+    if args.profile:
+        if args.profile not in suite.profiles:
+            raise ValueError(f"--profile: {args.profile!r} is not a profile of the suite; "
+                             f"known: {', '.join(sorted(suite.profiles))}")
+        profiles = [args.profile]
+    else:
+        profiles = list(suite.defaults.values())
+
+    def profile_of(profile_id: str) -> Any:
+        data = suite.profiles[profile_id]
+        return profile_for({"game": data["game"], "profile": profile_id,
+                            "rules": data["rules"]})
+
+    if args.timeout <= 0:
+        raise ValueError("--timeout: must be a positive number of seconds")
+    engine = EngineProcess(args.engine, args.timeout)
+    run = Runner(engine, suite, profile_of).run(profiles)
+    if args.json:
+        print(json.dumps(run.as_json(), indent=2, ensure_ascii=False))
+    else:
+        _print_run(Console(highlight=False), run.as_json())
+    return 0 if run.ok else 1
+
+
+def _print_run(console: Console, run: dict[str, Any]) -> None:
+    failing = {r: t for r, t in run["rules"].items() if t["failed"]}
+    if failing:
+        table = Table(title="Failures by rule (smallest failing case)", show_lines=True)
+        for column in ("rule", "failed", "passed", "smallest case"):
+            table.add_column(column)
+        for rule, tally in failing.items():
+            case = tally["smallest"]
+            text = (f"{case['vector']} under {case['profile']}: {case['reason']}\n"
+                    f"request: {json.dumps(case['request'])}\n"
+                    f"expected: {json.dumps(case['expected'])}\n"
+                    f"got: {json.dumps(case['got'])}")
+            if case["detail"]:
+                text += f"\n{case['detail']}"
+            table.add_row(rule, str(tally["failed"]), str(tally["passed"]), text)
+        console.print(table)
+    groups = ", ".join(f"{g} {c['passed']}/{c['passed'] + c['failed']}"
+                       for g, c in run["groups"].items())
+    problems = ", ".join(f"{n} {k}" for k, n in run["problems"].items()) or "none"
+    verdict = "PASS" if run["ok"] else "FAIL"
+    console.print(f"{verdict}: {run['passed']} of {run['vectors']} vectors passed under "
+                  f"{', '.join(run['profiles'])} ({groups}); {len(failing)} rules failing; "
+                  f"engine problems: {problems}; engine started {run['engine_starts']} "
+                  f"times; per-request timeout {run['timeout']:g} s; {run['seconds']} s")
+
+
+def cmd_adapter(args: argparse.Namespace) -> int:
+    """Serve the reference engine over the protocol on standard input and output."""
+    from proofs.conformance.reference_adapter import main
+
+    return main()
+
+
+def cmd_vectors(args: argparse.Namespace) -> int:
+    """Regenerate the suite from a current verify report (or check it is current)."""
+    from proofs.cli_rulebook import current_report
+    from proofs.conformance.generate import (
+        SUITE_DIR,
+        build_suite,
+        stale_files,
+        suite_files,
+        write_suite,
+    )
+    from spec.loader import kout_catalogue
+
+    console = Console(highlight=False, stderr=True)
+    report = current_report(Path(args.report) if args.report else None, console)
+    suite = build_suite(kout_catalogue(), report)
+    files = suite_files(suite)
+    out = Path(args.out) if args.out else SUITE_DIR
+    counts = suite.counts()
+    summary = "; ".join(f"{g}: " + ", ".join(f"{op} {n}" for op, n in ops.items())
+                        for g, ops in counts.items())
+    if args.check:
+        stale = stale_files(files, out)
+        if stale:
+            console.print(f"stale suite files in {out}: {', '.join(stale)}; run "
+                          "`trickrules vectors` to regenerate")
+            return 1
+        console.print(f"{out} is current: {len(suite.vectors)} vectors ({summary})")
+        return 0
+    write_suite(files, out)
+    console.print(f"{len(suite.vectors)} vectors written to {out} ({summary}); "
+                  f"{suite.confirmed} answers confirmed by the Z3 model")
+    return 0
+
+
+def add_conform_commands(sub: Any) -> None:
+    """Register ``conform``, ``adapter`` and ``vectors`` on the CLI's subparsers."""
+    conform = sub.add_parser("conform", help="check an external engine against the suite")
+    conform.add_argument("--engine", required=True, metavar="COMMAND",
+                         help="shell command that starts the engine's adapter")
+    conform.add_argument("--profile", default=None,
+                         help="one suite profile (default: each game's reconciled profile)")
+    conform.add_argument("--suite", default=None, metavar="PATH",
+                         help="suite directory (default: the suite shipped with trickrules)")
+    conform.add_argument("--timeout", type=float, default=DEFAULT_TIMEOUT, metavar="SECONDS",
+                         help=f"per-request timeout (default {DEFAULT_TIMEOUT:g})")
+    conform.add_argument("--json", action="store_true", help="print the run as JSON")
+    conform.set_defaults(func=cmd_conform)
+    adapter = sub.add_parser("adapter", help="serve the reference engine over the conformance "
+                                             "protocol (JSON Lines on stdin/stdout)")
+    adapter.set_defaults(func=cmd_adapter)
+    vectors = sub.add_parser("vectors", help="regenerate the conformance suite")
+    vectors.add_argument("--report", default=None,
+                         help="verify report whose witnesses to use (default: "
+                              "build/verify-report.json if current, else verify first)")
+    vectors.add_argument("--out", default=None, help="suite directory (default: shipped)")
+    vectors.add_argument("--check", action="store_true",
+                         help="only check that the suite is current; exit 1 if stale")
+    vectors.set_defaults(func=cmd_vectors)

@@ -1,0 +1,1 @@
+"""The conformance kit: test vectors, the adapter protocol, the runner and a reference adapter."""

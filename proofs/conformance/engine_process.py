@@ -1,0 +1,180 @@
+"""The engine under test as a child process speaking JSON Lines, guarded against every way it
+can misbehave: it may crash, hang, write something that is not JSON, write without end, or
+answer in the wrong shape. Each is reported as a :class:`Problem`; the process is then killed
+and started again for the next request, and after a few failures in a row it is given up."""
+
+from __future__ import annotations
+
+import json
+import os
+import queue
+import signal
+import subprocess
+import tempfile
+import threading
+from dataclasses import dataclass
+from typing import IO, Any
+
+from proofs.conformance.protocol import PROTOCOL, schema_errors
+
+MAX_LINE = 1 << 20
+"""The longest response line accepted, in bytes (a perft divide fits many times over)."""
+GIVE_UP_AFTER = 3
+"""Consecutive crashes, hangs or garbled lines after which the engine is not restarted."""
+
+
+@dataclass(frozen=True)
+class Problem:
+    """Why a request got no usable answer: ``crash``, ``timeout``, ``oversized``,
+    ``malformed``, ``schema``, ``error`` (the engine declined) or ``gave-up``."""
+
+    kind: str
+    detail: str
+
+    def __str__(self) -> str:
+        return f"{self.kind}: {self.detail}"
+
+
+_EOF = b""
+
+
+class EngineProcess:
+    """One engine command, started on demand, asked one request at a time."""
+
+    def __init__(self, command: str, timeout: float, max_line: int = MAX_LINE) -> None:
+        self.command = command
+        self.timeout = timeout
+        self.max_line = max_line
+        self.name = ""
+        self.starts = 0
+        self.failures_in_row = 0
+        self._proc: subprocess.Popen[bytes] | None = None
+        self._lines: queue.Queue[bytes] = queue.Queue()
+        self._stderr: IO[bytes] | None = None
+        self._next_id = 0
+
+    # ------------------------------------------------------------------ lifecycle
+    @property
+    def given_up(self) -> bool:
+        """Whether the engine failed too often in a row to be started again."""
+        return self.failures_in_row >= GIVE_UP_AFTER
+
+    def _start(self) -> Problem | None:
+        self._stderr = tempfile.TemporaryFile()
+        self._lines = queue.Queue()
+        self.starts += 1
+        try:
+            self._proc = subprocess.Popen(
+                self.command, shell=True, stdin=subprocess.PIPE, stdout=subprocess.PIPE,
+                stderr=self._stderr, start_new_session=True)
+        except OSError as exc:
+            return Problem("crash", f"the engine command could not start: {exc}")
+        stdout = self._proc.stdout
+        assert stdout is not None
+        threading.Thread(target=self._read, args=(stdout, self._lines), daemon=True).start()
+        reply = self._exchange({"op": "hello", "protocol": PROTOCOL}, "hello")
+        if isinstance(reply, Problem):
+            return Problem(reply.kind, f"at start (hello): {reply.detail}")
+        self.name = str(reply.get("engine", ""))
+        return None
+
+    def _read(self, stdout: IO[bytes], lines: queue.Queue[bytes]) -> None:
+        """Reader thread: whole lines, one oversized line marked by its missing newline."""
+        while True:
+            line = stdout.readline(self.max_line + 1)
+            lines.put(line)
+            if not line or not line.endswith(b"\n"):
+                return
+
+    def stop(self) -> None:
+        """Kill the engine and everything it started."""
+        proc, self._proc = self._proc, None
+        if proc is not None and proc.poll() is None:
+            try:
+                os.killpg(proc.pid, signal.SIGKILL)
+            except ProcessLookupError:
+                pass
+        if proc is not None:
+            proc.wait()
+            for stream in (proc.stdin, proc.stdout):
+                if stream is not None:
+                    stream.close()
+        if self._stderr is not None:
+            self._stderr.close()
+            self._stderr = None
+
+    def _stderr_tail(self) -> str:
+        if self._stderr is None:
+            return ""
+        self._stderr.seek(0)
+        lines = self._stderr.read().decode("utf-8", "replace").strip().splitlines()
+        return f"; stderr: {' | '.join(lines[-3:])}" if lines else ""
+
+    # ------------------------------------------------------------------ asking
+    def ask(self, request: dict[str, Any]) -> dict[str, Any] | Problem:
+        """Send one request (an id is added) and return the engine's response, or the
+        problem that prevented one. A problem other than a declined request restarts the
+        engine for the next request."""
+        if self.given_up:
+            return Problem("gave-up", f"the engine failed {GIVE_UP_AFTER} times in a row")
+        if self._proc is None:
+            problem = self._start()
+            if problem is not None:
+                return self._failed(problem)
+        reply = self._exchange(request, str(request["op"]))
+        if isinstance(reply, Problem):
+            return self._failed(reply) if reply.kind != "error" else reply
+        self.failures_in_row = 0
+        return reply
+
+    def _failed(self, problem: Problem) -> Problem:
+        self.failures_in_row += 1
+        self.stop()
+        return problem
+
+    def _exchange(self, request: dict[str, Any], op: str) -> dict[str, Any] | Problem:
+        proc = self._proc
+        assert proc is not None and proc.stdin is not None
+        self._next_id += 1
+        sent = {"id": self._next_id, **request}
+        try:
+            proc.stdin.write(json.dumps(sent, separators=(",", ":")).encode() + b"\n")
+            proc.stdin.flush()
+        except (BrokenPipeError, OSError):
+            return self._crashed(proc)
+        try:
+            line = self._lines.get(timeout=self.timeout)
+        except queue.Empty:
+            return Problem("timeout", f"no response within {self.timeout:g} s")
+        if line == _EOF:
+            return self._crashed(proc)
+        if not line.endswith(b"\n"):
+            return Problem("oversized", f"a response line longer than {self.max_line} bytes")
+        return self._parse(line, op, self._next_id)
+
+    def _crashed(self, proc: subprocess.Popen[bytes]) -> Problem:
+        try:
+            code = proc.wait(timeout=self.timeout)
+        except subprocess.TimeoutExpired:
+            return Problem("crash", "the engine closed its output but did not exit")
+        return Problem("crash", f"the engine exited with status {code}{self._stderr_tail()}")
+
+    def _parse(self, line: bytes, op: str, expected_id: int) -> dict[str, Any] | Problem:
+        try:
+            data = json.loads(line)
+        except (UnicodeDecodeError, json.JSONDecodeError) as exc:
+            shown = line[:80].decode("utf-8", "replace").rstrip()
+            return Problem("malformed", f"not a JSON line ({exc.msg}): {shown!r}")
+        if not isinstance(data, dict):
+            return Problem("malformed", f"a JSON {type(data).__name__}, not an object")
+        if data.get("id") != expected_id:
+            return Problem("schema", f"id {data.get('id')!r} answers request {expected_id}")
+        if "error" in data:
+            errors = schema_errors("response", data, "error")
+            if not errors:
+                return Problem("error", str(data["error"]))
+        else:
+            errors = schema_errors("response", data, op)
+        if errors:
+            return Problem("schema", "; ".join(errors[:3]))
+        return data

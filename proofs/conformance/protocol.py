@@ -1,0 +1,135 @@
+"""The adapter protocol ``trickrules-conform/1``: requests and responses as JSON objects, one
+per line, and the play situation they describe.
+
+Cards are written in the card notation (``AS``, ``10H``, ``BJ``, ``RJ``), suits as letters
+(``S H D C``) and calls as ``pass`` or ``bid 5`` .. ``bid 9``. Every request names the game,
+the profile and the reading of every parameter, so an engine may support variants by name or
+by reading. The schemas are ``schema/request.schema.json`` and ``schema/response.schema.json``.
+"""
+
+from __future__ import annotations
+
+import json
+from dataclasses import dataclass
+from functools import cache
+from importlib import resources
+from typing import Any
+
+import jsonschema
+
+from spec.cards import SUIT_LETTERS, Card, card_name, parse_card
+from spec.model import Profile
+
+PROTOCOL = "trickrules-conform/1"
+OPS = ("legal-plays", "trick-winner", "auction", "hand-score", "game-end", "perft")
+"""The questions a vector may ask; ``hello`` opens a session and is not a vector."""
+
+
+class ProtocolError(ValueError):
+    """A request or response that does not follow the protocol."""
+
+
+@dataclass(frozen=True)
+class ContractFacts:
+    """The contract as the protocol gives it: the malzoom flag is the engine's to derive."""
+
+    seat: int
+    bid: int
+    forced: bool
+
+    def as_json(self) -> dict[str, Any]:
+        """The contract object of the protocol."""
+        return {"seat": self.seat, "bid": self.bid, "forced": self.forced}
+
+
+@dataclass(frozen=True)
+class PlayFacts:
+    """A point in the play of a hand: what each seat holds now, the cards of earlier tricks,
+    the tricks each team won, and the current trick's cards from its leader on."""
+
+    trump: int
+    contract: ContractFacts
+    hands: tuple[tuple[Card, ...], ...]
+    played: tuple[Card, ...]
+    tricks_won: tuple[int, int]
+    leader: int
+    trick: tuple[Card, ...]
+
+    @property
+    def players(self) -> int:
+        """Seats at the table."""
+        return len(self.hands)
+
+    @property
+    def mover(self) -> int:
+        """The seat whose turn it is (the next to play to the trick)."""
+        return (self.leader + len(self.trick)) % self.players
+
+    @property
+    def size(self) -> int:
+        """Cards still in play (held or in the trick): how small the case is."""
+        return sum(len(h) for h in self.hands) + len(self.trick)
+
+    def as_json(self) -> dict[str, Any]:
+        """The situation object of the protocol."""
+        return {"trump": SUIT_LETTERS[self.trump], "contract": self.contract.as_json(),
+                "hands": [_names(h) for h in self.hands], "played": _names(self.played),
+                "tricks_won": list(self.tricks_won), "leader": self.leader,
+                "trick": _names(self.trick)}
+
+
+def _names(cards: tuple[Card, ...]) -> list[str]:
+    return [card_name(c) for c in cards]
+
+
+def read_contract(data: dict[str, Any]) -> ContractFacts:
+    """The contract of a (schema-valid) request."""
+    return ContractFacts(int(data["seat"]), int(data["bid"]), bool(data["forced"]))
+
+
+def read_situation(data: dict[str, Any]) -> PlayFacts:
+    """The play situation of a (schema-valid) request."""
+    def cards(tokens: list[str]) -> tuple[Card, ...]:
+        return tuple(parse_card(t) for t in tokens)
+
+    return PlayFacts(SUIT_LETTERS.index(data["trump"]), read_contract(data["contract"]),
+                     tuple(cards(h) for h in data["hands"]), cards(data["played"]),
+                     (int(data["tricks_won"][0]), int(data["tricks_won"][1])),
+                     int(data["leader"]), cards(data["trick"]))
+
+
+def rules_of(profile: Profile) -> dict[str, str]:
+    """The reading of every parameter of a concrete profile."""
+    return {pid: profile.value(pid) for pid in sorted(profile.values)}
+
+
+def request(op: str, profile: Profile, body: dict[str, Any]) -> dict[str, Any]:
+    """A request (without its id) asking ``op`` under ``profile``."""
+    return {"op": op, "game": profile.game.id, "profile": profile.id,
+            "rules": rules_of(profile), **body}
+
+
+@cache
+def schema(name: str) -> dict[str, Any]:
+    """One of the protocol's JSON Schemas (``request``, ``response`` or ``vector``)."""
+    text = resources.files("proofs.conformance").joinpath(
+        f"schema/{name}.schema.json").read_text(encoding="utf-8")
+    data: dict[str, Any] = json.loads(text)
+    return data
+
+
+@cache
+def _validator(name: str, definition: str | None) -> jsonschema.Draft202012Validator:
+    root = schema(name)
+    target = root if definition is None else {"$ref": f"#/$defs/{definition}",
+                                              "$defs": root["$defs"]}
+    return jsonschema.Draft202012Validator(target)
+
+
+def schema_errors(name: str, data: Any, definition: str | None = None) -> list[str]:
+    """What is wrong with ``data`` under a schema (or one of its definitions), each as
+    ``path: message``; empty when it is valid."""
+    errors = sorted(_validator(name, definition).iter_errors(data),
+                    key=lambda e: list(e.absolute_path))
+    return [f"{'/'.join(str(p) for p in e.absolute_path) or '(top)'}: {e.message}"
+            for e in errors]

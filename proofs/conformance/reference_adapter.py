@@ -1,0 +1,62 @@
+"""The reference adapter: our engine behind the conformance protocol, one JSON request per
+input line and one JSON response per output line. Run it as ``trickrules adapter``; it is also
+the worked example of an adapter for the guide."""
+
+from __future__ import annotations
+
+import json
+import sys
+from typing import IO, Any
+
+from proofs.conformance.expect import Invalid, answer
+from proofs.conformance.protocol import PROTOCOL, ProtocolError, schema_errors
+from spec.loader import kout_catalogue
+from spec.model import Profile
+
+ENGINE_NAME = "trickrules reference engine"
+
+
+def profile_for(request: dict[str, Any]) -> Profile:
+    """The profile a request names, rebuilt from its readings (so house options work too)."""
+    base = kout_catalogue().default_profile(request["game"])
+    try:
+        return base.derive(request["profile"], request["rules"])
+    except (KeyError, ValueError) as exc:
+        raise ProtocolError(f"rules: {exc}") from None
+
+
+def respond(request: Any) -> dict[str, Any]:
+    """The response to one decoded request line."""
+    ident = request.get("id", 0) if isinstance(request, dict) else 0
+    errors = schema_errors("request", request)
+    if errors:
+        return {"id": ident, "error": f"not a valid request: {errors[0]}"}
+    if request["op"] == "hello":
+        if request["protocol"] != PROTOCOL:
+            return {"id": ident, "error": f"this adapter speaks {PROTOCOL}"}
+        return {"id": ident, "engine": ENGINE_NAME}
+    try:
+        got = answer(profile_for(request), request)
+    except (Invalid, ProtocolError) as exc:
+        return {"id": ident, "error": str(exc)}
+    return {"id": ident, **got.expect}
+
+
+def serve(lines: IO[str], out: IO[str]) -> None:
+    """Answer every line of ``lines`` until it ends."""
+    for line in lines:
+        try:
+            request = json.loads(line)
+        except json.JSONDecodeError as exc:
+            request = None
+            response = {"id": 0, "error": f"not JSON: {exc.msg}"}
+        if request is not None:
+            response = respond(request)
+        out.write(json.dumps(response, separators=(",", ":")) + "\n")
+        out.flush()
+
+
+def main() -> int:
+    """Serve standard input to standard output."""
+    serve(sys.stdin, sys.stdout)
+    return 0

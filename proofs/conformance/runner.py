@@ -1,0 +1,276 @@
+"""Run a suite against an engine: ask every vector, compare, and charge each wrong answer to
+the rule it breaks.
+
+A wrong answer is charged through the vector's attribution (the card, seat, call or score
+part that differs). Two answers need a closer look, and the runner asks the engine more
+questions to find the smallest point of difference: a perft count that differs is followed down
+its divide to the first position whose legal cards or trick winner differ, and a refused
+situation is probed trick prefix by prefix (or call by call) for the first move the engine
+finds illegal. Engine problems (crash, hang, bad output) are charged to the vector's rules.
+"""
+
+from __future__ import annotations
+
+import time
+from collections.abc import Callable
+from dataclasses import dataclass, field
+from typing import Any
+
+from proofs.conformance.cases import position_json
+from proofs.conformance.engine_process import EngineProcess, Problem
+from proofs.conformance.expect import Answer, answer, game_for, position_of
+from proofs.conformance.protocol import read_situation, request
+from proofs.conformance.suite import SuiteData
+from spec.cards import card_name, parse_card
+from spec.model import Profile
+
+
+@dataclass
+class Failure:
+    """One vector the engine got wrong under one profile."""
+
+    vector: dict[str, Any]
+    profile: str
+    rules: list[str]
+    reason: str
+    got: Any = None
+    detail: str = ""
+
+    def as_json(self) -> dict[str, Any]:
+        """The failure as JSON data (the vector's request and expectation included)."""
+        return {"vector": self.vector["id"], "profile": self.profile, "rules": self.rules,
+                "reason": self.reason, "size": self.vector["size"],
+                "request": {"op": self.vector["op"], **self.vector["request"]},
+                "expected": self.vector["expect"], "got": self.got, "detail": self.detail}
+
+
+@dataclass
+class RuleTally:
+    """Passes and failures charged to one rule, with its smallest failing case."""
+
+    passed: int = 0
+    failed: int = 0
+    smallest: Failure | None = None
+
+
+@dataclass
+class Run:
+    """The outcome of a whole run."""
+
+    engine: str
+    profiles: list[str]
+    timeout: float
+    vectors: int = 0
+    passed: int = 0
+    failures: list[Failure] = field(default_factory=list)
+    rules: dict[str, RuleTally] = field(default_factory=dict)
+    problems: dict[str, int] = field(default_factory=dict)
+    groups: dict[str, list[int]] = field(default_factory=dict)
+    starts: int = 0
+    seconds: float = 0.0
+
+    @property
+    def ok(self) -> bool:
+        """Every vector passed."""
+        return not self.failures and self.vectors > 0
+
+    def failing_rules(self) -> list[str]:
+        """The rules charged with at least one failure."""
+        return sorted(r for r, t in self.rules.items() if t.failed)
+
+    def as_json(self) -> dict[str, Any]:
+        """The run as JSON data."""
+        return {
+            "engine": self.engine, "profiles": self.profiles, "timeout": self.timeout,
+            "ok": self.ok, "vectors": self.vectors, "passed": self.passed,
+            "failed": len(self.failures), "groups": {
+                g: {"passed": p, "failed": f} for g, (p, f) in sorted(self.groups.items())},
+            "problems": dict(sorted(self.problems.items())), "engine_starts": self.starts,
+            "seconds": round(self.seconds, 1),
+            "rules": {r: {"passed": t.passed, "failed": t.failed,
+                          "smallest": t.smallest.as_json() if t.smallest else None}
+                      for r, t in sorted(self.rules.items())}}
+
+
+class Runner:
+    """Asks one engine the vectors of a suite under given profiles."""
+
+    def __init__(self, engine: EngineProcess, suite: SuiteData,
+                 profile_of: Callable[[str], Profile]) -> None:
+        self.engine = engine
+        self.suite = suite
+        self.profile_of = profile_of
+
+    def run(self, profiles: list[str]) -> Run:
+        """Every vector holding under each of ``profiles``."""
+        start = time.perf_counter()
+        result = Run(self.engine.command, profiles, self.engine.timeout)
+        try:
+            for profile_id in profiles:
+                profile = self.profile_of(profile_id)
+                for vector in self.suite.for_profile(profile_id):
+                    self._one(result, profile, vector)
+        finally:
+            self.engine.stop()
+        result.starts = self.engine.starts
+        result.seconds = time.perf_counter() - start
+        return result
+
+    def _ask(self, profile: Profile, op: str, body: dict[str, Any]) -> dict[str, Any] | Problem:
+        return self.engine.ask(request(op, profile, body))
+
+    def _one(self, run: Run, profile: Profile, vector: dict[str, Any]) -> None:
+        run.vectors += 1
+        group = run.groups.setdefault(vector["group"], [0, 0])
+        reply = self._ask(profile, vector["op"], vector["request"])
+        failure = self._judge(profile, vector, reply)
+        if failure is None:
+            run.passed += 1
+            group[0] += 1
+            for rule in vector["rules"]:
+                run.rules.setdefault(rule, RuleTally()).passed += 1
+            return
+        group[1] += 1
+        run.failures.append(failure)
+        if isinstance(reply, Problem):
+            run.problems[reply.kind] = run.problems.get(reply.kind, 0) + 1
+        for rule in failure.rules:
+            tally = run.rules.setdefault(rule, RuleTally())
+            tally.failed += 1
+            if tally.smallest is None or _smaller(failure, tally.smallest):
+                tally.smallest = failure
+
+    # ------------------------------------------------------------------ judging
+    def _judge(self, profile: Profile, vector: dict[str, Any],
+               reply: dict[str, Any] | Problem) -> Failure | None:
+        op, expect, why = vector["op"], vector["expect"], vector["why"]
+        if isinstance(reply, Problem):
+            rules, detail = list(vector["rules"]), ""
+            if reply.kind == "error":
+                found = self._refusal(profile, vector)
+                if found is not None:
+                    rules, detail = found
+            return Failure(vector, profile.id, rules, str(reply), None, detail)
+        got = {k: v for k, v in reply.items() if k != "id" and not k.startswith("x-")}
+        if op == "perft":
+            if got == expect:
+                return None
+            rules, detail = self._perft(profile, vector["request"], got)
+            return Failure(vector, profile.id, rules or list(vector["rules"]),
+                           "perft counts differ", got, detail)
+        rules = differing_rules(op, expect, why, got)
+        if not rules:
+            return None
+        return Failure(vector, profile.id, rules, "wrong answer", got)
+
+    def _refusal(self, profile: Profile,
+                 vector: dict[str, Any]) -> tuple[list[str], str] | None:
+        """The first move of the request the engine finds illegal, and its rule."""
+        op, body = vector["op"], vector["request"]
+        if op in ("legal-plays", "trick-winner", "perft"):
+            facts = read_situation(body["situation"])
+            for k, card in enumerate(facts.trick):
+                seat = (facts.leader + k) % facts.players
+                hands = [(*h, *(c for i, c in enumerate(facts.trick[k:], k)
+                                if (facts.leader + i) % facts.players == s))
+                         for s, h in enumerate(facts.hands)]
+                prefix = {**body["situation"], "trick": body["situation"]["trick"][:k],
+                          "hands": [sorted_names(h) for h in hands]}
+                expected = answer(profile, {"op": "legal-plays", "situation": prefix})
+                reply = self._ask(profile, "legal-plays", {"situation": prefix})
+                if isinstance(reply, dict) and body["situation"]["trick"][k] not in reply["cards"]:
+                    rule = expected.why["cards"][body["situation"]["trick"][k]]
+                    return [rule], f"refuses seat {seat}'s {body['situation']['trick'][k]}"
+            return None
+        if op == "auction":
+            for k in range(len(body["calls"])):
+                prefix = {"dealer": body["dealer"], "calls": body["calls"][:k]}
+                expected = answer(profile, {"op": "auction", **prefix})
+                reply = self._ask(profile, "auction", prefix)
+                call = body["calls"][k]
+                if isinstance(reply, dict) and call not in reply["legal"]:
+                    return [expected.why["calls"][call]], f"refuses call {k} ({call})"
+        return None
+
+    def _perft(self, profile: Profile, body: dict[str, Any],
+               got: dict[str, Any]) -> tuple[list[str], str]:
+        """Follow a differing perft count down its divide to the first differing position."""
+        game = game_for(profile)
+        situation, depth = body["situation"], int(body["depth"])
+        path: list[str] = []
+        while True:
+            expected: Answer = answer(profile, {"op": "perft", "situation": situation,
+                                                "depth": depth})
+            mine, theirs = expected.expect["divide"], got.get("divide", {})
+            at = f" after {' '.join(path)}" if path else ""
+            if set(mine) != set(theirs):
+                facts = read_situation(situation)
+                position = position_of(game, facts)
+                if position.over:
+                    return ["hand.early-stop"], f"the hand is over{at}; the engine plays on"
+                why = answer(profile, {"op": "legal-plays", "situation": situation}).why
+                cards = sorted(set(mine) ^ set(theirs))
+                return (sorted({why["cards"].get(c, "play.card-in-hand") for c in cards}),
+                        f"legal cards differ{at}: {', '.join(cards)}")
+            card = next((c for c in mine if mine[c] != theirs[c]), None)
+            if card is None or depth <= 1:
+                return [], f"totals differ{at}"
+            facts = read_situation(situation)
+            position = position_of(game, facts)
+            if len(position.trick) == facts.players - 1:
+                done = dict(situation)
+                done["trick"] = [*situation["trick"], card]
+                done["hands"] = [[c for c in h if c != card] for h in situation["hands"]]
+                mine_w = answer(profile, {"op": "trick-winner", "situation": done})
+                reply_w = self._ask(profile, "trick-winner", {"situation": done})
+                if isinstance(reply_w, Problem):
+                    return [], f"{reply_w} when asked the winner of a trick{at}"
+                if reply_w["winner"] != mine_w.expect["winner"]:
+                    rule = mine_w.why["seats"].get(str(reply_w["winner"]), "trick.winner")
+                    return [rule], (f"trick {' '.join(done['trick'])}{at}: the engine gives "
+                                    f"seat {reply_w['winner']}, expected "
+                                    f"{mine_w.expect['winner']}")
+            position.push(parse_card(card))
+            path.append(card)
+            situation, depth = position_json(position), depth - 1
+            reply = self._ask(profile, "perft", {"situation": situation, "depth": depth})
+            if isinstance(reply, Problem):
+                return [], f"{reply} when asked perft {depth}{at} {card}"
+            got = reply
+
+
+def sorted_names(cards: tuple[int, ...]) -> list[str]:
+    """Card names in card order."""
+    return [card_name(c) for c in sorted(cards)]
+
+
+def differing_rules(op: str, expect: dict[str, Any], why: dict[str, Any],
+                    got: dict[str, Any]) -> list[str]:
+    """The rules charged for the parts of ``got`` that differ from ``expect`` (empty when
+    they agree)."""
+    rules: set[str] = set()
+    if op == "legal-plays":
+        for card in set(expect["cards"]) ^ set(got["cards"]):
+            rules.add(why["cards"].get(card, "play.card-in-hand"))
+    elif op == "trick-winner":
+        if got["winner"] != expect["winner"]:
+            rules.add(why["seats"].get(str(got["winner"]), "trick.winner"))
+    elif op == "auction":
+        for call in set(expect["legal"]) ^ set(got["legal"]):
+            rules.add(why["calls"][call])
+        if got["contract"] != expect["contract"]:
+            rules.add(why["contract"])
+    elif op == "hand-score":
+        if got != expect:
+            rules.add(why["score"])
+    elif op == "game-end":
+        if got["scores"] != expect["scores"]:
+            rules.add(why["scores"])
+        elif got["winner"] != expect["winner"]:
+            rules.add(why["winner"])
+    return sorted(rules)
+
+
+def _smaller(a: Failure, b: Failure) -> bool:
+    return (a.vector["size"], a.vector["id"]) < (b.vector["size"], b.vector["id"])
+

@@ -1,0 +1,71 @@
+"""Reading a suite: its vectors, the profiles they name, and which vectors hold under a
+profile."""
+
+from __future__ import annotations
+
+import json
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any
+
+from proofs.conformance.generate import EVERY, GROUPS, SUITE_DIR
+
+DEFAULT_SUITE = SUITE_DIR
+
+
+class SuiteError(ValueError):
+    """A suite that cannot be read, naming the file and line."""
+
+
+@dataclass(frozen=True)
+class SuiteData:
+    """The vectors of a suite and its profiles (id to game and readings)."""
+
+    vectors: list[dict[str, Any]]
+    profiles: dict[str, dict[str, Any]]
+    defaults: dict[str, str]
+
+    def holds(self, vector: dict[str, Any], profile: str) -> bool:
+        """Whether ``vector``'s expectation holds under ``profile``."""
+        if self.profiles[profile]["game"] != vector["game"]:
+            return False
+        if vector["profiles"] == [EVERY]:
+            return profile not in vector["except"]
+        return profile in vector["profiles"]
+
+    def for_profile(self, profile: str) -> list[dict[str, Any]]:
+        """The vectors that hold under ``profile``, in suite order."""
+        return [v for v in self.vectors if self.holds(v, profile)]
+
+
+def _json(path: Path) -> Any:
+    try:
+        return json.loads(path.read_text(encoding="utf-8"))
+    except FileNotFoundError:
+        raise SuiteError(f"{path}: missing (is this a conformance suite directory?)") from None
+    except json.JSONDecodeError as exc:
+        raise SuiteError(f"{path}:{exc.lineno}: {exc.msg}") from None
+
+
+def load_suite(root: Path = DEFAULT_SUITE) -> SuiteData:
+    """Every vector under ``root`` (``must/*.jsonl`` then ``variant/*.jsonl``)."""
+    manifest = _json(root / "manifest.json")
+    profiles = _json(root / "profiles.json")
+    vectors = []
+    for group in GROUPS:
+        for path in sorted((root / group).glob("*.jsonl")):
+            for number, line in enumerate(path.read_text(encoding="utf-8").splitlines(), 1):
+                if not line.strip():
+                    continue
+                try:
+                    vector = json.loads(line)
+                except json.JSONDecodeError as exc:
+                    raise SuiteError(f"{path}:{number}: {exc.msg}") from None
+                missing = {"id", "op", "game", "profiles", "except", "rules", "request",
+                           "expect", "why", "size"} - set(vector)
+                if missing:
+                    raise SuiteError(f"{path}:{number}: missing {', '.join(sorted(missing))}")
+                vectors.append(vector)
+    if not vectors:
+        raise SuiteError(f"{root}: no vectors (expected must/*.jsonl and variant/*.jsonl)")
+    return SuiteData(vectors, profiles, dict(manifest["defaults"]))
