@@ -14,17 +14,23 @@ from engine.actions import MAX_BID, MIN_BID, PASS, action_bid, is_bid, is_card
 from engine.masks import cards_of
 from engine.perft import perft_position
 from engine.play import PlayPosition
+from engine.rules import Rules
 from engine.state import PLAY, KoutState
 from proofs.conformance.expect import game_for, iter_calls
 from proofs.conformance.protocol import ContractFacts, PlayFacts
 from proofs.crosscheck import Situation
 from proofs.smallscope import cases as small_scope_cases
-from spec.cards import SUIT_LETTERS, card_name, parse_card, parse_cards
+from spec.cards import ACE, BLACK_JOKER, make_card, parse_card, parse_cards
 from spec.model import Profile
 
 RANDOM_SEEDS = range(1, 9)
-PERFT_SEEDS = (1, 2, 3)
-PERFT_DEPTHS = (2, 4)
+PERFT_DEALS = 3
+
+
+def perft_depths(players: int) -> tuple[int, int]:
+    """Two plays, and two plays past the first trick: the second card of the next trick must
+    follow its leader, so the count depends on who won the first."""
+    return 2, players + 2
 LEGAL_EVERY, TRICK_EVERY = 5, 3
 """In random games: every fifth decision of the play becomes a legal-plays case, every third
 trick a trick-winner case."""
@@ -155,7 +161,7 @@ def random_cases(profile: Profile) -> Iterator[Case]:
         origin = f"random:{seed}"
         state: KoutState = game.new_initial_state(seed)
         rng = random.Random(f"trickrules/conform/{seed}")
-        decisions, calls = 0, []
+        decisions, calls = 0, list[str]()
         while not state.is_terminal():
             legal = state.legal_actions()
             action = legal[rng.randrange(len(legal))]
@@ -248,12 +254,30 @@ def game_end_grid(profile: Profile) -> Iterator[Case]:
                         "tricks_won": [bidders, size - bidders]}, "grid")
 
 
+def perft_deals(rules: Rules, count: int) -> Iterator[tuple[int, int]]:
+    """The first ``count`` seeds (with a trump) whose declarer holds the Ace of trump and
+    another seat the black Joker, so that the first trick can turn on the Joker ranks."""
+    found = 0
+    for seed in range(1, 1000):
+        position = perft_position(rules, seed)
+        held = position.hands[position.contract.seat]
+        if held >> BLACK_JOKER & 1:
+            continue
+        for trump in range(4):
+            if held >> make_card(trump, ACE) & 1:
+                yield seed, trump
+                found += 1
+                break
+        if found == count:
+            return
+
+
 def perft_cases(profile: Profile) -> Iterator[Case]:
-    """Perft with divide from the fixed start of play of a few seeded deals."""
+    """Perft with divide from the start of play of a few seeded deals."""
     rules = game_for(profile).rules
-    for seed in PERFT_SEEDS:
-        position = perft_position(rules, seed, bid=7, trump=seed % 4)
-        for depth in PERFT_DEPTHS:
+    for seed, trump in perft_deals(rules, PERFT_DEALS):
+        position = perft_position(rules, seed, bid=7, trump=trump)
+        for depth in perft_depths(rules.players):
             yield Case(profile.game.id, {"op": "perft", "situation": position_json(position),
                                          "depth": depth}, f"perft:{seed}")
 

@@ -5,6 +5,7 @@ and started again for the next request, and after a few failures in a row it is 
 
 from __future__ import annotations
 
+import contextlib
 import json
 import os
 import queue
@@ -60,7 +61,7 @@ class EngineProcess:
         return self.failures_in_row >= GIVE_UP_AFTER
 
     def _start(self) -> Problem | None:
-        self._stderr = tempfile.TemporaryFile()
+        self._stderr = tempfile.TemporaryFile()  # noqa: SIM115 - open while the engine runs
         self._lines = queue.Queue()
         self.starts += 1
         try:
@@ -90,10 +91,8 @@ class EngineProcess:
         """Kill the engine and everything it started."""
         proc, self._proc = self._proc, None
         if proc is not None and proc.poll() is None:
-            try:
+            with contextlib.suppress(ProcessLookupError):
                 os.killpg(proc.pid, signal.SIGKILL)
-            except ProcessLookupError:
-                pass
         if proc is not None:
             proc.wait()
             for stream in (proc.stdin, proc.stdout):
@@ -164,7 +163,8 @@ class EngineProcess:
             data = json.loads(line)
         except (UnicodeDecodeError, json.JSONDecodeError) as exc:
             shown = line[:80].decode("utf-8", "replace").rstrip()
-            return Problem("malformed", f"not a JSON line ({exc.msg}): {shown!r}")
+            why = exc.msg if isinstance(exc, json.JSONDecodeError) else "not UTF-8"
+            return Problem("malformed", f"not a JSON line ({why}): {shown!r}")
         if not isinstance(data, dict):
             return Problem("malformed", f"a JSON {type(data).__name__}, not an object")
         if data.get("id") != expected_id:

@@ -4,7 +4,7 @@ The answer is what a vector expects; the attribution (``why``) lets the runner c
 answer to the rule it breaks: every card of the mover's hand names the rule that makes it legal
 or illegal, every losing seat of a trick the rule by which the winner beats it, every call the
 rule that allows or forbids it. A request that is not a legal situation under a profile raises
-:class:`Invalid`, and the vector does not hold under that profile.
+:class:`InvalidRequestError`, and the vector does not hold under that profile.
 """
 
 from __future__ import annotations
@@ -17,6 +17,7 @@ from engine.actions import MAX_BID, MIN_BID
 from engine.auction import PASS_BID, Auction
 from engine.errors import EngineError
 from engine.masks import BIT, JOKER_MASK, iter_cards
+from engine.perft import divide
 from engine.play import LIVE_JOKER_LEAD, WORTHLESS_JOKER_LEAD, Contract, PlayPosition
 from engine.ranking import FOLLOW_BASE_STRENGTH, TRUMP_BASE_STRENGTH, card_strength
 from engine.rules import Rules, SecondJoker
@@ -29,7 +30,7 @@ from spec.model import Profile
 CALLS = ("pass", *(f"bid {b}" for b in range(MIN_BID, MAX_BID + 1)))
 
 
-class Invalid(ValueError):
+class InvalidRequestError(ValueError):
     """The request is not a legal situation under the profile."""
 
 
@@ -52,8 +53,8 @@ def game_for(profile: Profile) -> KoutGame:
 
 
 def answer(profile: Profile, request: dict[str, Any]) -> Answer:
-    """The engine's answer to a request under ``profile``; :class:`Invalid` if the request is
-    not a legal situation there."""
+    """The engine's answer to a request under ``profile``; :class:`InvalidRequestError` if the
+    request is not a legal situation there."""
     game = game_for(profile)
     op = request["op"]
     try:
@@ -71,7 +72,7 @@ def answer(profile: Profile, request: dict[str, Any]) -> Answer:
         if op == "perft":
             return perft(game, read_situation(request["situation"]), request["depth"])
     except EngineError as exc:
-        raise Invalid(str(exc)) from None
+        raise InvalidRequestError(str(exc)) from None
     raise ValueError(f"unknown op {op!r}")
 
 
@@ -80,7 +81,7 @@ def engine_state(game: KoutGame, facts: PlayFacts) -> KoutState:
     """The situation as an engine state (each card of the trick checked as it is played)."""
     players = game.rules.players
     if len(facts.hands) != players:
-        raise Invalid(f"{len(facts.hands)} hands for {players} players")
+        raise InvalidRequestError(f"{len(facts.hands)} hands for {players} players")
     contract = Contract(facts.contract.seat, facts.contract.bid, facts.contract.forced, False)
     return KoutState.from_situation(
         game, hands=[sorted(h) for h in facts.hands], trump=facts.trump, contract=contract,
@@ -134,7 +135,7 @@ def card_rules(position: PlayPosition) -> dict[str, str]:
 def legal_plays(game: KoutGame, facts: PlayFacts) -> Answer:
     """The mover's legal cards."""
     if len(facts.trick) >= facts.players:
-        raise Invalid("the trick is complete")
+        raise InvalidRequestError("the trick is complete")
     position = position_of(game, facts)
     cards = [card_name(c) for c in iter_cards(position.legal_mask())]
     return Answer({"cards": cards}, {"cards": card_rules(position)})
@@ -144,15 +145,15 @@ def trick_winner(game: KoutGame, facts: PlayFacts) -> Answer:
     """The seat that wins a complete trick."""
     players = facts.players
     if len(facts.trick) != players:
-        raise Invalid(f"the trick has {len(facts.trick)} cards, not {players}")
+        raise InvalidRequestError(f"the trick has {len(facts.trick)} cards, not {players}")
     last = facts.trick[-1]
     seat = (facts.leader + players - 1) % players
-    hands = [h + (last,) if s == seat else h for s, h in enumerate(facts.hands)]
+    hands = [(*h, last) if s == seat else h for s, h in enumerate(facts.hands)]
     before = PlayFacts(facts.trump, facts.contract, tuple(tuple(sorted(h)) for h in hands),
                        facts.played, facts.tricks_won, facts.leader, facts.trick[:-1])
     position = position_of(game, before)
     if not position.legal_mask() & BIT[last]:
-        raise Invalid(f"{card_name(last)} is not a legal last card")
+        raise InvalidRequestError(f"{card_name(last)} is not a legal last card")
     worthless = position.worthless
     if (last >= BLACK_JOKER and position.lead_kind == WORTHLESS_JOKER_LEAD
             and game.rules.second_joker is SecondJoker.ANYWHERE):
@@ -202,34 +203,19 @@ def _band(strength: int) -> int:
 
 
 def perft(game: KoutGame, facts: PlayFacts, depth: int) -> Answer:
-    """Sequences of ``depth`` plays from the situation, split by first card; the rules tagged
-    are those deciding the legal cards at every node above the leaves."""
+    """Sequences of ``depth`` plays from the situation, split by first card. The rules tagged
+    are those deciding the legal cards in the first two plays, and the trick rules when a
+    trick is completed within ``depth``."""
     position = position_of(game, facts)
-    rows: dict[str, int] = {}
-    rules: set[str] = set()
+    rows = {card_name(card): count for card, count in divide(position, depth)}
+    rules = set(card_rules(position).values())
     for card in iter_cards(position.legal_mask()):
         position.push(card)
-        rows[card_name(card)] = _count(position, depth - 1, rules)
+        rules.update(card_rules(position).values())
         position.pop()
-    rules.update(card_rules(position).values())
+    if len(facts.trick) + depth > facts.players:
+        rules.update({"trick.winner", "cards.ranking"})
     return Answer({"nodes": sum(rows.values()), "divide": rows}, {"rules": sorted(rules)})
-
-
-def _count(position: PlayPosition, depth: int, rules: set[str]) -> int:
-    if depth <= 0:
-        return 1
-    rules.update(card_rules(position).values())
-    if position.tricks and not position.trick:
-        rules.add("trick.winner")
-    legal = position.legal_mask()
-    if depth == 1:
-        return legal.bit_count()
-    total = 0
-    for card in iter_cards(legal):
-        position.push(card)
-        total += _count(position, depth - 1, rules)
-        position.pop()
-    return total
 
 
 # ---------------------------------------------------------------------------- auction and end
@@ -244,11 +230,11 @@ def _bid(call: str) -> int:
 def auction(rules: Rules, dealer: int, calls: list[str]) -> Answer:
     """The calls open to the seat to speak, or the contract once the calls end the auction."""
     if not 0 <= dealer < rules.players:
-        raise Invalid(f"dealer {dealer} is not a seat")
+        raise InvalidRequestError(f"dealer {dealer} is not a seat")
     bidding = Auction(rules, dealer)
     for k, call in enumerate(calls):
         if _bid(call) not in bidding.legal_bids():
-            raise Invalid(f"call {k} ({call}) is illegal")
+            raise InvalidRequestError(f"call {k} ({call}) is illegal")
         bidding.apply(_bid(call))
     legal = [_call(b) for b in bidding.legal_bids()]
     why: dict[str, str] = {}
@@ -274,14 +260,14 @@ def contract_of(rules: Rules, facts: ContractFacts) -> Contract:
     every other seat passed to the dealer), Malzoom decided by the auction rules."""
     players = rules.players
     if not 0 <= facts.seat < players:
-        raise Invalid(f"contract seat {facts.seat} is not a seat")
+        raise InvalidRequestError(f"contract seat {facts.seat} is not a seat")
     dealer = facts.seat if facts.forced else (facts.seat - 1) % players
     calls = ["pass"] * (players - 1) if facts.forced else []
     calls.append(f"bid {facts.bid}")
     bidding = Auction(rules, dealer)
     for call in calls:
         if _bid(call) not in bidding.legal_bids():
-            raise Invalid(f"no auction ends in {facts}")
+            raise InvalidRequestError(f"no auction ends in {facts}")
         bidding.apply(_bid(call))
     while bidding.contract is None:
         bidding.apply(PASS_BID)
@@ -291,7 +277,7 @@ def contract_of(rules: Rules, facts: ContractFacts) -> Contract:
 def _result(rules: Rules, facts: ContractFacts, won: list[int]) -> tuple[Contract, HandScore,
                                                                           str]:
     if len(won) != 2 or min(won) < 0 or sum(won) != rules.hand_size:
-        raise Invalid(f"tricks won {won} do not add up to a hand of {rules.hand_size}")
+        raise InvalidRequestError(f"tricks won {won} do not add up to a hand of {rules.hand_size}")
     contract = contract_of(rules, facts)
     result = score_hand(rules, contract, won)
     if result.made:
@@ -318,9 +304,9 @@ def game_end(rules: Rules, request: dict[str, Any]) -> Answer:
                                      request["tricks_won"])
     if any(s < 0 for s in before) or max(before) >= rules.target or (
             rules.shutout is not None and max(before) >= rules.shutout and min(before) == 0):
-        raise Invalid(f"scores {before}: the game was already over")
+        raise InvalidRequestError(f"scores {before}: the game was already over")
     if hand_index == 0 and before != [0, 0]:
-        raise Invalid("the first hand starts at 0-0")
+        raise InvalidRequestError("the first hand starts at 0-0")
     after = list(before)
     after[result.team] += result.points
     winner = game_winner(rules, after, hand_index, contract, result)

@@ -17,7 +17,7 @@ from typing import Any
 
 from engine.errors import EngineError
 from proofs.conformance import cases
-from proofs.conformance.expect import Answer, Invalid, answer, contract_of, game_for
+from proofs.conformance.expect import Answer, InvalidRequestError, answer, contract_of, game_for
 from proofs.conformance.protocol import OPS, PROTOCOL, read_contract, read_situation, rules_of
 from proofs.crosscheck import ModelEvaluator, Situation
 from proofs.situation import profile_deck
@@ -71,9 +71,9 @@ class Vector:
     def as_json(self) -> dict[str, Any]:
         """The vector as a JSON object (key order fixed)."""
         return {"id": self.id, "group": self.group, "op": self.op, "game": self.game,
-                "profiles": self.profiles, "except": self.excluded, "rules": self.rules, "origin": self.origin,
-                "size": self.size, "request": self.request, "expect": self.expect,
-                "why": self.why}
+                "profiles": self.profiles, "except": self.excluded, "rules": self.rules,
+                "origin": self.origin, "size": self.size, "request": self.request,
+                "expect": self.expect, "why": self.why}
 
 
 def case_size(body: dict[str, Any]) -> int:
@@ -164,7 +164,7 @@ def vectors_for(case: cases.Case, profiles: list[Profile], check: ModelCheck) ->
     for profile in profiles:
         try:
             got = answer(profile, case.body)
-        except Invalid:
+        except InvalidRequestError:
             continue
         if profile is profiles[0] and case.origin.startswith(CONFIRMED_ORIGINS):
             check.confirm(case.body, got)
@@ -198,7 +198,7 @@ def all_cases(catalogue: Catalogue, report: dict[str, Any],
               profiles: dict[str, list[Profile]]) -> Iterator[cases.Case]:
     """Every case of the suite, witnesses first (a later duplicate is dropped)."""
     yield from cases.witness_cases(report)
-    for game, game_profiles in profiles.items():
+    for game_profiles in profiles.values():
         base = game_profiles[0]
         yield from cases.joker_lead_cases(base)
         yield from cases.small_scope(base)

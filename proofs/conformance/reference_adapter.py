@@ -8,8 +8,8 @@ import json
 import sys
 from typing import IO, Any
 
-from proofs.conformance.expect import Invalid, answer
-from proofs.conformance.protocol import PROTOCOL, ProtocolError, schema_errors
+from proofs.conformance.expect import InvalidRequestError, answer
+from proofs.conformance.protocol import OPS, PROTOCOL, ProtocolError, schema_errors
 from spec.loader import kout_catalogue
 from spec.model import Profile
 
@@ -28,17 +28,21 @@ def profile_for(request: dict[str, Any]) -> Profile:
 def respond(request: Any) -> dict[str, Any]:
     """The response to one decoded request line."""
     ident = request.get("id", 0) if isinstance(request, dict) else 0
-    errors = schema_errors("request", request)
-    if errors:
-        return {"id": ident, "error": f"not a valid request: {errors[0]}"}
-    if request["op"] == "hello":
+    op = request.get("op") if isinstance(request, dict) else None
+    if op not in ("hello", *OPS):
+        return {"id": ident, "error": f"unknown op {op!r}"}
+    if op == "hello":
         if request["protocol"] != PROTOCOL:
             return {"id": ident, "error": f"this adapter speaks {PROTOCOL}"}
         return {"id": ident, "engine": ENGINE_NAME}
     try:
         got = answer(profile_for(request), request)
-    except (Invalid, ProtocolError) as exc:
+    except (InvalidRequestError, ProtocolError) as exc:
         return {"id": ident, "error": str(exc)}
+    except (KeyError, TypeError, ValueError, IndexError) as exc:
+        # the runner's requests follow the schema; anything else is answered, not fatal
+        errors = schema_errors("request", request, str(op))
+        return {"id": ident, "error": f"not a valid request: {errors[0] if errors else exc}"}
     return {"id": ident, **got.expect}
 
 

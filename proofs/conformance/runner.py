@@ -21,7 +21,7 @@ from proofs.conformance.engine_process import EngineProcess, Problem
 from proofs.conformance.expect import Answer, answer, game_for, position_of
 from proofs.conformance.protocol import read_situation, request
 from proofs.conformance.suite import SuiteData
-from spec.cards import card_name, parse_card
+from spec.cards import card_name, parse_card, parse_cards
 from spec.model import Profile
 
 
@@ -66,6 +66,7 @@ class Run:
     rules: dict[str, RuleTally] = field(default_factory=dict)
     problems: dict[str, int] = field(default_factory=dict)
     groups: dict[str, list[int]] = field(default_factory=dict)
+    ops: dict[str, list[int]] = field(default_factory=dict)
     starts: int = 0
     seconds: float = 0.0
 
@@ -85,6 +86,7 @@ class Run:
             "ok": self.ok, "vectors": self.vectors, "passed": self.passed,
             "failed": len(self.failures), "groups": {
                 g: {"passed": p, "failed": f} for g, (p, f) in sorted(self.groups.items())},
+            "ops": {o: {"passed": p, "failed": f} for o, (p, f) in sorted(self.ops.items())},
             "problems": dict(sorted(self.problems.items())), "engine_starts": self.starts,
             "seconds": round(self.seconds, 1),
             "rules": {r: {"passed": t.passed, "failed": t.failed,
@@ -122,15 +124,18 @@ class Runner:
     def _one(self, run: Run, profile: Profile, vector: dict[str, Any]) -> None:
         run.vectors += 1
         group = run.groups.setdefault(vector["group"], [0, 0])
+        by_op = run.ops.setdefault(vector["op"], [0, 0])
         reply = self._ask(profile, vector["op"], vector["request"])
         failure = self._judge(profile, vector, reply)
         if failure is None:
             run.passed += 1
             group[0] += 1
+            by_op[0] += 1
             for rule in vector["rules"]:
                 run.rules.setdefault(rule, RuleTally()).passed += 1
             return
         group[1] += 1
+        by_op[1] += 1
         run.failures.append(failure)
         if isinstance(reply, Problem):
             run.problems[reply.kind] = run.problems.get(reply.kind, 0) + 1
@@ -168,19 +173,20 @@ class Runner:
         """The first move of the request the engine finds illegal, and its rule."""
         op, body = vector["op"], vector["request"]
         if op in ("legal-plays", "trick-winner", "perft"):
-            facts = read_situation(body["situation"])
-            for k, card in enumerate(facts.trick):
-                seat = (facts.leader + k) % facts.players
-                hands = [(*h, *(c for i, c in enumerate(facts.trick[k:], k)
-                                if (facts.leader + i) % facts.players == s))
-                         for s, h in enumerate(facts.hands)]
-                prefix = {**body["situation"], "trick": body["situation"]["trick"][:k],
-                          "hands": [sorted_names(h) for h in hands]}
+            situation = body["situation"]
+            trick = situation["trick"]
+            players = len(situation["hands"])
+            for k, card in enumerate(trick):
+                seat = (situation["leader"] + k) % players
+                back = {(situation["leader"] + i) % players: c for i, c in enumerate(trick)
+                        if i >= k}
+                hands = [sorted_names((*parse_cards(h), *parse_cards(
+                    [back[s]] if s in back else []))) for s, h in enumerate(situation["hands"])]
+                prefix = {**situation, "trick": trick[:k], "hands": hands}
                 expected = answer(profile, {"op": "legal-plays", "situation": prefix})
                 reply = self._ask(profile, "legal-plays", {"situation": prefix})
-                if isinstance(reply, dict) and body["situation"]["trick"][k] not in reply["cards"]:
-                    rule = expected.why["cards"][body["situation"]["trick"][k]]
-                    return [rule], f"refuses seat {seat}'s {body['situation']['trick'][k]}"
+                if isinstance(reply, dict) and card not in reply["cards"]:
+                    return [expected.why["cards"][card]], f"refuses seat {seat}'s {card}"
             return None
         if op == "auction":
             for k in range(len(body["calls"])):

@@ -1,0 +1,1 @@
+"""Adapters that misbehave on purpose, for the conformance runner's tests."""

@@ -1,0 +1,54 @@
+"""An adapter that misbehaves in the way named by its first argument, once the protocol has
+started (or at once for the ``-at-start`` ways); the reference engine answers otherwise.
+
+``crash-at-start``, ``hang-at-start``, ``crash`` (exits on the first trick-winner request),
+``hang`` (stops answering at the first trick-winner request), ``garbage`` (a line that is not
+JSON), ``oversized`` (a line without end), ``wrong-schema`` (legal cards as a string) and
+``wrong-id`` (answers with another request's id).
+"""
+
+from __future__ import annotations
+
+import json
+import sys
+import time
+
+from proofs.conformance.reference_adapter import respond
+
+
+def main(way: str) -> int:
+    """Serve standard input, misbehaving as asked."""
+    if way == "crash-at-start":
+        print("adapter: cannot load the engine", file=sys.stderr)
+        return 3
+    if way == "hang-at-start":
+        time.sleep(3600)
+    for line in sys.stdin:
+        request = json.loads(line)
+        response = respond(request)
+        if request["op"] == "trick-winner":
+            if way == "crash":
+                print("adapter: segmentation fault in trick_winner()", file=sys.stderr)
+                sys.stdout.flush()
+                return 11
+            if way == "hang":
+                time.sleep(3600)
+            if way == "garbage":
+                sys.stdout.write("winner is seat 3\n")
+                sys.stdout.flush()
+                continue
+            if way == "oversized":
+                sys.stdout.write("[" * (3 << 20))
+                sys.stdout.flush()
+                time.sleep(3600)
+            if way == "wrong-id":
+                response["id"] = request["id"] + 1000
+        if request["op"] == "legal-plays" and way == "wrong-schema":
+            response = {"id": request["id"], "cards": " ".join(response.get("cards", []))}
+        sys.stdout.write(json.dumps(response) + "\n")
+        sys.stdout.flush()
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main(sys.argv[1]))

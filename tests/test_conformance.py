@@ -1,0 +1,194 @@
+"""The conformance kit: the reference adapter passes the whole suite, each deliberately broken
+adapter fails on exactly the rules it breaks, a misbehaving engine is reported and never hangs
+the runner, and the committed suite is what the generator makes now."""
+
+from __future__ import annotations
+
+import json
+import shutil
+import subprocess
+import sys
+import time
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+from proofs.conformance.generate import SUITE_DIR, build_suite, stale_files, suite_files
+from proofs.conformance.protocol import schema, schema_errors
+from proofs.conformance.suite import load_suite
+from spec.loader import kout_catalogue
+
+REFERENCE = f"{sys.executable} -m proofs.cli adapter"
+BROKEN = f"{sys.executable} -m tests.adapters.broken"
+MISBEHAVING = f"{sys.executable} -m tests.adapters.misbehaving"
+JOKER_LEAD_RULES = {"joker.lead-by-bid", "joker.lead-bid-holder", "joker.lead-after-trumps-played",
+                    "joker.declarer-without-ace", "joker.unqualified-lead"}
+
+
+def conform(*args: str, timeout: float = 600) -> tuple[int, dict[str, Any], float]:
+    """Run ``trickrules conform --json`` with ``args``: exit status, report, seconds."""
+    start = time.perf_counter()
+    done = subprocess.run([sys.executable, "-m", "proofs.cli", "conform", "--json", *args],
+                          capture_output=True, text=True, timeout=timeout)
+    seconds = time.perf_counter() - start
+    report = json.loads(done.stdout) if done.stdout.strip() else {}
+    return done.returncode, report, seconds
+
+
+def failing(report: dict[str, Any]) -> set[str]:
+    """The rules a run charged with failures."""
+    return {rule for rule, tally in report["rules"].items() if tally["failed"]}
+
+
+def test_reference_adapter_passes_every_vector() -> None:
+    code, report, _ = conform("--engine", REFERENCE)
+    assert code == 0, report
+    suite = load_suite()
+    expected = sum(len(suite.for_profile(p)) for p in suite.defaults.values())
+    assert report["ok"] and report["failed"] == 0
+    assert report["vectors"] == report["passed"] == expected
+    assert set(report["groups"]) == {"must", "variant"}
+    assert report["engine_starts"] == 1
+
+
+def test_reference_adapter_passes_under_a_house_option() -> None:
+    profile = "kout6-default[play.follow-suit=follow-else-trump]"
+    code, report, _ = conform("--engine", REFERENCE, "--profile", profile)
+    assert code == 0 and report["profiles"] == [profile]
+    assert report["groups"]["variant"]["passed"] > 0
+
+
+@pytest.mark.parametrize(("way", "rules"), [
+    ("no-follow-suit", {"play.follow-suit"}),
+    ("ace-below-black-joker", {"cards.ranking"}),
+    ("malzoom-double", {"score.malzoom-failed"}),
+    ("jokers-never-led", None),
+])
+def test_broken_adapter_fails_on_exactly_its_rules(way: str, rules: set[str] | None) -> None:
+    code, report, _ = conform("--engine", f"{BROKEN} {way}")
+    assert code == 1
+    charged = failing(report)
+    if rules is None:  # every Joker-lead permission the reconciled rules grant is broken
+        assert charged <= JOKER_LEAD_RULES and {"joker.lead-by-bid"} <= charged
+    else:
+        assert charged == rules
+    for rule in charged:
+        smallest = report["rules"][rule]["smallest"]
+        assert smallest["rules"] and rule in smallest["rules"]
+        others = [f for r, t in report["rules"].items() if t["failed"]
+                  for f in [t["smallest"]] if r == rule]
+        assert all(smallest["size"] <= f["size"] for f in others)
+
+
+@pytest.mark.parametrize("way", ["no-follow-suit", "ace-below-black-joker"])
+def test_broken_perft_is_followed_to_the_differing_position(way: str) -> None:
+    code, report, _ = conform("--engine", f"{BROKEN} {way}", "--profile", "kout6-default")
+    assert code == 1 and report["ops"]["perft"]["failed"] > 0
+    # every perft failure was charged through the divide to the one broken rule
+    assert len(failing(report)) == 1
+    rule = failing(report).pop()
+    assert report["rules"][rule]["failed"] == report["failed"]
+
+
+def small_suite(tmp_path: Path) -> Path:
+    """Five vectors of the shipped suite: a score, two legal-plays, two trick winners."""
+    root = tmp_path / "suite"
+    (root / "must").mkdir(parents=True)
+    for name in ("manifest.json", "profiles.json"):
+        shutil.copy(SUITE_DIR / name, root / name)
+    for op, n in (("hand-score", 1), ("legal-plays", 2), ("trick-winner", 2)):
+        lines = (SUITE_DIR / "must" / f"{op}.jsonl").read_text().splitlines()
+        picked = [line for line in lines if json.loads(line)["game"] == "kout6"][:n]
+        (root / "must" / f"{op}.jsonl").write_text("\n".join(picked) + "\n")
+    return root
+
+
+@pytest.mark.parametrize(("way", "kind", "passed"), [
+    ("crash", "crash", 3),
+    ("hang", "timeout", 3),
+    ("garbage", "malformed", 3),
+    ("oversized", "oversized", 3),
+    ("wrong-schema", "schema", 3),
+    ("wrong-id", "schema", 3),
+    ("crash-at-start", "crash", 0),
+    ("hang-at-start", "timeout", 0),
+])
+def test_misbehaving_engine_is_reported(tmp_path: Path, way: str, kind: str,
+                                        passed: int) -> None:
+    suite = small_suite(tmp_path)
+    code, report, seconds = conform("--engine", f"{MISBEHAVING} {way}", "--suite", str(suite),
+                                    "--timeout", "1", "--profile", "kout6-default", timeout=60)
+    assert code == 1
+    assert report["vectors"] == 5 and report["passed"] == passed
+    assert report["problems"].get(kind, 0) >= 1, report["problems"]
+    assert seconds < 30  # three one-second timeouts at most, then the engine is given up
+    if way.endswith("-at-start"):
+        assert report["engine_starts"] == 3 and report["problems"].get("gave-up") == 2
+    if way == "wrong-schema":
+        smallest = min((t["smallest"] for t in report["rules"].values() if t["failed"]),
+                       key=lambda f: f["size"])
+        assert "schema" in smallest["reason"] and "cards" in smallest["reason"]
+
+
+def test_crash_report_names_the_exit_status_and_stderr(tmp_path: Path) -> None:
+    code, report, _ = conform("--engine", f"{MISBEHAVING} crash", "--suite",
+                              str(small_suite(tmp_path)), "--timeout", "1")
+    reasons = {t["smallest"]["reason"] for t in report["rules"].values() if t["failed"]}
+    assert code == 1 and any("status 11" in r and "segmentation fault" in r for r in reasons)
+
+
+def test_text_report_ends_with_a_summary(tmp_path: Path) -> None:
+    done = subprocess.run([sys.executable, "-m", "proofs.cli", "conform", "--engine",
+                           f"{BROKEN} malzoom-double", "--suite", str(small_suite(tmp_path))],
+                          capture_output=True, text=True, timeout=120)
+    assert done.returncode == 0 and done.stdout.strip().splitlines()[-1]
+    assert "PASS: 5 of 5 vectors" in " ".join(done.stdout.split())
+
+
+def test_bad_arguments_exit_2(tmp_path: Path) -> None:
+    done = subprocess.run([sys.executable, "-m", "proofs.cli", "conform", "--engine", REFERENCE,
+                           "--profile", "kout7-default"], capture_output=True, text=True)
+    assert done.returncode == 2 and "kout7-default" in done.stderr
+    broken = small_suite(tmp_path)
+    (broken / "must" / "legal-plays.jsonl").write_text("{not json\n")
+    done = subprocess.run([sys.executable, "-m", "proofs.cli", "conform", "--engine", REFERENCE,
+                           "--suite", str(broken)], capture_output=True, text=True)
+    assert done.returncode == 2 and "legal-plays.jsonl:1" in done.stderr
+
+
+def test_every_vector_follows_the_schemas() -> None:
+    suite = load_suite()
+    profiles = suite.profiles
+    assert schema("vector")["required"]
+    for vector in suite.vectors:
+        assert not schema_errors("vector", vector), vector["id"]
+        assert vector["rules"] and all(r in RULE_IDS for r in vector["rules"]), vector["id"]
+        named = [p for p in vector["profiles"] + vector["except"] if p != "*"]
+        assert all(profiles[p]["game"] == vector["game"] for p in named), vector["id"]
+        request = {"id": 1, "op": vector["op"], "game": vector["game"], "profile": "p",
+                   "rules": {}, **vector["request"]}
+        assert not schema_errors("request", request, vector["op"]), vector["id"]
+        assert not schema_errors("response", {"id": 1, **vector["expect"]}, vector["op"])
+
+
+_RULEBOOK = kout_catalogue().rulebook
+RULE_IDS = set(_RULEBOOK.rule_ids()) if _RULEBOOK is not None else set()
+
+
+def test_suite_has_both_groups_and_every_op() -> None:
+    manifest = json.loads((SUITE_DIR / "manifest.json").read_text())
+    for group in ("must", "variant"):
+        assert all(n > 0 for n in manifest["counts"][group].values()), group
+    origins = {v["origin"].split(":")[0] for v in load_suite().vectors}
+    assert origins == {"witness", "small-scope", "random", "grid", "perft"}
+
+
+def test_committed_suite_is_current(full_report: dict[str, Any], tmp_path: Path) -> None:
+    files = suite_files(build_suite(kout_catalogue(), full_report))
+    assert stale_files(files, SUITE_DIR) == [], "run `trickrules vectors` to regenerate"
+    copy = tmp_path / "suite"
+    shutil.copytree(SUITE_DIR, copy)
+    path = copy / "must" / "hand-score.jsonl"
+    path.write_text(path.read_text().replace('"points":5', '"points":6', 1))
+    assert stale_files(files, copy) == ["must/hand-score.jsonl"]
