@@ -73,22 +73,15 @@ def test_broken_adapter_fails_on_exactly_its_rules(way: str, rules: set[str] | N
         assert charged <= JOKER_LEAD_RULES and {"joker.lead-by-bid"} <= charged
     else:
         assert charged == rules
+    if way in ("no-follow-suit", "ace-below-black-joker"):
+        # perft counts that differ were followed down the divide to the broken rule
+        assert report["ops"]["perft"]["failed"] > 0
     for rule in charged:
         smallest = report["rules"][rule]["smallest"]
         assert smallest["rules"] and rule in smallest["rules"]
         others = [f for r, t in report["rules"].items() if t["failed"]
                   for f in [t["smallest"]] if r == rule]
         assert all(smallest["size"] <= f["size"] for f in others)
-
-
-@pytest.mark.parametrize("way", ["no-follow-suit", "ace-below-black-joker"])
-def test_broken_perft_is_followed_to_the_differing_position(way: str) -> None:
-    code, report, _ = conform("--engine", f"{BROKEN} {way}", "--profile", "kout6-default")
-    assert code == 1 and report["ops"]["perft"]["failed"] > 0
-    # every perft failure was charged through the divide to the one broken rule
-    assert len(failing(report)) == 1
-    rule = failing(report).pop()
-    assert report["rules"][rule]["failed"] == report["failed"]
 
 
 def small_suite(tmp_path: Path) -> Path:

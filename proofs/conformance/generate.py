@@ -181,10 +181,10 @@ def vectors_for(case: cases.Case, profiles: list[Profile], check: ModelCheck) ->
     out = []
     for got, holding in answers.values():
         others = [p for p in profiles if p not in holding]
-        split = {pid for p in others for pid in p.values
-                 if p.values[pid] != profiles[0].values[pid]}
-        split |= {pid for p in holding for pid in p.values
-                  if p.values[pid] != profiles[0].values[pid]} if others else set()
+        # each house option departs from the reconciled profile in one parameter: the
+        # parameters of the side without the reconciled profile are what split the answers
+        side = others if profiles[0] in holding else holding
+        split = {pid for p in side for pid in p.values if p.values[pid] != profiles[0].values[pid]}
         named, excluded = [p.id for p in holding], []
         if len(holding) * 2 > len(profiles):  # the shorter list: every profile but these
             named, excluded = [EVERY], [p.id for p in others]
