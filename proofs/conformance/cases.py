@@ -10,7 +10,7 @@ from collections.abc import Iterator
 from dataclasses import dataclass
 from typing import Any
 
-from engine.actions import MAX_BID, MIN_BID, PASS, action_bid, is_bid, is_card
+from engine.actions import MAX_BID, MIN_BID, PASS, action_bid, is_bid
 from engine.masks import cards_of
 from engine.perft import perft_position
 from engine.play import PlayPosition
@@ -178,7 +178,7 @@ def random_cases(profile: Profile) -> Iterator[Case]:
                     done.hands[done.turn] &= ~(1 << action)
                     yield Case(game.game_id, {"op": "trick-winner",
                                               "situation": position_json(done)}, origin)
-            elif not is_card(action) and (action == PASS or is_bid(action)):
+            elif action == PASS or is_bid(action):
                 if rng.randrange(3) == 0:
                     yield Case(game.game_id, {"op": "auction", "dealer": state.dealer,
                                               "calls": list(calls)}, origin)

@@ -147,10 +147,7 @@ def trick_winner(game: KoutGame, facts: PlayFacts) -> Answer:
     if len(facts.trick) != players:
         raise InvalidRequestError(f"the trick has {len(facts.trick)} cards, not {players}")
     last = facts.trick[-1]
-    seat = (facts.leader + players - 1) % players
-    hands = [(*h, last) if s == seat else h for s, h in enumerate(facts.hands)]
-    before = PlayFacts(facts.trump, facts.contract, tuple(tuple(sorted(h)) for h in hands),
-                       facts.played, facts.tricks_won, facts.leader, facts.trick[:-1])
+    before = facts.before(players - 1)
     position = position_of(game, before)
     if not position.legal_mask() & BIT[last]:
         raise InvalidRequestError(f"{card_name(last)} is not a legal last card")

@@ -122,15 +122,11 @@ class ModelCheck:
         if op in ("legal-plays", "trick-winner"):
             facts = read_situation(body["situation"])
             complete = op == "trick-winner"
-            trick = facts.trick[:-1] if complete else facts.trick
-            hands = list(facts.hands)
-            if complete:
-                last = (facts.leader + facts.players - 1) % facts.players
-                hands[last] = (*hands[last], facts.trick[-1])
-            s = Situation(self.deck, facts.players, facts.trump, facts.contract.bid,
-                          facts.contract.seat, facts.leader,
-                          tuple(frozenset(h) for h in hands), frozenset(facts.played), trick,
-                          facts.tricks_won)
+            point = facts.before(facts.players - 1) if complete else facts
+            s = Situation(self.deck, point.players, point.trump, point.contract.bid,
+                          point.contract.seat, point.leader,
+                          tuple(frozenset(h) for h in point.hands), frozenset(point.played),
+                          point.trick, point.tricks_won)
             if complete:
                 model: Any = {"winner": self.model.trick_winner(s, facts.trick)}
             else:

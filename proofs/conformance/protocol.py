@@ -70,6 +70,15 @@ class PlayFacts:
         """Cards still in play (held or in the trick): how small the case is."""
         return sum(len(h) for h in self.hands) + len(self.trick)
 
+    def before(self, k: int) -> PlayFacts:
+        """The same point with only the first ``k`` cards of the trick played: the others are
+        back in their players' hands."""
+        back = {(self.leader + i) % self.players: c for i, c in enumerate(self.trick) if i >= k}
+        hands = tuple(tuple(sorted((*h, back[s]) if s in back else h))
+                      for s, h in enumerate(self.hands))
+        return PlayFacts(self.trump, self.contract, hands, self.played, self.tricks_won,
+                         self.leader, self.trick[:k])
+
     def as_json(self) -> dict[str, Any]:
         """The situation object of the protocol."""
         return {"trump": SUIT_LETTERS[self.trump], "contract": self.contract.as_json(),

@@ -21,7 +21,7 @@ from proofs.conformance.engine_process import EngineProcess, Problem
 from proofs.conformance.expect import Answer, answer, game_for, position_of
 from proofs.conformance.protocol import read_situation, request
 from proofs.conformance.suite import SuiteData
-from spec.cards import card_name, parse_card, parse_cards
+from spec.cards import parse_card
 from spec.model import Profile
 
 
@@ -173,19 +173,13 @@ class Runner:
         """The first move of the request the engine finds illegal, and its rule."""
         op, body = vector["op"], vector["request"]
         if op in ("legal-plays", "trick-winner", "perft"):
-            situation = body["situation"]
-            trick = situation["trick"]
-            players = len(situation["hands"])
-            for k, card in enumerate(trick):
-                seat = (situation["leader"] + k) % players
-                back = {(situation["leader"] + i) % players: c for i, c in enumerate(trick)
-                        if i >= k}
-                hands = [sorted_names((*parse_cards(h), *parse_cards(
-                    [back[s]] if s in back else []))) for s, h in enumerate(situation["hands"])]
-                prefix = {**situation, "trick": trick[:k], "hands": hands}
+            facts = read_situation(body["situation"])
+            for k, card in enumerate(body["situation"]["trick"]):
+                prefix = facts.before(k).as_json()
                 expected = answer(profile, {"op": "legal-plays", "situation": prefix})
                 reply = self._ask(profile, "legal-plays", {"situation": prefix})
                 if isinstance(reply, dict) and card not in reply["cards"]:
+                    seat = (facts.leader + k) % facts.players
                     return [expected.why["cards"][card]], f"refuses seat {seat}'s {card}"
             return None
         if op == "auction":
@@ -243,11 +237,6 @@ class Runner:
             if isinstance(reply, Problem):
                 return [], f"{reply} when asked perft {depth}{at} {card}"
             got = reply
-
-
-def sorted_names(cards: tuple[int, ...]) -> list[str]:
-    """Card names in card order."""
-    return [card_name(c) for c in sorted(cards)]
 
 
 def differing_rules(op: str, expect: dict[str, Any], why: dict[str, Any],
