@@ -92,15 +92,19 @@ def _witness_body(kind: str, witness: dict[str, Any]) -> dict[str, Any] | None:
     return None  # deal and next-dealer witnesses have no question in the protocol
 
 
-def witness_cases(report: dict[str, Any]) -> Iterator[Case]:
-    """Every dispute witness and theorem counterexample of a verify report as a request."""
+def witness_requests(report: dict[str, Any]) -> list[dict[str, Any]]:
+    """Every dispute witness and theorem counterexample of a verify report as a request
+    (``game``, ``origin``, ``body``): what the suite keeps in ``witnesses.json``, so that the
+    vectors do not depend on which witness a later solver run happens to find."""
+    out = []
     for dispute in report["sources"]["disputes"]:
         for outcome in dispute["outcomes"]:
             if outcome["verdict"] != "refuted" or not outcome.get("replayed"):
                 continue
             body = _witness_body(outcome["kind"], outcome["witness"])
             if body is not None:
-                yield Case(dispute["game"], body, f"witness:{dispute['id']}:{outcome['kind']}")
+                out.append({"game": dispute["game"], "body": body,
+                            "origin": f"witness:{dispute['id']}:{outcome['kind']}"})
     for row in report["results"]:
         state = row.get("witness_state")
         if row["verdict"] != "refuted" or not state or state.get("phase") != PLAY:
@@ -109,8 +113,15 @@ def witness_cases(report: dict[str, Any]) -> Iterator[Case]:
         full = str(row["witness"]["trick"]).split()
         then = full[len(played):]
         op = "trick-winner" if then else "legal-plays"
-        yield Case(state["game"], {"op": op, "situation": _situation_from_state(state, then)},
-                   f"witness:{row['id']}")
+        out.append({"game": state["game"], "origin": f"witness:{row['id']}",
+                    "body": {"op": op, "situation": _situation_from_state(state, then)}})
+    return out
+
+
+def witness_cases(witnesses: list[dict[str, Any]]) -> Iterator[Case]:
+    """The stored witness requests as cases."""
+    for w in witnesses:
+        yield Case(w["game"], w["body"], w["origin"])
 
 
 # ---------------------------------------------------------------------------- small scope

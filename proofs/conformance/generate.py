@@ -4,7 +4,9 @@ by the Z3 model where the model answers that question.
 
 The suite profiles of a game are its reconciled profile and each house option: the reconciled
 profile with one parameter set to another reading (those the engine can deal are kept). The
-output is deterministic: the same rule data, code and verify report give the same bytes.
+output is deterministic: the same rule data, code and stored witnesses give the same bytes.
+The witnesses (``witnesses.json``) are taken from a verify report only when asked, because a
+solver may find another witness of the same difference in another run.
 """
 
 from __future__ import annotations
@@ -25,6 +27,7 @@ from spec.cards import card_name
 from spec.model import Catalogue, Profile
 
 SUITE_DIR = Path(__file__).parent / "suite"
+WITNESSES = "witnesses.json"
 GROUPS = ("must", "variant")
 EVERY = "*"
 """The ``profiles`` entry of a vector that holds under every suite profile of its game but
@@ -190,10 +193,10 @@ def vectors_for(case: cases.Case, profiles: list[Profile], check: ModelCheck) ->
     return out
 
 
-def all_cases(catalogue: Catalogue, report: dict[str, Any],
+def all_cases(witnesses: list[dict[str, Any]],
               profiles: dict[str, list[Profile]]) -> Iterator[cases.Case]:
     """Every case of the suite, witnesses first (a later duplicate is dropped)."""
-    yield from cases.witness_cases(report)
+    yield from cases.witness_cases(witnesses)
     for game_profiles in profiles.values():
         base = game_profiles[0]
         yield from cases.joker_lead_cases(base)
@@ -212,6 +215,7 @@ class Suite:
     vectors: list[Vector]
     profiles: dict[str, list[Profile]]
     confirmed: int
+    witnesses: list[dict[str, Any]]
 
     def counts(self) -> dict[str, dict[str, int]]:
         """Vectors per group and op."""
@@ -221,13 +225,19 @@ class Suite:
         return out
 
 
-def build_suite(catalogue: Catalogue, report: dict[str, Any]) -> Suite:
+def stored_witnesses(root: Path = SUITE_DIR) -> list[dict[str, Any]]:
+    """The witness requests the suite was built from."""
+    data: list[dict[str, Any]] = json.loads((root / WITNESSES).read_text(encoding="utf-8"))
+    return data
+
+
+def build_suite(catalogue: Catalogue, witnesses: list[dict[str, Any]]) -> Suite:
     """Every vector, numbered within its group and op, smallest cases first."""
     profiles = {game: suite_profiles(catalogue, game) for game in catalogue.games}
     checks = {game: ModelCheck(ps[0]) for game, ps in profiles.items()}
     seen: set[str] = set()
     vectors: list[Vector] = []
-    for case in all_cases(catalogue, report, profiles):
+    for case in all_cases(witnesses, profiles):
         key = _key([case.game, case.body])
         if key in seen:
             continue
@@ -240,7 +250,7 @@ def build_suite(catalogue: Catalogue, report: dict[str, Any]) -> Suite:
     for v in vectors:
         n = counters[(v.group, v.op)] = counters.get((v.group, v.op), 0) + 1
         v.id = f"{v.group}/{v.op}/{n:04d}"
-    return Suite(vectors, profiles, sum(c.checked for c in checks.values()))
+    return Suite(vectors, profiles, sum(c.checked for c in checks.values()), witnesses)
 
 
 def suite_files(suite: Suite) -> dict[str, str]:
@@ -258,6 +268,8 @@ def suite_files(suite: Suite) -> dict[str, str]:
                 "defaults": {game: ps[0].id for game, ps in suite.profiles.items()},
                 "profiles": {game: len(ps) for game, ps in suite.profiles.items()}}
     out["manifest.json"] = json.dumps(manifest, indent=1) + "\n"
+    out[WITNESSES] = json.dumps(suite.witnesses, indent=None, separators=(",", ":"),
+                                ensure_ascii=False).replace('},{"game"', '},\n{"game"') + "\n"
     return out
 
 
