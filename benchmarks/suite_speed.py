@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import time
 
-from proofs.verify import failed, run_theorems
+from proofs.verify.rows import failed, run_theorems
 from spec.loader import kout_catalogue
 
 

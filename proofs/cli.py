@@ -73,8 +73,8 @@ def cmd_verify(args: argparse.Namespace) -> int:
     checks and disputes; non-zero exit if anything is not as expected."""
     from pathlib import Path
 
-    from proofs.verify import failed
-    from proofs.verify_report import verify_report
+    from proofs.progress import run_verification
+    from proofs.verify.rows import failed
     from spec.loader import kout_catalogue
 
     catalogue = kout_catalogue()
@@ -82,8 +82,9 @@ def cmd_verify(args: argparse.Namespace) -> int:
     profiles = [catalogue.profile(args.profile)] if args.profile else None
     with_sources = not args.profile and not args.no_sources
     console = Console(stderr=args.json, highlight=False)
-    report, rows = verify_report(catalogue, games, profiles, with_sources, console,
-                                 quiet=args.json)
+    done = run_verification(console, catalogue, games, profiles, with_sources,
+                            not args.no_cache, args.cache_dir, args.jobs)
+    report, rows = done.report, done.rows
     sources = report.get("sources")
     if args.report:
         path = Path(args.report)
@@ -166,6 +167,13 @@ def build_parser() -> argparse.ArgumentParser:
     ver.add_argument("--report", default=None, help="also write the JSON report to this file")
     ver.add_argument("--no-sources", action="store_true",
                      help="only the theorems on the shipped profiles (no source checks)")
+    ver.add_argument("--no-cache", action="store_true",
+                     help="compute everything afresh (the results are still stored)")
+    ver.add_argument("--cache-dir", default=None,
+                     help="result cache directory (default $TRICKRULES_CACHE or "
+                          "~/.cache/trickrules)")
+    ver.add_argument("--jobs", type=int, default=None,
+                     help="worker processes (default: one per core)")
     ver.set_defaults(func=cmd_verify)
     src = sub.add_parser("sources", help="the rule sources and what each claims")
     src.add_argument("--json", action="store_true", help="print JSON instead of a table")

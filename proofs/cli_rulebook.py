@@ -16,7 +16,8 @@ DEFAULT_REPORT = Path("build/verify-report.json")
 def current_report(path: Path | None, console: Console) -> dict[str, Any]:
     """The report at ``path`` if it was made from the present rule data and code. Without
     ``path``: the default report if current, else a fresh verification (saved there)."""
-    from proofs.verify_report import inputs_digest, verify_report
+    from proofs.progress import run_verification
+    from proofs.verify.cache import inputs_digest
     from spec.loader import kout_catalogue
 
     digest = inputs_digest()
@@ -32,9 +33,9 @@ def current_report(path: Path | None, console: Console) -> dict[str, Any]:
     elif path is not None:
         raise ValueError(f"{path}: no such report; `trickrules verify --report {path}` "
                          "writes one")
-    console.print(f"No current report at {candidate}: verifying first (a few minutes).")
+    console.print(f"No current report at {candidate}: verifying first.")
     catalogue = kout_catalogue()
-    report, _ = verify_report(catalogue, list(catalogue.games), None, True, console)
+    report = run_verification(console, catalogue, list(catalogue.games)).report
     candidate.parent.mkdir(parents=True, exist_ok=True)
     candidate.write_text(json.dumps(report, indent=2, ensure_ascii=False) + "\n",
                          encoding="utf-8")

@@ -8,7 +8,7 @@ two profiles (``trickrules diff``) is made of these disputes.
 
 from __future__ import annotations
 
-from collections.abc import Iterable
+from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, field
 from typing import Any, Literal
 
@@ -24,6 +24,16 @@ KINDS: tuple[Kind, ...] = (Deal(), NextDealer(), AuctionCalls(), LegalCards(), T
 legality, the trick winner, whether the hand goes on, the hand's score and the game's end."""
 
 DisputeVerdict = Literal["differs", "equivalent", "unknown"]
+
+
+def outcomes_verdict(outcomes: Sequence[Outcome]) -> DisputeVerdict:
+    """``differs`` when some outcome differs (with a replayed witness), ``equivalent`` when
+    every outcome is proved the same, otherwise ``unknown``."""
+    if any(o.verdict == "refuted" and o.ok for o in outcomes):
+        return "differs"
+    if outcomes and all(o.verdict == "proved" for o in outcomes):
+        return "equivalent"
+    return "unknown"
 
 
 def dispute_id(game: str, parameter: str, a: str, b: str) -> str:
@@ -47,11 +57,7 @@ class Dispute:
     def verdict(self) -> DisputeVerdict:
         """``differs`` when some outcome differs (with a replayed witness), ``equivalent`` when
         every outcome is proved the same, otherwise ``unknown``."""
-        if any(o.verdict == "refuted" and o.ok for o in self.outcomes):
-            return "differs"
-        if self.outcomes and all(o.verdict == "proved" for o in self.outcomes):
-            return "equivalent"
-        return "unknown"
+        return outcomes_verdict(self.outcomes)
 
     @property
     def ok(self) -> bool:
@@ -114,6 +120,20 @@ def source_questions(catalogue: Catalogue, game: str) -> list[tuple[str, str, st
     return out
 
 
+def dispute_from_outcomes(catalogue: Catalogue, game: str, parameter: str, a: str, b: str,
+                          outcomes: Iterable[Outcome]) -> Dispute:
+    """The dispute between readings ``a`` and ``b`` (spec order) with its settled outcomes."""
+    return Dispute(dispute_id(game, parameter, a, b), game, parameter, a, b,
+                   _stances(catalogue, game, parameter), list(outcomes))
+
+
+def spec_order(catalogue: Catalogue, parameter: str, a: str, b: str) -> tuple[str, str]:
+    """The two readings in the order the spec lists them."""
+    ids = catalogue.parameters[parameter].reading_ids
+    first, second = sorted((a, b), key=ids.index)
+    return first, second
+
+
 class DisputeBook:
     """Settles disputes on demand and remembers them (each is solved once per run)."""
 
@@ -124,16 +144,13 @@ class DisputeBook:
 
     def settle(self, game: str, parameter: str, a: str, b: str) -> Dispute:
         """The dispute between two readings, solved for every outcome kind."""
-        ids = self.catalogue.parameters[parameter].reading_ids
-        a, b = sorted((a, b), key=ids.index)
+        a, b = spec_order(self.catalogue, parameter, a, b)
         key = dispute_id(game, parameter, a, b)
         if key not in self._settled:
-            base = self.catalogue.default_profile(game)
-            question = Question(base, parameter, a, b)
-            dispute = Dispute(key, game, parameter, a, b,
-                              _stances(self.catalogue, game, parameter))
-            dispute.outcomes = [settle(kind, question, self._reads) for kind in KINDS]
-            self._settled[key] = dispute
+            question = Question(self.catalogue.default_profile(game), parameter, a, b)
+            self._settled[key] = dispute_from_outcomes(
+                self.catalogue, game, parameter, a, b,
+                [settle(kind, question, self._reads) for kind in KINDS])
         return self._settled[key]
 
     def by_id(self, key: str) -> Dispute:

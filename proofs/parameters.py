@@ -1,4 +1,5 @@
-"""Rule parameters as Z3 integers over their readings, fixed or left open by a profile."""
+"""Rule parameters as Z3 integers over their readings, fixed or left open by a profile; a
+parameter with one allowed reading answers with constants, so the terms built on it fold."""
 
 from __future__ import annotations
 
@@ -7,6 +8,7 @@ from collections.abc import Mapping
 import z3
 
 from proofs.solver import Names
+from proofs.terms import Bool, If, Int
 from spec.model import Parameter, Profile
 
 
@@ -47,24 +49,35 @@ class SymbolicProfile:
             out.append(z3.Or([self.vars[pid] == ids.index(r) for r in choice]))
         return out
 
-    def is_(self, parameter_id: str, reading_id: str) -> z3.BoolRef:
-        """The condition that ``parameter_id`` takes the reading ``reading_id``."""
+    def is_(self, parameter_id: str, reading_id: str) -> Bool:
+        """The condition that ``parameter_id`` takes the reading ``reading_id`` (a constant
+        when only one reading is allowed)."""
         ids = self.parameters[parameter_id].reading_ids
         if reading_id not in ids:
             raise KeyError(f"{parameter_id} has no reading {reading_id!r}")
         self.used.add(parameter_id)
+        choice = self.allowed[parameter_id]
+        if len(choice) == 1:
+            return choice[0] == reading_id
         return self.vars[parameter_id] == ids.index(reading_id)
 
-    def value(self, parameter_id: str) -> z3.ArithRef:
-        """The numeric ``value`` of the chosen reading (readings without one count as 0)."""
+    def value(self, parameter_id: str) -> Int:
+        """The numeric ``value`` of the chosen reading (readings without one count as 0; a
+        constant when only one reading is allowed)."""
         parameter = self.parameters[parameter_id]
         self.used.add(parameter_id)
-        expr: z3.ArithRef = z3.IntVal(0)
+        choice = self.allowed[parameter_id]
+        if len(choice) == 1:
+            return parameter.reading(choice[0]).value or 0
+        expr: Int = 0
         for index, reading in enumerate(parameter.readings):
-            expr = z3.If(self.vars[parameter_id] == index, z3.IntVal(reading.value or 0), expr)
+            expr = If(self.vars[parameter_id] == index, reading.value or 0, expr)
         return expr
 
     def reading_of(self, model: z3.ModelRef, parameter_id: str) -> str:
-        """The reading a model chose for ``parameter_id``."""
+        """The reading a model chose for ``parameter_id`` (the only one, when one is allowed)."""
+        choice = self.allowed[parameter_id]
+        if len(choice) == 1:
+            return choice[0]
         index = int(model.eval(self.vars[parameter_id], model_completion=True).as_long())
         return self.parameters[parameter_id].reading_ids[index]

@@ -49,6 +49,17 @@ Z3's search depends on the terms built before it in the process, so a query that
 limit alone can run out of it late in a long run."""
 
 
+def fresh_context() -> None:
+    """Start a new Z3 context for the terms built from here on.
+
+    Z3's answers (which witness a satisfiable query yields, whether a hard one fits the
+    resource limit) depend on the terms built before in the same context, so each unit of
+    verify work starts from a fresh one: its results are then the same whichever process runs
+    it and whatever ran there before. Terms of the old context must not be used after this.
+    """
+    z3.z3._main_ctx = None
+
+
 def make_solver(rlimit: int = RLIMIT) -> z3.Solver:
     """A solver with the project's fixed seed and resource limit, so results repeat."""
     solver = z3.Solver()

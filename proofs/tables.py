@@ -7,7 +7,7 @@ from typing import Any
 from rich.console import Console
 from rich.table import Table
 
-from proofs.verify import Row
+from proofs.verify.rows import Row
 from spec.cards import (
     SUIT_LETTERS,
     SUIT_SYMBOLS,

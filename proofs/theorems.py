@@ -93,16 +93,14 @@ def ranking_graph(profile: Profile) -> Result:
     deck = profile_deck(profile)
     for trump in SUITS:
         for follow in (NO_SUIT, *SUITS):
-            t, f = z3.IntVal(trump), z3.IntVal(follow)
-            level = {c: z3.simplify(tier(z3.IntVal(c), t, f, z3.BoolVal(False))) for c in deck}
-            cards = [c for c in deck if level[c].as_long() >= 1]
-            order = {c: z3.simplify(rank(z3.IntVal(c))) for c in cards}
+            # the model's own terms, folded to values: every input here is known
+            level = {c: tier(c, trump, follow, False) for c in deck}
+            cards = [c for c in deck if level[c] >= 1]
             graph = nx.DiGraph()
             graph.add_nodes_from(cards)
             for x in cards:
                 for y in cards:
-                    if x != y and z3.is_true(z3.simplify(
-                            outranks(level[x], order[x], level[y], order[y]))):
+                    if x != y and outranks(level[x], rank(x), level[y], rank(y)):
                         graph.add_edge(x, y)
             pairs = len(cards) * (len(cards) - 1) // 2
             if graph.number_of_edges() != pairs or not nx.is_directed_acyclic_graph(graph):

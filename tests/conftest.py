@@ -1,4 +1,6 @@
-"""Shared fixtures."""
+"""Shared fixtures. The expensive results (the whole verification: theorems, source checks and
+settled disputes) are computed once per test run and shared by every pytest-xdist worker
+through the verify result cache, under a lock so that only one worker computes them."""
 
 from __future__ import annotations
 
@@ -7,10 +9,11 @@ from pathlib import Path
 from typing import Any
 
 import pytest
-from rich.console import Console
+from filelock import FileLock
 
-from proofs.disputes import Dispute, DisputeBook
-from proofs.verify_report import verify_report
+from proofs.disputes import Dispute
+from proofs.verify.cache import ResultCache, environment_digest, inputs_digest
+from proofs.verify.report import Verification, verify
 from spec.loader import KOUT_DIR, kout_catalogue
 
 
@@ -22,16 +25,29 @@ def spec_copy(tmp_path: Path) -> Path:
     return tmp_path
 
 
+def shared_directory(factory: pytest.TempPathFactory, worker_id: str) -> Path:
+    """A directory every worker of this test run sees (and no other run)."""
+    base = factory.getbasetemp()
+    return base if worker_id == "master" else base.parent
+
+
 @pytest.fixture(scope="session")
-def source_disputes() -> list[Dispute]:
+def verification(tmp_path_factory: pytest.TempPathFactory, worker_id: str) -> Verification:
+    """What ``trickrules verify`` computes for both games, once per test run."""
+    shared = shared_directory(tmp_path_factory, worker_id)
+    with FileLock(str(shared / "verification.lock")):
+        cache = ResultCache(shared / "verify-cache", environment_digest(inputs_digest()))
+        catalogue = kout_catalogue()
+        return verify(catalogue, list(catalogue.games), None, True, cache)
+
+
+@pytest.fixture(scope="session")
+def source_disputes(verification: Verification) -> list[Dispute]:
     """Every dispute the sources raise in both games, settled once for the whole run."""
-    return DisputeBook(kout_catalogue()).for_sources(["kout6", "kout4"])
+    return verification.disputes
 
 
 @pytest.fixture(scope="session")
-def full_report(source_disputes: list[Dispute]) -> dict[str, Any]:
-    """The report ``trickrules verify`` writes, built once (reusing the settled disputes)."""
-    catalogue = kout_catalogue()
-    report, _ = verify_report(catalogue, list(catalogue.games), None, True,
-                              Console(quiet=True), quiet=True, settled=source_disputes)
-    return report
+def full_report(verification: Verification) -> dict[str, Any]:
+    """The report ``trickrules verify`` writes."""
+    return verification.report

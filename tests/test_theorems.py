@@ -22,7 +22,7 @@ from proofs.theorems import (
     legal_card_exists,
     ranking_total_order,
 )
-from proofs.verify import failed, run_theorems
+from proofs.verify.rows import failed, run_theorems
 from spec.loader import kout_catalogue
 
 

@@ -1,0 +1,105 @@
+"""The on-disk result cache of ``trickrules verify``.
+
+Every result is stored under a key made of the digest of everything that can change it (the
+rule data, the code of the spec loader, the engine and the proofs, the Z3 and Python versions)
+and the job's own id. An entry is returned only when the key stored inside it matches exactly,
+so a verdict is never reported from other inputs. Entries of older inputs are pruned.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import os
+import pickle
+import platform
+import shutil
+import tempfile
+from importlib import metadata, resources
+from pathlib import Path
+from typing import Any
+
+#: The packages whose files decide a result (the presentation layers, which read results and
+#: do not make them, excluded).
+INPUT_PACKAGES = ("spec", "engine", "proofs")
+NOT_INPUTS = ("proofs/rulebook/", "proofs/conformance/", "proofs/cli/")
+KEEP = 4
+"""Input digests kept in the cache directory (the newest by use)."""
+
+
+def inputs_digest() -> str:
+    """SHA-256 over the rule data and the code of the verifier, file by file in path order."""
+    digest = hashlib.sha256()
+    for package in INPUT_PACKAGES:
+        root = Path(str(resources.files(package)))
+        for path in sorted(root.rglob("*")):
+            relative = path.relative_to(root.parent).as_posix()
+            if (path.suffix not in (".py", ".toml", ".json") or "__pycache__" in relative
+                    or relative.startswith(NOT_INPUTS)):
+                continue
+            digest.update(relative.encode() + b"\0" + path.read_bytes() + b"\0")
+    return digest.hexdigest()
+
+
+def environment_digest(inputs: str) -> str:
+    """The inputs digest with the solver's and Python's versions: a new Z3 may answer
+    differently, so its results are kept apart."""
+    versions = f"{inputs}\0z3={metadata.version('z3-solver')}\0py={platform.python_version()}"
+    return hashlib.sha256(versions.encode()).hexdigest()
+
+
+def default_directory() -> Path:
+    """``$TRICKRULES_CACHE`` if set, else ``$XDG_CACHE_HOME/trickrules`` (``~/.cache``)."""
+    if os.environ.get("TRICKRULES_CACHE"):
+        return Path(os.environ["TRICKRULES_CACHE"])
+    base = os.environ.get("XDG_CACHE_HOME") or str(Path.home() / ".cache")
+    return Path(base) / "trickrules"
+
+
+class ResultCache:
+    """Results of verify jobs on disk, one file per job, under one environment digest;
+    ``read=False`` computes afresh and still stores."""
+
+    def __init__(self, directory: Path, digest: str, read: bool = True) -> None:
+        self.digest = digest
+        self.read = read
+        self.root = directory / "verify"
+        self.here = self.root / digest[:32]
+
+    @staticmethod
+    def _file_name(job_key: str) -> str:
+        return hashlib.sha256(job_key.encode()).hexdigest()[:40] + ".pickle"
+
+    def get(self, job_key: str) -> Any | None:
+        """The stored result of ``job_key`` under this digest, or None (absent, unreadable,
+        or stored under another key); always None when the cache is not read."""
+        if not self.read:
+            return None
+        path = self.here / self._file_name(job_key)
+        try:
+            entry = pickle.loads(path.read_bytes())
+        except (OSError, pickle.UnpicklingError, EOFError, AttributeError, ImportError,
+                TypeError, ValueError):
+            return None
+        if not isinstance(entry, dict) or entry.get("key") != (self.digest, job_key):
+            return None
+        return entry["result"]
+
+    def put(self, job_key: str, result: Any) -> None:
+        """Store a result (atomically: a reader never sees half a file)."""
+        self.here.mkdir(parents=True, exist_ok=True)
+        data = pickle.dumps({"key": (self.digest, job_key), "result": result})
+        handle, tmp = tempfile.mkstemp(dir=self.here, suffix=".tmp")
+        with os.fdopen(handle, "wb") as out:
+            out.write(data)
+        os.replace(tmp, self.here / self._file_name(job_key))
+
+    def prune(self) -> None:
+        """Remove the entries of all but the :data:`KEEP` most recently used digests."""
+        if not self.root.is_dir():
+            return
+        self.here.mkdir(parents=True, exist_ok=True)
+        self.here.touch()
+        olds = sorted((p for p in self.root.iterdir() if p.is_dir()),
+                      key=lambda p: p.stat().st_mtime, reverse=True)[KEEP:]
+        for old in olds:
+            shutil.rmtree(old, ignore_errors=True)

@@ -1,0 +1,129 @@
+"""The units of verify work: one theorem on one shipped profile, one theorem on one source
+profile (every combination of the readings it needs concrete), or one kind of outcome of one
+dispute. Each is a pure function of the rule data and code, run in a fresh Z3 context, so its
+result does not depend on the process that runs it or on what ran there before.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from functools import cache
+from typing import Any, Literal
+
+from proofs.solver import fresh_context
+from spec.model import Catalogue, Profile
+
+JobKind = Literal["theorem", "source", "outcome"]
+
+
+@dataclass(frozen=True)
+class Job:
+    """One unit of work, named by plain strings (it crosses process boundaries)."""
+
+    kind: JobKind
+    game: str
+    profile: str = ""
+    theorem: str = ""
+    parameter: str = ""
+    a: str = ""
+    b: str = ""
+    outcome: str = ""
+
+    @property
+    def key(self) -> str:
+        """The job's identity, part of its cache key."""
+        return "|".join((self.kind, self.game, self.profile, self.theorem, self.parameter,
+                         self.a, self.b, self.outcome))
+
+    @property
+    def label(self) -> str:
+        """A short readable name for progress lines."""
+        if self.kind == "outcome":
+            return f"{self.game}/{self.parameter}/{self.a}-vs-{self.b} {self.outcome}"
+        return f"{self.profile} {self.theorem}"
+
+
+@dataclass(frozen=True)
+class Plan:
+    """What one verification runs."""
+
+    theorem_jobs: tuple[Job, ...]
+    source_jobs: tuple[Job, ...]
+    questions: tuple[tuple[str, str, str, str], ...]
+    """(game, parameter, a, b) of every dispute, in report order."""
+    outcome_jobs: tuple[Job, ...]
+
+    @property
+    def jobs(self) -> tuple[Job, ...]:
+        """Every job of the plan."""
+        return (*self.theorem_jobs, *self.source_jobs, *self.outcome_jobs)
+
+
+def plan(catalogue: Catalogue, games: list[str], profiles: list[Profile],
+         with_sources: bool) -> Plan:
+    """The jobs of a verification: every theorem on ``profiles`` and, ``with_sources``, every
+    consistency theorem on each source profile of ``games`` and every outcome kind of every
+    dispute they raise."""
+    from proofs.disputes import KINDS, source_questions
+    from proofs.source_checks import consistency_theorems
+    from proofs.theorems import THEOREMS
+    from spec.source_profiles import source_profiles
+
+    theorem_jobs = tuple(Job("theorem", p.game.id, p.id, t.id)
+                         for p in profiles for t in THEOREMS)
+    if not with_sources:
+        return Plan(theorem_jobs, (), (), ())
+    source_jobs = tuple(Job("source", p.game.id, p.id, t.id)
+                        for p in source_profiles(catalogue).values() if p.game.id in games
+                        for t in consistency_theorems())
+    questions = tuple((game, *q) for game in games
+                      for q in source_questions(catalogue, game))
+    outcome_jobs = tuple(Job("outcome", game, "", "", parameter, a, b, kind.name)
+                         for game, parameter, a, b in questions for kind in KINDS)
+    return Plan(theorem_jobs, source_jobs, questions, outcome_jobs)
+
+
+@cache
+def _catalogue() -> Catalogue:
+    from spec.loader import kout_catalogue
+
+    return kout_catalogue()
+
+
+@cache
+def _source_profile(profile_id: str) -> Profile:
+    from spec.source_profiles import source_profiles
+
+    return source_profiles(_catalogue())[profile_id]
+
+
+def execute(job: Job) -> Any:
+    """Run one job in a fresh Z3 context: a :class:`~proofs.verify.rows.Row`, a list of
+    :class:`~proofs.source_checks.SourceRow`, or an :class:`~proofs.divergence.Outcome`."""
+    fresh_context()
+    if job.kind == "theorem":
+        from proofs.theorems import THEOREMS
+        from proofs.verify.rows import run_theorems
+
+        theorem = next(t for t in THEOREMS if t.id == job.theorem)
+        return run_theorems([_catalogue().profile(job.profile)], (theorem,))[0]
+    if job.kind == "source":
+        from proofs.source_checks import check_source_profile, consistency_theorems
+
+        chosen = tuple(t for t in consistency_theorems() if t.id == job.theorem)
+        return check_source_profile(_source_profile(job.profile), chosen)
+    return _outcome(job)
+
+
+_READS: dict[tuple[str, str], frozenset[str]] = {}
+
+
+def _outcome(job: Job) -> Any:
+    from proofs.disputes import KINDS
+    from proofs.divergence import Question, reads, settle
+
+    kind = next(k for k in KINDS if k.name == job.outcome)
+    base = _catalogue().default_profile(job.game)
+    reads(kind, base, _READS)  # built once per process, then the context is fresh again
+    fresh_context()
+    return settle(kind, Question(base, job.parameter, job.a, job.b), _READS)

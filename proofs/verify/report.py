@@ -1,0 +1,118 @@
+"""The verify report: every theorem on the chosen profiles and the source checks, as JSON,
+stamped with a digest of the rule data and code it was computed from so a rulebook built
+from it can tell when it is stale. The work runs as jobs (:mod:`proofs.verify.jobs`) on every
+core and through the result cache; what lands is reported item by item to a callback, so the
+presentation (a bar, or a line per item) stays with the command line."""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Iterable
+from dataclasses import dataclass, field
+from typing import Any
+
+from proofs.disputes import Dispute, outcomes_verdict
+from proofs.divergence import Outcome
+from proofs.source_checks import SourceRow
+from proofs.verify.cache import ResultCache, inputs_digest
+from proofs.verify.jobs import Job, plan
+from proofs.verify.rows import Row
+from proofs.verify.run import Done, default_workers, run_jobs
+from proofs.verify.sources import assemble_disputes, source_section
+from spec.model import Catalogue, Profile
+
+
+@dataclass(frozen=True)
+class Item:
+    """One finished item of a verification, for progress: a theorem on a profile, a theorem
+    on a source profile, or a whole dispute."""
+
+    label: str
+    verdict: str
+    seconds: float
+    cached: bool
+
+
+@dataclass
+class Verification:
+    """A finished verification: the JSON report and the objects it was made from."""
+
+    report: dict[str, Any]
+    rows: list[Row]
+    consistency: list[SourceRow] = field(default_factory=list)
+    disputes: list[Dispute] = field(default_factory=list)
+    computed: int = 0
+    cached: int = 0
+
+
+def work_items(catalogue: Catalogue, games: Iterable[str], profiles: list[Profile] | None,
+               with_sources: bool) -> int:
+    """How many items :func:`verify` reports (the length of a progress bar)."""
+    games = list(games)
+    p = plan(catalogue, games, _profiles(catalogue, games, profiles), with_sources)
+    return len(p.theorem_jobs) + len(p.source_jobs) + len(p.questions)
+
+
+def _profiles(catalogue: Catalogue, games: list[str],
+              profiles: list[Profile] | None) -> list[Profile]:
+    if profiles is not None:
+        return profiles
+    return [p for p in catalogue.profiles.values() if p.game.id in games and p.is_concrete]
+
+
+def _source_verdict(rows: list[SourceRow]) -> str:
+    if not all(r.ok for r in rows):
+        return "unknown"
+    if any(r.finding for r in rows):
+        return "finding"
+    return "not run" if all(r.row is None for r in rows) else "as expected"
+
+
+def verify(catalogue: Catalogue, games: Iterable[str], profiles: list[Profile] | None,
+           with_sources: bool, cache: ResultCache | None = None, workers: int | None = None,
+           on_item: Callable[[Item], None] | None = None) -> Verification:
+    """Run the theorems (on ``profiles``, or every concrete shipped profile of ``games``) and,
+    if asked, the source checks; results come from ``cache`` where it has them."""
+    games = list(games)
+    profiles = _profiles(catalogue, games, profiles)
+    work = plan(catalogue, games, profiles, with_sources)
+    emit = on_item or (lambda _: None)
+    waiting = {q: len([j for j in work.outcome_jobs if _question(j) == q])
+               for q in work.questions}
+    outcomes: dict[tuple[str, str, str, str], dict[str, Outcome]] = {q: {} for q in waiting}
+
+    def landed(done: Done) -> None:
+        job = done.job
+        if job.kind == "theorem":
+            emit(Item(job.label, done.result.verdict, done.seconds, done.cached))
+        elif job.kind == "source":
+            emit(Item(job.label, _source_verdict(done.result), done.seconds, done.cached))
+        else:
+            q = _question(job)
+            outcomes[q][job.outcome] = done.result
+            if len(outcomes[q]) == waiting[q]:
+                seconds = sum(o.seconds for o in outcomes[q].values())
+                cached = done.cached
+                verdict = outcomes_verdict(list(outcomes[q].values()))
+                emit(Item(f"{q[0]}/{q[1]}/{q[2]}-vs-{q[3]}", verdict, seconds, cached))
+
+    done = run_jobs(work.jobs, cache, workers or default_workers(), landed)
+    rows: list[Row] = [done[j].result for j in work.theorem_jobs]
+    report: dict[str, Any] = {
+        "inputs": inputs_digest(),
+        "profiles": [p.id for p in profiles], "results": [r.as_json() for r in rows],
+        "proved": sum(r.verdict == "proved" for r in rows),
+        "refuted": sum(r.verdict == "refuted" for r in rows),
+        "unknown": sum(r.verdict == "unknown" for r in rows)}
+    result = Verification(report, rows, computed=sum(not d.cached for d in done.values()),
+                          cached=sum(d.cached for d in done.values()))
+    if with_sources:
+        result.consistency = [r for j in work.source_jobs for r in done[j].result]
+        ordered = {q: [done[j].result for j in work.outcome_jobs if _question(j) == q]
+                   for q in work.questions}
+        result.disputes = assemble_disputes(catalogue, work.questions, ordered)
+        report["sources"] = source_section(catalogue, result.consistency, result.disputes)
+    return result
+
+
+def _question(job: Job) -> tuple[str, str, str, str]:
+    return job.game, job.parameter, job.a, job.b

@@ -1,0 +1,135 @@
+"""Run verify jobs on every core, through the result cache.
+
+Jobs already in the cache under the present inputs are answered from it; the rest go to a pool
+of worker processes, longest first (by the time each took when last run), so the cores finish
+together. Each finished job is reported to a callback as it lands.
+"""
+
+from __future__ import annotations
+
+import json
+import multiprocessing
+import os
+import sys
+import time
+from collections.abc import Callable, Sequence
+from concurrent.futures import FIRST_COMPLETED, Future, ProcessPoolExecutor, wait
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any
+
+from proofs.verify.cache import ResultCache
+from proofs.verify.jobs import Job, execute
+
+
+@dataclass(frozen=True)
+class Done:
+    """A finished job: its result, the seconds it took, and whether it came from the cache."""
+
+    job: Job
+    result: Any
+    seconds: float
+    cached: bool
+
+
+def default_workers() -> int:
+    """One worker per core the process may use."""
+    try:
+        return max(1, len(os.sched_getaffinity(0)))
+    except AttributeError:  # not on Linux
+        return max(1, os.cpu_count() or 1)
+
+
+def _timed(job: Job) -> tuple[Any, float]:
+    start = time.perf_counter()
+    result = execute(job)
+    return result, time.perf_counter() - start
+
+
+def _static_cost(job: Job) -> float:
+    """A guess at a job's seconds when it has never run: disputes over points of play are the
+    long ones, the bigger game more so."""
+    weight = 2.0 if job.game == "kout6" else 1.0
+    if job.kind == "outcome":
+        return weight * (3.0 if job.outcome in ("legal", "winner", "hand-over") else 0.05)
+    return weight * 0.5
+
+
+class Timings:
+    """The seconds each job took when it last ran (any inputs): the order of the next run."""
+
+    def __init__(self, path: Path | None) -> None:
+        self.path = path
+        self.seconds: dict[str, float] = {}
+        if path is not None and path.exists():
+            try:
+                loaded = json.loads(path.read_text(encoding="utf-8"))
+                self.seconds = {str(k): float(v) for k, v in loaded.items()}
+            except (OSError, ValueError, AttributeError):
+                self.seconds = {}
+
+    def cost(self, job: Job) -> float:
+        """Expected seconds of ``job``."""
+        return self.seconds.get(job.key, _static_cost(job))
+
+    def save(self, done: Sequence[Done]) -> None:
+        """Remember the seconds of the jobs that ran."""
+        if self.path is None:
+            return
+        for d in done:
+            if not d.cached:
+                self.seconds[d.job.key] = round(d.seconds, 3)
+        try:
+            self.path.parent.mkdir(parents=True, exist_ok=True)
+            self.path.write_text(json.dumps(self.seconds, sort_keys=True), encoding="utf-8")
+        except OSError:
+            pass  # the order of a later run is only an optimisation
+
+
+def run_jobs(jobs: Sequence[Job], cache: ResultCache | None, workers: int,
+             on_done: Callable[[Done], None] | None = None) -> dict[Job, Done]:
+    """Every job's result, from ``cache`` where present, else computed (in ``workers``
+    processes when more than one) and stored."""
+    report = on_done or (lambda _: None)
+    results: dict[Job, Done] = {}
+    todo: list[Job] = []
+    for job in jobs:
+        hit = cache.get(job.key) if cache is not None else None
+        if hit is not None:
+            results[job] = Done(job, hit, 0.0, True)
+            report(results[job])
+        else:
+            todo.append(job)
+    timings = Timings(cache.root / "timings.json" if cache is not None else None)
+    todo.sort(key=timings.cost, reverse=True)
+
+    def finish(job: Job, result: Any, seconds: float) -> None:
+        if cache is not None:
+            cache.put(job.key, result)
+        results[job] = Done(job, result, seconds, False)
+        report(results[job])
+
+    if workers <= 1 or len(todo) <= 1:
+        for job in todo:
+            finish(job, *_timed(job))
+    else:
+        _run_pool(todo, min(workers, len(todo)), finish)
+    timings.save(list(results.values()))
+    if cache is not None:
+        cache.prune()
+    return results
+
+
+def _run_pool(todo: list[Job], workers: int,
+              finish: Callable[[Job, Any, float], None]) -> None:
+    """Run ``todo`` in a process pool, handing each result to ``finish`` as it lands."""
+    method = "fork" if sys.platform.startswith("linux") else "spawn"
+    context = multiprocessing.get_context(method)
+    with ProcessPoolExecutor(max_workers=workers, mp_context=context) as pool:
+        pending: dict[Future[tuple[Any, float]], Job] = {
+            pool.submit(_timed, job): job for job in todo}
+        while pending:
+            finished, _ = wait(pending, return_when=FIRST_COMPLETED)
+            for future in finished:
+                job = pending.pop(future)
+                finish(job, *future.result())
