@@ -196,20 +196,38 @@ def minimise(solver: z3.Solver, key: z3.ArithRef,
 
 
 def search(kind: Kind, question: Question, open_context: bool) -> Found | str:
-    """The earliest difference: the least key over the points, ties going to the earlier
-    point. Returns a :class:`Found`, ``"unsat"``, or ``"unknown: reason"``."""
+    """The earliest difference: in the base context the least key over the points, ties
+    going to the earlier point; in the opened context first the fewest other parameters
+    departing from the base readings, then the least key. Returns a :class:`Found`,
+    ``"unsat"``, or ``"unknown: reason"``."""
     names = Names(f"diverge:{kind.name}:{'open' if open_context else 'base'}")
     d = dual(question, names, open_context)
+    points = kind.build(question, d, names)
+    if not open_context:
+        return _least(d, points, [])
+    spread = d.deviation()
+    unknown = ""
+    for limit in range(1, len(d.a.parameters)):
+        found = _least(d, points, [spread <= limit])
+        if isinstance(found, Found):
+            found.minimal = found.minimal and not unknown
+            return found
+        if found != "unsat":
+            unknown = found
+    return unknown or "unsat"
+
+
+def _least(d: Dual, points: list[Built], bound: list[z3.BoolRef]) -> Found | str:
+    """The least key over ``points`` under the extra constraints ``bound``."""
     best: Found | None = None
     best_key: z3.ArithRef | None = None
     unknown = ""
-    spread = d.deviation() if open_context else z3.IntVal(0)
-    for point in kind.build(question, d, names):
-        extra = [] if best is None or best_key is None else [point.key < best_key]
+    for point in points:
+        extra = [*bound] if best is None or best_key is None else [*bound, point.key < best_key]
         for rlimit in (RLIMIT, RLIMIT * RETRY_FACTOR):  # see proofs.solver.RETRY_FACTOR
             solver = make_solver(rlimit)
             solver.add(*d.constraints(), *point.constraints)
-            model, answer, minimal = minimise(solver, point.key * 64 + spread, extra)
+            model, answer, minimal = minimise(solver, point.key, extra)
             if not answer.startswith("unknown"):
                 break
         if model is not None:
