@@ -14,9 +14,10 @@ import sys
 import time
 from typing import Any
 
-from engine.perft import perft, perft_position
-from engine.record import play_random_game
-from engine.state import KoutGame
+from engine.kout.game import KoutGame
+from engine.kout.play import perft_position
+from engine.kout.record import play_random_game
+from engine.perft import perft
 
 KOUT_DEALS = ((1, 10), (3, 10), (4, 10), (6, 10))  # (seed, depth) on kout6-default
 CHESS_POSITIONS = (

@@ -6,14 +6,26 @@ depth (as a checkmate ends a chess line). Leaves are counted in bulk from the le
 
 from __future__ import annotations
 
-from engine.deal import deal_hands, first_dealer
-from engine.masks import iter_cards
-from engine.play import Contract, PlayPosition
-from engine.rules import Rules
+from typing import Protocol
+
+from engine.masks import CardSet, iter_cards
 from spec.cards import Card
 
 
-def perft(position: PlayPosition, depth: int) -> int:
+class Position(Protocol):
+    """A point of play that can list its legal cards and play and take back a card."""
+
+    def legal_mask(self) -> CardSet:
+        """The legal cards of the player to move, as a set."""
+
+    def push(self, card: Card) -> None:
+        """Play ``card``."""
+
+    def pop(self) -> Card:
+        """Take back the last card played (and return it)."""
+
+
+def perft(position: Position, depth: int) -> int:
     """The number of legal card sequences of exactly ``depth`` plays."""
     if depth <= 0:
         return 1
@@ -31,7 +43,7 @@ def perft(position: PlayPosition, depth: int) -> int:
     return total
 
 
-def divide(position: PlayPosition, depth: int) -> list[tuple[Card, int]]:
+def divide(position: Position, depth: int) -> list[tuple[Card, int]]:
     """Perft split by first card: ``[(card, count), ...]`` in card order."""
     rows = []
     for card in iter_cards(position.legal_mask()):
@@ -39,14 +51,3 @@ def divide(position: PlayPosition, depth: int) -> list[tuple[Card, int]]:
         rows.append((card, perft(position, depth - 1)))
         position.pop()
     return rows
-
-
-def perft_position(rules: Rules, seed: int, *, bid: int = 5, declarer: int | None = None,
-                   trump: int = 0) -> PlayPosition:
-    """The fixed start of play for a seed: hand 0's deal; by default the seat after the dealer
-    bid 5 (not forced) and named spades, and leads."""
-    dealer = first_dealer(rules, seed)
-    hands = deal_hands(rules, seed, 0, dealer)
-    seat = (dealer + 1) % rules.players if declarer is None else declarer
-    contract = Contract(seat, bid, False, False)
-    return PlayPosition(rules, trump, contract, hands, seat)

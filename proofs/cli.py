@@ -12,10 +12,11 @@ from typing import Any
 from rich.console import Console
 
 from engine.errors import EngineError
+from engine.kout.game import KoutGame
+from engine.kout.play import perft_position
+from engine.kout.record import game_to_json, play_random_game
 from engine.masks import cards_of
-from engine.perft import divide, perft, perft_position
-from engine.record import game_to_json, play_random_game
-from engine.state import KoutGame
+from engine.perft import divide, perft
 from proofs.cli_conform import add_conform_commands
 from proofs.cli_rulebook import add_rulebook_command
 from proofs.cli_sources import add_source_commands
@@ -75,9 +76,9 @@ def cmd_verify(args: argparse.Namespace) -> int:
 
     from proofs.progress import run_verification
     from proofs.verify.rows import failed
-    from spec.loader import kout_catalogue
+    from spec.loader import family_catalogue
 
-    catalogue = kout_catalogue()
+    catalogue = family_catalogue("kout")
     games = [args.game] if args.game else list(GAMES)
     profiles = [catalogue.profile(args.profile)] if args.profile else None
     with_sources = not args.profile and not args.no_sources
@@ -104,10 +105,10 @@ def cmd_sources(args: argparse.Namespace) -> int:
     contradictions per game."""
     from rich.table import Table
 
-    from spec.loader import kout_catalogue
+    from spec.loader import family_catalogue
     from spec.source_profiles import summary
 
-    catalogue = kout_catalogue()
+    catalogue = family_catalogue("kout")
     rows: list[dict[str, Any]] = []
     for source in catalogue.sources.values():
         for game in source.games:

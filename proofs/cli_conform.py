@@ -83,8 +83,8 @@ def cmd_vectors(args: argparse.Namespace) -> int:
     """Regenerate the suite (or check it is current) from its stored witnesses, or first take
     the witnesses afresh from a current verify report."""
     from proofs.cli_rulebook import current_report
-    from proofs.conformance.cases import witness_requests
-    from proofs.conformance.generate import (
+    from proofs.kout.conformance.cases import witness_requests
+    from proofs.kout.conformance.generate import (
         SUITE_DIR,
         build_suite,
         stale_files,
@@ -92,7 +92,7 @@ def cmd_vectors(args: argparse.Namespace) -> int:
         suite_files,
         write_suite,
     )
-    from spec.loader import kout_catalogue
+    from spec.loader import family_catalogue
 
     console = Console(highlight=False, stderr=True)
     out = Path(args.out) if args.out else SUITE_DIR
@@ -101,7 +101,7 @@ def cmd_vectors(args: argparse.Namespace) -> int:
         witnesses = witness_requests(report)
     else:
         witnesses = stored_witnesses(SUITE_DIR)
-    suite = build_suite(kout_catalogue(), witnesses)
+    suite = build_suite(family_catalogue("kout"), witnesses)
     files = suite_files(suite)
     summary = "; ".join(f"{g}: " + ", ".join(f"{op} {n}" for op, n in ops.items())
                         for g, ops in suite.counts().items())

@@ -18,7 +18,7 @@ def current_report(path: Path | None, console: Console) -> dict[str, Any]:
     ``path``: the default report if current, else a fresh verification (saved there)."""
     from proofs.progress import run_verification
     from proofs.verify.cache import inputs_digest
-    from spec.loader import kout_catalogue
+    from spec.loader import family_catalogue
 
     digest = inputs_digest()
     candidate = path or DEFAULT_REPORT
@@ -34,7 +34,7 @@ def current_report(path: Path | None, console: Console) -> dict[str, Any]:
         raise ValueError(f"{path}: no such report; `trickrules verify --report {path}` "
                          "writes one")
     console.print(f"No current report at {candidate}: verifying first.")
-    catalogue = kout_catalogue()
+    catalogue = family_catalogue("kout")
     report = run_verification(console, catalogue, list(catalogue.games)).report
     candidate.parent.mkdir(parents=True, exist_ok=True)
     candidate.write_text(json.dumps(report, indent=2, ensure_ascii=False) + "\n",
@@ -45,12 +45,13 @@ def current_report(path: Path | None, console: Console) -> dict[str, Any]:
 def cmd_rulebook(args: argparse.Namespace) -> int:
     """Build the rulebook; exit 2 with the failing step when it cannot be built."""
     from proofs.rulebook.build import RulebookError, build_rulebook
-    from spec.loader import kout_catalogue
+    from spec.loader import family_catalogue
 
     console = Console(highlight=False)
     report = current_report(Path(args.report) if args.report else None, console)
     try:
-        built = build_rulebook(kout_catalogue(), report, Path(args.out), pdf=not args.no_pdf)
+        built = build_rulebook(family_catalogue("kout"), report, Path(args.out),
+                               pdf=not args.no_pdf)
     except RulebookError as exc:
         raise ValueError(str(exc)) from None
     console.print(f"HTML: {built.html / 'index.html'}")

@@ -14,13 +14,13 @@ from proofs.dispute_text import print_diff, print_explain
 from proofs.disputes import DisputeBook
 from proofs.judge import FIELDS, judge
 from proofs.profile_diff import diff_profiles, find_profile
-from spec.loader import kout_catalogue
+from spec.loader import family_catalogue
 
 
 def cmd_diff(args: argparse.Namespace) -> int:
     """Every divergence between two profiles, each with a replayed witness or a proof that it
     changes nothing; exit 1 if any dispute is left unknown."""
-    catalogue = kout_catalogue()
+    catalogue = family_catalogue("kout")
     a, b = find_profile(catalogue, args.profile_a), find_profile(catalogue, args.profile_b)
     diff = diff_profiles(DisputeBook(catalogue), a, b)
     if args.json:
@@ -33,7 +33,7 @@ def cmd_diff(args: argparse.Namespace) -> int:
 def cmd_explain(args: argparse.Namespace) -> int:
     """One dispute: the readings, the sources on each side with their quotations, the witness
     drawn as cards and the outcome under each reading."""
-    catalogue = kout_catalogue()
+    catalogue = family_catalogue("kout")
     dispute = DisputeBook(catalogue).by_id(args.dispute)
     if args.json:
         print(json.dumps(dispute.as_json(), indent=2, ensure_ascii=False))
@@ -79,7 +79,7 @@ def _answer_text(answer: dict[str, Any], disagreements: list[str]) -> str:
 
 def cmd_judge(args: argparse.Namespace) -> int:
     """A situation in the engine's JSON state form, answered under every profile."""
-    catalogue = kout_catalogue()
+    catalogue = family_catalogue("kout")
     report = judge(catalogue, _load_situation(args.situation))
     if args.json:
         print(json.dumps(report, indent=2, ensure_ascii=False))

@@ -13,8 +13,8 @@ from dataclasses import dataclass, field
 from typing import Any, Literal
 
 from proofs.divergence import Kind, Outcome, Question, Reads, settle
-from proofs.divergence_play import HandOver, LegalCards, TrickWinner
-from proofs.divergence_rules import AuctionCalls, Deal, GameEnd, HandScore, NextDealer
+from proofs.kout.kinds_play import HandOver, LegalCards, TrickWinner
+from proofs.kout.kinds_rules import AuctionCalls, Deal, GameEnd, HandScore, NextDealer
 from spec.model import Catalogue, Profile
 from spec.source_profiles import Stance, source_profiles, stance
 

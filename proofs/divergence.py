@@ -20,8 +20,8 @@ from typing import Any, Protocol
 
 import z3
 
-from proofs.parameters import SymbolicProfile
-from proofs.solver import RETRY_FACTOR, RLIMIT, Names, Verdict, make_solver
+from proofs.smt.parameters import SymbolicProfile
+from proofs.smt.solver import RETRY_FACTOR, RLIMIT, Names, Verdict, make_solver
 from spec.model import Profile
 
 STRUCTURAL = ("deck.cards", "deal.hand-size")
@@ -224,7 +224,7 @@ def _least(d: Dual, points: list[Built], bound: list[z3.BoolRef]) -> Found | str
     unknown = ""
     for point in points:
         extra = [*bound] if best is None or best_key is None else [*bound, point.key < best_key]
-        for rlimit in (RLIMIT, RLIMIT * RETRY_FACTOR):  # see proofs.solver.RETRY_FACTOR
+        for rlimit in (RLIMIT, RLIMIT * RETRY_FACTOR):  # see proofs.smt.solver.RETRY_FACTOR
             solver = make_solver(rlimit)
             solver.add(*d.constraints(), *point.constraints)
             model, answer, minimal = minimise(solver, point.key, extra)

@@ -15,11 +15,11 @@ from collections.abc import Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
-from engine.actions import action_to_string, string_to_action
 from engine.errors import EngineError
-from engine.state import KoutState
+from engine.kout.actions import action_to_string, string_to_action
+from engine.kout.game import KoutState
+from proofs.kout.replay import last_trick_winner
 from proofs.profile_diff import every_profile
-from proofs.replay import last_trick_winner
 from spec.model import Catalogue, Profile
 
 MAX_COMBINATIONS = 512

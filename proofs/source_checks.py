@@ -17,8 +17,8 @@ from dataclasses import dataclass
 from typing import Any
 
 from proofs.divergence import STRUCTURAL
-from proofs.situation import NoDealError
-from proofs.theorems import THEOREMS, Theorem
+from proofs.kout.situation import NoDealError
+from proofs.kout.theorems import THEOREMS, Theorem
 from proofs.verify.rows import Row
 from spec.model import Profile
 

@@ -48,7 +48,7 @@ def hand_by_suit(tokens: list[str]) -> str:
 
 
 def print_game(console: Console, record: dict[str, Any]) -> None:
-    """Print a game record (from :func:`engine.record.game_to_json`) as tables."""
+    """Print a game record (from :func:`engine.kout.record.game_to_json`) as tables."""
     players = record["players"]
     console.print(f"[bold]{record['game']}[/] · profile {record['profile']} · seed "
                   f"{record['seed']} · seats 0..{players - 1} in play order (counter-clockwise),"

@@ -7,17 +7,15 @@ from __future__ import annotations
 
 from dataclasses import replace
 from functools import cache
-from importlib import resources
 from pathlib import Path
 from typing import Any
 
 from spec.cards import CardParseError, expand_pattern
 from spec.document import SpecDocument
 from spec.model import Catalogue, Claim, Game, Parameter, Profile, Reading, Source
+from spec.registry import family_dir, family_of
 from spec.rulings_loader import load_rulebook
 from spec.sourcemap import DataPath
-
-KOUT_DIR = Path(str(resources.files("spec") / "kout"))
 
 
 def _unique(doc: SpecDocument, table: str, ids: list[str]) -> None:
@@ -219,7 +217,7 @@ def load_catalogue(directory: Path | str | None = None) -> Catalogue:
     """Load and validate ``games.toml``, ``parameters.toml``, ``profiles.toml``,
     ``sources.toml`` and ``claims.toml``, then the rulebook's ``rulings.toml`` and
     ``glossary.toml`` when the directory has them."""
-    base = Path(directory) if directory is not None else KOUT_DIR
+    base = Path(directory) if directory is not None else family_dir("kout")
     games = _load_games(SpecDocument(base / "games.toml"))
     parameters = _load_parameters(SpecDocument(base / "parameters.toml"), games)
     profiles = _load_profiles(SpecDocument(base / "profiles.toml"), games, parameters)
@@ -234,6 +232,11 @@ def load_catalogue(directory: Path | str | None = None) -> Catalogue:
 
 
 @cache
-def kout_catalogue() -> Catalogue:
-    """The shipped Kout catalogue, loaded once."""
-    return load_catalogue()
+def family_catalogue(family: str) -> Catalogue:
+    """A registered family's shipped catalogue, loaded and validated once."""
+    return load_catalogue(family_dir(family))
+
+
+def game_catalogue(game_id: str) -> Catalogue:
+    """The shipped catalogue of the family ``game_id`` belongs to."""
+    return family_catalogue(family_of(game_id))

@@ -14,13 +14,14 @@ from filelock import FileLock
 from proofs.disputes import Dispute
 from proofs.verify.cache import ResultCache, environment_digest, inputs_digest
 from proofs.verify.report import Verification, verify
-from spec.loader import KOUT_DIR, kout_catalogue
+from spec.loader import family_catalogue
+from spec.registry import family_dir
 
 
 @pytest.fixture
 def spec_copy(tmp_path: Path) -> Path:
     """A private copy of the shipped rule data, for tests that break it."""
-    for path in KOUT_DIR.glob("*.toml"):
+    for path in family_dir("kout").glob("*.toml"):
         shutil.copy(path, tmp_path / path.name)
     return tmp_path
 
@@ -37,7 +38,7 @@ def verification(tmp_path_factory: pytest.TempPathFactory, worker_id: str) -> Ve
     shared = shared_directory(tmp_path_factory, worker_id)
     with FileLock(str(shared / "verification.lock")):
         cache = ResultCache(shared / "verify-cache", environment_digest(inputs_digest()))
-        catalogue = kout_catalogue()
+        catalogue = family_catalogue("kout")
         return verify(catalogue, list(catalogue.games), None, True, cache)
 
 

@@ -7,18 +7,18 @@ from pathlib import Path
 
 import pytest
 
+from engine.kout.game import KoutGame, KoutState
+from engine.kout.play import Contract
 from engine.masks import JOKER_MASK, SUIT_MASK, iter_cards, mask_of
-from engine.play import Contract
-from engine.state import KoutGame, KoutState
 from spec.cards import parse_card, parse_cards, parse_suit
 from spec.errors import SpecError
-from spec.loader import kout_catalogue, load_catalogue
+from spec.loader import family_catalogue, load_catalogue
 
 
 def variant(game_id: str = "kout6", **overrides: str) -> KoutGame:
     """The game's default profile with parameters overridden (``joker__lead_by_bid="never"``
     stands for ``joker.lead-by-bid``)."""
-    base = kout_catalogue().default_profile(game_id)
+    base = family_catalogue("kout").default_profile(game_id)
     named = {key.replace("__", ".").replace("_", "-"): value for key, value in overrides.items()}
     return KoutGame(game_id, base.derive(f"{game_id}-test", named))
 

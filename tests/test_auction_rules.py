@@ -5,9 +5,10 @@ from __future__ import annotations
 import pytest
 from helpers import variant
 
-from engine.actions import PASS, action_bid, bid_action, is_bid
 from engine.errors import IllegalActionError
-from engine.state import TRUMP, KoutGame, KoutState
+from engine.kout.actions import PASS, action_bid, bid_action, is_bid
+from engine.kout.game import KoutGame, KoutState
+from engine.kout.state import TRUMP
 
 
 def _bids(state: KoutState) -> list[int | str]:

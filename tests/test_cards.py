@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import pytest
 
-from engine.actions import NUM_ACTIONS, PASS, action_to_string, string_to_action
+from engine.kout.actions import NUM_ACTIONS, PASS, action_to_string, string_to_action
 from spec.cards import (
     ALL_CARDS,
     BLACK_JOKER,

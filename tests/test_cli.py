@@ -10,8 +10,8 @@ from typing import Any
 
 import pytest
 
-from engine.actions import PASS, bid_action, trump_action
-from engine.state import KoutGame, KoutState
+from engine.kout.actions import PASS, bid_action, trump_action
+from engine.kout.game import KoutGame, KoutState
 from proofs.cli import main
 from spec.cards import SUIT_LETTERS, parse_card, parse_cards
 

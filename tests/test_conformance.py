@@ -14,17 +14,17 @@ from typing import Any
 
 import pytest
 
-from proofs.conformance.cases import witness_requests
-from proofs.conformance.generate import (
+from proofs.conformance.protocol import schema, schema_errors
+from proofs.conformance.suite import load_suite
+from proofs.kout.conformance.cases import witness_requests
+from proofs.kout.conformance.generate import (
     SUITE_DIR,
     build_suite,
     stale_files,
     stored_witnesses,
     suite_files,
 )
-from proofs.conformance.protocol import schema, schema_errors
-from proofs.conformance.suite import load_suite
-from spec.loader import kout_catalogue
+from spec.loader import family_catalogue
 
 REFERENCE = f"{sys.executable} -m proofs.cli adapter"
 BROKEN = f"{sys.executable} -m tests.adapters.broken"
@@ -185,7 +185,7 @@ def test_every_vector_follows_the_schemas() -> None:
         assert not schema_errors("response", {"id": 1, **vector["expect"]}, vector["op"])
 
 
-_RULEBOOK = kout_catalogue().rulebook
+_RULEBOOK = family_catalogue("kout").rulebook
 RULE_IDS = set(_RULEBOOK.rule_ids()) if _RULEBOOK is not None else set()
 
 
@@ -198,7 +198,7 @@ def test_suite_has_both_groups_and_every_op() -> None:
 
 
 def test_committed_suite_is_current(tmp_path: Path) -> None:
-    files = suite_files(build_suite(kout_catalogue(), stored_witnesses()))
+    files = suite_files(build_suite(family_catalogue("kout"), stored_witnesses()))
     assert stale_files(files, SUITE_DIR) == [], "run `trickrules vectors` to regenerate"
     copy = tmp_path / "suite"
     shutil.copytree(SUITE_DIR, copy)

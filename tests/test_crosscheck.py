@@ -13,19 +13,20 @@ from helpers import variant
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-import engine.ranking
-import proofs.crosscheck
-import proofs.kout_model
-import proofs.smallscope
+import engine.kout.ranking
+import proofs.kout.evaluator
+import proofs.kout.model
+import proofs.kout.smallscope
+from engine.kout.game import KoutGame, KoutState
+from engine.kout.play import Contract
+from engine.kout.scoring import game_winner, score_hand
+from engine.kout.state import AUCTION, PLAY
 from engine.masks import cards_of
-from engine.play import Contract
-from engine.scoring import game_winner, score_hand
-from engine.state import AUCTION, PLAY, KoutGame, KoutState
-from proofs.auction_graph import auction_graph, count_sequences
-from proofs.crosscheck import ModelEvaluator, Situation
-from proofs.smallscope import small_scope
+from proofs.kout.auction_graph import auction_graph, count_sequences
+from proofs.kout.evaluator import ModelEvaluator, Situation
+from proofs.kout.smallscope import small_scope
 from spec.cards import parse_cards
-from spec.loader import kout_catalogue
+from spec.loader import family_catalogue
 
 JOKER_HEAVY = {"joker__unqualified_lead": "any-time"}  # worthless Joker leads happen often
 PROFILES = [
@@ -101,7 +102,7 @@ def _any_disagreement(game: KoutGame, seeds: range = range(6)) -> bool:
 
 
 def test_crosscheck_catches_a_broken_model(monkeypatch: pytest.MonkeyPatch) -> None:
-    original = proofs.kout_model.tier
+    original = proofs.kout.model.tier
 
     def swapped(card, trump, follow, worthless):  # type: ignore[no-untyped-def]
         """Trump Ace below the black Joker: tiers 4 and 3 exchanged."""
@@ -110,13 +111,13 @@ def test_crosscheck_catches_a_broken_model(monkeypatch: pytest.MonkeyPatch) -> N
 
         return z3.If(t == 4, 3, z3.If(t == 3, 4, t))
 
-    monkeypatch.setattr(proofs.kout_model, "tier", swapped)
-    monkeypatch.setattr(proofs.crosscheck, "tier", swapped)
+    monkeypatch.setattr(proofs.kout.model, "tier", swapped)
+    monkeypatch.setattr(proofs.kout.evaluator, "tier", swapped)
     assert _any_disagreement(KoutGame("kout6"))
 
 
 def test_crosscheck_catches_a_broken_engine(monkeypatch: pytest.MonkeyPatch) -> None:
-    monkeypatch.setattr(engine.ranking, "TRUMP_ACE_STRENGTH", 97)  # below the black Joker (98)
+    monkeypatch.setattr(engine.kout.ranking, "TRUMP_ACE_STRENGTH", 97)  # below the black Joker (98)
     assert _any_disagreement(KoutGame("kout6"))
 
 
@@ -125,7 +126,7 @@ def test_crosscheck_catches_a_broken_follow_rule(monkeypatch: pytest.MonkeyPatch
         """No follow-suit obligation."""
         return hand.holds(card)
 
-    monkeypatch.setattr(proofs.crosscheck, "legal_follow", lax)
+    monkeypatch.setattr(proofs.kout.evaluator, "legal_follow", lax)
     assert _any_disagreement(KoutGame("kout6"))
 
 
@@ -156,9 +157,9 @@ def test_auction_sequences_engine_equals_graph(game_id: str, overrides: dict[str
 def test_auction_count_differs_when_the_engine_breaks(monkeypatch: pytest.MonkeyPatch) -> None:
     game = KoutGame("kout4")
     expected = count_sequences(auction_graph(game.profile))
-    import engine.auction
+    import engine.kout.auction
 
-    monkeypatch.setattr(engine.auction, "MAX_BID", 8)  # Bawan can no longer be bid
+    monkeypatch.setattr(engine.kout.auction, "MAX_BID", 8)  # Bawan can no longer be bid
     assert _engine_auction_count(game) != expected
 
 
@@ -243,15 +244,15 @@ def test_score_crosscheck_catches_malzoom_scored_double_in_the_engine() -> None:
 
 
 def test_score_crosscheck_catches_a_model_without_bawan(monkeypatch: pytest.MonkeyPatch) -> None:
-    import proofs.kout_scoring
+    import proofs.kout.scoring
 
-    original = proofs.kout_scoring.hand_points
+    original = proofs.kout.scoring.hand_points
 
     def no_bawan(sp, bid, malzoom, made):  # type: ignore[no-untyped-def]
         _, theirs = original(sp, bid, malzoom, made)
         return z3.If(made, bid, 0), theirs
 
-    monkeypatch.setattr(proofs.kout_scoring, "hand_points", no_bawan)
+    monkeypatch.setattr(proofs.kout.scoring, "hand_points", no_bawan)
     assert _scoring_breaks(KoutGame("kout4"))
 
 
@@ -269,9 +270,9 @@ SMALL_POOL = parse_cards("AS 9S AH 7H BJ")  # a smaller pool keeps the mutation 
 
 def test_small_scope_catches_an_engine_with_the_trump_ace_below_the_black_joker(
         monkeypatch: pytest.MonkeyPatch) -> None:
-    monkeypatch.setattr(proofs.smallscope, "POOL", SMALL_POOL)
-    monkeypatch.setattr(engine.ranking, "TRUMP_ACE_STRENGTH", 97)
-    result = small_scope(kout_catalogue().profile("kout4-default"))
+    monkeypatch.setattr(proofs.kout.smallscope, "POOL", SMALL_POOL)
+    monkeypatch.setattr(engine.kout.ranking, "TRUMP_ACE_STRENGTH", 97)
+    result = small_scope(family_catalogue("kout").profile("kout4-default"))
     assert result.verdict == "refuted" and "engine seat" in result.witness["first"]
 
 
@@ -280,14 +281,14 @@ def test_small_scope_catches_a_model_without_follow_suit(
     def lax(sp, card, hand, ctx):  # type: ignore[no-untyped-def]
         return hand.holds(card)
 
-    monkeypatch.setattr(proofs.smallscope, "POOL", SMALL_POOL)
-    monkeypatch.setattr(proofs.crosscheck, "legal_follow", lax)
-    result = small_scope(kout_catalogue().profile("kout4-default"))
+    monkeypatch.setattr(proofs.kout.smallscope, "POOL", SMALL_POOL)
+    monkeypatch.setattr(proofs.kout.evaluator, "legal_follow", lax)
+    result = small_scope(family_catalogue("kout").profile("kout4-default"))
     assert result.verdict == "refuted" and result.witness["disagreements"] > 0
 
 
 def test_small_scope_covers_every_trick_of_its_pool() -> None:
     """Every ordered 4-card trick of the pool that the rules allow is completed and compared."""
-    tally, problems = proofs.smallscope.run(kout_catalogue().profile("kout4-default"))
+    tally, problems = proofs.kout.smallscope.run(family_catalogue("kout").profile("kout4-default"))
     assert problems == []
     assert tally.tricks > 1000 and tally.illegal_prefixes > 0

@@ -9,11 +9,11 @@ from typing import Any
 import pytest
 import z3
 
-import proofs.divergence_rules
-from engine.state import KoutState
+import proofs.kout.kinds_rules
+from engine.kout.game import KoutState
 from proofs.disputes import Dispute, DisputeBook, source_questions
 from spec.cards import card_name
-from spec.loader import kout_catalogue
+from spec.loader import family_catalogue
 from spec.model import Profile
 
 PLAY = {"legal", "winner", "hand-over"}
@@ -50,7 +50,7 @@ SECOND_JOKER = {
 
 @pytest.fixture(scope="module")
 def book() -> DisputeBook:
-    return DisputeBook(kout_catalogue())
+    return DisputeBook(family_catalogue("kout"))
 
 
 @pytest.fixture(scope="module")
@@ -82,7 +82,7 @@ def test_each_witness_replays_with_different_outcomes(disputes: list[Dispute]) -
 
 
 def _profile(d: Dispute, side: str, context: dict[str, str]) -> Profile:
-    base = kout_catalogue().default_profile(d.game)
+    base = family_catalogue("kout").default_profile(d.game)
     return base.derive("test", {**context, d.parameter: d.a if side == "a" else d.b})
 
 
@@ -145,7 +145,7 @@ def test_dispute_ids_are_stable_and_order_free(book: DisputeBook) -> None:
 
 
 def test_source_questions_cover_every_reading_some_source_allows() -> None:
-    questions = source_questions(kout_catalogue(), "kout4")
+    questions = source_questions(family_catalogue("kout"), "kout4")
     lead = [q for q in questions if q[0] == "joker.lead-by-bid"]
     # 000 allows 8-red-9-either or 8-or-9-either, 001 the first, 003 9-either; nobody "never"
     assert sorted(lead) == sorted([("joker.lead-by-bid", "8-red-9-either", "8-or-9-either"),
@@ -154,9 +154,9 @@ def test_source_questions_cover_every_reading_some_source_allows() -> None:
 
 
 def test_a_wrong_engine_makes_the_witness_fail_to_replay(monkeypatch: pytest.MonkeyPatch) -> None:
-    monkeypatch.setattr(proofs.divergence_rules, "next_dealer",
+    monkeypatch.setattr(proofs.kout.kinds_rules, "next_dealer",
                         lambda rules, dealer: (dealer + 1) % rules.players)
-    d = DisputeBook(kout_catalogue()).settle("kout6", "dealer.rotation", "with-turn-order",
+    d = DisputeBook(family_catalogue("kout")).settle("kout6", "dealer.rotation", "with-turn-order",
                                              "against-turn-order")
     assert not d.ok and d.verdict == "unknown"
     assert "engine and model disagree" in d.outcomes[1].error
@@ -168,7 +168,7 @@ def test_a_wrong_model_changes_the_verdict(monkeypatch: pytest.MonkeyPatch) -> N
     def no_any_forced(sp: Any, bid: z3.ArithRef, forced: z3.BoolRef) -> Any:
         return z3.And(forced, bid == 5), [bid >= 5, bid <= 9]
 
-    monkeypatch.setattr(proofs.divergence_rules, "contract_rules", no_any_forced)
-    d = DisputeBook(kout_catalogue()).settle("kout4", "auction.malzoom", "forced-5",
+    monkeypatch.setattr(proofs.kout.kinds_rules, "contract_rules", no_any_forced)
+    d = DisputeBook(family_catalogue("kout")).settle("kout4", "auction.malzoom", "forced-5",
                                              "any-forced")
     assert d.verdict == "equivalent"

@@ -17,16 +17,17 @@ from proofs.rulebook.build import Built, build_rulebook
 from proofs.rulebook.examples import Example, check_example
 from proofs.rulebook.numbering import numbered_rules
 from proofs.rulebook.rst import anchor, claim_label, dispute_label, rule_label
-from spec.loader import kout_catalogue
+from spec.loader import family_catalogue
 
 
 @pytest.fixture(scope="module")
 def built(full_report: dict[str, Any], tmp_path_factory: pytest.TempPathFactory) -> Built:
-    return build_rulebook(kout_catalogue(), full_report, tmp_path_factory.mktemp("rulebook"))
+    return build_rulebook(family_catalogue("kout"), full_report,
+                          tmp_path_factory.mktemp("rulebook"))
 
 
 def test_every_rule_has_its_page_and_anchor(built: Built) -> None:
-    catalogue = kout_catalogue()
+    catalogue = family_catalogue("kout")
     rules = numbered_rules(catalogue)
     assert catalogue.rulebook is not None
     assert {r.id for r in rules} == set(catalogue.rulebook.rule_ids())
@@ -58,7 +59,7 @@ def test_every_dispute_has_its_anchor_witness_and_ruling(built: Built,
 
 
 def test_every_citation_resolves_to_a_claim(built: Built) -> None:
-    catalogue = kout_catalogue()
+    catalogue = family_catalogue("kout")
     sources = read_page(built.html / "sources.html")
     for claim in catalogue.claims:
         assert anchor(claim_label(claim)) in sources.ids
@@ -78,7 +79,7 @@ def test_every_internal_link_resolves(built: Built) -> None:
 
 
 def test_every_example_replays_in_the_engine(built: Built) -> None:
-    catalogue = kout_catalogue()
+    catalogue = family_catalogue("kout")
     stored = sorted((built.source / "_examples").glob("*.json"))
     assert len(stored) == len(built.examples) >= 8
     for path in stored:
@@ -93,7 +94,7 @@ def test_an_example_that_the_engine_contradicts_is_caught(built: Built) -> None:
     example = built.examples[0]
     forged = Example.from_json({**example.as_json(), "outcome": example.other_outcome})
     with pytest.raises(AssertionError, match="the engine gives"):
-        check_example(kout_catalogue(), forged)
+        check_example(family_catalogue("kout"), forged)
 
 
 def test_every_theorem_appears_with_its_verdict(built: Built,
@@ -117,7 +118,7 @@ def test_the_pdf_holds_the_whole_book(built: Built) -> None:
 
 def test_the_same_inputs_give_the_same_rulebook(built: Built, full_report: dict[str, Any],
                                                 tmp_path: Path) -> None:
-    again = build_rulebook(kout_catalogue(), full_report, tmp_path)
+    again = build_rulebook(family_catalogue("kout"), full_report, tmp_path)
     assert again.pdf.read_bytes() == built.pdf.read_bytes()
     for path in sorted(built.html.rglob("*")):
         if path.is_file():

@@ -14,7 +14,7 @@ from PIL import Image
 from playwright.sync_api import Browser, sync_playwright
 
 from proofs.rulebook.build import Built, build_rulebook
-from spec.loader import kout_catalogue
+from spec.loader import family_catalogue
 
 CHROMIUM = Path("/usr/bin/chromium")
 FLAGS = ["--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-run",
@@ -23,7 +23,7 @@ FLAGS = ["--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-run",
 
 @pytest.fixture(scope="module")
 def site(full_report: dict[str, Any], tmp_path_factory: pytest.TempPathFactory) -> Built:
-    return build_rulebook(kout_catalogue(), full_report, tmp_path_factory.mktemp("site"),
+    return build_rulebook(family_catalogue("kout"), full_report, tmp_path_factory.mktemp("site"),
                           pdf=False)
 
 

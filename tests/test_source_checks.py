@@ -11,7 +11,7 @@ from proofs.cli import main
 from proofs.disputes import DisputeBook
 from proofs.source_checks import check_source_profile
 from proofs.traceability import build_graph, claims_behind, report, sources_of
-from spec.loader import kout_catalogue
+from spec.loader import family_catalogue
 from spec.source_profiles import source_profiles
 
 EXAMPLE = Path(__file__).resolve().parents[1] / "docs" / "examples" / \
@@ -19,7 +19,7 @@ EXAMPLE = Path(__file__).resolve().parents[1] / "docs" / "examples" / \
 
 
 def test_source_000_kout4_deck_does_not_deal_and_play_theorems_are_not_run() -> None:
-    profile = source_profiles(kout_catalogue())["src000-kout4"]
+    profile = source_profiles(family_catalogue("kout"))["src000-kout4"]
     rows = {r.theorem: r for r in check_source_profile(profile)}
     deck = rows["deck.matches-deal"]
     assert deck.finding and deck.row is not None
@@ -31,7 +31,7 @@ def test_source_000_kout4_deck_does_not_deal_and_play_theorems_are_not_run() -> 
 
 
 def test_source_003_hand_size_is_consistent_only_at_nine_in_kout6() -> None:
-    profile = source_profiles(kout_catalogue())["src003-kout6"]
+    profile = source_profiles(family_catalogue("kout"))["src003-kout6"]
     rows = check_source_profile(profile)
     deck = {r.readings["deal.hand-size"]: r for r in rows if r.theorem == "deck.matches-deal"}
     assert not deck["9"].finding and deck["12"].finding
@@ -41,7 +41,7 @@ def test_source_003_hand_size_is_consistent_only_at_nine_in_kout6() -> None:
 
 
 def test_traceability_links_sources_to_rulings() -> None:
-    catalogue = kout_catalogue()
+    catalogue = family_catalogue("kout")
     book = DisputeBook(catalogue)
     dispute = book.settle("kout6", "dealer.rotation", "with-turn-order", "against-turn-order")
     graph = build_graph(catalogue, [dispute])
@@ -74,7 +74,7 @@ def test_diff_between_sources_lists_each_divergence_with_a_replayed_witness(
         capsys: pytest.CaptureFixture[str]) -> None:
     assert main(["diff", "src001-kout4", "src003-kout4", "--json"]) == 0
     data = json.loads(capsys.readouterr().out)
-    catalogue = kout_catalogue()
+    catalogue = family_catalogue("kout")
     profiles = source_profiles(catalogue)
     a, b = profiles["src001-kout4"], profiles["src003-kout4"]
     expected = [p.id for p in catalogue.parameters_for("kout4")
@@ -100,7 +100,7 @@ def test_explain_quotes_both_sides_and_draws_the_witness(
     key = "kout6/joker.after-worthless-lead/led-suit-vs-trump-for-trick"
     assert main(["explain", key]) == 0
     out = capsys.readouterr().out
-    catalogue = kout_catalogue()
+    catalogue = family_catalogue("kout")
     for claim in catalogue.claims.values():
         if "joker.after-worthless-lead" in claim.allowed() and "kout6" in claim.games:
             assert claim.quote[:30] in " ".join(out.split()), claim.id
@@ -119,7 +119,7 @@ def test_judge_answers_a_hand_written_situation_under_every_profile(
     data = json.loads(capsys.readouterr().out)
     assert data["disagreements"] == ["tricks", "score"]
     by_profile = {p["profile"]: p for p in data["profiles"]}
-    catalogue = kout_catalogue()
+    catalogue = family_catalogue("kout")
     assert set(by_profile) == {p for p in [*catalogue.profiles, *source_profiles(catalogue)]
                                if p.startswith(("kout6", "src00")) and "kout6" in p}
     assert by_profile["src001-kout6"]["answers"][0]["tricks"] == [2]

@@ -10,8 +10,8 @@ import pytest
 from helpers import edit_spec, spec_error
 
 from proofs.cli import main
-from proofs.theorems import deck_matches_deal
-from spec.loader import kout_catalogue
+from proofs.kout.theorems import deck_matches_deal
+from spec.loader import family_catalogue
 from spec.source_profiles import source_profile, source_profiles, summary
 
 
@@ -37,7 +37,7 @@ def test_ambiguous_claim_needs_its_readings(spec_copy: Path) -> None:
 
 
 def test_silence_leaves_every_reading_open() -> None:
-    catalogue = kout_catalogue()
+    catalogue = family_catalogue("kout")
     profile = source_profile(catalogue, "000", "kout6")
     assert "joker.second-joker" in summary(catalogue, "000", "kout6").silences
     assert profile.values["joker.second-joker"] == catalogue.parameters[
@@ -47,7 +47,7 @@ def test_silence_leaves_every_reading_open() -> None:
 
 
 def test_variants_of_source_000_are_profiles() -> None:
-    profiles = source_profiles(kout_catalogue())
+    profiles = source_profiles(family_catalogue("kout"))
     assert profiles["src000-kout6-ace-only"].values["joker.lead-after-trumps-played"] == ("ace",)
     assert profiles["src000-kout6-ace-only"].values["joker.declarer-without-ace"] == (
         "may-lead",)
@@ -58,7 +58,7 @@ def test_variants_of_source_000_are_profiles() -> None:
 
 
 def test_source_000_kout4_contradicts_itself_on_the_deal() -> None:
-    catalogue = kout_catalogue()
+    catalogue = family_catalogue("kout")
     assert ("000.k4.deal", "000.k4.deck") in summary(catalogue, "000", "kout4").contradictions
     result = deck_matches_deal(source_profile(catalogue, "000", "kout4"))
     assert result.verdict == "refuted" and result.witness["deck"] == 38
@@ -67,7 +67,7 @@ def test_source_000_kout4_contradicts_itself_on_the_deal() -> None:
 def test_sources_command_counts(capsys: pytest.CaptureFixture[str]) -> None:
     assert main(["sources", "--json"]) == 0
     rows = json.loads(capsys.readouterr().out)["sources"]
-    catalogue = kout_catalogue()
+    catalogue = family_catalogue("kout")
     assert sum(r["claims"] for r in rows if r["game"] == "kout6") == sum(
         1 for c in catalogue.claims.values() if "kout6" in c.games)
     by = {(r["source"], r["game"]): r for r in rows}

@@ -8,12 +8,12 @@ import pytest
 from helpers import edit_spec, spec_error
 
 from engine.errors import ProfileError
-from engine.rules import compile_rules
-from spec import kout_catalogue
+from engine.kout.rules import compile_rules
+from spec.loader import family_catalogue
 
 
 def test_shipped_catalogue_loads_and_profiles_are_concrete() -> None:
-    catalogue = kout_catalogue()
+    catalogue = family_catalogue("kout")
     assert {"kout6-default", "kout4-default"} <= set(catalogue.profiles)
     for profile in catalogue.profiles.values():
         assert profile.is_concrete
@@ -23,7 +23,7 @@ def test_shipped_catalogue_loads_and_profiles_are_concrete() -> None:
 
 def test_every_reading_has_an_engine_meaning() -> None:
     """Each reading of each parameter compiles (alone, on top of the default profile)."""
-    catalogue = kout_catalogue()
+    catalogue = family_catalogue("kout")
     base = catalogue.default_profile("kout6")
     compiled = 0
     for parameter in catalogue.parameters_for("kout6"):
@@ -38,7 +38,7 @@ def test_every_reading_has_an_engine_meaning() -> None:
 
 
 def test_decks_match_the_source_descriptions() -> None:
-    deck = kout_catalogue().parameters["deck.cards"]
+    deck = family_catalogue("kout").parameters["deck.cards"]
     sizes = {r.id: len(r.deck()) for r in deck.readings}
     assert sizes == {"full-54": 54, "no-2-to-5": 38, "no-2-to-5-no-6-red": 36,
                      "no-2-5-6-red": 48}
@@ -109,7 +109,7 @@ def test_missing_file(tmp_path: Path) -> None:
 
 
 def test_engine_rejects_symbolic_and_inconsistent_profiles() -> None:
-    base = kout_catalogue().default_profile("kout4")
+    base = family_catalogue("kout").default_profile("kout4")
     with pytest.raises(ProfileError, match=r"leaves auction\.shape open"):
         compile_rules(base.derive("open", {"auction.shape": ("single-round", "continuing")}))
     with pytest.raises(ProfileError, match="has 38 cards but 4 players x 9 cards need 36"):
@@ -117,7 +117,7 @@ def test_engine_rejects_symbolic_and_inconsistent_profiles() -> None:
 
 
 def test_rulings_cover_every_parameter_of_every_game() -> None:
-    catalogue = kout_catalogue()
+    catalogue = family_catalogue("kout")
     book = catalogue.rulebook
     assert book is not None
     for game, profile_id in book.profiles.items():

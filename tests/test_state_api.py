@@ -9,10 +9,11 @@ from typing import Any
 import pytest
 from helpers import play, situation
 
-from engine.actions import NUM_ACTIONS, PASS, bid_action
 from engine.errors import IllegalActionError, StateError
-from engine.record import play_random_game
-from engine.state import TERMINAL_PLAYER, KoutGame, KoutState
+from engine.kout.actions import NUM_ACTIONS, PASS, bid_action
+from engine.kout.game import KoutGame, KoutState
+from engine.kout.record import play_random_game
+from engine.kout.state import TERMINAL_PLAYER
 from spec.cards import parse_card
 
 

@@ -7,13 +7,14 @@ import json
 import pytest
 import z3
 
-import engine.ranking
-import proofs.crosscheck
-import proofs.kout_model
-import proofs.theorems
-from engine.state import PLAY, KoutState
+import engine.kout.ranking
+import proofs.kout.evaluator
+import proofs.kout.model
+import proofs.kout.theorems
+from engine.kout.game import KoutState
+from engine.kout.state import PLAY
 from proofs.cli import main
-from proofs.theorems import (
+from proofs.kout.theorems import (
     THEOREMS,
     auction_model_matches_graph,
     black_joker_lead_wins,
@@ -23,11 +24,11 @@ from proofs.theorems import (
     ranking_total_order,
 )
 from proofs.verify.rows import failed, run_theorems
-from spec.loader import kout_catalogue
+from spec.loader import family_catalogue
 
 
 def test_every_theorem_is_proved_for_every_shipped_profile() -> None:
-    profiles = [p for p in kout_catalogue().profiles.values() if p.is_concrete]
+    profiles = [p for p in family_catalogue("kout").profiles.values() if p.is_concrete]
     rows = run_theorems(profiles)
     assert len(rows) == len(profiles) * len(THEOREMS)
     assert failed(rows) == []
@@ -35,7 +36,7 @@ def test_every_theorem_is_proved_for_every_shipped_profile() -> None:
 
 
 def test_deck_theorem_refuted_for_source_000_kout4_deck() -> None:
-    profile = kout_catalogue().profile("kout4-default").derive("k4-000", {
+    profile = family_catalogue("kout").profile("kout4-default").derive("k4-000", {
         "deck.cards": "no-2-to-5"})
     result = deck_matches_deal(profile)
     assert result.verdict == "refuted"
@@ -46,11 +47,11 @@ def test_ranking_theorem_refuted_when_ranks_tie(monkeypatch: pytest.MonkeyPatch)
     def tied(a, b, trump, follow, a_worthless=None, b_worthless=None):  # type: ignore[no-untyped-def]
         """Within a tier, rank no longer decides: two trumps tie."""
         no = z3.BoolVal(False)
-        tier = proofs.kout_model.tier
+        tier = proofs.kout.model.tier
         return tier(a, trump, follow, no) > tier(b, trump, follow, no)
 
-    monkeypatch.setattr(proofs.theorems, "beats", tied)
-    result = ranking_total_order(kout_catalogue().profile("kout6-default"))
+    monkeypatch.setattr(proofs.kout.theorems, "beats", tied)
+    result = ranking_total_order(family_catalogue("kout").profile("kout6-default"))
     assert result.verdict == "refuted" and set(result.witness) == {"a", "b", "c"}
 
 
@@ -72,7 +73,7 @@ def test_verify_command_json(capsys: pytest.CaptureFixture[str]) -> None:
 
 def test_black_lead_witness_is_taken_by_the_red_joker_or_the_trump_ace() -> None:
     for profile_id in ("kout6-default", "kout4-default"):
-        result = black_joker_lead_wins(kout_catalogue().profile(profile_id))
+        result = black_joker_lead_wins(family_catalogue("kout").profile(profile_id))
         assert result.verdict == "refuted" and result.replay is not None
         cards = result.witness["trick"].split()
         higher = [c for c in cards if c in ("RJ", f"A{result.witness['trump']}")]
@@ -86,8 +87,8 @@ def test_black_lead_witness_is_taken_by_the_red_joker_or_the_trump_ace() -> None
 
 def test_witness_that_the_engine_disagrees_with_does_not_replay(
         monkeypatch: pytest.MonkeyPatch) -> None:
-    monkeypatch.setattr(engine.ranking, "BLACK_JOKER_STRENGTH", 101)  # engine: black over red
-    rows = run_theorems([kout_catalogue().profile("kout4-default")], tuple(
+    monkeypatch.setattr(engine.kout.ranking, "BLACK_JOKER_STRENGTH", 101)  # engine: black over red
+    rows = run_theorems([family_catalogue("kout").profile("kout4-default")], tuple(
         t for t in THEOREMS if t.id == "joker.black-lead-can-lose"))
     assert rows[0].verdict == "refuted" and rows[0].replay is not None
     assert rows[0].replay["replayed"] is False
@@ -99,15 +100,15 @@ def test_model_without_joker_lead_rule_refutes_legal_card_exists(
         monkeypatch: pytest.MonkeyPatch) -> None:
     """A model in which an unpermitted Joker can never be led leaves a leader holding only
     Jokers without a legal card; the witness is reachable and the engine disagrees."""
-    import proofs.situation
+    import proofs.kout.situation
 
     def strict(sp, card, hand, permitted):  # type: ignore[no-untyped-def]
-        return z3.And(hand.holds(card), z3.Or(z3.Not(proofs.kout_model.is_joker(card)),
+        return z3.And(hand.holds(card), z3.Or(z3.Not(proofs.kout.model.is_joker(card)),
                                               permitted))
 
-    monkeypatch.setattr(proofs.situation, "legal_lead", strict)
-    monkeypatch.setattr(proofs.crosscheck, "legal_lead", strict)
-    result = legal_card_exists(kout_catalogue().profile("kout4-default"))
+    monkeypatch.setattr(proofs.kout.situation, "legal_lead", strict)
+    monkeypatch.setattr(proofs.kout.evaluator, "legal_lead", strict)
+    result = legal_card_exists(family_catalogue("kout").profile("kout4-default"))
     assert result.verdict == "refuted" and result.replay is not None
     assert result.replay["model"]["legal"] == []
     assert result.replay["engine"]["legal"] != []
@@ -116,11 +117,11 @@ def test_model_without_joker_lead_rule_refutes_legal_card_exists(
 
 def test_verify_exits_non_zero_on_a_refuted_theorem(monkeypatch: pytest.MonkeyPatch,
                                                     capsys: pytest.CaptureFixture[str]) -> None:
-    from proofs.solver import Result
+    from proofs.smt.solver import Result
 
-    broken = proofs.theorems.Theorem("test.always-refuted", "refuted on purpose",
+    broken = proofs.kout.theorems.Theorem("test.always-refuted", "refuted on purpose",
                                      lambda profile: Result("refuted", 0.0, witness={"x": 1}))
-    monkeypatch.setattr(proofs.theorems, "THEOREMS", (broken,))
+    monkeypatch.setattr(proofs.kout.theorems, "THEOREMS", (broken,))
     code = main(["verify", "--profile", "kout6-default"])
     out = capsys.readouterr().out
     assert code == 1 and "refuted" in out and "x=1" in out
@@ -134,7 +135,7 @@ def test_verify_exits_non_zero_on_a_refuted_theorem(monkeypatch: pytest.MonkeyPa
 @pytest.mark.parametrize("profile_id", ["kout6-default", "kout4-default"])
 def test_auction_theorems_hold_for_every_auction_reading(profile_id: str,
                                                          overrides: dict[str, str]) -> None:
-    profile = kout_catalogue().profile(profile_id).derive("auction-test", overrides)
+    profile = family_catalogue("kout").profile(profile_id).derive("auction-test", overrides)
     for theorem in ("auction.ends-in-contract", "auction.dealer-must-bid",
                     "crosscheck.auction-z3-graph", "auction.one-contract"):
         check = next(t.check for t in THEOREMS if t.id == theorem)
@@ -142,24 +143,24 @@ def test_auction_theorems_hold_for_every_auction_reading(profile_id: str,
 
 
 def test_auction_crosscheck_catches_a_broken_z3_auction(monkeypatch: pytest.MonkeyPatch) -> None:
-    import proofs.kout_auction
+    import proofs.kout.auction
 
-    monkeypatch.setattr(proofs.kout_auction, "MAX_BID", 8)  # Bawan no longer biddable in Z3
-    result = auction_model_matches_graph(kout_catalogue().profile("kout4-default"))
+    monkeypatch.setattr(proofs.kout.auction, "MAX_BID", 8)  # Bawan no longer biddable in Z3
+    result = auction_model_matches_graph(family_catalogue("kout").profile("kout4-default"))
     assert result.verdict == "refuted"
     assert 9 in result.witness["graph"] and 9 not in result.witness["z3"]
 
 
 def test_dealer_must_bid_refuted_when_the_forced_bid_rule_is_dropped(
         monkeypatch: pytest.MonkeyPatch) -> None:
-    import proofs.kout_auction
+    import proofs.kout.auction
 
-    original = proofs.kout_auction.call_is_legal
+    original = proofs.kout.auction.call_is_legal
 
     def no_forcing(sp, step, call, index, players):  # type: ignore[no-untyped-def]
         return original(sp, step, call, -1, players)  # the forced position is never recognised
 
-    monkeypatch.setattr(proofs.kout_auction, "call_is_legal", no_forcing)
-    result = dealer_must_bid(kout_catalogue().profile("kout6-default"))
+    monkeypatch.setattr(proofs.kout.auction, "call_is_legal", no_forcing)
+    result = dealer_must_bid(family_catalogue("kout").profile("kout6-default"))
     assert result.verdict == "refuted"
     assert result.witness["calls"].startswith("pass pass pass pass pass pass")

@@ -8,9 +8,9 @@ import json
 import sys
 from typing import IO, Any
 
-from proofs.conformance.expect import InvalidRequestError, answer
 from proofs.conformance.protocol import OPS, PROTOCOL, ProtocolError, schema_errors
-from spec.loader import kout_catalogue
+from proofs.kout.conformance.expect import InvalidRequestError, answer
+from spec.loader import family_catalogue
 from spec.model import Profile
 
 ENGINE_NAME = "trickrules reference engine"
@@ -18,7 +18,7 @@ ENGINE_NAME = "trickrules reference engine"
 
 def profile_for(request: dict[str, Any]) -> Profile:
     """The profile a request names, rebuilt from its readings (so house options work too)."""
-    base = kout_catalogue().default_profile(request["game"])
+    base = family_catalogue("kout").default_profile(request["game"])
     try:
         return base.derive(request["profile"], request["rules"])
     except (KeyError, ValueError) as exc:

@@ -16,11 +16,11 @@ from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import Any
 
-from proofs.conformance.cases import position_json
 from proofs.conformance.engine_process import EngineProcess, Problem
-from proofs.conformance.expect import Answer, answer, game_for, position_of
 from proofs.conformance.protocol import read_situation, request
 from proofs.conformance.suite import SuiteData
+from proofs.kout.conformance.cases import position_json
+from proofs.kout.conformance.expect import Answer, answer, game_for, position_of
 from spec.cards import parse_card
 from spec.model import Profile
 

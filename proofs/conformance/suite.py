@@ -8,7 +8,7 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
-from proofs.conformance.generate import EVERY, GROUPS, SUITE_DIR
+from proofs.kout.conformance.generate import EVERY, GROUPS, SUITE_DIR
 
 DEFAULT_SUITE = SUITE_DIR
 

@@ -7,11 +7,11 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any
 
-from engine.rules import compile_rules
-from engine.scoring import score_hand
-from engine.serialize import state_from_json
-from proofs.divergence_rules import engine_contract
-from proofs.replay import last_trick_winner
+from engine.kout.game import KoutState
+from engine.kout.rules import compile_rules
+from engine.kout.scoring import score_hand
+from proofs.kout.kinds_rules import engine_contract
+from proofs.kout.replay import last_trick_winner
 from spec.cards import card_name, parse_card
 from spec.model import Catalogue, Profile
 
@@ -28,7 +28,7 @@ def engine_outcome(kind: str, witness: dict[str, Any], profile: Profile) -> Any:
         result = score_hand(compile_rules(profile), contract,
                             (witness["bidders_won"], witness["others_won"]))
         return [result.made, result.team, result.points]
-    state = state_from_json(witness["state"], profile)
+    state = KoutState.from_json(witness["state"], profile)
     if kind == "legal":
         return [card_name(c) for c in state.legal_actions()]
     hand = state.hand_index

@@ -10,7 +10,7 @@ from dataclasses import dataclass
 from functools import cache
 from typing import Any, Literal
 
-from proofs.solver import fresh_context
+from proofs.smt.solver import fresh_context
 from spec.model import Catalogue, Profile
 
 JobKind = Literal["theorem", "source", "outcome"]
@@ -65,8 +65,8 @@ def plan(catalogue: Catalogue, games: list[str], profiles: list[Profile],
     consistency theorem on each source profile of ``games`` and every outcome kind of every
     dispute they raise."""
     from proofs.disputes import KINDS, source_questions
+    from proofs.kout.theorems import THEOREMS
     from proofs.source_checks import consistency_theorems
-    from proofs.theorems import THEOREMS
     from spec.source_profiles import source_profiles
 
     theorem_jobs = tuple(Job("theorem", p.game.id, p.id, t.id)
@@ -85,9 +85,9 @@ def plan(catalogue: Catalogue, games: list[str], profiles: list[Profile],
 
 @cache
 def _catalogue() -> Catalogue:
-    from spec.loader import kout_catalogue
+    from spec.loader import family_catalogue
 
-    return kout_catalogue()
+    return family_catalogue("kout")
 
 
 @cache
@@ -102,7 +102,7 @@ def execute(job: Job) -> Any:
     :class:`~proofs.source_checks.SourceRow`, or an :class:`~proofs.divergence.Outcome`."""
     fresh_context()
     if job.kind == "theorem":
-        from proofs.theorems import THEOREMS
+        from proofs.kout.theorems import THEOREMS
         from proofs.verify.rows import run_theorems
 
         theorem = next(t for t in THEOREMS if t.id == job.theorem)

@@ -6,8 +6,8 @@ from collections.abc import Callable, Iterable
 from dataclasses import dataclass
 from typing import Any
 
-from proofs.solver import Verdict
-from proofs.theorems import THEOREMS, Theorem
+from proofs.kout.theorems import THEOREMS, Theorem
+from proofs.smt.solver import Verdict
 from spec.model import Profile
 
 

@@ -14,11 +14,11 @@ import sys
 from collections.abc import Callable
 from typing import Any
 
-import engine.ranking
-import engine.rules
-import engine.state
+import engine.kout.ranking
+import engine.kout.rules
+import engine.kout.state
+from engine.kout.play import NORMAL_LEAD, PlayPosition
 from engine.masks import JOKER_MASK
-from engine.play import NORMAL_LEAD, PlayPosition
 from proofs.conformance.reference_adapter import serve
 
 _legal_mask = PlayPosition.legal_mask
@@ -40,16 +40,16 @@ def _jokers_never_led(self: PlayPosition) -> int:
 
 
 def _ace_below_black_joker() -> None:
-    engine.ranking.TRUMP_ACE_STRENGTH = engine.ranking.BLACK_JOKER_STRENGTH - 1
+    engine.kout.ranking.TRUMP_ACE_STRENGTH = engine.kout.ranking.BLACK_JOKER_STRENGTH - 1
 
 
 def _malzoom_double() -> None:
-    compile_rules: Callable[..., Any] = engine.rules.compile_rules
+    compile_rules: Callable[..., Any] = engine.kout.rules.compile_rules
 
     def compile_without_malzoom(profile: Any) -> Any:
         return dataclasses.replace(compile_rules(profile), malzoom_failed_points=None)
 
-    setattr(engine.state, "compile_rules", compile_without_malzoom)  # noqa: B010
+    setattr(engine.kout.state, "compile_rules", compile_without_malzoom)  # noqa: B010
 
 
 def _patch(name: str, method: Callable[[PlayPosition], int]) -> Callable[[], None]:

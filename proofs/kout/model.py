@@ -11,8 +11,8 @@ from __future__ import annotations
 from collections.abc import Sequence
 from dataclasses import dataclass
 
-from proofs import terms as t
-from proofs.parameters import SymbolicProfile
+from proofs.smt import terms as t
+from proofs.smt.parameters import SymbolicProfile
 from spec.cards import ACE, BLACK_JOKER, JACK, KING, QUEEN, RED_JOKER, SUITS, make_card
 
 NO_SUIT = -1

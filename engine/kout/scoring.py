@@ -4,9 +4,9 @@ from __future__ import annotations
 
 from typing import NamedTuple
 
-from engine.actions import MAX_BID
-from engine.play import Contract
-from engine.rules import Rules
+from engine.kout.actions import MAX_BID
+from engine.kout.play import Contract
+from engine.kout.rules import Rules
 
 
 class HandScore(NamedTuple):

@@ -1,7 +1,7 @@
 """The Z3 model evaluated on concrete situations, to compare with the engine's answers.
 
 The model is given only the facts of a situation (cards held and played, the trick so far,
-trump, contract, who leads); its meaning comes from :mod:`proofs.kout_model`.
+trump, contract, who leads); its meaning comes from :mod:`proofs.kout.model`.
 """
 
 from __future__ import annotations
@@ -11,7 +11,7 @@ from dataclasses import dataclass, replace
 
 import z3
 
-from proofs.kout_model import (
+from proofs.kout.model import (
     Holding,
     Leader,
     TrickContext,
@@ -23,10 +23,10 @@ from proofs.kout_model import (
     tier,
     trick_context,
 )
-from proofs.kout_scoring import hand_end
-from proofs.parameters import SymbolicProfile
-from proofs.solver import Names
-from proofs.terms import Bool, Int, known
+from proofs.kout.scoring import hand_end
+from proofs.smt.parameters import SymbolicProfile
+from proofs.smt.solver import Names
+from proofs.smt.terms import Bool, Int, known
 from spec.cards import BLACK_JOKER, Card
 from spec.model import Profile
 
@@ -56,7 +56,7 @@ class ModelEvaluator:
     """The model's terms evaluated for one profile with every parameter fixed.
 
     With every reading and every fact of the situation known, the encoding's term builders
-    (:mod:`proofs.terms`) fold each rule to a plain value, so a question costs microseconds
+    (:mod:`proofs.smt.terms`) fold each rule to a plain value, so a question costs microseconds
     instead of building and evaluating Z3 terms; the rules applied are the model's own.
     """
 

@@ -9,9 +9,10 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import NamedTuple
 
+from engine.kout.ranking import NO_SUIT, winning_index
+from engine.kout.rules import Rules, SecondJoker
 from engine.masks import BIT, JOKER_MASK, SUIT_MASK, CardSet, iter_cards
-from engine.ranking import NO_SUIT, winning_index
-from engine.rules import Rules, SecondJoker
+from engine.table import deal_hands, first_dealer
 from spec.cards import ACE, SUIT_LETTERS, Card, Suit, card_name, make_card
 
 NORMAL_LEAD, LIVE_JOKER_LEAD, WORTHLESS_JOKER_LEAD = 0, 1, 2
@@ -282,3 +283,14 @@ class PlayPosition:
         other.trick = list(self.trick)
         other._stack = list(self._stack)
         return other
+
+
+def perft_position(rules: Rules, seed: int, *, bid: int = 5, declarer: int | None = None,
+                   trump: int = 0) -> PlayPosition:
+    """The fixed start of play for a seed: hand 0's deal; by default the seat after the dealer
+    bid 5 (not forced) and named spades, and leads."""
+    dealer = first_dealer(rules, seed)
+    hands = deal_hands(rules, seed, 0, dealer)
+    seat = (dealer + 1) % rules.players if declarer is None else declarer
+    contract = Contract(seat, bid, False, False)
+    return PlayPosition(rules, trump, contract, hands, seat)

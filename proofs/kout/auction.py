@@ -12,8 +12,8 @@ from dataclasses import dataclass, field
 
 import z3
 
-from proofs.parameters import SymbolicProfile
-from proofs.solver import Names
+from proofs.smt.parameters import SymbolicProfile
+from proofs.smt.solver import Names
 
 PASS, NO_CALL, MIN_BID, MAX_BID = 0, -1, 5, 9
 

@@ -16,8 +16,8 @@ from dataclasses import dataclass, field, replace
 
 import z3
 
-from proofs.crosscheck import Situation
-from proofs.kout_model import (
+from proofs.kout.evaluator import Situation
+from proofs.kout.model import (
     Holding,
     Leader,
     TrickContext,
@@ -26,8 +26,8 @@ from proofs.kout_model import (
     legal_lead,
     trick_context,
 )
-from proofs.parameters import SymbolicProfile
-from proofs.solver import Names
+from proofs.smt.parameters import SymbolicProfile
+from proofs.smt.solver import Names
 from spec.cards import Card, card_name
 from spec.model import Profile
 

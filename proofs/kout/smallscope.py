@@ -19,11 +19,11 @@ from collections.abc import Iterator
 from dataclasses import dataclass, replace
 
 from engine.errors import EngineError
-from engine.state import KoutState
-from proofs.crosscheck import ModelEvaluator, Situation
-from proofs.replay import engine_state
-from proofs.situation import profile_deck, profile_hand_size
-from proofs.solver import Result
+from engine.kout.game import KoutState
+from proofs.kout.evaluator import ModelEvaluator, Situation
+from proofs.kout.replay import engine_state
+from proofs.kout.situation import profile_deck, profile_hand_size
+from proofs.smt.solver import Result
 from spec.cards import Card, card_name, parse_cards, suit_of
 from spec.model import Profile
 

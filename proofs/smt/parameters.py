@@ -7,8 +7,8 @@ from collections.abc import Mapping
 
 import z3
 
-from proofs.solver import Names
-from proofs.terms import Bool, If, Int
+from proofs.smt.solver import Names
+from proofs.smt.terms import Bool, If, Int
 from spec.model import Parameter, Profile
 
 

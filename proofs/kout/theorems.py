@@ -1,6 +1,6 @@
 """Well-formedness theorems of a Kout profile, each with a stable id, proved by Z3 or networkx.
 
-Every theorem returns a :class:`~proofs.solver.Result`: proved, refuted (with a witness), or
+Every theorem returns a :class:`~proofs.smt.solver.Result`: proved, refuted (with a witness), or
 unknown; unknown is never counted as proved.
 """
 
@@ -15,8 +15,7 @@ from typing import Any
 import networkx as nx
 import z3
 
-from proofs.auction_graph import auction_graph, count_sequences
-from proofs.kout_auction import (
+from proofs.kout.auction import (
     MAX_BID,
     MIN_BID,
     NO_CALL,
@@ -25,7 +24,8 @@ from proofs.kout_auction import (
     call_code,
     symbolic_auction,
 )
-from proofs.kout_model import (
+from proofs.kout.auction_graph import auction_graph, count_sequences
+from proofs.kout.model import (
     NO_SUIT,
     TrickContext,
     beats,
@@ -36,18 +36,18 @@ from proofs.kout_model import (
     trick_context,
     winner_is,
 )
-from proofs.kout_scoring import contract_terms, hand_points, wins_game
-from proofs.parameters import SymbolicProfile
-from proofs.replay import replay
-from proofs.situation import (
+from proofs.kout.replay import replay
+from proofs.kout.scoring import contract_terms, hand_points, wins_game
+from proofs.kout.situation import (
     SymbolicSituation,
     in_deck,
     profile_deck,
     profile_hand_size,
     symbolic_situation,
 )
-from proofs.smallscope import small_scope
-from proofs.solver import Names, Result, Verdict, make_solver, prove
+from proofs.kout.smallscope import small_scope
+from proofs.smt.parameters import SymbolicProfile
+from proofs.smt.solver import Names, Result, Verdict, make_solver, prove
 from spec.cards import BLACK_JOKER, RED_JOKER, SUIT_LETTERS, SUITS, card_name
 from spec.model import Profile
 

@@ -8,15 +8,16 @@ from typing import Any
 
 import z3
 
-from engine.actions import PASS, action_bid, bid_action
-from engine.deal import deal_hands, next_dealer
 from engine.errors import EngineError
+from engine.kout.actions import PASS, action_bid, bid_action
+from engine.kout.game import KoutGame, KoutState
+from engine.kout.play import Contract
+from engine.kout.rules import compile_rules
+from engine.kout.scoring import game_winner as engine_game_winner
+from engine.kout.scoring import score_hand
+from engine.kout.state import AUCTION
 from engine.masks import cards_of
-from engine.play import Contract
-from engine.rules import compile_rules
-from engine.scoring import game_winner as engine_game_winner
-from engine.scoring import score_hand
-from engine.state import AUCTION, KoutGame, KoutState
+from engine.table import deal_hands, next_dealer
 from proofs.divergence import (
     STRUCTURAL,
     Built,
@@ -28,12 +29,12 @@ from proofs.divergence import (
     replayed,
     truth,
 )
-from proofs.kout_auction import MAX_BID, MIN_BID, NO_CALL, max_calls, symbolic_auction
-from proofs.kout_auction import PASS as PASS_CALL
-from proofs.kout_scoring import contract_rules, hand_end, hand_points, wins_game
-from proofs.parameters import SymbolicProfile
-from proofs.situation import in_deck
-from proofs.solver import Names
+from proofs.kout.auction import MAX_BID, MIN_BID, NO_CALL, max_calls, symbolic_auction
+from proofs.kout.auction import PASS as PASS_CALL
+from proofs.kout.scoring import contract_rules, hand_end, hand_points, wins_game
+from proofs.kout.situation import in_deck
+from proofs.smt.parameters import SymbolicProfile
+from proofs.smt.solver import Names
 from spec.cards import NUM_CARDS, card_name
 from spec.model import Profile
 

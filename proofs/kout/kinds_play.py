@@ -13,19 +13,19 @@ from typing import Any
 import z3
 
 from engine.errors import EngineError
-from engine.state import KoutState
-from proofs.crosscheck import Situation
+from engine.kout.game import KoutState
 from proofs.divergence import Built, Dual, Found, Outcome, Question, number, replayed, truth
-from proofs.kout_model import trick_context, winner_is
-from proofs.replay import engine_state, last_trick_winner
-from proofs.situation import (
+from proofs.kout.evaluator import Situation
+from proofs.kout.model import trick_context, winner_is
+from proofs.kout.replay import engine_state, last_trick_winner
+from proofs.kout.situation import (
     SymbolicSituation,
     in_deck,
     profile_hand_size,
     symbolic_situation,
     under,
 )
-from proofs.solver import Names
+from proofs.smt.solver import Names
 from spec.cards import SUIT_LETTERS, Card, card_name
 
 

@@ -26,17 +26,24 @@ In a mid-hand situation ``tricks`` may list fewer tricks than were played (``pla
 
 from __future__ import annotations
 
-from typing import Any
+from collections.abc import Callable
+from typing import TYPE_CHECKING, Any
 
-from engine.actions import NUM_ACTIONS
 from engine.errors import IllegalActionError, StateError
+from engine.kout import STATE_FORMAT
+from engine.kout.actions import NUM_ACTIONS
+from engine.kout.play import Contract, Trick
+from engine.kout.state import GAME_OVER, PLAY, TRUMP, KoutStateCore
 from engine.masks import cards_of
-from engine.play import Contract, Trick
-from engine.state import GAME_OVER, PLAY, TRUMP, KoutGame, KoutState
 from spec.cards import SUIT_LETTERS, CardParseError, card_name, parse_card
 from spec.model import Profile
 
-FORMAT = "trickrules/kout-state/1"
+if TYPE_CHECKING:
+    from engine.kout.game import KoutGame
+
+MakeGame = Callable[[str, "Profile | str | None"], "KoutGame"]
+
+FORMAT = STATE_FORMAT
 PHASES = ("auction", "trump", "play", "game-over")
 
 
@@ -44,7 +51,7 @@ def _plays(leader: int, cards: tuple[int, ...] | list[int], players: int) -> lis
     return [{"seat": (leader + i) % players, "card": card_name(c)} for i, c in enumerate(cards)]
 
 
-def state_to_json(state: KoutState) -> dict[str, Any]:
+def state_to_json(state: KoutStateCore) -> dict[str, Any]:
     """The JSON form of ``state`` (a dict of JSON types)."""
     rules = state.rules
     players = rules.players
@@ -134,15 +141,16 @@ def _trick_cards(raw: Any, where: str, players: int) -> tuple[int, list[int]]:
     return leader, cards
 
 
-def state_from_json(data: Any, profile: Profile | None = None) -> KoutState:
+def state_from_json(data: Any, profile: Profile | None, make_game: MakeGame) -> KoutStateCore:
     """Rebuild a state from :func:`state_to_json` output; raises :class:`StateError`. Given
     ``profile``, the same facts are read under that profile's rules instead of the one the
-    JSON names (so one situation can be judged under several rule sets)."""
+    JSON names (so one situation can be judged under several rule sets). ``make_game`` makes
+    the game (the state class is the game's ``state_class``)."""
     read = _Reader(data)
     if read.get("format", str) != FORMAT:
         raise StateError(f"state.format: expected {FORMAT!r}")
     try:
-        game = KoutGame(read.get("game", str), profile or read.get("profile", str))
+        game = make_game(read.get("game", str), profile or read.get("profile", str))
     except (KeyError, ValueError) as exc:
         raise StateError(f"state.game/profile: {exc}") from None
     rules = game.rules
@@ -164,7 +172,7 @@ def state_from_json(data: Any, profile: Profile | None = None) -> KoutState:
     if phase == GAME_OVER:
         if winner not in (0, 1):
             raise StateError("state.winner: a game-over state needs winner 0 or 1")
-        state = game.new_initial_state(seed)
+        state: KoutStateCore = game.new_initial_state(seed)
         state.dealer, state.hand_index, state.scores = dealer, hand_index, list(scores)
         state.auction = state.contract = state.position = None
         state.phase, state.winner, state._history = GAME_OVER, winner, history
@@ -185,14 +193,14 @@ def state_from_json(data: Any, profile: Profile | None = None) -> KoutState:
     if phase == PLAY:
         state = _play_state(game, read, hands, dealer, seed, hand_index, scores)
         if calls:
-            replay = KoutState(game, seed, dealer, [0] * players, hand_index, scores)
+            replay = game.state_class(game, seed, dealer, [0] * players, hand_index, scores)
             _replay_calls(replay, calls)
             if replay.phase != TRUMP:
                 raise StateError("state.auction: the calls do not finish the auction")
             _same_contract(state.contract or Contract(-1, 0, False, False), replay.contract)
             state.auction = replay.auction
     else:
-        state = KoutState.from_deal(game, hands, dealer, seed=seed, hand_index=hand_index,
+        state = game.state_class.from_deal(game, hands, dealer, seed=seed, hand_index=hand_index,
                                     scores=scores)
         _replay_calls(state, calls)
         done = state.phase == TRUMP
@@ -221,8 +229,8 @@ def _same_contract(given: Contract, derived: Contract | None) -> None:
         raise StateError(f"state.contract: {given} does not match the auction's {derived}")
 
 
-def _replay_calls(state: KoutState, calls: list[Any]) -> None:
-    from engine.actions import PASS, bid_action
+def _replay_calls(state: KoutStateCore, calls: list[Any]) -> None:
+    from engine.kout.actions import PASS, bid_action
 
     for i, call in enumerate(calls):
         if not isinstance(call, dict):
@@ -240,7 +248,7 @@ def _replay_calls(state: KoutState, calls: list[Any]) -> None:
 
 
 def _play_state(game: KoutGame, read: _Reader, hands: list[list[int]], dealer: int, seed: int,
-                hand_index: int, scores: tuple[int, int]) -> KoutState:
+                hand_index: int, scores: tuple[int, int]) -> KoutStateCore:
     players = game.rules.players
     contract = _contract(read.get("contract", dict))
     trump_letter = read.get("trump", str)
@@ -268,7 +276,7 @@ def _play_state(game: KoutGame, read: _Reader, hands: list[list[int]], dealer: i
         if not tricks and won != (0, 0):
             raise StateError("state.trick: the leader of the next trick is unknown; give "
                              "state.trick with its leader and no plays")
-    state = KoutState.from_situation(
+    state = game.state_class.from_situation(
         game, hands=hands, trump=SUIT_LETTERS.index(trump_letter), contract=contract,
         dealer=dealer, leader=leader, trick=trick, played=played, tricks_won=won, seed=seed,
         hand_index=hand_index, scores=scores)

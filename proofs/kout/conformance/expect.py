@@ -13,16 +13,16 @@ from collections.abc import Iterator
 from dataclasses import dataclass
 from typing import Any
 
-from engine.actions import MAX_BID, MIN_BID
-from engine.auction import PASS_BID, Auction
 from engine.errors import EngineError
+from engine.kout.actions import MAX_BID, MIN_BID
+from engine.kout.auction import PASS_BID, Auction
+from engine.kout.game import KoutGame, KoutState
+from engine.kout.play import LIVE_JOKER_LEAD, WORTHLESS_JOKER_LEAD, Contract, PlayPosition
+from engine.kout.ranking import FOLLOW_BASE_STRENGTH, TRUMP_BASE_STRENGTH, card_strength
+from engine.kout.rules import Rules, SecondJoker
+from engine.kout.scoring import HandScore, game_winner, score_hand
 from engine.masks import BIT, JOKER_MASK, iter_cards
 from engine.perft import divide
-from engine.play import LIVE_JOKER_LEAD, WORTHLESS_JOKER_LEAD, Contract, PlayPosition
-from engine.ranking import FOLLOW_BASE_STRENGTH, TRUMP_BASE_STRENGTH, card_strength
-from engine.rules import Rules, SecondJoker
-from engine.scoring import HandScore, game_winner, score_hand
-from engine.state import KoutGame, KoutState
 from proofs.conformance.protocol import ContractFacts, PlayFacts, read_contract, read_situation
 from spec.cards import BLACK_JOKER, Card, card_name
 from spec.model import Profile

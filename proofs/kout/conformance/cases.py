@@ -10,16 +10,16 @@ from collections.abc import Iterator
 from dataclasses import dataclass
 from typing import Any
 
-from engine.actions import MAX_BID, MIN_BID, PASS, action_bid, is_bid
+from engine.kout.actions import MAX_BID, MIN_BID, PASS, action_bid, is_bid
+from engine.kout.game import KoutState
+from engine.kout.play import PlayPosition, perft_position
+from engine.kout.rules import Rules
+from engine.kout.state import PLAY
 from engine.masks import cards_of
-from engine.perft import perft_position
-from engine.play import PlayPosition
-from engine.rules import Rules
-from engine.state import PLAY, KoutState
-from proofs.conformance.expect import game_for, iter_calls
 from proofs.conformance.protocol import ContractFacts, PlayFacts
-from proofs.crosscheck import Situation
-from proofs.smallscope import cases as small_scope_cases
+from proofs.kout.conformance.expect import game_for, iter_calls
+from proofs.kout.evaluator import Situation
+from proofs.kout.smallscope import cases as small_scope_cases
 from spec.cards import ACE, BLACK_JOKER, make_card, parse_card, parse_cards
 from spec.model import Profile
 
@@ -133,7 +133,7 @@ def _facts_json(s: Situation) -> dict[str, Any]:
 
 
 def small_scope(profile: Profile) -> Iterator[Case]:
-    """The small-scope exhaustive situations (:mod:`proofs.smallscope`): the legal cards at
+    """The small-scope exhaustive situations (:mod:`proofs.kout.smallscope`): the legal cards at
     each, and the winner of every trick one legal card completes."""
     players = profile.game.players
     for s in small_scope_cases(profile):

@@ -1,9 +1,9 @@
 """Solver witnesses replayed in the engine and compared with what the model predicts.
 
-A witness is a concrete :class:`~proofs.crosscheck.Situation` and, optionally, cards played
+A witness is a concrete :class:`~proofs.kout.evaluator.Situation` and, optionally, cards played
 after it that complete the trick. The model's prediction (the mover's legal cards, and the
 trick winner) is evaluated from the Z3 terms; the engine is driven only through its public API
-(:meth:`engine.state.KoutState.from_situation`, ``legal_actions``, ``apply_action``).
+(:meth:`engine.kout.state.KoutState.from_situation`, ``legal_actions``, ``apply_action``).
 """
 
 from __future__ import annotations
@@ -13,9 +13,9 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from engine.errors import EngineError
-from engine.play import Contract
-from engine.state import KoutGame, KoutState
-from proofs.crosscheck import ModelEvaluator, Situation
+from engine.kout.game import KoutGame, KoutState
+from engine.kout.play import Contract
+from proofs.kout.evaluator import ModelEvaluator, Situation
 from spec.cards import Card, card_name
 from spec.model import Profile
 

@@ -14,19 +14,26 @@ from __future__ import annotations
 import json
 from collections.abc import Iterator
 from dataclasses import dataclass, field
+from importlib import resources
 from pathlib import Path
 from typing import Any
 
 from engine.errors import EngineError
-from proofs.conformance import cases
-from proofs.conformance.expect import Answer, InvalidRequestError, answer, contract_of, game_for
 from proofs.conformance.protocol import OPS, PROTOCOL, read_contract, read_situation, rules_of
-from proofs.crosscheck import ModelEvaluator, Situation
-from proofs.situation import profile_deck
+from proofs.kout.conformance import cases
+from proofs.kout.conformance.expect import (
+    Answer,
+    InvalidRequestError,
+    answer,
+    contract_of,
+    game_for,
+)
+from proofs.kout.evaluator import ModelEvaluator, Situation
+from proofs.kout.situation import profile_deck
 from spec.cards import card_name
 from spec.model import Catalogue, Profile
 
-SUITE_DIR = Path(__file__).parent / "suite"
+SUITE_DIR = Path(str(resources.files("proofs.conformance"))) / "suite"
 WITNESSES = "witnesses.json"
 GROUPS = ("must", "variant")
 EVERY = "*"

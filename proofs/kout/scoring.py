@@ -5,9 +5,9 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from proofs import terms as t
-from proofs.parameters import SymbolicProfile
-from proofs.solver import Names
+from proofs.smt import terms as t
+from proofs.smt.parameters import SymbolicProfile
+from proofs.smt.solver import Names
 
 
 def hand_points(sp: SymbolicProfile, bid: t.Int, malzoom: t.Bool,

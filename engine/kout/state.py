@@ -1,4 +1,4 @@
-"""The game API (OpenSpiel-shaped): :class:`KoutGame` and the state of a whole game.
+"""The state of a whole Kout game (OpenSpiel-shaped): auction, trump, play, scoring, game end.
 
 Seats are numbered 0..N-1 in play order (counter-clockwise at the table); the team of a seat
 is ``seat % 2``. The seat after the dealer speaks first. The deal is drawn from the game's seed,
@@ -9,9 +9,10 @@ from __future__ import annotations
 
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
-from typing import Any
+from typing import TYPE_CHECKING, Self
 
-from engine.actions import (
+from engine.errors import IllegalActionError, StateError
+from engine.kout.actions import (
     BID_BASE,
     NUM_ACTIONS,
     PASS,
@@ -23,56 +24,19 @@ from engine.actions import (
     is_bid,
     is_card,
 )
-from engine.auction import PASS_BID, Auction
-from engine.deal import deal_hands, first_dealer, next_dealer
-from engine.errors import IllegalActionError, StateError
+from engine.kout.auction import PASS_BID, Auction
+from engine.kout.play import Contract, PlayPosition, Trick
+from engine.kout.rules import Rules
+from engine.kout.scoring import HandScore, game_winner, score_hand
 from engine.masks import BIT, CardSet, cards_of, iter_cards, mask_of
-from engine.play import Contract, PlayPosition, Trick
-from engine.rules import Rules, compile_rules
-from engine.scoring import HandScore, game_winner, score_hand
+from engine.table import deal_hands, next_dealer
 from spec.cards import NUM_CARDS, SUIT_LETTERS, Card, card_name
-from spec.loader import kout_catalogue
-from spec.model import Profile
+
+if TYPE_CHECKING:
+    from engine.kout.game import KoutGame
 
 TERMINAL_PLAYER = -4
 AUCTION, TRUMP, PLAY, GAME_OVER = "auction", "trump", "play", "game-over"
-
-
-class KoutGame:
-    """A Kout game under one concrete profile (by default the game's ``-default`` profile)."""
-
-    def __init__(self, game_id: str = "kout6", profile: Profile | str | None = None) -> None:
-        catalogue = kout_catalogue()
-        if profile is None:
-            profile = catalogue.default_profile(game_id)
-        elif isinstance(profile, str):
-            profile = catalogue.profile(profile)
-        if profile.game.id != game_id:
-            raise ValueError(f"profile {profile.id!r} is for {profile.game.id}, not {game_id}")
-        self.profile = profile
-        self.rules: Rules = compile_rules(profile)
-
-    @property
-    def game_id(self) -> str:
-        """``kout6`` or ``kout4``."""
-        return self.rules.game_id
-
-    def num_players(self) -> int:
-        """Players at the table."""
-        return self.rules.players
-
-    def num_distinct_actions(self) -> int:
-        """Size of the fixed action space (cards, bids, pass, trump suits)."""
-        return NUM_ACTIONS
-
-    def new_initial_state(self, seed: int = 0) -> KoutState:
-        """A new game: first dealer drawn and first hand dealt from ``seed``."""
-        dealer = first_dealer(self.rules, seed)
-        hands = deal_hands(self.rules, seed, 0, dealer)
-        return KoutState(self, seed, dealer, hands, hand_index=0, scores=(0, 0))
-
-    def __repr__(self) -> str:
-        return f"KoutGame({self.game_id!r}, profile={self.profile.id!r})"
 
 
 @dataclass(frozen=True)
@@ -90,8 +54,11 @@ class HandRecord:
     scores: tuple[int, int]
 
 
-class KoutState:
-    """A whole game in progress: the current hand (auction, trump, play) and the scores."""
+class KoutStateCore:
+    """A whole game in progress: the current hand (auction, trump, play) and the scores.
+
+    The rules of play; :class:`engine.kout.game.KoutState` adds the JSON form.
+    """
 
     def __init__(self, game: KoutGame, seed: int, dealer: int, hands: Sequence[CardSet],
                  hand_index: int, scores: tuple[int, int]) -> None:
@@ -231,9 +198,9 @@ class KoutState:
         """The name of ``action``: ``AS``, ``bid 7``, ``pass``, ``trump H``."""
         return action_to_string(action)
 
-    def clone(self) -> KoutState:
+    def clone(self) -> Self:
         """An independent copy."""
-        other = KoutState.__new__(KoutState)
+        other = type(self).__new__(type(self))
         other.__dict__.update(self.__dict__)
         other.scores = list(self.scores)
         other.records = list(self.records)
@@ -281,25 +248,11 @@ class KoutState:
     def __str__(self) -> str:
         return self.summary()
 
-    def to_json(self) -> dict[str, Any]:
-        """The documented JSON form (see :mod:`engine.serialize`)."""
-        from engine.serialize import state_to_json
-
-        return state_to_json(self)
-
-    @staticmethod
-    def from_json(data: dict[str, Any], profile: Profile | None = None) -> KoutState:
-        """Rebuild a state from its JSON form (optionally under another ``profile``'s rules);
-        bad input raises :class:`StateError`."""
-        from engine.serialize import state_from_json
-
-        return state_from_json(data, profile)
-
     # ------------------------------------------------------------------ construction
     @classmethod
     def from_deal(cls, game: KoutGame, hands: Sequence[Iterable[Card]], dealer: int, *,
                   seed: int = 0, hand_index: int = 0,
-                  scores: tuple[int, int] = (0, 0)) -> KoutState:
+                  scores: tuple[int, int] = (0, 0)) -> Self:
         """A state at the start of an auction with an explicit deal (later hands use ``seed``)."""
         rules = game.rules
         masks = _check_hands(rules, hands)
@@ -316,7 +269,7 @@ class KoutState:
                        contract: Contract, dealer: int, leader: int,
                        trick: Sequence[Card] = (), played: Iterable[Card] = (),
                        tricks_won: tuple[int, int] = (0, 0), seed: int = 0,
-                       hand_index: int = 0, scores: tuple[int, int] = (0, 0)) -> KoutState:
+                       hand_index: int = 0, scores: tuple[int, int] = (0, 0)) -> Self:
         """A state in the middle of the play of a hand, for replaying a solver witness.
 
         ``hands`` are the cards held now, ``trick`` the cards played to the current trick from
@@ -418,4 +371,4 @@ def _check_partition(rules: Rules, hands: list[CardSet], played: CardSet,
 
 
 __all__ = ["AUCTION", "BID_BASE", "GAME_OVER", "PLAY", "TERMINAL_PLAYER", "TRUMP",
-           "HandRecord", "KoutGame", "KoutState"]
+           "HandRecord", "KoutStateCore"]

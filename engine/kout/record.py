@@ -5,9 +5,10 @@ from __future__ import annotations
 import random
 from typing import Any
 
-from engine.auction import PASS_BID
+from engine.kout.auction import PASS_BID
+from engine.kout.game import KoutGame, KoutState
+from engine.kout.state import HandRecord
 from engine.masks import cards_of
-from engine.state import HandRecord, KoutGame, KoutState
 from spec.cards import SUIT_LETTERS, card_name
 
 

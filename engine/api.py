@@ -1,0 +1,70 @@
+"""The game API every family's engine offers (OpenSpiel-shaped), and the record that
+describes a game type.
+
+A game (:class:`Game`) makes states; a state (:class:`State`) answers whose turn it is, which
+actions are legal (sorted ints of one fixed action space per family: cards first, then calls),
+applies an action (an illegal one raises and changes nothing), clones itself, and has a JSON
+form that round-trips.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Any, Protocol
+
+
+@dataclass(frozen=True)
+class GameType:
+    """What a game is, OpenSpiel's ``GameType`` style: names, table, actions, state format."""
+
+    short_name: str
+    long_name: str
+    family: str
+    players: int
+    num_distinct_actions: int
+    state_format: str
+    reconciled_profile: str
+
+
+class State(Protocol):
+    """A state of a game in progress."""
+
+    def current_player(self) -> int:
+        """The seat to act (a negative value when the game is over)."""
+
+    def is_chance_node(self) -> bool:
+        """Whether chance acts next (deals are drawn from the seed, so never)."""
+
+    def is_terminal(self) -> bool:
+        """Whether the game is over."""
+
+    def legal_actions(self) -> list[int]:
+        """The legal actions, sorted."""
+
+    def apply_action(self, action: int) -> None:
+        """Apply a legal action; an illegal one raises and leaves the state as it was."""
+
+    def returns(self) -> list[float]:
+        """Each seat's result (+1 win, -1 loss) once the game is over."""
+
+    def history(self) -> list[int]:
+        """The actions applied so far."""
+
+    def action_to_string(self, action: int) -> str:
+        """The readable name of an action."""
+
+    def to_json(self) -> dict[str, Any]:
+        """The documented JSON form of the state."""
+
+
+class Game(Protocol):
+    """A game under one concrete profile: it makes states."""
+
+    def num_players(self) -> int:
+        """Seats at the table."""
+
+    def num_distinct_actions(self) -> int:
+        """The size of the family's fixed action space."""
+
+    def new_initial_state(self, seed: int = 0) -> Any:
+        """A new game, every random choice drawn from ``seed``."""

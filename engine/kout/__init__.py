@@ -1,0 +1,42 @@
+"""Kout Bo (Kout 6 and Kout 4): the executable rules, driven by ``spec/kout/``.
+
+The registry (:mod:`engine.registry`) reaches the family through :func:`game_types`,
+:func:`game_type` and :func:`load_game`.
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+from engine.api import GameType
+from spec.model import Profile
+
+if TYPE_CHECKING:
+    from engine.kout.game import KoutGame
+
+STATE_FORMAT = "trickrules/kout-state/1"
+
+
+def game_types() -> list[GameType]:
+    """One record per Kout game, from the rule data."""
+    from engine.kout.actions import NUM_ACTIONS
+    from spec.loader import family_catalogue
+
+    known = family_catalogue("kout")
+    return [GameType(game.id, game.name, "kout", game.players, NUM_ACTIONS, STATE_FORMAT,
+                     known.default_profile(game.id).id) for game in known.games.values()]
+
+
+def game_type(game_id: str) -> GameType:
+    """The record of one Kout game."""
+    for kind in game_types():
+        if kind.short_name == game_id:
+            return kind
+    raise KeyError(f"no Kout game {game_id!r}")
+
+
+def load_game(game_id: str, profile: Profile | str | None = None) -> KoutGame:
+    """A :class:`~engine.kout.game.KoutGame`."""
+    from engine.kout.game import KoutGame
+
+    return KoutGame(game_id, profile)

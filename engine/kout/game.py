@@ -1,0 +1,69 @@
+"""The Kout game API (OpenSpiel-shaped): :class:`KoutGame` makes states, and
+:class:`KoutState` is the state of a whole game with its JSON form."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from engine.kout.actions import NUM_ACTIONS
+from engine.kout.codec import state_from_json, state_to_json
+from engine.kout.rules import Rules, compile_rules
+from engine.kout.state import KoutStateCore
+from engine.table import deal_hands, first_dealer
+from spec.loader import family_catalogue
+from spec.model import Profile
+
+
+class KoutState(KoutStateCore):
+    """A whole game in progress: the current hand (auction, trump, play) and the scores."""
+
+    def to_json(self) -> dict[str, Any]:
+        """The documented JSON form (see :mod:`engine.kout.codec`)."""
+        return state_to_json(self)
+
+    @staticmethod
+    def from_json(data: dict[str, Any], profile: Profile | None = None) -> KoutState:
+        """Rebuild a state from its JSON form (optionally under another ``profile``'s rules);
+        bad input raises :class:`~engine.errors.StateError`."""
+        state = state_from_json(data, profile, KoutGame)
+        assert isinstance(state, KoutState)
+        return state
+
+
+class KoutGame:
+    """A Kout game under one concrete profile (by default the game's ``-default`` profile)."""
+
+    def __init__(self, game_id: str = "kout6", profile: Profile | str | None = None) -> None:
+        known = family_catalogue("kout")
+        if profile is None:
+            profile = known.default_profile(game_id)
+        elif isinstance(profile, str):
+            profile = known.profile(profile)
+        if profile.game.id != game_id:
+            raise ValueError(f"profile {profile.id!r} is for {profile.game.id}, not {game_id}")
+        self.profile = profile
+        self.rules: Rules = compile_rules(profile)
+
+    @property
+    def game_id(self) -> str:
+        """``kout6`` or ``kout4``."""
+        return self.rules.game_id
+
+    state_class = KoutState
+
+    def num_players(self) -> int:
+        """Players at the table."""
+        return self.rules.players
+
+    def num_distinct_actions(self) -> int:
+        """Size of the fixed action space (cards, bids, pass, trump suits)."""
+        return NUM_ACTIONS
+
+    def new_initial_state(self, seed: int = 0) -> KoutState:
+        """A new game: first dealer drawn and first hand dealt from ``seed``."""
+        dealer = first_dealer(self.rules, seed)
+        hands = deal_hands(self.rules, seed, 0, dealer)
+        return KoutState(self, seed, dealer, hands, hand_index=0, scores=(0, 0))
+
+    def __repr__(self) -> str:
+        return f"KoutGame({self.game_id!r}, profile={self.profile.id!r})"

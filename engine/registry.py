@@ -1,0 +1,37 @@
+"""Game id -> family -> engine: the only way shared code reaches a family's engine.
+
+Each family's engine package ``engine.<family>`` provides ``game_types()`` (one
+:class:`~engine.api.GameType` per game) and ``load_game(game_id, profile)``. The package is
+imported only when a game of the family is asked for.
+"""
+
+from __future__ import annotations
+
+import importlib
+from types import ModuleType
+from typing import Any
+
+from engine.api import GameType
+from spec.model import Profile
+from spec.registry import FAMILIES, family_of
+
+
+def _engine(family: str) -> ModuleType:
+    return importlib.import_module(f"engine.{family}")
+
+
+def game_types() -> list[GameType]:
+    """The type record of every registered game, family by family."""
+    return [t for family in FAMILIES for t in _engine(family).game_types()]
+
+
+def game_type(game_id: str) -> GameType:
+    """The type record of one game."""
+    found: GameType = _engine(family_of(game_id)).game_type(game_id)
+    return found
+
+
+def load_game(game_id: str, profile: Profile | str | None = None) -> Any:
+    """The game ``game_id`` under ``profile`` (a profile, its id, or by default the game's
+    reconciled profile)."""
+    return _engine(family_of(game_id)).load_game(game_id, profile)
