@@ -12,16 +12,10 @@ from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, field
 from typing import Any, Literal
 
-from proofs.divergence import Kind, Outcome, Question, Reads, settle
-from proofs.kout.kinds_play import HandOver, LegalCards, TrickWinner
-from proofs.kout.kinds_rules import AuctionCalls, Deal, GameEnd, HandScore, NextDealer
+from proofs.divergence import Outcome, Question, Reads, settle
+from proofs.kit import kit_for_game
 from spec.model import Catalogue, Profile
 from spec.source_profiles import Stance, source_profiles, stance
-
-KINDS: tuple[Kind, ...] = (Deal(), NextDealer(), AuctionCalls(), LegalCards(), TrickWinner(),
-                           HandOver(), HandScore(), GameEnd())
-"""Every kind of outcome compared: the deal, the next dealer, auction legality, card
-legality, the trick winner, whether the hand goes on, the hand's score and the game's end."""
 
 DisputeVerdict = Literal["differs", "equivalent", "unknown"]
 
@@ -74,7 +68,7 @@ class Dispute:
         return [s for s in self.stances if self.a in s.readings and self.b in s.readings]
 
     def first_difference(self) -> Outcome | None:
-        """The first outcome kind (in :data:`KINDS` order) that differs."""
+        """The first outcome kind (in the family's kind order) that differs."""
         return next((o for o in self.outcomes if o.verdict == "refuted"), None)
 
     def as_json(self) -> dict[str, Any]:
@@ -150,7 +144,7 @@ class DisputeBook:
             question = Question(self.catalogue.default_profile(game), parameter, a, b)
             self._settled[key] = dispute_from_outcomes(
                 self.catalogue, game, parameter, a, b,
-                [settle(kind, question, self._reads) for kind in KINDS])
+                [settle(kind, question, self._reads) for kind in kit_for_game(game).kinds])
         return self._settled[key]
 
     def by_id(self, key: str) -> Dispute:

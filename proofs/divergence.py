@@ -24,10 +24,6 @@ from proofs.smt.parameters import SymbolicProfile
 from proofs.smt.solver import RETRY_FACTOR, RLIMIT, Names, Verdict, make_solver
 from spec.model import Profile
 
-STRUCTURAL = ("deck.cards", "deal.hand-size")
-"""Parameters that shape the deal itself; the situation encodings read them concretely, so
-they are always taken from the base profile, and a dispute over them is compared at the deal."""
-
 
 @dataclass(frozen=True)
 class Question:
@@ -92,11 +88,13 @@ def dual(question: Question, names: Names, open_context: bool) -> Dual:
     other parameter shared, at the base readings or (``open_context``) any reading except the
     structural ones."""
     allowed: dict[str, tuple[str, ...]] = {}
+    # the deal's shape is read concretely by the situation encodings: always the base's
+    structural = question.base.concrete("deal")
     for pid, choice in question.base.values.items():
         parameter = question.base.parameters[pid]
         if pid == question.parameter:
             allowed[pid] = (question.a,)
-        elif open_context and pid not in STRUCTURAL:
+        elif open_context and pid not in structural:
             allowed[pid] = parameter.reading_ids
         else:
             allowed[pid] = tuple(choice)

@@ -2,8 +2,9 @@
 
 A source profile leaves some parameters open. The Z3 theorems take the open parameters as they
 are (a proof covers every reading the source allows; a witness names the readings it used).
-What an encoding needs concrete is expanded reading by reading: the deck and the hand size
-for everything that deals cards, and the auction readings for the auction theorems. Where a
+What an encoding needs concrete (the parameters the rule data marks ``concrete``, as each
+theorem asks: the deal for everything that deals cards, the auction for the auction graph) is
+expanded reading by reading. Where a
 reading's deck does not deal out evenly, the theorems about points of play are not run on it
 (with no deal they would hold vacuously) and are listed as not run with the reason.
 The engine-versus-model cross-checks are not run here; they check our two encodings against
@@ -16,22 +17,10 @@ from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Any
 
-from proofs.divergence import STRUCTURAL
-from proofs.kout.situation import NoDealError
-from proofs.kout.theorems import THEOREMS, Theorem
+from proofs.kit import NoDealError, Theorem, consistency_theorems
 from proofs.verify.rows import Row
 from spec.model import Profile
-
-AUCTION = ("auction.shape", "auction.pass", "auction.dealer-forced-bid", "auction.malzoom")
-NEEDS = {theorem: STRUCTURAL + AUCTION for theorem in (
-    "auction.one-contract", "auction.ends-in-contract", "auction.dealer-must-bid")}
-"""The auction graph needs concrete auction readings; the Z3 auction over all sixteen
-combinations at once exceeds the solver's resource limit, one combination at a time does not."""
-
-
-def consistency_theorems() -> tuple[Theorem, ...]:
-    """The theorems about a rule set (every theorem but the engine-model cross-checks)."""
-    return tuple(t for t in THEOREMS if not t.id.startswith("crosscheck."))
+from spec.registry import family_of
 
 
 @dataclass
@@ -74,8 +63,10 @@ def check_source_profile(profile: Profile, theorems: tuple[Theorem, ...] | None 
                          on_row: Callable[[SourceRow], None] | None = None) -> list[SourceRow]:
     """Every consistency theorem (or those of ``theorems``) on one source profile."""
     rows = []
-    for theorem in consistency_theorems() if theorems is None else theorems:
-        for chosen, concrete in profile.expand(NEEDS.get(theorem.id, STRUCTURAL)):
+    if theorems is None:
+        theorems = consistency_theorems(family_of(profile.game.id))
+    for theorem in theorems:
+        for chosen, concrete in profile.expand(profile.concrete(*theorem.concrete)):
             try:
                 result = theorem.check(concrete)
             except NoDealError as exc:

@@ -41,6 +41,9 @@ class Parameter:
     meaning: str
     games: tuple[str, ...]
     readings: tuple[Reading, ...]
+    concrete: str | None = None
+    """``deal`` or ``auction`` when encodings read the parameter concretely (see
+    ``parameters.toml``), else None."""
 
     def reading(self, reading_id: str) -> Reading:
         """The reading named ``reading_id``; ``KeyError`` names the parameter if absent."""
@@ -114,6 +117,11 @@ class Profile:
             values[parameter_id] = readings
         return Profile(new_id, self.game, self.summary, values, self.parameters, self.id)
 
+    def concrete(self, *kinds: str) -> tuple[str, ...]:
+        """This profile's parameters read concretely for any of ``kinds`` (``deal``,
+        ``auction``; see ``parameters.toml``)."""
+        return tuple(pid for pid in self.values if self.parameters[pid].concrete in kinds)
+
     def pin(self, chosen: Mapping[str, str]) -> Profile:
         """This profile with some open parameters fixed, named ``<id>[<parameter>=<reading>]``
         (itself when nothing is chosen)."""
@@ -156,6 +164,11 @@ class Catalogue:
     def default_profile(self, game_id: str) -> Profile:
         """The shipped default profile of a game (``<game>-default``)."""
         return self.profile(f"{game_id}-default")
+
+    def concrete(self, *kinds: str) -> tuple[str, ...]:
+        """The ids of the parameters read concretely for any of ``kinds`` (``deal``,
+        ``auction``), in catalogue order."""
+        return tuple(p.id for p in self.parameters.values() if p.concrete in kinds)
 
     def parameters_for(self, game_id: str) -> tuple[Parameter, ...]:
         """The parameters that apply to ``game_id``, in catalogue order."""

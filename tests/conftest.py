@@ -18,6 +18,14 @@ from spec.loader import family_catalogue
 from spec.registry import family_dir
 
 
+@pytest.fixture(autouse=True)
+def private_cache(tmp_path_factory: pytest.TempPathFactory,
+                  monkeypatch: pytest.MonkeyPatch) -> None:
+    """Commands run by a test keep their verify results in a cache of their own: never the
+    user's, and never shared with a test that patches the rules."""
+    monkeypatch.setenv("TRICKRULES_CACHE", str(tmp_path_factory.mktemp("cache")))
+
+
 @pytest.fixture
 def spec_copy(tmp_path: Path) -> Path:
     """A private copy of the shipped rule data, for tests that break it."""

@@ -3,17 +3,20 @@
 from __future__ import annotations
 
 import json
+from dataclasses import replace
 
 import pytest
 import z3
 
 import engine.kout.ranking
 import proofs.kout.evaluator
+import proofs.kout.kit
 import proofs.kout.model
 import proofs.kout.theorems
 from engine.kout.game import KoutState
 from engine.kout.state import PLAY
 from proofs.cli import main
+from proofs.kit import Theorem
 from proofs.kout.theorems import (
     THEOREMS,
     auction_model_matches_graph,
@@ -119,9 +122,9 @@ def test_verify_exits_non_zero_on_a_refuted_theorem(monkeypatch: pytest.MonkeyPa
                                                     capsys: pytest.CaptureFixture[str]) -> None:
     from proofs.smt.solver import Result
 
-    broken = proofs.kout.theorems.Theorem("test.always-refuted", "refuted on purpose",
-                                     lambda profile: Result("refuted", 0.0, witness={"x": 1}))
-    monkeypatch.setattr(proofs.kout.theorems, "THEOREMS", (broken,))
+    broken = Theorem("test.always-refuted", "refuted on purpose",
+                     lambda profile: Result("refuted", 0.0, witness={"x": 1}))
+    monkeypatch.setattr(proofs.kout.kit, "KIT", replace(proofs.kout.kit.KIT, theorems=(broken,)))
     code = main(["verify", "--profile", "kout6-default"])
     out = capsys.readouterr().out
     assert code == 1 and "refuted" in out and "x=1" in out

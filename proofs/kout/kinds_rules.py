@@ -19,7 +19,6 @@ from engine.kout.state import AUCTION
 from engine.masks import cards_of
 from engine.table import deal_hands, next_dealer
 from proofs.divergence import (
-    STRUCTURAL,
     Built,
     Dual,
     Found,
@@ -64,7 +63,7 @@ class Deal:
 
     def build(self, question: Question, d: Dual, names: Names) -> list[Built]:
         """A card in one deck and not the other, or different hand sizes; least card first."""
-        d.a.used.update(STRUCTURAL)
+        d.a.used.update(question.base.concrete("deal"))
         sides = self._sides(question)
         card = names.int("card")
         (deck_a, size_a), (deck_b, size_b) = sides["a"], sides["b"]

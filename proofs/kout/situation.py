@@ -16,6 +16,7 @@ from dataclasses import dataclass, field, replace
 
 import z3
 
+from proofs.kit import NoDealError
 from proofs.kout.evaluator import Situation
 from proofs.kout.model import (
     Holding,
@@ -40,11 +41,6 @@ def profile_deck(profile: Profile) -> tuple[Card, ...]:
 def profile_hand_size(profile: Profile) -> int:
     """The profile's number of cards dealt to each player (refused if left open)."""
     return profile.reading("deal.hand-size").value or 0
-
-
-class NoDealError(ValueError):
-    """The profile's deck does not deal out evenly, so no situation of play exists (a theorem
-    over situations would hold vacuously)."""
 
 
 def in_deck(card: z3.ArithRef, deck: tuple[Card, ...]) -> z3.BoolRef:

@@ -12,6 +12,7 @@ from typing import Any, Literal
 
 from proofs.smt.solver import fresh_context
 from spec.model import Catalogue, Profile
+from spec.registry import family_of
 
 JobKind = Literal["theorem", "source", "outcome"]
 
@@ -64,37 +65,36 @@ def plan(catalogue: Catalogue, games: list[str], profiles: list[Profile],
     """The jobs of a verification: every theorem on ``profiles`` and, ``with_sources``, every
     consistency theorem on each source profile of ``games`` and every outcome kind of every
     dispute they raise."""
-    from proofs.disputes import KINDS, source_questions
-    from proofs.kout.theorems import THEOREMS
-    from proofs.source_checks import consistency_theorems
+    from proofs.disputes import source_questions
+    from proofs.kit import consistency_theorems, kit_for_game
     from spec.source_profiles import source_profiles
 
     theorem_jobs = tuple(Job("theorem", p.game.id, p.id, t.id)
-                         for p in profiles for t in THEOREMS)
+                         for p in profiles for t in kit_for_game(p.game.id).theorems)
     if not with_sources:
         return Plan(theorem_jobs, (), (), ())
     source_jobs = tuple(Job("source", p.game.id, p.id, t.id)
                         for p in source_profiles(catalogue).values() if p.game.id in games
-                        for t in consistency_theorems())
+                        for t in consistency_theorems(family_of(p.game.id)))
     questions = tuple((game, *q) for game in games
                       for q in source_questions(catalogue, game))
     outcome_jobs = tuple(Job("outcome", game, "", "", parameter, a, b, kind.name)
-                         for game, parameter, a, b in questions for kind in KINDS)
+                         for game, parameter, a, b in questions
+                         for kind in kit_for_game(game).kinds)
     return Plan(theorem_jobs, source_jobs, questions, outcome_jobs)
 
 
+def _catalogue(game: str) -> Catalogue:
+    from spec.loader import game_catalogue
+
+    return game_catalogue(game)
+
+
 @cache
-def _catalogue() -> Catalogue:
-    from spec.loader import family_catalogue
-
-    return family_catalogue("kout")
-
-
-@cache
-def _source_profile(profile_id: str) -> Profile:
+def _source_profile(game: str, profile_id: str) -> Profile:
     from spec.source_profiles import source_profiles
 
-    return source_profiles(_catalogue())[profile_id]
+    return source_profiles(_catalogue(game))[profile_id]
 
 
 def execute(job: Job) -> Any:
@@ -102,16 +102,18 @@ def execute(job: Job) -> Any:
     :class:`~proofs.source_checks.SourceRow`, or an :class:`~proofs.divergence.Outcome`."""
     fresh_context()
     if job.kind == "theorem":
-        from proofs.kout.theorems import THEOREMS
+        from proofs.kit import kit_for_game
         from proofs.verify.rows import run_theorems
 
-        theorem = next(t for t in THEOREMS if t.id == job.theorem)
-        return run_theorems([_catalogue().profile(job.profile)], (theorem,))[0]
+        theorem = next(t for t in kit_for_game(job.game).theorems if t.id == job.theorem)
+        return run_theorems([_catalogue(job.game).profile(job.profile)], (theorem,))[0]
     if job.kind == "source":
-        from proofs.source_checks import check_source_profile, consistency_theorems
+        from proofs.kit import consistency_theorems
+        from proofs.source_checks import check_source_profile
 
-        chosen = tuple(t for t in consistency_theorems() if t.id == job.theorem)
-        return check_source_profile(_source_profile(job.profile), chosen)
+        chosen = tuple(t for t in consistency_theorems(family_of(job.game))
+                       if t.id == job.theorem)
+        return check_source_profile(_source_profile(job.game, job.profile), chosen)
     return _outcome(job)
 
 
@@ -119,11 +121,11 @@ _READS: dict[tuple[str, str], frozenset[str]] = {}
 
 
 def _outcome(job: Job) -> Any:
-    from proofs.disputes import KINDS
     from proofs.divergence import Question, reads, settle
+    from proofs.kit import kit_for_game
 
-    kind = next(k for k in KINDS if k.name == job.outcome)
-    base = _catalogue().default_profile(job.game)
+    kind = next(k for k in kit_for_game(job.game).kinds if k.name == job.outcome)
+    base = _catalogue(job.game).default_profile(job.game)
     reads(kind, base, _READS)  # built once per process, then the context is fresh again
     fresh_context()
     return settle(kind, Question(base, job.parameter, job.a, job.b), _READS)

@@ -6,9 +6,10 @@ from collections.abc import Callable, Iterable
 from dataclasses import dataclass
 from typing import Any
 
-from proofs.kout.theorems import THEOREMS, Theorem
+from proofs.kit import Theorem, kit
 from proofs.smt.solver import Verdict
 from spec.model import Profile
+from spec.registry import family_of
 
 
 @dataclass
@@ -43,12 +44,14 @@ class Row:
         return out
 
 
-def run_theorems(profiles: Iterable[Profile], theorems: tuple[Theorem, ...] = THEOREMS,
+def run_theorems(profiles: Iterable[Profile], theorems: tuple[Theorem, ...] | None = None,
                  on_row: Callable[[Row], None] | None = None) -> list[Row]:
-    """Every theorem on every profile, in order; ``on_row`` sees each result as it lands."""
+    """Every theorem (of each profile's family, or ``theorems``) on every profile, in order;
+    ``on_row`` sees each result as it lands."""
     rows = []
     for profile in profiles:
-        for theorem in theorems:
+        chosen = kit(family_of(profile.game.id)).theorems if theorems is None else theorems
+        for theorem in chosen:
             result = theorem.check(profile)
             row = Row(profile.id, theorem.id, theorem.statement, result.verdict, result.seconds,
                       result.witness, theorem.expect, result.replay)

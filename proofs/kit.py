@@ -1,0 +1,76 @@
+"""What a game family gives the shared proof machinery: its theorems, its kinds of outcome for
+disputes, and how a witness becomes an engine state (inside each kind's ``replay``).
+
+Shared code (verify, source checks, disputes, diff, the rulebook) reaches a family only through
+:func:`kit`, which imports ``proofs.<family>.kit`` when a game of the family is asked for; adding
+a family is one entry in :data:`spec.registry.FAMILIES` and one package per layer.
+"""
+
+from __future__ import annotations
+
+import importlib
+from collections.abc import Callable
+from dataclasses import dataclass
+from typing import TYPE_CHECKING, Protocol
+
+from proofs.smt.solver import Result, Verdict
+from spec.model import Profile
+from spec.registry import family_of
+
+if TYPE_CHECKING:
+    from proofs.divergence import Kind
+
+
+class NoDealError(ValueError):
+    """The profile's deck does not deal out evenly, so no situation of play exists (a theorem
+    over situations would hold vacuously)."""
+
+
+@dataclass(frozen=True)
+class Theorem:
+    """A named property every well-formed profile must have.
+
+    ``concrete`` names the classes of parameters (``deal``, ``auction``) the check reads
+    concretely: a source profile that leaves one open is checked reading by reading.
+    ``crosscheck`` marks a check of our two encodings against each other (engine and model),
+    which says nothing about a source's rules and is run on the shipped profiles only.
+    """
+
+    id: str
+    statement: str
+    check: Callable[[Profile], Result]
+    expect: Verdict = "proved"
+    concrete: tuple[str, ...] = ("deal",)
+    crosscheck: bool = False
+
+
+class ProofKit(Protocol):
+    """One family's part of the proofs."""
+
+    @property
+    def family(self) -> str:
+        """The family's id (``kout``)."""
+
+    @property
+    def theorems(self) -> tuple[Theorem, ...]:
+        """Every theorem, in report order."""
+
+    @property
+    def kinds(self) -> tuple[Kind, ...]:
+        """Every kind of outcome a dispute compares, in report order."""
+
+
+def kit(family: str) -> ProofKit:
+    """The proof kit of a registered family."""
+    found: ProofKit = importlib.import_module(f"proofs.{family}.kit").KIT
+    return found
+
+
+def kit_for_game(game_id: str) -> ProofKit:
+    """The proof kit of the family ``game_id`` belongs to."""
+    return kit(family_of(game_id))
+
+
+def consistency_theorems(family: str) -> tuple[Theorem, ...]:
+    """The theorems about a rule set: every theorem but the engine-model cross-checks."""
+    return tuple(t for t in kit(family).theorems if not t.crosscheck)
