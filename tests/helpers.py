@@ -90,3 +90,11 @@ def spec_error(directory: Path) -> SpecError:
     with pytest.raises(SpecError) as info:
         load_catalogue(directory)
     return info.value
+
+
+def cli_help() -> list[str]:
+    """The command-line reference page of the rulebook, as the ``rulebook`` command makes it."""
+    from proofs.cli.main import build_parser
+    from proofs.rulebook.cli_page import cli_page
+
+    return cli_page(build_parser())

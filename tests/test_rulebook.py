@@ -10,6 +10,7 @@ from typing import Any
 
 import pypdfium2
 import pytest
+from helpers import cli_help
 from rulebook_html import broken_links, read_page
 
 from proofs.cli import main
@@ -23,7 +24,7 @@ from spec.loader import family_catalogue
 @pytest.fixture(scope="module")
 def built(full_report: dict[str, Any], tmp_path_factory: pytest.TempPathFactory) -> Built:
     return build_rulebook(family_catalogue("kout"), full_report,
-                          tmp_path_factory.mktemp("rulebook"))
+                          tmp_path_factory.mktemp("rulebook"), cli_help())
 
 
 def test_every_rule_has_its_page_and_anchor(built: Built) -> None:
@@ -118,7 +119,7 @@ def test_the_pdf_holds_the_whole_book(built: Built) -> None:
 
 def test_the_same_inputs_give_the_same_rulebook(built: Built, full_report: dict[str, Any],
                                                 tmp_path: Path) -> None:
-    again = build_rulebook(family_catalogue("kout"), full_report, tmp_path)
+    again = build_rulebook(family_catalogue("kout"), full_report, tmp_path, cli_help())
     assert again.pdf.read_bytes() == built.pdf.read_bytes()
     for path in sorted(built.html.rglob("*")):
         if path.is_file():

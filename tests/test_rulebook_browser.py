@@ -10,6 +10,7 @@ from pathlib import Path
 from typing import Any
 
 import pytest
+from helpers import cli_help
 from PIL import Image
 from playwright.sync_api import Browser, sync_playwright
 
@@ -24,7 +25,7 @@ FLAGS = ["--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-run",
 @pytest.fixture(scope="module")
 def site(full_report: dict[str, Any], tmp_path_factory: pytest.TempPathFactory) -> Built:
     return build_rulebook(family_catalogue("kout"), full_report, tmp_path_factory.mktemp("site"),
-                          pdf=False)
+                          cli_help(), pdf=False)
 
 
 @pytest.fixture(scope="module")

@@ -16,7 +16,6 @@ from pathlib import Path
 from typing import Any
 
 from proofs.rulebook.cards_svg import play_witness
-from proofs.rulebook.cli_page import cli_page
 from proofs.rulebook.disputes_page import disputes_page
 from proofs.rulebook.examples import Example, find_example
 from proofs.rulebook.numbering import numbered_rules
@@ -98,13 +97,12 @@ def _sphinx(builder: str, source: Path, out: Path) -> None:
 
 
 def build_rulebook(catalogue: Catalogue, report: dict[str, Any], out: Path,
-                   cli_help: list[str] | None = None, pdf: bool = True) -> Built:
-    """Generate the pages under ``out/source`` and build ``out/html`` and
+                   cli_help: list[str], pdf: bool = True) -> Built:
+    """Generate the pages under ``out/source`` (``cli_help``: the command-line reference page,
+    from :func:`~proofs.rulebook.cli_page.cli_page`) and build ``out/html`` and
     ``out/pdf/kout-rulebook.pdf``."""
-    from proofs.cli import build_parser
-
     source = out / "source"
-    examples = write_sources(catalogue, report, source, cli_help or cli_page(build_parser()))
+    examples = write_sources(catalogue, report, source, cli_help)
     html = out / "html"
     shutil.rmtree(html, ignore_errors=True)
     _sphinx("html", source, html)

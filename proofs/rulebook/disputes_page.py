@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from proofs.dispute_text import KIND_TITLES, outcome_text
+from proofs.outcome_words import KIND_TITLES, outcome_text
 from proofs.rulebook.cards_svg import describe, play_witness, single_card
 from proofs.rulebook.numbering import numbers, rulebook_of
 from proofs.rulebook.rst import (

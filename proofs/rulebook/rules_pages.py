@@ -5,7 +5,7 @@ from __future__ import annotations
 from collections.abc import Iterable
 from typing import Any
 
-from proofs.dispute_text import outcome_text
+from proofs.outcome_words import outcome_text
 from proofs.rulebook.cards_svg import describe
 from proofs.rulebook.examples import Example
 from proofs.rulebook.numbering import NumberedRule, numbered_rules, numbers, rulebook_of

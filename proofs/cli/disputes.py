@@ -1,31 +1,37 @@
-"""The source-comparison subcommands: ``diff``, ``explain`` and ``judge``, and the source
-part of ``verify``."""
+"""The commands about the sources and their disputes: ``sources``, ``diff``, ``explain`` and
+``judge``."""
 
 from __future__ import annotations
 
 import argparse
 import json
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
-from rich.console import Console
+from spec.registry import FAMILIES
 
-from proofs.dispute_text import print_diff, print_explain
-from proofs.disputes import DisputeBook
-from proofs.judge import FIELDS, judge
-from proofs.profile_diff import diff_profiles, find_profile
-from spec.loader import family_catalogue
+if TYPE_CHECKING:
+    pass
+
 
 
 def cmd_diff(args: argparse.Namespace) -> int:
     """Every divergence between two profiles, each with a replayed witness or a proof that it
     changes nothing; exit 1 if any dispute is left unknown."""
-    catalogue = family_catalogue("kout")
+    from proofs.disputes import DisputeBook
+    from proofs.profile_diff import diff_profiles, find_profile
+    from spec.loader import family_catalogue
+
+    catalogue = family_catalogue(FAMILIES[0])
     a, b = find_profile(catalogue, args.profile_a), find_profile(catalogue, args.profile_b)
     diff = diff_profiles(DisputeBook(catalogue), a, b)
     if args.json:
         print(json.dumps(diff.as_json(), indent=2, ensure_ascii=False))
     else:
+        from rich.console import Console
+
+        from proofs.cli.render.disputes import print_diff
+
         print_diff(Console(highlight=False), diff)
     return 1 if diff.unknown else 0
 
@@ -33,11 +39,18 @@ def cmd_diff(args: argparse.Namespace) -> int:
 def cmd_explain(args: argparse.Namespace) -> int:
     """One dispute: the readings, the sources on each side with their quotations, the witness
     drawn as cards and the outcome under each reading."""
-    catalogue = family_catalogue("kout")
+    from proofs.disputes import DisputeBook
+    from spec.loader import family_catalogue
+
+    catalogue = family_catalogue(FAMILIES[0])
     dispute = DisputeBook(catalogue).by_id(args.dispute)
     if args.json:
         print(json.dumps(dispute.as_json(), indent=2, ensure_ascii=False))
     else:
+        from rich.console import Console
+
+        from proofs.cli.render.disputes import print_explain
+
         print_explain(Console(highlight=False), catalogue, dispute)
     return 0 if dispute.ok else 1
 
@@ -69,6 +82,8 @@ def _cell(answer: dict[str, Any], field: str) -> str:
 def _answer_text(answer: dict[str, Any], disagreements: list[str]) -> str:
     if answer["status"] != "ok":
         return f"[yellow]{answer['status']}[/]: {answer['error']}"
+    from proofs.judge import FIELDS
+
     parts = []
     for field in FIELDS:
         text = _cell(answer, field)
@@ -79,7 +94,12 @@ def _answer_text(answer: dict[str, Any], disagreements: list[str]) -> str:
 
 def cmd_judge(args: argparse.Namespace) -> int:
     """A situation in the engine's JSON state form, answered under every profile."""
-    catalogue = family_catalogue("kout")
+    from rich.console import Console
+
+    from proofs.judge import judge
+    from spec.loader import family_catalogue
+
+    catalogue = family_catalogue(FAMILIES[0])
     report = judge(catalogue, _load_situation(args.situation))
     if args.json:
         print(json.dumps(report, indent=2, ensure_ascii=False))
@@ -111,8 +131,46 @@ def _readings_text(readings: list[dict[str, str]]) -> str:
     return " or ".join(", ".join(f"{k} = {v}" for k, v in r.items()) for r in readings)
 
 
-def add_source_commands(sub: Any) -> None:
-    """Register ``diff``, ``explain`` and ``judge``."""
+def cmd_sources(args: argparse.Namespace) -> int:
+    """``trickrules sources``: each source with its claims, silences, ambiguities and
+    contradictions per game."""
+    from rich.table import Table
+
+    from spec.loader import family_catalogue
+    from spec.source_profiles import summary
+
+    catalogue = family_catalogue(FAMILIES[0])
+    rows: list[dict[str, Any]] = []
+    for source in catalogue.sources.values():
+        for game in source.games:
+            s = summary(catalogue, source.id, game)
+            rows.append({"source": source.id, "title": source.title, "game": game,
+                         "claims": len(s.claims), "silences": list(s.silences),
+                         "ambiguities": [c.id for c in s.ambiguities],
+                         "contradictions": [list(pair) for pair in s.contradictions],
+                         "variants": list(s.variants)})
+    if args.json:
+        print(json.dumps({"sources": rows}, indent=2, ensure_ascii=False))
+        return 0
+    table = Table(show_header=True, header_style="bold")
+    for column in ("source", "game", "claims", "silences", "ambiguities", "contradictions",
+                   "variants"):
+        table.add_column(column, justify="right" if column in ("claims",) else "left")
+    for row in rows:
+        table.add_row(row["source"], row["game"], str(row["claims"]),
+                      str(len(row["silences"])), str(len(row["ambiguities"])),
+                      str(len(row["contradictions"])), ", ".join(row["variants"]))
+    from rich.console import Console
+
+    Console(highlight=False).print(table)
+    return 0
+
+
+def add_commands(sub: Any) -> None:
+    """Register ``sources``, ``diff``, ``explain`` and ``judge``."""
+    src = sub.add_parser("sources", help="the rule sources and what each claims")
+    src.add_argument("--json", action="store_true", help="print JSON instead of a table")
+    src.set_defaults(func=cmd_sources)
     diff = sub.add_parser("diff", help="every divergence between two profiles, with witnesses")
     diff.add_argument("profile_a", metavar="PROFILE_A")
     diff.add_argument("profile_b", metavar="PROFILE_B")

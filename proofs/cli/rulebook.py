@@ -6,17 +6,21 @@ from __future__ import annotations
 import argparse
 import json
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
-from rich.console import Console
+from proofs.cli.verify import add_verify_options
+
+if TYPE_CHECKING:
+    from rich.console import Console
 
 DEFAULT_REPORT = Path("build/verify-report.json")
 
 
-def current_report(path: Path | None, console: Console) -> dict[str, Any]:
+def current_report(path: Path | None, console: Console,
+                   options: argparse.Namespace | None = None) -> dict[str, Any]:
     """The report at ``path`` if it was made from the present rule data and code. Without
     ``path``: the default report if current, else a fresh verification (saved there)."""
-    from proofs.progress import run_verification
+    from proofs.cli.render.progress import run_verification
     from proofs.verify.cache import inputs_digest
     from spec.loader import family_catalogue
 
@@ -35,7 +39,10 @@ def current_report(path: Path | None, console: Console) -> dict[str, Any]:
                          "writes one")
     console.print(f"No current report at {candidate}: verifying first.")
     catalogue = family_catalogue("kout")
-    report = run_verification(console, catalogue, list(catalogue.games)).report
+    cache = (not options.no_cache, options.cache_dir, options.jobs) if options else (True, None,
+                                                                                   None)
+    report = run_verification(console, catalogue, list(catalogue.games), None, True,
+                              *cache).report
     candidate.parent.mkdir(parents=True, exist_ok=True)
     candidate.write_text(json.dumps(report, indent=2, ensure_ascii=False) + "\n",
                          encoding="utf-8")
@@ -44,14 +51,18 @@ def current_report(path: Path | None, console: Console) -> dict[str, Any]:
 
 def cmd_rulebook(args: argparse.Namespace) -> int:
     """Build the rulebook; exit 2 with the failing step when it cannot be built."""
+    from rich.console import Console
+
     from proofs.rulebook.build import RulebookError, build_rulebook
+    from proofs.rulebook.cli_page import cli_page
     from spec.loader import family_catalogue
+    from spec.registry import FAMILIES
 
     console = Console(highlight=False)
-    report = current_report(Path(args.report) if args.report else None, console)
+    report = current_report(Path(args.report) if args.report else None, console, args)
     try:
-        built = build_rulebook(family_catalogue("kout"), report, Path(args.out),
-                               pdf=not args.no_pdf)
+        built = build_rulebook(family_catalogue(FAMILIES[0]), report, Path(args.out),
+                               cli_page(args.root_parser), pdf=not args.no_pdf)
     except RulebookError as exc:
         raise ValueError(str(exc)) from None
     console.print(f"HTML: {built.html / 'index.html'}")
@@ -62,8 +73,8 @@ def cmd_rulebook(args: argparse.Namespace) -> int:
     return 0
 
 
-def add_rulebook_command(sub: Any) -> None:
-    """Register ``rulebook`` on the CLI's subparsers."""
+def add_commands(sub: Any) -> None:
+    """Register ``rulebook``."""
     book = sub.add_parser("rulebook", help="build the reconciled rulebook (HTML and PDF)")
     book.add_argument("--out", default="build/rulebook",
                       help="output directory (default build/rulebook): html/, pdf/, source/")
@@ -71,4 +82,5 @@ def add_rulebook_command(sub: Any) -> None:
                       help="verify report to build from (default: build/verify-report.json "
                            "if current, else verify first)")
     book.add_argument("--no-pdf", action="store_true", help="build the HTML site only")
+    add_verify_options(book)
     book.set_defaults(func=cmd_rulebook)

@@ -3,23 +3,19 @@ and the outcome under each reading (rich markup for the terminal)."""
 
 from __future__ import annotations
 
-from collections.abc import Callable
 from typing import Any
 
 from rich.console import Console
 from rich.table import Table
 
+from proofs.cli.render.tables import COLOURS, hand_by_suit, styled
 from proofs.disputes import Dispute
 from proofs.divergence import Outcome
+from proofs.outcome_words import KIND_TITLES
+from proofs.outcome_words import outcome_text as words
 from proofs.profile_diff import ProfileDiff
-from proofs.tables import COLOURS, hand_by_suit, styled
 from spec.cards import SUIT_LETTERS, SUIT_SYMBOLS
 from spec.model import Catalogue
-
-KIND_TITLES = {"deal": "the deal", "next-dealer": "the next dealer",
-               "auction": "the calls allowed in the auction", "legal": "the cards allowed",
-               "winner": "the winner of the trick", "hand-over": "whether the hand goes on",
-               "score": "the hand's score", "game-end": "the end of the game"}
 
 
 def _trick(w: dict[str, Any], players: int) -> str:
@@ -62,29 +58,9 @@ def draw_witness(outcome: Outcome) -> list[str]:
     return [f"Seat {w['dealer']} deals this hand"]
 
 
-def outcome_text(kind: str, value: Any, card: Callable[[str], str] = styled,
-                 sep: str = " ") -> str:
-    """One reading's outcome in words, cards written by ``card`` (rich markup by default) and
-    joined by ``sep``."""
-    if kind == "legal":
-        return sep.join(card(c) for c in value) or "none"
-    if kind == "winner":
-        return f"seat {value}"
-    if kind == "hand-over":
-        return "the hand is over" if value else "play goes on"
-    if kind == "auction":
-        return ", ".join(value)
-    if kind == "score":
-        made, team, points = value
-        return f"{'made' if made else 'failed'}: team {team} scores {points}"
-    if kind == "game-end":
-        return "the game goes on" if value == -1 else f"team {value} wins the game"
-    if kind == "deal":
-        refused = f"; the engine refuses it: {value['refused']}" if "refused" in value else ""
-        return (f"{value['deck']} cards, {value['hand_size']} each, "
-                f"{'holds' if value['has_card'] else 'lacks'} the card"
-                f"{'' if value['deals_evenly'] else ', does not deal out evenly'}{refused}")
-    return f"seat {value} deals next"
+def outcome_text(kind: str, value: Any) -> str:
+    """One reading's outcome in words, cards in colour (rich markup)."""
+    return words(kind, value, styled)
 
 
 def print_outcomes(console: Console, dispute: Dispute) -> None:

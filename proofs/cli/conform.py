@@ -6,10 +6,10 @@ from __future__ import annotations
 import argparse
 import json
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
-from rich.console import Console
-from rich.table import Table
+if TYPE_CHECKING:
+    from rich.console import Console
 
 DEFAULT_TIMEOUT = 10.0
 
@@ -42,11 +42,15 @@ def cmd_conform(args: argparse.Namespace) -> int:
     if args.json:
         print(json.dumps(run.as_json(), indent=2, ensure_ascii=False))
     else:
+        from rich.console import Console
+
         _print_run(Console(highlight=False), run.as_json())
     return 0 if run.ok else 1
 
 
 def _print_run(console: Console, run: dict[str, Any]) -> None:
+    from rich.table import Table
+
     failing = {r: t for r, t in run["rules"].items() if t["failed"]}
     if failing:
         table = Table(title="Failures by rule (smallest failing case)", show_lines=True)
@@ -82,7 +86,9 @@ def cmd_adapter(args: argparse.Namespace) -> int:
 def cmd_vectors(args: argparse.Namespace) -> int:
     """Regenerate the suite (or check it is current) from its stored witnesses, or first take
     the witnesses afresh from a current verify report."""
-    from proofs.cli_rulebook import current_report
+    from rich.console import Console
+
+    from proofs.cli.rulebook import current_report
     from proofs.kout.conformance.cases import witness_requests
     from proofs.kout.conformance.generate import (
         SUITE_DIR,
@@ -120,7 +126,7 @@ def cmd_vectors(args: argparse.Namespace) -> int:
     return 0
 
 
-def add_conform_commands(sub: Any) -> None:
+def add_commands(sub: Any) -> None:
     """Register ``conform``, ``adapter`` and ``vectors`` on the CLI's subparsers."""
     conform = sub.add_parser("conform", help="check an external engine against the suite")
     conform.add_argument("--engine", required=True, metavar="COMMAND",

@@ -1,0 +1,52 @@
+"""The ``trickrules`` entry point: the argument parser of every command and the dispatch.
+
+Each command lives in its own module of :mod:`proofs.cli` and registers its arguments here
+without importing anything heavy; its work (and the libraries it needs) is imported only when
+the command runs, so ``trickrules --help`` starts at once.
+"""
+
+from __future__ import annotations
+
+import argparse
+import sys
+from collections.abc import Sequence
+
+from proofs.cli import conform, disputes, games, play, rulebook, verify
+
+
+def build_parser() -> argparse.ArgumentParser:
+    """The argument parser of every subcommand."""
+    parser = argparse.ArgumentParser(
+        prog="trickrules",
+        description="Rules verifier for the Gulf trick-taking games (Kout Bo: Kout 6, Kout 4).")
+    sub = parser.add_subparsers(dest="command", required=True, metavar="COMMAND")
+    games.add_commands(sub)
+    play.add_commands(sub)
+    verify.add_commands(sub)
+    disputes.add_commands(sub)
+    rulebook.add_commands(sub)
+    conform.add_commands(sub)
+    parser.set_defaults(root_parser=parser)  # the rulebook documents the whole command line
+    return parser
+
+
+def main(argv: Sequence[str] | None = None) -> int:
+    """Entry point of the ``trickrules`` console command: exit 2 with a one-line message for a
+    user's mistake (bad rule data, an illegal action, an unknown id), never a traceback."""
+    from engine.errors import EngineError
+    from spec.cards import CardParseError
+    from spec.errors import SpecError
+
+    parser = build_parser()
+    args = parser.parse_args(argv)
+    try:
+        code: int = args.func(args)
+    except (SpecError, EngineError, CardParseError, KeyError, ValueError) as exc:
+        message = exc.args[0] if isinstance(exc, KeyError) and exc.args else str(exc)
+        print(f"trickrules: error: {message}", file=sys.stderr)
+        return 2
+    return code
+
+
+if __name__ == "__main__":
+    sys.exit(main())

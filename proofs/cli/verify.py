@@ -1,0 +1,72 @@
+"""``trickrules verify``: every theorem on the shipped profiles, each source's consistency and
+every dispute, on every core and through the result cache."""
+
+from __future__ import annotations
+
+import argparse
+import json
+from pathlib import Path
+from typing import Any
+
+from spec.registry import game_ids
+
+
+def cmd_verify(args: argparse.Namespace) -> int:
+    """Run every theorem on the chosen profiles and, unless one profile is chosen, the source
+    checks and disputes; non-zero exit if anything is not as expected."""
+    from rich.console import Console
+
+    from proofs.cli.render.progress import run_verification
+    from proofs.cli.render.tables import print_verify
+    from proofs.verify.rows import failed
+    from spec.loader import game_catalogue
+
+    games = [args.game] if args.game else list(game_ids())
+    if args.jobs is not None and args.jobs < 1:
+        raise ValueError("--jobs: must be at least 1")
+    catalogue = game_catalogue(games[0])
+    profiles = [catalogue.profile(args.profile)] if args.profile else None
+    if profiles is not None:
+        games = [profiles[0].game.id]
+    with_sources = not args.profile and not args.no_sources
+    console = Console(stderr=args.json, highlight=False)
+    done = run_verification(console, catalogue, games, profiles, with_sources,
+                            not args.no_cache, args.cache_dir, args.jobs)
+    report, rows = done.report, done.rows
+    if args.report:
+        path = Path(args.report)
+        path.parent.mkdir(parents=True, exist_ok=True)
+        path.write_text(json.dumps(report, indent=2, ensure_ascii=False) + "\n",
+                        encoding="utf-8")
+    if args.json:
+        print(json.dumps(report, indent=2, ensure_ascii=False))
+    else:
+        print_verify(console, rows, report)
+        console.print(f"{done.computed} results computed, {done.cached} from the cache")
+    sources = report.get("sources")
+    sources_ok = sources is None or bool(sources["ok"])
+    return 1 if failed(rows) or not sources_ok else 0
+
+
+def add_verify_options(p: argparse.ArgumentParser) -> None:
+    """The options of every command that may verify: cache and workers."""
+    p.add_argument("--no-cache", action="store_true",
+                   help="compute everything afresh (the results are still stored)")
+    p.add_argument("--cache-dir", default=None,
+                   help="result cache directory (default $TRICKRULES_CACHE, else "
+                        "~/.cache/trickrules)")
+    p.add_argument("--jobs", type=int, default=None,
+                   help="worker processes (default: one per core)")
+
+
+def add_commands(sub: Any) -> None:
+    """Register ``verify``."""
+    ver = sub.add_parser("verify", help="prove every theorem for the shipped profiles")
+    ver.add_argument("--game", choices=game_ids(), default=None, help="only this game's profiles")
+    ver.add_argument("--profile", default=None, help="only this profile")
+    ver.add_argument("--json", action="store_true", help="print the report as JSON")
+    ver.add_argument("--report", default=None, help="also write the JSON report to this file")
+    ver.add_argument("--no-sources", action="store_true",
+                     help="only the theorems on the shipped profiles (no source checks)")
+    add_verify_options(ver)
+    ver.set_defaults(func=cmd_verify)
