@@ -37,6 +37,7 @@ test: $(STAMP) system lint
 lint: $(STAMP)
 	$(BIN)/ruff check spec engine proofs tests benchmarks
 	$(BIN)/mypy
+	$(BIN)/lint-imports --no-cache
 
 bench: $(STAMP)
 	$(BIN)/python -m benchmarks

@@ -1,7 +1,7 @@
 """A ruling on one situation under every profile: the legal actions, and, when actions are
 given to play next, each trick's winner, the hand's score and the end of the game.
 
-The situation is the engine's JSON state form (``trickrules/kout-state/1``), optionally
+The situation is the engine's JSON state form (``trickrules/kout-state/1`` for Kout), optionally
 wrapped as ``{"state": {...}, "then": ["RJ", "7S", ...]}``. Each profile's rules are applied
 by the engine to the same facts. A source profile that leaves parameters open is answered
 under each combination of their readings; where those answers differ, the ruling depends on
@@ -11,14 +11,10 @@ the source's reading and says on which.
 from __future__ import annotations
 
 import math
-from collections.abc import Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
-from engine.errors import EngineError
-from engine.kout.actions import action_to_string, string_to_action
-from engine.kout.game import KoutState
-from proofs.kout.replay import last_trick_winner
+from proofs.kit import kit_for_game
 from proofs.profile_diff import every_profile
 from spec.model import Catalogue, Profile
 
@@ -28,7 +24,8 @@ FIELDS = ("legal", "then", "tricks", "score", "winner")
 
 @dataclass
 class Ruling:
-    """What the engine says under one concrete profile."""
+    """What the engine says under one concrete profile (each family's proof kit rules on a
+    situation in its engine's JSON state form)."""
 
     status: str
     legal: list[str] = field(default_factory=list)
@@ -46,33 +43,6 @@ class Ruling:
         if self.error:
             out["error"] = self.error
         return out
-
-
-def rule_on(data: dict[str, Any], then: Sequence[str], profile: Profile) -> Ruling:
-    """The engine's answers for the situation under one concrete profile."""
-    try:
-        state = KoutState.from_json(data, profile)
-    except EngineError as exc:
-        return Ruling("not-a-state", error=str(exc))
-    ruling = Ruling("ok", legal=[action_to_string(a) for a in state.legal_actions()])
-    for text in then:
-        hand = state.hand_index
-        done = len(state.position.tricks) if state.position is not None else 0
-        try:
-            state.apply_action(string_to_action(text))
-        except (EngineError, ValueError) as exc:
-            ruling.status, ruling.error = "illegal", f"{text}: {exc}"
-            return ruling
-        ruling.then.append(text)
-        ended = state.hand_index != hand or state.is_terminal()
-        if ended or (state.position is not None and len(state.position.tricks) > done):
-            ruling.tricks.append(last_trick_winner(state, hand))
-        if ended:
-            record = state.records[-1]
-            ruling.score = {"made": record.result.made, "team": record.result.team,
-                            "points": record.result.points, "totals": list(record.scores)}
-            ruling.winner = state.winner
-    return ruling
 
 
 def concrete_readings(profile: Profile) -> list[tuple[dict[str, str], Profile]]:
@@ -135,7 +105,7 @@ def judge(catalogue: Catalogue, data: dict[str, Any]) -> dict[str, Any]:
             continue
         groups: dict[str, tuple[Ruling, list[dict[str, str]]]] = {}
         for chosen, concrete in concrete_readings(profile):
-            ruling = rule_on(state_data, [str(t) for t in then], concrete)
+            ruling = kit_for_game(game).rule_on(state_data, [str(t) for t in then], concrete)
             ruling.error = ruling.error.replace(concrete.id, profile.id)
             key = repr(ruling.as_json())
             groups.setdefault(key, (ruling, []))[1].append(chosen)

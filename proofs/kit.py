@@ -9,16 +9,18 @@ a family is one entry in :data:`spec.registry.FAMILIES` and one package per laye
 from __future__ import annotations
 
 import importlib
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass
-from typing import TYPE_CHECKING, Protocol
+from typing import TYPE_CHECKING, Any, Protocol
 
 from proofs.smt.solver import Result, Verdict
 from spec.model import Profile
 from spec.registry import family_of
 
 if TYPE_CHECKING:
+    from proofs.conformance.protocol import Answer
     from proofs.divergence import Kind
+    from proofs.judge import Ruling
 
 
 class NoDealError(ValueError):
@@ -44,6 +46,21 @@ class Theorem:
     crosscheck: bool = False
 
 
+class ConformanceKit(Protocol):
+    """What the conformance runner and the reference adapter need of a family's engine."""
+
+    def answer(self, profile: Profile, request: dict[str, Any]) -> Answer:
+        """The reference answer to a request under ``profile``, with the rule behind each
+        part (raises ``InvalidRequestError`` for a situation the rules do not allow)."""
+
+    def trick_point(self, profile: Profile, situation: dict[str, Any]) -> tuple[bool, int]:
+        """Whether the hand is over at a situation, and how many cards of the trick are down
+        (how a perft difference is followed down its divide)."""
+
+    def after(self, profile: Profile, situation: dict[str, Any], card: str) -> dict[str, Any]:
+        """The situation once ``card`` is played."""
+
+
 class ProofKit(Protocol):
     """One family's part of the proofs."""
 
@@ -58,6 +75,22 @@ class ProofKit(Protocol):
     @property
     def kinds(self) -> tuple[Kind, ...]:
         """Every kind of outcome a dispute compares, in report order."""
+
+    @property
+    def conformance(self) -> ConformanceKit:
+        """The reference answers of the conformance protocol."""
+
+    @property
+    def example_kinds(self) -> tuple[str, ...]:
+        """The outcome kinds a rulebook example can show (situations the engine can be put
+        in directly)."""
+
+    def engine_outcome(self, kind: str, witness: dict[str, Any], profile: Profile) -> Any:
+        """What the engine gives for one kind of outcome at a dispute's witness."""
+
+    def rule_on(self, data: dict[str, Any], then: Sequence[str], profile: Profile) -> Ruling:
+        """``trickrules judge`` under one concrete profile: the engine's answers for a
+        situation in its JSON state form, with ``then`` played on."""
 
 
 def kit(family: str) -> ProofKit:

@@ -15,10 +15,9 @@ from typing import Any
 import pytest
 
 from proofs.conformance.protocol import schema, schema_errors
-from proofs.conformance.suite import load_suite
+from proofs.conformance.suite import SUITE_DIR, load_suite
 from proofs.kout.conformance.cases import witness_requests
 from proofs.kout.conformance.generate import (
-    SUITE_DIR,
     build_suite,
     stale_files,
     stored_witnesses,

@@ -9,8 +9,8 @@ import pytest
 
 from proofs.cli import main
 from proofs.disputes import DisputeBook
-from proofs.source_checks import check_source_profile
 from proofs.traceability import build_graph, claims_behind, report, sources_of
+from proofs.verify.source_checks import check_source_profile
 from spec.loader import family_catalogue
 from spec.source_profiles import source_profiles
 

@@ -89,9 +89,9 @@ def cmd_vectors(args: argparse.Namespace) -> int:
     from rich.console import Console
 
     from proofs.cli.rulebook import current_report
+    from proofs.conformance.suite import SUITE_DIR
     from proofs.kout.conformance.cases import witness_requests
     from proofs.kout.conformance.generate import (
-        SUITE_DIR,
         build_suite,
         stale_files,
         stored_witnesses,

@@ -20,6 +20,19 @@ import jsonschema
 from spec.cards import SUIT_LETTERS, Card, card_name, parse_card
 from spec.model import Profile
 
+
+class InvalidRequestError(ValueError):
+    """The request is not a legal situation under the profile."""
+
+
+@dataclass(frozen=True)
+class Answer:
+    """The expected response body and the rule behind each part of it."""
+
+    expect: dict[str, Any]
+    why: dict[str, Any]
+
+
 PROTOCOL = "trickrules-conform/1"
 OPS = ("legal-plays", "trick-winner", "auction", "hand-score", "game-end", "perft")
 """The questions a vector may ask; ``hello`` opens a session and is not a vector."""

@@ -8,9 +8,15 @@ import json
 import sys
 from typing import IO, Any
 
-from proofs.conformance.protocol import OPS, PROTOCOL, ProtocolError, schema_errors
-from proofs.kout.conformance.expect import InvalidRequestError, answer
-from spec.loader import family_catalogue
+from proofs.conformance.protocol import (
+    OPS,
+    PROTOCOL,
+    InvalidRequestError,
+    ProtocolError,
+    schema_errors,
+)
+from proofs.kit import kit_for_game
+from spec.loader import game_catalogue
 from spec.model import Profile
 
 ENGINE_NAME = "trickrules reference engine"
@@ -18,7 +24,7 @@ ENGINE_NAME = "trickrules reference engine"
 
 def profile_for(request: dict[str, Any]) -> Profile:
     """The profile a request names, rebuilt from its readings (so house options work too)."""
-    base = family_catalogue("kout").default_profile(request["game"])
+    base = game_catalogue(request["game"]).default_profile(request["game"])
     try:
         return base.derive(request["profile"], request["rules"])
     except (KeyError, ValueError) as exc:
@@ -36,7 +42,8 @@ def respond(request: Any) -> dict[str, Any]:
             return {"id": ident, "error": f"this adapter speaks {PROTOCOL}"}
         return {"id": ident, "engine": ENGINE_NAME}
     try:
-        got = answer(profile_for(request), request)
+        profile = profile_for(request)
+        got = kit_for_game(profile.game.id).conformance.answer(profile, request)
     except (InvalidRequestError, ProtocolError) as exc:
         return {"id": ident, "error": str(exc)}
     except (KeyError, TypeError, ValueError, IndexError) as exc:

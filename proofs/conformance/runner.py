@@ -17,11 +17,9 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from proofs.conformance.engine_process import EngineProcess, Problem
-from proofs.conformance.protocol import read_situation, request
+from proofs.conformance.protocol import Answer, read_situation, request
 from proofs.conformance.suite import SuiteData
-from proofs.kout.conformance.cases import position_json
-from proofs.kout.conformance.expect import Answer, answer, game_for, position_of
-from spec.cards import parse_card
+from proofs.kit import kit_for_game
 from spec.model import Profile
 
 
@@ -176,7 +174,7 @@ class Runner:
             facts = read_situation(body["situation"])
             for k, card in enumerate(body["situation"]["trick"]):
                 prefix = facts.before(k).as_json()
-                expected = answer(profile, {"op": "legal-plays", "situation": prefix})
+                expected = _answer(profile, {"op": "legal-plays", "situation": prefix})
                 reply = self._ask(profile, "legal-plays", {"situation": prefix})
                 if isinstance(reply, dict) and card not in reply["cards"]:
                     seat = (facts.leader + k) % facts.players
@@ -185,7 +183,7 @@ class Runner:
         if op == "auction":
             for k in range(len(body["calls"])):
                 prefix = {"dealer": body["dealer"], "calls": body["calls"][:k]}
-                expected = answer(profile, {"op": "auction", **prefix})
+                expected = _answer(profile, {"op": "auction", **prefix})
                 reply = self._ask(profile, "auction", prefix)
                 call = body["calls"][k]
                 if isinstance(reply, dict) and call not in reply["legal"]:
@@ -195,20 +193,19 @@ class Runner:
     def _perft(self, profile: Profile, body: dict[str, Any],
                got: dict[str, Any]) -> tuple[list[str], str]:
         """Follow a differing perft count down its divide to the first differing position."""
-        game = game_for(profile)
         situation, depth = body["situation"], int(body["depth"])
         path: list[str] = []
         while True:
-            expected: Answer = answer(profile, {"op": "perft", "situation": situation,
+            expected: Answer = _answer(profile, {"op": "perft", "situation": situation,
                                                 "depth": depth})
             mine, theirs = expected.expect["divide"], got.get("divide", {})
             at = f" after {' '.join(path)}" if path else ""
             if set(mine) != set(theirs):
-                facts = read_situation(situation)
-                position = position_of(game, facts)
-                if position.over:
+                over, _ = kit_for_game(profile.game.id).conformance.trick_point(profile,
+                                                                                situation)
+                if over:
                     return ["hand.early-stop"], f"the hand is over{at}; the engine plays on"
-                why = answer(profile, {"op": "legal-plays", "situation": situation}).why
+                why = _answer(profile, {"op": "legal-plays", "situation": situation}).why
                 cards = sorted(set(mine) ^ set(theirs))
                 return (sorted({why["cards"].get(c, "play.card-in-hand") for c in cards}),
                         f"legal cards differ{at}: {', '.join(cards)}")
@@ -216,12 +213,12 @@ class Runner:
             if card is None or depth <= 1:
                 return [], f"totals differ{at}"
             facts = read_situation(situation)
-            position = position_of(game, facts)
-            if len(position.trick) == facts.players - 1:
+            _, down = kit_for_game(profile.game.id).conformance.trick_point(profile, situation)
+            if down == facts.players - 1:
                 done = dict(situation)
                 done["trick"] = [*situation["trick"], card]
                 done["hands"] = [[c for c in h if c != card] for h in situation["hands"]]
-                mine_w = answer(profile, {"op": "trick-winner", "situation": done})
+                mine_w = _answer(profile, {"op": "trick-winner", "situation": done})
                 reply_w = self._ask(profile, "trick-winner", {"situation": done})
                 if isinstance(reply_w, Problem):
                     return [], f"{reply_w} when asked the winner of a trick{at}"
@@ -230,9 +227,9 @@ class Runner:
                     return [rule], (f"trick {' '.join(done['trick'])}{at}: the engine gives "
                                     f"seat {reply_w['winner']}, expected "
                                     f"{mine_w.expect['winner']}")
-            position.push(parse_card(card))
             path.append(card)
-            situation, depth = position_json(position), depth - 1
+            situation = kit_for_game(profile.game.id).conformance.after(profile, situation, card)
+            depth -= 1
             reply = self._ask(profile, "perft", {"situation": situation, "depth": depth})
             if isinstance(reply, Problem):
                 return [], f"{reply} when asked perft {depth}{at} {card}"
@@ -269,3 +266,7 @@ def differing_rules(op: str, expect: dict[str, Any], why: dict[str, Any],
 def _smaller(a: Failure, b: Failure) -> bool:
     return (a.vector["size"], a.vector["id"]) < (b.vector["size"], b.vector["id"])
 
+
+def _answer(profile: Profile, request: dict[str, Any]) -> Answer:
+    """The reference answer, from the family's proof kit."""
+    return kit_for_game(profile.game.id).conformance.answer(profile, request)

@@ -5,12 +5,16 @@ from __future__ import annotations
 
 import json
 from dataclasses import dataclass
+from importlib import resources
 from pathlib import Path
 from typing import Any
 
-from proofs.kout.conformance.generate import EVERY, GROUPS, SUITE_DIR
-
+SUITE_DIR = Path(str(resources.files("proofs.conformance"))) / "suite"
 DEFAULT_SUITE = SUITE_DIR
+GROUPS = ("must", "variant")
+EVERY = "*"
+"""The ``profiles`` entry of a vector that holds under every suite profile of its game but
+those in its ``except`` list."""
 
 
 class SuiteError(ValueError):

@@ -2,13 +2,37 @@
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from collections.abc import Sequence
+from dataclasses import dataclass, field
+from typing import TYPE_CHECKING, Any
 
+from proofs.conformance.protocol import Answer
 from proofs.divergence import Kind
-from proofs.kit import Theorem
+from proofs.kit import ConformanceKit, Theorem
+from proofs.kout.conformance import expect
 from proofs.kout.kinds_play import HandOver, LegalCards, TrickWinner
 from proofs.kout.kinds_rules import AuctionCalls, Deal, GameEnd, HandScore, NextDealer
 from proofs.kout.theorems import THEOREMS
+from spec.model import Profile
+
+if TYPE_CHECKING:
+    from proofs.judge import Ruling
+
+
+class KoutConformance:
+    """The reference answers, from Kout's engine."""
+
+    def answer(self, profile: Profile, request: dict[str, Any]) -> Answer:
+        """See :func:`proofs.kout.conformance.expect.answer`."""
+        return expect.answer(profile, request)
+
+    def trick_point(self, profile: Profile, situation: dict[str, Any]) -> tuple[bool, int]:
+        """See :func:`proofs.kout.conformance.expect.trick_point`."""
+        return expect.trick_point(profile, situation)
+
+    def after(self, profile: Profile, situation: dict[str, Any], card: str) -> dict[str, Any]:
+        """See :func:`proofs.kout.conformance.expect.after`."""
+        return expect.after(profile, situation, card)
 
 
 @dataclass(frozen=True)
@@ -21,6 +45,27 @@ class KoutKit:
                                TrickWinner(), HandOver(), HandScore(), GameEnd())
     """The deal, the next dealer, auction legality, card legality, the trick winner, whether
     the hand goes on, the hand's score and the game's end."""
+    conformance: ConformanceKit = field(default_factory=KoutConformance)
+
+
+    @property
+    def example_kinds(self) -> tuple[str, ...]:
+        """See :data:`proofs.kout.examples.EXAMPLE_KINDS`."""
+        from proofs.kout.examples import EXAMPLE_KINDS
+
+        return EXAMPLE_KINDS
+
+    def engine_outcome(self, kind: str, witness: dict[str, Any], profile: Profile) -> Any:
+        """See :func:`proofs.kout.examples.engine_outcome`."""
+        from proofs.kout.examples import engine_outcome
+
+        return engine_outcome(kind, witness, profile)
+
+    def rule_on(self, data: dict[str, Any], then: Sequence[str], profile: Profile) -> Ruling:
+        """See :func:`proofs.kout.judging.rule_on`."""
+        from proofs.kout.judging import rule_on
+
+        return rule_on(data, then, profile)
 
 
 KIT = KoutKit()

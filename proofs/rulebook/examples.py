@@ -1,5 +1,5 @@
 """Rulebook examples: dispute witnesses told under the ruled reading. Each example is kept as
-JSON beside the pages, and :func:`engine_outcome` replays it in the engine, at build time and
+JSON beside the pages, and the family's proof kit replays it in the engine, at build time and
 again in the tests."""
 
 from __future__ import annotations
@@ -7,37 +7,8 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any
 
-from engine.kout.game import KoutState
-from engine.kout.rules import compile_rules
-from engine.kout.scoring import score_hand
-from proofs.kout.kinds_rules import engine_contract
-from proofs.kout.replay import last_trick_winner
-from spec.cards import card_name, parse_card
+from proofs.kit import kit_for_game
 from spec.model import Catalogue, Profile
-
-#: The outcome kinds an example can show: situations the engine can be put in directly.
-EXAMPLE_KINDS = ("legal", "winner", "hand-over", "score")
-
-
-def engine_outcome(kind: str, witness: dict[str, Any], profile: Profile) -> Any:
-    """What the engine gives for one kind of outcome at a witness, under ``profile``: the legal
-    cards, the trick's winner, whether the hand is over, or the hand's score
-    ``[made, team, points]``."""
-    if kind == "score":
-        contract = engine_contract(profile, 0, witness["bid"], witness["forced"])
-        result = score_hand(compile_rules(profile), contract,
-                            (witness["bidders_won"], witness["others_won"]))
-        return [result.made, result.team, result.points]
-    state = KoutState.from_json(witness["state"], profile)
-    if kind == "legal":
-        return [card_name(c) for c in state.legal_actions()]
-    hand = state.hand_index
-    state.apply_action(parse_card(witness["then"]))
-    if kind == "winner":
-        return last_trick_winner(state, hand)
-    if kind == "hand-over":
-        return state.hand_index != hand or state.is_terminal()
-    raise ValueError(f"no example of kind {kind!r}")
 
 
 @dataclass(frozen=True)
@@ -96,7 +67,8 @@ def find_example(catalogue: Catalogue, rule: str, disputes: list[dict[str, Any]]
             mine = "a" if sides["a"] == ruled else "b"
             theirs = "b" if mine == "a" else "a"
             for outcome in dispute["outcomes"]:
-                if outcome["kind"] not in EXAMPLE_KINDS or not outcome.get("replayed"):
+                kinds = kit_for_game(game).example_kinds
+                if outcome["kind"] not in kinds or not outcome.get("replayed"):
                     continue
                 example = Example(rule, game, dispute["id"], outcome["kind"], rule, ruled,
                                   sides[theirs], dict(outcome.get("context", {})),
@@ -112,7 +84,8 @@ def check_example(catalogue: Catalogue, example: Example) -> None:
     from what the example says."""
     for reading, said in ((example.ruled, example.outcome),
                           (example.other, example.other_outcome)):
-        got = engine_outcome(example.kind, example.witness, example.profile(catalogue, reading))
+        got = kit_for_game(example.game).engine_outcome(
+            example.kind, example.witness, example.profile(catalogue, reading))
         if got != said:
             raise AssertionError(f"example for {example.rule} ({example.dispute}) under "
                                  f"{reading}: the engine gives {got!r}, the example says "

@@ -99,7 +99,7 @@ def _source_profile(game: str, profile_id: str) -> Profile:
 
 def execute(job: Job) -> Any:
     """Run one job in a fresh Z3 context: a :class:`~proofs.verify.rows.Row`, a list of
-    :class:`~proofs.source_checks.SourceRow`, or an :class:`~proofs.divergence.Outcome`."""
+    :class:`~proofs.verify.source_checks.SourceRow`, or an :class:`~proofs.divergence.Outcome`."""
     fresh_context()
     if job.kind == "theorem":
         from proofs.kit import kit_for_game
@@ -109,7 +109,7 @@ def execute(job: Job) -> Any:
         return run_theorems([_catalogue(job.game).profile(job.profile)], (theorem,))[0]
     if job.kind == "source":
         from proofs.kit import consistency_theorems
-        from proofs.source_checks import check_source_profile
+        from proofs.verify.source_checks import check_source_profile
 
         chosen = tuple(t for t in consistency_theorems(family_of(job.game))
                        if t.id == job.theorem)

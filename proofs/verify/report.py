@@ -12,11 +12,11 @@ from typing import Any
 
 from proofs.disputes import Dispute, outcomes_verdict
 from proofs.divergence import Outcome
-from proofs.source_checks import SourceRow
 from proofs.verify.cache import ResultCache, inputs_digest
 from proofs.verify.jobs import Job, plan
 from proofs.verify.rows import Row
 from proofs.verify.run import Done, default_workers, run_jobs
+from proofs.verify.source_checks import SourceRow
 from proofs.verify.sources import assemble_disputes, source_section
 from spec.model import Catalogue, Profile
 

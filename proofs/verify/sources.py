@@ -8,8 +8,8 @@ from typing import Any
 
 from proofs.disputes import Dispute, dispute_from_outcomes
 from proofs.divergence import Outcome
-from proofs.source_checks import SourceRow
 from proofs.traceability import build_graph, report
+from proofs.verify.source_checks import SourceRow
 from spec.model import Catalogue
 
 

@@ -12,12 +12,11 @@ from typing import Any
 
 from engine.kout.actions import MAX_BID, MIN_BID, PASS, action_bid, is_bid
 from engine.kout.game import KoutState
-from engine.kout.play import PlayPosition, perft_position
+from engine.kout.play import perft_position
 from engine.kout.rules import Rules
 from engine.kout.state import PLAY
-from engine.masks import cards_of
 from proofs.conformance.protocol import ContractFacts, PlayFacts
-from proofs.kout.conformance.expect import game_for, iter_calls
+from proofs.kout.conformance.expect import game_for, iter_calls, position_json
 from proofs.kout.evaluator import Situation
 from proofs.kout.smallscope import cases as small_scope_cases
 from spec.cards import ACE, BLACK_JOKER, make_card, parse_card, parse_cards
@@ -150,16 +149,6 @@ def small_scope(profile: Profile) -> Iterator[Case]:
 
 
 # ---------------------------------------------------------------------------- random games
-def position_json(position: PlayPosition) -> dict[str, Any]:
-    """The protocol situation of an engine play position."""
-    contract = position.contract
-    facts = PlayFacts(position.trump, ContractFacts(contract.seat, contract.bid, contract.forced),
-                      tuple(tuple(cards_of(h)) for h in position.hands),
-                      tuple(cards_of(position.played)), (position.won[0], position.won[1]),
-                      position.leader, tuple(position.trick))
-    return facts.as_json()
-
-
 def _call_name(action: int) -> str:
     return f"bid {action_bid(action)}" if is_bid(action) else "pass"
 

@@ -10,7 +10,6 @@ rule that allows or forbids it. A request that is not a legal situation under a 
 from __future__ import annotations
 
 from collections.abc import Iterator
-from dataclasses import dataclass
 from typing import Any
 
 from engine.errors import EngineError
@@ -21,25 +20,20 @@ from engine.kout.play import LIVE_JOKER_LEAD, WORTHLESS_JOKER_LEAD, Contract, Pl
 from engine.kout.ranking import FOLLOW_BASE_STRENGTH, TRUMP_BASE_STRENGTH, card_strength
 from engine.kout.rules import Rules, SecondJoker
 from engine.kout.scoring import HandScore, game_winner, score_hand
-from engine.masks import BIT, JOKER_MASK, iter_cards
+from engine.masks import BIT, JOKER_MASK, cards_of, iter_cards
 from engine.perft import divide
-from proofs.conformance.protocol import ContractFacts, PlayFacts, read_contract, read_situation
-from spec.cards import BLACK_JOKER, Card, card_name
+from proofs.conformance.protocol import (
+    Answer,
+    ContractFacts,
+    InvalidRequestError,
+    PlayFacts,
+    read_contract,
+    read_situation,
+)
+from spec.cards import BLACK_JOKER, Card, card_name, parse_card
 from spec.model import Profile
 
 CALLS = ("pass", *(f"bid {b}" for b in range(MIN_BID, MAX_BID + 1)))
-
-
-class InvalidRequestError(ValueError):
-    """The request is not a legal situation under the profile."""
-
-
-@dataclass(frozen=True)
-class Answer:
-    """The expected response body and the rule behind each part of it."""
-
-    expect: dict[str, Any]
-    why: dict[str, Any]
 
 
 _GAMES: dict[str, KoutGame] = {}
@@ -326,3 +320,29 @@ def iter_calls(rules: Rules, dealer: int) -> Iterator[list[str]]:
             yield from walk(child, [*calls, _call(bid)])
 
     yield from walk(Auction(rules, dealer), [])
+
+
+def trick_point(profile: Profile, situation: dict[str, Any]) -> tuple[bool, int]:
+    """Whether the hand is over at a situation, and how many cards of the trick are down."""
+    position = position_of(game_for(profile), read_situation(situation))
+    return position.over, len(position.trick)
+
+
+def position_json(position: PlayPosition) -> dict[str, Any]:
+    """The protocol situation of an engine play position."""
+    contract = position.contract
+    facts = PlayFacts(position.trump, ContractFacts(contract.seat, contract.bid, contract.forced),
+                      tuple(tuple(cards_of(h)) for h in position.hands),
+                      tuple(cards_of(position.played)), (position.won[0], position.won[1]),
+                      position.leader, tuple(position.trick))
+    return facts.as_json()
+
+
+def after(profile: Profile, situation: dict[str, Any], card: str) -> dict[str, Any]:
+    """The situation once ``card`` is played (a perft divide followed one step down)."""
+    position = position_of(game_for(profile), read_situation(situation))
+    position.push(parse_card(card))
+    return position_json(position)
+
+
+__all__ = ["Answer", "InvalidRequestError", "after", "answer", "game_for", "trick_point"]

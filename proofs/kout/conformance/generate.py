@@ -14,12 +14,12 @@ from __future__ import annotations
 import json
 from collections.abc import Iterator
 from dataclasses import dataclass, field
-from importlib import resources
 from pathlib import Path
 from typing import Any
 
 from engine.errors import EngineError
 from proofs.conformance.protocol import OPS, PROTOCOL, read_contract, read_situation, rules_of
+from proofs.conformance.suite import EVERY, GROUPS, SUITE_DIR
 from proofs.kout.conformance import cases
 from proofs.kout.conformance.expect import (
     Answer,
@@ -33,12 +33,7 @@ from proofs.kout.situation import profile_deck
 from spec.cards import card_name
 from spec.model import Catalogue, Profile
 
-SUITE_DIR = Path(str(resources.files("proofs.conformance"))) / "suite"
 WITNESSES = "witnesses.json"
-GROUPS = ("must", "variant")
-EVERY = "*"
-"""The ``profiles`` entry of a vector that holds under every suite profile of its game but
-those in its ``except`` list."""
 CONFIRMED_ORIGINS = ("random:", "grid", "perft:")
 """Origins whose play answers are confirmed here by the Z3 model (witnesses were replayed
 against the model when they were found, and the small scope is a verify theorem)."""
