@@ -32,7 +32,7 @@ verify: $(STAMP) system
 	$(BIN)/trickrules rulebook --report build/verify-report.json --out build/rulebook
 
 test: $(STAMP) system lint
-	$(BIN)/python -m pytest -q
+	$(BIN)/python -m pytest -q -n auto --durations=15
 
 lint: $(STAMP)
 	$(BIN)/ruff check spec engine proofs tests benchmarks

@@ -35,3 +35,17 @@ def load_game(game_id: str, profile: Profile | str | None = None) -> Any:
     """The game ``game_id`` under ``profile`` (a profile, its id, or by default the game's
     reconciled profile)."""
     return _engine(family_of(game_id)).load_game(game_id, profile)
+
+
+def state_from_json(data: dict[str, Any], profile: Profile | None = None) -> Any:
+    """A state from its JSON form, by the game it names (``StateError`` for bad input)."""
+    from engine.errors import StateError
+
+    game = data.get("game") if isinstance(data, dict) else None
+    if not isinstance(game, str):
+        raise StateError("state.game: expected a game id")
+    try:
+        family = family_of(game)
+    except KeyError as exc:
+        raise StateError(f"state.game: {exc.args[0]}") from None
+    return _engine(family).state_from_json(data, profile)

@@ -6,13 +6,13 @@ The registry (:mod:`engine.registry`) reaches the family through :func:`game_typ
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
 from engine.api import GameType
 from spec.model import Profile
 
 if TYPE_CHECKING:
-    from engine.kout.game import KoutGame
+    from engine.kout.game import KoutGame, KoutState
 
 STATE_FORMAT = "trickrules/kout-state/1"
 
@@ -40,3 +40,10 @@ def load_game(game_id: str, profile: Profile | str | None = None) -> KoutGame:
     from engine.kout.game import KoutGame
 
     return KoutGame(game_id, profile)
+
+
+def state_from_json(data: dict[str, Any], profile: Profile | None = None) -> KoutState:
+    """A :class:`~engine.kout.game.KoutState` from its JSON form."""
+    from engine.kout.game import KoutState
+
+    return KoutState.from_json(data, profile)

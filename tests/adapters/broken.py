@@ -14,9 +14,9 @@ import sys
 from collections.abc import Callable
 from typing import Any
 
+import engine.kout.game
 import engine.kout.ranking
 import engine.kout.rules
-import engine.kout.state
 from engine.kout.play import NORMAL_LEAD, PlayPosition
 from engine.masks import JOKER_MASK
 from proofs.conformance.reference_adapter import serve
@@ -49,7 +49,7 @@ def _malzoom_double() -> None:
     def compile_without_malzoom(profile: Any) -> Any:
         return dataclasses.replace(compile_rules(profile), malzoom_failed_points=None)
 
-    setattr(engine.kout.state, "compile_rules", compile_without_malzoom)  # noqa: B010
+    setattr(engine.kout.game, "compile_rules", compile_without_malzoom)  # noqa: B010
 
 
 def _patch(name: str, method: Callable[[PlayPosition], int]) -> Callable[[], None]:
