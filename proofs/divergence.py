@@ -49,6 +49,8 @@ class Dual:
     b: SymbolicProfile
     parameter: str
     open_context: bool
+    memo: dict[Any, Any] = field(default_factory=dict)
+    """Structures built on this dual, shared by the kinds of outcome settled together."""
 
     def constraints(self) -> list[z3.BoolRef]:
         """The readings each copy allows."""
@@ -193,44 +195,73 @@ def minimise(solver: z3.Solver, key: z3.ArithRef,
             return best, "sat", answer == z3.unsat
 
 
-def search(kind: Kind, question: Question, open_context: bool) -> Found | str:
-    """The earliest difference: in the base context the least key over the points, ties
-    going to the earlier point; in the opened context first the fewest other parameters
-    departing from the base readings, then the least key. Returns a :class:`Found`,
-    ``"unsat"``, or ``"unknown: reason"``."""
-    names = Names(f"diverge:{kind.name}:{'open' if open_context else 'base'}")
-    d = dual(question, names, open_context)
+def first_model(solver: z3.Solver,
+                extra: Sequence[z3.BoolRef] = ()) -> tuple[z3.ModelRef | None, str, bool]:
+    """Any model of ``solver`` (not minimised): (model, answer, False)."""
+    answer = solver.check(*extra)
+    if answer == z3.unknown:
+        return None, f"unknown: {solver.reason_unknown()}", False
+    if answer == z3.unsat:
+        return None, "unsat", True
+    return solver.model(), "sat", False
+
+
+def search(kind: Kind, question: Question, d: Dual, names: Names) -> Found | str:
+    """The earliest difference on the dual ``d``: in the base context the least key over the
+    points, ties going to the earlier point; in the opened context first the fewest other
+    parameters departing from the base readings, then the least key. Returns a
+    :class:`Found`, ``"unsat"``, or ``"unknown: reason"``."""
     points = kind.build(question, d, names)
-    if not open_context:
+    if not d.open_context:
         return _least(d, points, [])
     spread = d.deviation()
-    unknown = ""
-    for limit in range(1, len(d.a.parameters)):
-        found = _least(d, points, [spread <= limit])
+    # one departure from the base rules first: the usual case, and a small search
+    found = _least(d, points, [spread <= 1])
+    if isinstance(found, Found):
+        return found
+    unknown = "" if found == "unsat" else found
+    first = _least(d, points, [], minimise_key=False)
+    if not isinstance(first, Found):
+        return unknown or first  # no difference under any reading of the other parameters
+    most = number(first.model, spread)
+    for limit in range(2, most + 1):
+        found = _least(d, points, [spread <= limit], minimise_key=limit == most)
         if isinstance(found, Found):
+            if limit < most:  # the fewest departures are known: now the earliest point
+                found = _least(d, points, [spread <= limit])
+                if not isinstance(found, Found):
+                    return found
             found.minimal = found.minimal and not unknown
             return found
         if found != "unsat":
             unknown = found
-    return unknown or "unsat"
+    first.minimal = False  # a real difference, but the fewest departures are not known
+    return first
 
 
-def _least(d: Dual, points: list[Built], bound: list[z3.BoolRef]) -> Found | str:
-    """The least key over ``points`` under the extra constraints ``bound``."""
+def _least(d: Dual, points: list[Built], bound: list[z3.BoolRef],
+           minimise_key: bool = True) -> Found | str:
+    """The least key over ``points`` under the extra constraints ``bound`` (with
+    ``minimise_key`` false, the first point that has any difference at all)."""
     best: Found | None = None
     best_key: z3.ArithRef | None = None
     unknown = ""
     for point in points:
-        extra = [*bound] if best is None or best_key is None else [*bound, point.key < best_key]
+        extra = [] if best is None or best_key is None else [point.key < best_key]
         for rlimit in (RLIMIT, RLIMIT * RETRY_FACTOR):  # see proofs.smt.solver.RETRY_FACTOR
             solver = make_solver(rlimit)
-            solver.add(*d.constraints(), *point.constraints)
-            model, answer, minimal = minimise(solver, point.key, extra)
+            solver.add(*d.constraints(), *point.constraints, *bound)
+            if minimise_key:
+                model, answer, minimal = minimise(solver, point.key, extra)
+            else:
+                model, answer, minimal = first_model(solver, extra)
             if not answer.startswith("unknown"):
                 break
         if model is not None:
             best = Found(model, d, point.data, minimal and not unknown)
             best_key = model.eval(point.key, model_completion=True)
+            if not minimise_key:
+                return best
         elif answer != "unsat":
             unknown = answer
             if best is not None:
@@ -262,23 +293,50 @@ def settle(kind: Kind, question: Question, cache: Reads | None = None) -> Outcom
     """Whether the question's two readings ever give a different outcome of this kind: proved
     (never, or the encoding does not read the parameter), refuted with a replayed witness, or
     unknown. The context is first held at the base readings, then opened."""
-    start = time.perf_counter()
-    if question.parameter not in reads(kind, question.base, cache):
-        return Outcome(kind.name, "proved", time.perf_counter() - start,
-                       "the rules for this outcome do not read the parameter")
+    return settle_together((kind,), question, cache)[0]
+
+
+def settle_together(kinds: Sequence[Kind], question: Question,
+                    cache: Reads | None = None) -> list[Outcome]:
+    """:func:`settle` for several kinds of outcome at once, on shared duals: what they build
+    alike (the situations of play) is built once."""
+    outcomes: dict[str, Outcome] = {}
+    todo = []
+    for kind in kinds:
+        start = time.perf_counter()
+        if question.parameter not in reads(kind, question.base, cache):
+            outcomes[kind.name] = Outcome(kind.name, "proved", time.perf_counter() - start,
+                                          "the rules for this outcome do not read the "
+                                          "parameter")
+        else:
+            todo.append(kind)
+    spent = dict.fromkeys((k.name for k in todo), 0.0)
+    group = "+".join(k.name for k in kinds)
     for open_context in (False, True):
-        found = search(kind, question, open_context)
-        if isinstance(found, Found):
-            outcome = kind.replay(question, found)
-            outcome.seconds = time.perf_counter() - start
-            outcome.minimal = found.minimal
-            outcome.context = found.dual.context(found.model)
-            return outcome
-        if found != "unsat":
-            return Outcome(kind.name, "unknown", time.perf_counter() - start, "solver",
-                           error=found)
-    return Outcome(kind.name, "proved", time.perf_counter() - start,
-                   "solver: no difference under any reading of the other parameters")
+        if not todo:
+            break
+        names = Names(f"diverge:{group}:{'open' if open_context else 'base'}")
+        d = dual(question, names, open_context)
+        for kind in list(todo):
+            start = time.perf_counter()
+            found = search(kind, question, d, names)
+            if isinstance(found, Found):
+                outcome = kind.replay(question, found)
+                outcome.minimal = found.minimal
+                outcome.context = found.dual.context(found.model)
+            elif found != "unsat":
+                outcome = Outcome(kind.name, "unknown", 0.0, "solver", error=found)
+            else:
+                spent[kind.name] += time.perf_counter() - start
+                continue
+            outcome.seconds = spent[kind.name] + time.perf_counter() - start
+            outcomes[kind.name] = outcome
+            todo.remove(kind)
+    for kind in todo:
+        outcomes[kind.name] = Outcome(
+            kind.name, "proved", spent[kind.name],
+            "solver: no difference under any reading of the other parameters")
+    return [outcomes[k.name] for k in kinds]
 
 
 def number(model: z3.ModelRef, term: z3.ArithRef) -> int:

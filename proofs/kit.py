@@ -77,6 +77,11 @@ class ProofKit(Protocol):
         """Every kind of outcome a dispute compares, in report order."""
 
     @property
+    def groups(self) -> tuple[tuple[str, ...], ...]:
+        """The kinds (by name) settled together in one job, sharing what they build; every
+        kind is in exactly one group, and groups are in report order."""
+
+    @property
     def conformance(self) -> ConformanceKit:
         """The reference answers of the conformance protocol."""
 

@@ -41,8 +41,14 @@ def facts(s: Situation) -> dict[str, Any]:
 
 def _pair(question: Question, d: Dual, names: Names,
           position: int) -> tuple[SymbolicSituation, SymbolicSituation]:
-    a = symbolic_situation(question.base, names.child(f"p{position}"), position, d.a)
-    return a, under(a, d.b)
+    """The situation with ``position`` cards of the trick down under each reading (built once
+    per dual: the kinds settled together share it)."""
+    key = ("pair", position)
+    if key not in d.memo:
+        a = symbolic_situation(question.base, names.child(f"p{position}"), position, d.a)
+        d.memo[key] = (a, under(a, d.b))
+    pair: tuple[SymbolicSituation, SymbolicSituation] = d.memo[key]
+    return pair
 
 
 def _state(found: Found, side: str, s: Situation) -> tuple[KoutState | None, str]:
@@ -86,21 +92,33 @@ class LegalCards:
         return replayed(self.name, model, engine, witness)
 
 
-def _complete(question: Question, d: Dual, names: Names) -> tuple[
-        SymbolicSituation, SymbolicSituation, z3.ArithRef, list[z3.ArithRef],
-        list[z3.ArithRef]]:
-    """A reachable trick with one card to come, legal under both readings; the winning
-    index of the trick under each."""
-    a, b = _pair(question, d, names, question.players - 1)
-    last = names.int("last")
-    a.constraints += [a.legal(last), b.legal(last)]
-    cards = [*a.trick, last]
-    winners = []
-    for sit in (a, b):
-        ctx = trick_context(sit.sp, cards, sit.trump, sit.lead_permitted)
-        winners.append(z3.Sum([z3.If(winner_is(k, cards, ctx), k, 0)
-                               for k in range(len(cards))]))
-    return a, b, last, cards, winners
+@dataclass(frozen=True)
+class Complete:
+    """A reachable trick with one card to come, legal under both readings: the situation
+    under each reading, the last card, the constraints, and the winning index under each."""
+
+    a: SymbolicSituation
+    b: SymbolicSituation
+    last: z3.ArithRef
+    constraints: list[z3.BoolRef]
+    winners: list[z3.ArithRef]
+
+
+def _complete(question: Question, d: Dual, names: Names) -> Complete:
+    """The complete trick of ``question`` (built once per dual)."""
+    if "complete" not in d.memo:
+        a, b = _pair(question, d, names, question.players - 1)
+        last = names.int("last")
+        cards = [*a.trick, last]
+        winners = []
+        for sit in (a, b):
+            ctx = trick_context(sit.sp, cards, sit.trump, sit.lead_permitted)
+            winners.append(z3.Sum([z3.If(winner_is(k, cards, ctx), k, 0)
+                                   for k in range(len(cards))]))
+        d.memo["complete"] = Complete(
+            a, b, last, [*a.constraints, *b.constraints, a.legal(last), b.legal(last)], winners)
+    done: Complete = d.memo["complete"]
+    return done
 
 
 def _play_last(found: Found, s: Situation, last: Card) -> tuple[dict[str, Any], str, Any]:
@@ -146,9 +164,9 @@ class TrickWinner:
 
     def build(self, question: Question, d: Dual, names: Names) -> list[Built]:
         """The last card of a trick; the key is the number of finished tricks."""
-        a, b, last, _, winners = _complete(question, d, names)
-        return [Built([*a.constraints, *b.constraints, winners[0] != winners[1]], a.done,
-                      (a, last, winners))]
+        c = _complete(question, d, names)
+        return [Built([*c.constraints, c.winners[0] != c.winners[1]], c.a.done,
+                      (c.a, c.last, c.winners))]
 
     def replay(self, question: Question, found: Found) -> Outcome:
         """The trick's winner under each reading."""
@@ -163,10 +181,10 @@ class HandOver:
 
     def build(self, question: Question, d: Dual, names: Names) -> list[Built]:
         """The last card of a trick; the key is the number of finished tricks."""
-        a, b, last, _, winners = _complete(question, d, names)
+        c = _complete(question, d, names)
         size = profile_hand_size(question.base)
         over = []
-        for sit, winner in zip((a, b), winners, strict=True):
+        for sit, winner in zip((c.a, c.b), c.winners, strict=True):
             bidders = sit.declarer % 2
             took = z3.If(winner % 2 == bidders, 1, 0)
             mine = z3.If(bidders == 0, sit.won[0], sit.won[1]) + took
@@ -175,8 +193,7 @@ class HandOver:
             over.append(z3.Or(sit.done + 1 == size,
                               z3.And(sit.sp.is_("hand.early-stop", "stop-when-decided"),
                                      decided)))
-        return [Built([*a.constraints, *b.constraints, over[0] != over[1]], a.done,
-                      (a, last, over))]
+        return [Built([*c.constraints, over[0] != over[1]], c.a.done, (c.a, c.last, over))]
 
     def replay(self, question: Question, found: Found) -> Outcome:
         """Whether the hand is over after the trick, under each reading."""

@@ -45,6 +45,10 @@ class KoutKit:
                                TrickWinner(), HandOver(), HandScore(), GameEnd())
     """The deal, the next dealer, auction legality, card legality, the trick winner, whether
     the hand goes on, the hand's score and the game's end."""
+    groups: tuple[tuple[str, ...], ...] = (("deal",), ("next-dealer",), ("auction",),
+                                           ("legal", "winner", "hand-over"), ("score",),
+                                           ("game-end",))
+    """Kinds settled together: the three points of play share their situations."""
     conformance: ConformanceKit = field(default_factory=KoutConformance)
 
 

@@ -1,7 +1,7 @@
 """The units of verify work: one theorem on one shipped profile, one theorem on one source
-profile (every combination of the readings it needs concrete), or one kind of outcome of one
-dispute. Each is a pure function of the rule data and code, run in a fresh Z3 context, so its
-result does not depend on the process that runs it or on what ran there before.
+profile (every combination of the readings it needs concrete), or one group of kinds of
+outcome of one dispute. Each is a pure function of the rule data and code, run in a fresh Z3
+context, so its result does not depend on the process that runs it or on what ran before.
 """
 
 from __future__ import annotations
@@ -78,9 +78,9 @@ def plan(catalogue: Catalogue, games: list[str], profiles: list[Profile],
                         for t in consistency_theorems(family_of(p.game.id)))
     questions = tuple((game, *q) for game in games
                       for q in source_questions(catalogue, game))
-    outcome_jobs = tuple(Job("outcome", game, "", "", parameter, a, b, kind.name)
+    outcome_jobs = tuple(Job("outcome", game, "", "", parameter, a, b, "+".join(group))
                          for game, parameter, a, b in questions
-                         for kind in kit_for_game(game).kinds)
+                         for group in kit_for_game(game).groups)
     return Plan(theorem_jobs, source_jobs, questions, outcome_jobs)
 
 
@@ -99,7 +99,8 @@ def _source_profile(game: str, profile_id: str) -> Profile:
 
 def execute(job: Job) -> Any:
     """Run one job in a fresh Z3 context: a :class:`~proofs.verify.rows.Row`, a list of
-    :class:`~proofs.verify.source_checks.SourceRow`, or an :class:`~proofs.divergence.Outcome`."""
+    :class:`~proofs.verify.source_checks.SourceRow`, or the
+    :class:`~proofs.divergence.Outcome` of each kind of its group."""
     fresh_context()
     if job.kind == "theorem":
         from proofs.kit import kit_for_game
@@ -121,11 +122,13 @@ _READS: dict[tuple[str, str], frozenset[str]] = {}
 
 
 def _outcome(job: Job) -> Any:
-    from proofs.divergence import Question, reads, settle
+    from proofs.divergence import Question, reads, settle_together
     from proofs.kit import kit_for_game
 
-    kind = next(k for k in kit_for_game(job.game).kinds if k.name == job.outcome)
+    names = job.outcome.split("+")
+    kinds = [k for k in kit_for_game(job.game).kinds if k.name in names]
     base = _catalogue(job.game).default_profile(job.game)
-    reads(kind, base, _READS)  # built once per process, then the context is fresh again
+    for kind in kinds:
+        reads(kind, base, _READS)  # built once per process, then the context is fresh again
     fresh_context()
-    return settle(kind, Question(base, job.parameter, job.a, job.b), _READS)
+    return settle_together(kinds, Question(base, job.parameter, job.a, job.b), _READS)

@@ -78,7 +78,8 @@ def verify(catalogue: Catalogue, games: Iterable[str], profiles: list[Profile] |
     emit = on_item or (lambda _: None)
     waiting = {q: len([j for j in work.outcome_jobs if _question(j) == q])
                for q in work.questions}
-    outcomes: dict[tuple[str, str, str, str], dict[str, Outcome]] = {q: {} for q in waiting}
+    outcomes: dict[tuple[str, str, str, str], dict[str, list[Outcome]]] = {
+        q: {} for q in waiting}
 
     def landed(done: Done) -> None:
         job = done.job
@@ -90,10 +91,10 @@ def verify(catalogue: Catalogue, games: Iterable[str], profiles: list[Profile] |
             q = _question(job)
             outcomes[q][job.outcome] = done.result
             if len(outcomes[q]) == waiting[q]:
-                seconds = sum(o.seconds for o in outcomes[q].values())
-                cached = done.cached
-                verdict = outcomes_verdict(list(outcomes[q].values()))
-                emit(Item(f"{q[0]}/{q[1]}/{q[2]}-vs-{q[3]}", verdict, seconds, cached))
+                every = [o for group in outcomes[q].values() for o in group]
+                seconds = sum(o.seconds for o in every)
+                emit(Item(f"{q[0]}/{q[1]}/{q[2]}-vs-{q[3]}", outcomes_verdict(every), seconds,
+                          done.cached))
 
     done = run_jobs(work.jobs, cache, workers or default_workers(), landed)
     rows: list[Row] = [done[j].result for j in work.theorem_jobs]
@@ -107,7 +108,7 @@ def verify(catalogue: Catalogue, games: Iterable[str], profiles: list[Profile] |
                           cached=sum(d.cached for d in done.values()))
     if with_sources:
         result.consistency = [r for j in work.source_jobs for r in done[j].result]
-        ordered = {q: [done[j].result for j in work.outcome_jobs if _question(j) == q]
+        ordered = {q: [o for j in work.outcome_jobs if _question(j) == q for o in done[j].result]
                    for q in work.questions}
         result.disputes = assemble_disputes(catalogue, work.questions, ordered)
         report["sources"] = source_section(catalogue, result.consistency, result.disputes)
