@@ -22,6 +22,7 @@ import z3
 
 from proofs.smt.parameters import SymbolicProfile
 from proofs.smt.solver import RETRY_FACTOR, RLIMIT, Names, Verdict, make_solver
+from proofs.smt.terms import Bool, Int, known
 from spec.model import Profile
 
 
@@ -189,6 +190,9 @@ def minimise(solver: z3.Solver, key: z3.ArithRef,
     while True:
         bound = best.eval(key, model_completion=True)
         answer = solver.check(*extra, key < bound)
+        if answer == z3.unknown:  # once more with the larger limit (see RETRY_FACTOR)
+            solver.set("rlimit", RLIMIT * RETRY_FACTOR)
+            answer = solver.check(*extra, key < bound)
         if answer == z3.sat:
             best = solver.model()
         else:
@@ -339,13 +343,17 @@ def settle_together(kinds: Sequence[Kind], question: Question,
     return [outcomes[k.name] for k in kinds]
 
 
-def number(model: z3.ModelRef, term: z3.ArithRef) -> int:
-    """An integer term's value in a model."""
+def number(model: z3.ModelRef, term: Int) -> int:
+    """An integer term's value in a model (a term folded to a constant is its own value)."""
+    if known(term):
+        return int(term)
     return int(model.eval(term, model_completion=True).as_long())
 
 
-def truth(model: z3.ModelRef, term: z3.BoolRef) -> bool:
-    """A Boolean term's value in a model."""
+def truth(model: z3.ModelRef, term: Bool) -> bool:
+    """A Boolean term's value in a model (a term folded to a constant is its own value)."""
+    if isinstance(term, bool):
+        return term
     return bool(z3.is_true(model.eval(term, model_completion=True)))
 
 

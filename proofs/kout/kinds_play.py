@@ -79,7 +79,7 @@ class LegalCards:
         a, b, card = found.data
         s = a.decode(found.model)
         model = {side: [card_name(c) for c in a.deck
-                        if truth(found.model, sit.legal(z3.IntVal(c)))]
+                        if truth(found.model, sit.legal(c))]
                  for side, sit in (("a", a), ("b", b))}
         witness = {**facts(s), "card": card_name(number(found.model, card))}
         engine: dict[str, Any] = {}

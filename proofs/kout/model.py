@@ -9,7 +9,7 @@ fix (suit to follow, trump of the trick, worthless Jokers), the winner, and card
 from __future__ import annotations
 
 from collections.abc import Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 
 from proofs.smt import terms as t
 from proofs.smt.parameters import SymbolicProfile
@@ -112,19 +112,30 @@ def winner_is(index: int, cards: Sequence[t.Int], ctx: TrickContext) -> t.Bool:
 
 @dataclass
 class Holding:
-    """The cards one player holds, as one Boolean per card of the deck."""
+    """The cards one player holds, as one Boolean per card of the deck. Terms asked for
+    again (a suit held, a set of cards held) are built once and reused."""
 
     has: dict[int, t.Bool]
+    memo: dict[object, t.Bool] = field(default_factory=dict, repr=False, compare=False)
+    _keep: list[object] = field(default_factory=list, repr=False, compare=False)
 
     def any_of(self, cards: Sequence[int]) -> t.Bool:
         """Holds at least one of ``cards`` (only those in the deck count)."""
-        present = [self.has[c] for c in cards if c in self.has]
-        return t.Or(present) if present else False
+        key = ("any", tuple(cards))
+        if key not in self.memo:
+            present = [self.has[c] for c in cards if c in self.has]
+            self.memo[key] = t.Or(present) if present else False
+        return self.memo[key]
 
     def holds_suit(self, suit_expr: t.Int) -> t.Bool:
         """Holds a card of the (symbolic) suit."""
-        return t.Or([t.And(suit_expr == s, self.any_of([make_card(s, r) for r in range(13)]))
-                      for s in SUITS])
+        key = ("suit", suit_expr if t.known(suit_expr) else suit_expr.get_id())
+        if key not in self.memo:
+            self._keep.append(suit_expr)  # a Z3 id names its term only while the term lives
+            self.memo[key] = t.Or([t.And(suit_expr == s,
+                                         self.any_of([make_card(s, r) for r in range(13)]))
+                                   for s in SUITS])
+        return self.memo[key]
 
     def holds(self, card: t.Int) -> t.Bool:
         """Holds the (symbolic) card."""

@@ -45,6 +45,7 @@ from proofs.kout.situation import (
     symbolic_situation,
 )
 from proofs.kout.smallscope import small_scope
+from proofs.smt import terms as t
 from proofs.smt.parameters import SymbolicProfile
 from proofs.smt.solver import Names, Result, make_solver, prove
 from spec.cards import BLACK_JOKER, RED_JOKER, SUIT_LETTERS, SUITS, card_name
@@ -185,7 +186,7 @@ def legal_card_exists(profile: Profile) -> Result:
     deck = profile_deck(profile)
     for position in range(profile.game.players):
         situation = symbolic_situation(profile, Names(f"legal-exists-{position}"), position)
-        result = prove(z3.Or([situation.legal(z3.IntVal(c)) for c in deck]),
+        result = prove(t.Or([situation.legal(c) for c in deck]),
                        situation.constraints)
         total += result.seconds
         if result.verdict != "proved":

@@ -14,7 +14,7 @@ from proofs.verify.source_checks import check_source_profile
 from spec.loader import family_catalogue
 from spec.source_profiles import source_profiles
 
-EXAMPLE = Path(__file__).resolve().parents[1] / "docs" / "examples" / \
+EXAMPLE = Path(__file__).resolve().parents[2] / "docs" / "examples" / \
     "last-trick-black-joker-lead.json"
 
 
