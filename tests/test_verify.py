@@ -1,0 +1,80 @@
+"""The verify machinery: jobs whose answers do not depend on the process that runs them, the
+result cache and its exact keys, progress lines in a log, and the warm re-run."""
+
+from __future__ import annotations
+
+import pickle
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+
+from proofs.verify.cache import ResultCache, environment_digest, inputs_digest
+from proofs.verify.jobs import Job, execute
+from proofs.verify.report import verify
+from spec.loader import family_catalogue
+
+PLAY = "legal+winner+hand-over"
+JOB_A = Job("outcome", "kout4", "", "", "joker.second-joker", "worthless-if-immediately-after",
+            "normal", PLAY)
+JOB_B = Job("outcome", "kout4", "", "", "joker.lead-by-bid", "8-red-9-either", "9-either", PLAY)
+
+
+def _witnesses(result: list[object]) -> list[object]:
+    return [(o.kind, o.verdict, o.witness, o.context) for o in result]  # type: ignore[attr-defined]
+
+
+def test_a_job_answers_the_same_whatever_ran_before_it() -> None:
+    """Witnesses are part of the conformance suite: they must not depend on job order."""
+    b_first = _witnesses(execute(JOB_B))
+    execute(JOB_A)
+    b_after_a = _witnesses(execute(JOB_B))
+    assert b_first == b_after_a
+    assert any(verdict == "refuted" for _, verdict, _, _ in b_first)
+
+
+def test_the_cache_returns_only_what_was_stored_under_the_exact_key(tmp_path: Path) -> None:
+    cache = ResultCache(tmp_path, "a" * 64)
+    cache.put("job-1", {"verdict": "proved"})
+    assert cache.get("job-1") == {"verdict": "proved"}
+    assert cache.get("job-2") is None
+    assert ResultCache(tmp_path, "b" * 64).get("job-1") is None  # other inputs
+    assert ResultCache(tmp_path, "a" * 64, read=False).get("job-1") is None  # --no-cache
+    # an entry whose stored key differs (a renamed or forged file) is not returned
+    path = next((tmp_path / "verify").rglob("*.pickle"))
+    path.write_bytes(pickle.dumps({"key": ("a" * 64, "job-2"), "result": "forged"}))
+    assert cache.get("job-1") is None
+    path.write_bytes(b"not a pickle")
+    assert cache.get("job-1") is None
+
+
+def test_the_digest_changes_with_the_z3_version_and_the_inputs() -> None:
+    digest = inputs_digest()
+    assert len(digest) == 64 and environment_digest(digest) != environment_digest("0" * 64)
+
+
+def test_an_unchanged_rerun_comes_from_the_cache(tmp_path: Path) -> None:
+    catalogue = family_catalogue("kout")
+    profiles = [catalogue.profile("kout4-default")]
+    cache = ResultCache(tmp_path, environment_digest(inputs_digest()))
+    cold = verify(catalogue, ["kout4"], profiles, False, cache, workers=2)
+    warm = verify(catalogue, ["kout4"], profiles, False, cache, workers=2)
+    assert cold.computed == len(cold.rows) and cold.cached == 0
+    assert warm.computed == 0 and warm.cached == len(cold.rows)
+    assert [r.as_json() for r in warm.rows] == [r.as_json() for r in cold.rows]
+    afresh = verify(catalogue, ["kout4"], profiles, False,
+                    ResultCache(tmp_path, cache.digest, read=False), workers=1)
+    assert afresh.computed == len(cold.rows)
+
+
+@pytest.mark.parametrize("extra", [[], ["--no-cache"]])
+def test_a_log_gets_one_line_per_finished_item(tmp_path: Path, extra: list[str]) -> None:
+    done = subprocess.run(
+        [sys.executable, "-m", "proofs.cli", "verify", "--profile", "kout4-default",
+         "--cache-dir", str(tmp_path), *extra], capture_output=True, text=True, check=False)
+    assert done.returncode == 0, done.stderr
+    lines = [line for line in done.stdout.splitlines() if line.startswith("[")]
+    assert len(lines) == 16 and lines[0].startswith("[1/16] kout4-default ")
+    assert all(line.split()[-1].endswith("s") or line.endswith("cached") for line in lines)
+    assert "results computed" in done.stdout
