@@ -10,6 +10,7 @@ from pathlib import Path
 
 import pytest
 
+from proofs.divergence import Outcome
 from proofs.verify.cache import ResultCache, environment_digest, inputs_digest
 from proofs.verify.jobs import Job, execute
 from proofs.verify.report import verify
@@ -21,8 +22,8 @@ JOB_A = Job("outcome", "kout4", "", "", "joker.second-joker", "worthless-if-imme
 JOB_B = Job("outcome", "kout4", "", "", "joker.lead-by-bid", "8-red-9-either", "9-either", PLAY)
 
 
-def _witnesses(result: list[object]) -> list[object]:
-    return [(o.kind, o.verdict, o.witness, o.context) for o in result]  # type: ignore[attr-defined]
+def _witnesses(result: list[Outcome]) -> list[tuple[str, str, object, object]]:
+    return [(o.kind, o.verdict, o.witness, o.context) for o in result]
 
 
 def test_a_job_answers_the_same_whatever_ran_before_it() -> None:
