@@ -29,13 +29,15 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import TYPE_CHECKING, Any
 
+from engine.codec import Reader, plays_json, read_card, read_int, read_trick
 from engine.errors import IllegalActionError, StateError
 from engine.kout import STATE_FORMAT
 from engine.kout.actions import NUM_ACTIONS
-from engine.kout.play import Contract, Trick
+from engine.kout.play import Contract
 from engine.kout.state import GAME_OVER, PLAY, TRUMP, KoutStateCore
 from engine.masks import cards_of
-from spec.cards import SUIT_LETTERS, CardParseError, card_name, parse_card
+from engine.trick import Trick
+from spec.cards import SUIT_LETTERS, card_name
 from spec.model import Profile
 
 if TYPE_CHECKING:
@@ -45,10 +47,6 @@ MakeGame = Callable[[str, "Profile | str | None"], "KoutGame"]
 
 FORMAT = STATE_FORMAT
 PHASES = ("auction", "trump", "play", "game-over")
-
-
-def _plays(leader: int, cards: tuple[int, ...] | list[int], players: int) -> list[dict[str, Any]]:
-    return [{"seat": (leader + i) % players, "card": card_name(c)} for i, c in enumerate(cards)]
 
 
 def state_to_json(state: KoutStateCore) -> dict[str, Any]:
@@ -78,67 +76,15 @@ def state_to_json(state: KoutStateCore) -> dict[str, Any]:
         "played": [] if position is None else [card_name(c) for c in cards_of(position.played)],
         "tricks_won": [0, 0] if position is None else list(position.won),
         "tricks": [] if position is None else [
-            {"leader": t.leader, "plays": _plays(t.leader, t.cards, players),
+            {"leader": t.leader, "plays": plays_json(t.leader, t.cards, players),
              "winner": t.winner} for t in position.tricks],
         "trick": None if position is None else {
-            "leader": position.leader, "plays": _plays(position.leader, position.trick, players)},
+            "leader": position.leader,
+            "plays": plays_json(position.leader, position.trick, players)},
         "winner": state.winner,
         "history": state.history(),
     }
     return data
-
-
-class _Reader:
-    """Field access with errors that name the field."""
-
-    def __init__(self, data: Any) -> None:
-        if not isinstance(data, dict):
-            raise StateError(f"state: expected a JSON object, got {type(data).__name__}")
-        self.data = data
-
-    def get(self, key: str, kind: type | tuple[type, ...], default: Any = ...) -> Any:
-        if key not in self.data:
-            if default is ...:
-                raise StateError(f"state.{key}: missing")
-            return default
-        value = self.data[key]
-        if isinstance(value, bool) and kind in (int, (int, type(None))):
-            raise StateError(f"state.{key}: expected an integer, got {value!r}")
-        if not isinstance(value, kind):
-            raise StateError(f"state.{key}: unexpected value {value!r}")
-        return value
-
-
-def _card(token: Any, where: str) -> int:
-    try:
-        return parse_card(token)
-    except CardParseError as exc:
-        raise StateError(f"{where}: {exc}") from None
-
-
-def _int(value: Any, where: str) -> int:
-    if isinstance(value, bool) or not isinstance(value, int):
-        raise StateError(f"{where}: expected an integer, got {value!r}")
-    return value
-
-
-def _trick_cards(raw: Any, where: str, players: int) -> tuple[int, list[int]]:
-    if not isinstance(raw, dict):
-        raise StateError(f"{where}: expected an object with leader and plays")
-    leader = _int(raw.get("leader"), f"{where}.leader")
-    plays = raw.get("plays")
-    if not isinstance(plays, list):
-        raise StateError(f"{where}.plays: expected a list")
-    cards = []
-    for i, play in enumerate(plays):
-        if not isinstance(play, dict):
-            raise StateError(f"{where}.plays[{i}]: expected an object with seat and card")
-        seat = _int(play.get("seat"), f"{where}.plays[{i}].seat")
-        if seat != (leader + i) % players:
-            raise StateError(f"{where}.plays[{i}].seat: {seat} is out of turn "
-                             f"(expected {(leader + i) % players})")
-        cards.append(_card(play.get("card"), f"{where}.plays[{i}].card"))
-    return leader, cards
 
 
 def state_from_json(data: Any, profile: Profile | None, make_game: MakeGame) -> KoutStateCore:
@@ -146,7 +92,7 @@ def state_from_json(data: Any, profile: Profile | None, make_game: MakeGame) -> 
     ``profile``, the same facts are read under that profile's rules instead of the one the
     JSON names (so one situation can be judged under several rule sets). ``make_game`` makes
     the game (the state class is the game's ``state_class``)."""
-    read = _Reader(data)
+    read = Reader(data)
     if read.get("format", str) != FORMAT:
         raise StateError(f"state.format: expected {FORMAT!r}")
     try:
@@ -164,8 +110,10 @@ def state_from_json(data: Any, profile: Profile | None, make_game: MakeGame) -> 
     raw_scores = read.get("scores", list)
     if len(raw_scores) != 2:
         raise StateError("state.scores: expected two team scores")
-    scores = (_int(raw_scores[0], "state.scores[0]"), _int(raw_scores[1], "state.scores[1]"))
-    history = [_int(a, f"state.history[{i}]") for i, a in enumerate(read.get("history", list, []))]
+    scores = (read_int(raw_scores[0], "state.scores[0]"),
+              read_int(raw_scores[1], "state.scores[1]"))
+    history = [read_int(a, f"state.history[{i}]")
+               for i, a in enumerate(read.get("history", list, []))]
     if any(not 0 <= a < NUM_ACTIONS for a in history):
         raise StateError(f"state.history: action ids run from 0 to {NUM_ACTIONS - 1}")
     winner = read.get("winner", (int, type(None)), None)
@@ -185,7 +133,7 @@ def state_from_json(data: Any, profile: Profile | None, make_game: MakeGame) -> 
         cards = raw_hands.get(str(seat))
         if not isinstance(cards, list):
             raise StateError(f"state.hands[{seat}]: expected a list of cards")
-        hands.append([_card(t, f"state.hands[{seat}][{i}]") for i, t in enumerate(cards)])
+        hands.append([read_card(t, f"state.hands[{seat}][{i}]") for i, t in enumerate(cards)])
     extra = set(raw_hands) - {str(s) for s in range(players)}
     if extra:
         raise StateError(f"state.hands: unknown seats {sorted(extra)}")
@@ -220,8 +168,8 @@ def _contract(raw: Any) -> Contract:
     forced, malzoom = raw.get("forced", False), raw.get("malzoom", False)
     if not isinstance(forced, bool) or not isinstance(malzoom, bool):
         raise StateError("state.contract: forced and malzoom must be true or false")
-    return Contract(_int(raw.get("seat"), "state.contract.seat"),
-                    _int(raw.get("bid"), "state.contract.bid"), forced, malzoom)
+    return Contract(read_int(raw.get("seat"), "state.contract.seat"),
+                    read_int(raw.get("bid"), "state.contract.bid"), forced, malzoom)
 
 
 def _same_contract(given: Contract, derived: Contract | None) -> None:
@@ -235,39 +183,40 @@ def _replay_calls(state: KoutStateCore, calls: list[Any]) -> None:
     for i, call in enumerate(calls):
         if not isinstance(call, dict):
             raise StateError(f"state.auction[{i}]: expected an object")
-        seat = _int(call.get("seat"), f"state.auction[{i}].seat")
+        seat = read_int(call.get("seat"), f"state.auction[{i}].seat")
         if seat != state.current_player():
             raise StateError(f"state.auction[{i}].seat: {seat} speaks out of turn "
                              f"(seat {state.current_player()} is to speak)")
         action = PASS if call.get("pass") is True else bid_action(
-            _int(call.get("bid"), f"state.auction[{i}].bid"))
+            read_int(call.get("bid"), f"state.auction[{i}].bid"))
         try:
             state.apply_action(action)
         except (IllegalActionError, ValueError) as exc:
             raise StateError(f"state.auction[{i}]: {exc}") from None
 
 
-def _play_state(game: KoutGame, read: _Reader, hands: list[list[int]], dealer: int, seed: int,
+def _play_state(game: KoutGame, read: Reader, hands: list[list[int]], dealer: int, seed: int,
                 hand_index: int, scores: tuple[int, int]) -> KoutStateCore:
     players = game.rules.players
     contract = _contract(read.get("contract", dict))
     trump_letter = read.get("trump", str)
     if trump_letter not in SUIT_LETTERS or len(trump_letter) != 1:
         raise StateError(f"state.trump: {trump_letter!r} is not one of S H D C")
-    played = [_card(t, f"state.played[{i}]") for i, t in enumerate(read.get("played", list, []))]
+    played = [read_card(t, f"state.played[{i}]")
+              for i, t in enumerate(read.get("played", list, []))]
     won_raw = read.get("tricks_won", list, [0, 0])
     if len(won_raw) != 2:
         raise StateError("state.tricks_won: expected two counts")
-    won = (_int(won_raw[0], "state.tricks_won[0]"), _int(won_raw[1], "state.tricks_won[1]"))
+    won = (read_int(won_raw[0], "state.tricks_won[0]"), read_int(won_raw[1], "state.tricks_won[1]"))
     raw_trick = read.get("trick", (dict, type(None)), None)
-    leader, trick = (None, []) if raw_trick is None else _trick_cards(raw_trick, "state.trick",
+    leader, trick = (None, []) if raw_trick is None else read_trick(raw_trick, "state.trick",
                                                                         players)
     tricks: list[Trick] = []
     for i, raw in enumerate(read.get("tricks", list, [])):
-        t_leader, cards = _trick_cards(raw, f"state.tricks[{i}]", players)
+        t_leader, cards = read_trick(raw, f"state.tricks[{i}]", players)
         if len(cards) != players:
             raise StateError(f"state.tricks[{i}]: a finished trick has {players} cards")
-        t_winner = _int(raw.get("winner"), f"state.tricks[{i}].winner")
+        t_winner = read_int(raw.get("winner"), f"state.tricks[{i}].winner")
         if not set(cards) <= set(played):
             raise StateError(f"state.tricks[{i}]: its cards must also be in state.played")
         tricks.append(Trick(t_leader, tuple(cards), t_winner))

@@ -13,6 +13,7 @@ from engine.kout.ranking import NO_SUIT, winning_index
 from engine.kout.rules import Rules, SecondJoker
 from engine.masks import BIT, JOKER_MASK, SUIT_MASK, CardSet, iter_cards
 from engine.table import deal_hands, first_dealer
+from engine.trick import Trick
 from spec.cards import ACE, SUIT_LETTERS, Card, Suit, card_name, make_card
 
 NORMAL_LEAD, LIVE_JOKER_LEAD, WORTHLESS_JOKER_LEAD = 0, 1, 2
@@ -31,14 +32,6 @@ class Contract:
     def team(self) -> int:
         """The bidding team."""
         return self.seat % 2
-
-
-class Trick(NamedTuple):
-    """A completed trick: its leader, its cards in play order, the winning seat."""
-
-    leader: int
-    cards: tuple[Card, ...]
-    winner: int
 
 
 class _Undo(NamedTuple):

@@ -25,11 +25,12 @@ from engine.kout.actions import (
     is_card,
 )
 from engine.kout.auction import PASS_BID, Auction
-from engine.kout.play import Contract, PlayPosition, Trick
+from engine.kout.play import Contract, PlayPosition
 from engine.kout.rules import Rules
 from engine.kout.scoring import HandScore, game_winner, score_hand
 from engine.masks import BIT, CardSet, cards_of, iter_cards, mask_of
 from engine.table import deal_hands, next_dealer
+from engine.trick import Trick
 from spec.cards import NUM_CARDS, SUIT_LETTERS, Card, card_name
 
 if TYPE_CHECKING:
