@@ -12,7 +12,7 @@ from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, field
 from typing import Any, Literal
 
-from proofs.divergence import Outcome, Question, Reads, settle
+from proofs.divergence import Outcome, Question, Reads, settle_afresh
 from proofs.kit import kit_for_game
 from spec.model import Catalogue, Profile
 from spec.source_profiles import Stance, source_profiles, stance
@@ -128,6 +128,15 @@ def spec_order(catalogue: Catalogue, parameter: str, a: str, b: str) -> tuple[st
     return first, second
 
 
+def _settle_groups(game: str, question: Question, cache: Reads) -> list[Outcome]:
+    """Every kind of outcome, group by group as ``verify`` settles them (the same witnesses)."""
+    family = kit_for_game(game)
+    by_name = {k.name: k for k in family.kinds}
+    found = {o.kind: o for group in family.groups
+             for o in settle_afresh([by_name[n] for n in group], question, cache)}
+    return [found[k.name] for k in family.kinds]
+
+
 class DisputeBook:
     """Settles disputes on demand and remembers them (each is solved once per run)."""
 
@@ -144,7 +153,7 @@ class DisputeBook:
             question = Question(self.catalogue.default_profile(game), parameter, a, b)
             self._settled[key] = dispute_from_outcomes(
                 self.catalogue, game, parameter, a, b,
-                [settle(kind, question, self._reads) for kind in kit_for_game(game).kinds])
+                _settle_groups(game, question, self._reads))
         return self._settled[key]
 
     def by_id(self, key: str) -> Dispute:

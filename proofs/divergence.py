@@ -21,7 +21,7 @@ from typing import Any, Protocol
 import z3
 
 from proofs.smt.parameters import SymbolicProfile
-from proofs.smt.solver import RETRY_FACTOR, RLIMIT, Names, Verdict, make_solver
+from proofs.smt.solver import RETRY_FACTOR, RLIMIT, Names, Verdict, fresh_context, make_solver
 from proofs.smt.terms import Bool, Int, known
 from spec.model import Profile
 
@@ -298,6 +298,18 @@ def settle(kind: Kind, question: Question, cache: Reads | None = None) -> Outcom
     (never, or the encoding does not read the parameter), refuted with a replayed witness, or
     unknown. The context is first held at the base readings, then opened."""
     return settle_together((kind,), question, cache)[0]
+
+
+def settle_afresh(kinds: Sequence[Kind], question: Question,
+                  cache: Reads | None = None) -> list[Outcome]:
+    """:func:`settle_together` in a fresh Z3 context (what each kind reads is found in a
+    context of its own first), so the answer, witnesses included, is the same whatever ran
+    before in the process: ``verify``, ``explain`` and ``diff`` give the same witnesses."""
+    fresh_context()
+    for kind in kinds:
+        reads(kind, question.base, cache)
+    fresh_context()
+    return settle_together(kinds, question, cache)
 
 
 def settle_together(kinds: Sequence[Kind], question: Question,

@@ -122,13 +122,10 @@ _READS: dict[tuple[str, str], frozenset[str]] = {}
 
 
 def _outcome(job: Job) -> Any:
-    from proofs.divergence import Question, reads, settle_together
+    from proofs.divergence import Question, settle_afresh
     from proofs.kit import kit_for_game
 
     names = job.outcome.split("+")
     kinds = [k for k in kit_for_game(job.game).kinds if k.name in names]
     base = _catalogue(job.game).default_profile(job.game)
-    for kind in kinds:
-        reads(kind, base, _READS)  # built once per process, then the context is fresh again
-    fresh_context()
-    return settle_together(kinds, Question(base, job.parameter, job.a, job.b), _READS)
+    return settle_afresh(kinds, Question(base, job.parameter, job.a, job.b), _READS)

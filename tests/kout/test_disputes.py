@@ -172,3 +172,13 @@ def test_a_wrong_model_changes_the_verdict(monkeypatch: pytest.MonkeyPatch) -> N
     d = DisputeBook(family_catalogue("kout")).settle("kout4", "auction.malzoom", "forced-5",
                                              "any-forced")
     assert d.verdict == "equivalent"
+
+
+def test_explain_gives_the_witnesses_verify_reported(disputes: list[Dispute]) -> None:
+    """``explain`` and ``diff`` settle a dispute as ``verify`` does, so they show its witness."""
+    key = "kout4/joker.second-joker/worthless-if-immediately-after-vs-normal"
+    reported = next(d for d in disputes if d.id == key)
+    again = DisputeBook(family_catalogue("kout")).by_id(key)
+    assert [o.as_json() | {"seconds": 0} for o in again.outcomes] == [
+        o.as_json() | {"seconds": 0} for o in reported.outcomes]
+    assert reported.verdict == "differs"
