@@ -1,1 +1,3 @@
-"""Executable Kout rules: cards, deal, auction, play, scoring and game end."""
+"""Executable rules of the game families: the shared table, tricks, bitmasks, perft, errors and
+JSON envelope here, each family's rules in its own package (``engine.kout``), reached through
+:mod:`engine.registry`."""
