@@ -41,6 +41,15 @@ class CardParseError(ValueError):
         )
 
 
+class SuitParseError(CardParseError):
+    """A suit token that is neither a suit letter nor a suit symbol."""
+
+    def __init__(self, token: str) -> None:
+        self.token = token
+        ValueError.__init__(self, f"bad suit {token!r} (expected S, H, D or C, or a suit "
+                                  "symbol)")
+
+
 def make_card(suit: Suit, rank: Rank) -> Card:
     """The card of ``rank`` (0 = 2 .. 12 = Ace) in ``suit``."""
     return suit * 13 + rank
@@ -97,7 +106,7 @@ def parse_suit(token: str) -> Suit:
         return SUIT_LETTERS.index(upper)
     if len(stripped) == 1 and stripped in SUIT_SYMBOLS:
         return SUIT_SYMBOLS.index(stripped)
-    raise CardParseError(token, f"unknown suit {token!r}")
+    raise SuitParseError(token)
 
 
 def parse_card(token: str) -> Card:

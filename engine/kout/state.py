@@ -121,7 +121,12 @@ class KoutStateCore:
 
     def apply_action(self, action: Action) -> None:
         """Apply a legal action; an illegal one raises :class:`IllegalActionError` and changes
-        nothing."""
+        nothing. An action is an integer id (a Boolean or a float is not)."""
+        if isinstance(action, bool) or not isinstance(action, int):
+            raise IllegalActionError(-1, repr(action), self.current_player(),
+                                     "play.card-in-hand",
+                                     f"an action is an integer id 0..{NUM_ACTIONS - 1}, not "
+                                     f"{type(action).__name__} {action!r}", self.summary())
         if action not in self.legal_actions():
             self._reject(action)
         self._history.append(action)

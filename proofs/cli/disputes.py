@@ -75,18 +75,21 @@ def _cell(answer: dict[str, Any], field: str) -> str:
     if field == "winner":
         return "" if value is None else f"team {value} wins the game"
     if field == "then":
-        return "" if not value else "played " + " ".join(value)
-    return "legal: " + (" ".join(value) or "none")
+        return "" if not value else "played " + " ".join(str(v) for v in value)
+    return "legal: " + (" ".join(str(v) for v in value) or "none")
 
 
 def _answer_text(answer: dict[str, Any], disagreements: list[str]) -> str:
+    """One answer as rich markup; every text that came from the user's file is escaped."""
+    from rich.markup import escape
+
     if answer["status"] != "ok":
-        return f"[yellow]{answer['status']}[/]: {answer['error']}"
+        return f"[yellow]{answer['status']}[/]: {escape(str(answer['error']))}"
     from proofs.judge import FIELDS
 
     parts = []
     for field in FIELDS:
-        text = _cell(answer, field)
+        text = escape(_cell(answer, field))
         if text:
             parts.append(f"[red]{text}[/]" if field in disagreements else text)
     return " · ".join(parts)
@@ -95,6 +98,7 @@ def _answer_text(answer: dict[str, Any], disagreements: list[str]) -> str:
 def cmd_judge(args: argparse.Namespace) -> int:
     """A situation in the engine's JSON state form, answered under every profile."""
     from rich.console import Console
+    from rich.markup import escape
 
     from proofs.judge import judge
     from spec.loader import family_catalogue
@@ -105,8 +109,8 @@ def cmd_judge(args: argparse.Namespace) -> int:
         print(json.dumps(report, indent=2, ensure_ascii=False))
         return 0
     console = Console(highlight=False)
-    then = " ".join(report["then"])
-    console.print(f"[bold]{args.situation}[/] ({report['game']})"
+    then = escape(" ".join(str(t) for t in report["then"]))
+    console.print(f"[bold]{escape(args.situation)}[/] ({escape(str(report['game']))})"
                   + (f", then {then}" if then else ""))
     for entry in report["profiles"]:
         answers = entry["answers"]

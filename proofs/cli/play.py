@@ -43,6 +43,14 @@ def cmd_perft(args: argparse.Namespace) -> int:
 
     game = _game(args)
     trump = parse_suit(args.trump)
+    players = game.num_players()
+    cards = len(game.rules.deck)
+    if not 1 <= args.depth <= cards:
+        raise ValueError(f"--depth: {args.depth} is not a number of plays from 1 to {cards} "
+                         f"(the cards of a {game.game_id} hand)")
+    if args.declarer is not None and not 0 <= args.declarer < players:
+        raise ValueError(f"--declarer: {args.declarer} is not a seat of {game.game_id} "
+                         f"(0..{players - 1})")
     position = perft_position(game.rules, args.seed, bid=args.bid, declarer=args.declarer,
                               trump=trump)
     start = time.perf_counter()

@@ -5,6 +5,8 @@ from __future__ import annotations
 
 import argparse
 import json
+import os
+import tempfile
 from pathlib import Path
 from typing import Any
 
@@ -27,17 +29,20 @@ def cmd_verify(args: argparse.Namespace) -> int:
     catalogue = game_catalogue(games[0])
     profiles = [catalogue.profile(args.profile)] if args.profile else None
     if profiles is not None:
+        if args.game and profiles[0].game.id != args.game:
+            raise ValueError(f"--profile: {args.profile!r} is a profile of "
+                             f"{profiles[0].game.id}, not of --game {args.game}")
         games = [profiles[0].game.id]
+    report_path = Path(args.report) if args.report else None
+    if report_path is not None:
+        _check_writable(report_path)
     with_sources = not args.profile and not args.no_sources
     console = Console(stderr=args.json, highlight=False)
     done = run_verification(console, catalogue, games, profiles, with_sources,
                             not args.no_cache, args.cache_dir, args.jobs)
     report, rows = done.report, done.rows
-    if args.report:
-        path = Path(args.report)
-        path.parent.mkdir(parents=True, exist_ok=True)
-        path.write_text(json.dumps(report, indent=2, ensure_ascii=False) + "\n",
-                        encoding="utf-8")
+    if report_path is not None:
+        write_atomically(report_path, json.dumps(report, indent=2, ensure_ascii=False) + "\n")
     if args.json:
         print(json.dumps(report, indent=2, ensure_ascii=False))
     else:
@@ -46,6 +51,26 @@ def cmd_verify(args: argparse.Namespace) -> int:
     sources = report.get("sources")
     sources_ok = sources is None or bool(sources["ok"])
     return 1 if failed(rows) or not sources_ok else 0
+
+
+def _check_writable(path: Path) -> None:
+    """Refuse a report path that cannot be written before any proving starts."""
+    try:
+        path.parent.mkdir(parents=True, exist_ok=True)
+        with tempfile.NamedTemporaryFile(dir=path.parent, prefix=".trickrules-", delete=True):
+            pass
+    except OSError as exc:
+        raise ValueError(f"--report: cannot write {path}: {exc.strerror or exc}") from None
+    if path.is_dir():
+        raise ValueError(f"--report: {path} is a directory")
+
+
+def write_atomically(path: Path, text: str) -> None:
+    """Write ``text`` to ``path`` so that a reader never sees half a file."""
+    with tempfile.NamedTemporaryFile("w", encoding="utf-8", dir=path.parent,
+                                     prefix=".trickrules-", delete=False) as out:
+        out.write(text)
+    os.replace(out.name, path)
 
 
 def add_verify_options(p: argparse.ArgumentParser) -> None:

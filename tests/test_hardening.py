@@ -1,0 +1,94 @@
+"""A user's mistake gets one clear line and changes nothing; no traceback, no silent answer
+(the findings of the hardening review this file reproduces are named by number)."""
+
+from __future__ import annotations
+
+import json
+import subprocess
+import sys
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+from engine.errors import IllegalActionError
+from engine.kout.actions import PASS
+from engine.registry import load_game
+from proofs.cli.main import main
+
+EXAMPLE = Path(__file__).resolve().parent.parent / "docs" / "examples" / \
+    "last-trick-black-joker-lead.json"
+
+
+@pytest.mark.parametrize("action", [54.0, 59.0, 3.0, True, "54", None, [54]])
+def test_an_action_that_is_not_an_integer_is_refused_and_changes_nothing(action: Any) -> None:
+    """Finding 14: floats, Booleans and other types are refused with the state unchanged."""
+    state = load_game("kout6").new_initial_state(1)
+    before = json.dumps(state.to_json(), sort_keys=True)
+    with pytest.raises(IllegalActionError, match="an action is an integer id"):
+        state.apply_action(action)
+    assert json.dumps(state.to_json(), sort_keys=True) == before
+    assert PASS in state.legal_actions()
+
+
+@pytest.mark.parametrize(("args", "message"), [
+    (["--depth", "0"], "--depth: 0 is not a number of plays from 1 to 54"),
+    (["--depth", "-1"], "--depth: -1 is not"),
+    (["--depth", "100"], "--depth: 100 is not"),
+    (["--depth", "2", "--declarer", "6"], "--declarer: 6 is not a seat of kout6 (0..5)"),
+    (["--depth", "2", "--declarer", "-1"], "--declarer: -1 is not a seat"),
+    (["--depth", "2", "--trump", "X"], "bad suit 'X' (expected S, H, D or C"),
+])
+def test_perft_arguments_out_of_range_are_refused(args: list[str], message: str,
+                                                  capsys: pytest.CaptureFixture[str]) -> None:
+    """Finding 12 (and the suit message of 16)."""
+    assert main(["perft", "--game", "kout6", "--seed", "1", *args]) == 2
+    err = capsys.readouterr().err
+    assert err.startswith("trickrules: error: ") and message in err
+    assert "Traceback" not in err
+
+
+def test_verify_refuses_an_unwritable_report_before_proving(
+        tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    """Finding 13: the path is checked first, so no work is lost."""
+    blocker = tmp_path / "file"
+    blocker.write_text("x")
+    assert main(["verify", "--profile", "kout4-default", "--report",
+                 str(blocker / "report.json")]) == 2
+    captured = capsys.readouterr()
+    assert "--report: cannot write" in captured.err and captured.out == ""
+
+
+def test_verify_writes_its_report_whole(tmp_path: Path) -> None:
+    report = tmp_path / "out" / "report.json"
+    assert main(["verify", "--profile", "kout4-default", "--report", str(report)]) == 0
+    assert json.loads(report.read_text(encoding="utf-8"))["profiles"] == ["kout4-default"]
+    assert [p.name for p in report.parent.iterdir()] == ["report.json"]
+
+
+def test_verify_refuses_a_profile_of_another_game(capsys: pytest.CaptureFixture[str]) -> None:
+    """Finding 16: ``--game`` is not silently ignored."""
+    assert main(["verify", "--profile", "kout4-default", "--game", "kout6"]) == 2
+    assert "a profile of kout4, not of --game kout6" in capsys.readouterr().err
+
+
+def test_json_into_a_reader_that_closes_early_is_not_a_traceback() -> None:
+    """Finding 15: ``trickrules play --json | head -1``; the reader here (``true``) is gone
+    before the first write, so the pipe is sure to be broken."""
+    done = subprocess.run(f"{sys.executable} -m proofs.cli play --game kout6 --seed 1 --json "
+                          "| true", shell=True, capture_output=True, text=True, check=False)
+    assert "Traceback" not in done.stderr and "BrokenPipe" not in done.stderr
+
+
+def test_judge_prints_user_text_literally(tmp_path: Path,
+                                          capsys: pytest.CaptureFixture[str]) -> None:
+    """Finding 9: text from the user's file is never read as rich markup."""
+    data = json.loads(EXAMPLE.read_text(encoding="utf-8"))
+    data["then"] = ["[/x]", "[bold red]2S"]
+    (tmp_path / "[").mkdir()
+    path = tmp_path / "[" / "]odd[x].json"  # the path holds "[/]", rich's closing tag
+    path.write_text(json.dumps(data), encoding="utf-8")
+    assert main(["judge", str(path)]) == 0
+    out = capsys.readouterr().out.replace("\n", " ")
+    assert "[/]odd[x].json" in out and "then [/x] [bold red]2S" in out
+    assert "bad card '[/x]'" in out
