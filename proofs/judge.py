@@ -10,6 +10,7 @@ the source's reading and says on which.
 
 from __future__ import annotations
 
+import json
 import math
 from dataclasses import dataclass, field
 from typing import Any
@@ -96,8 +97,12 @@ def judge(catalogue: Catalogue, data: dict[str, Any]) -> dict[str, Any]:
     if not isinstance(state_data, dict) or not isinstance(then, list):
         raise ValueError("situation: expected an engine state object, or "
                          "{\"state\": {...}, \"then\": [actions]}")
+    for index, action in enumerate(then):
+        if not isinstance(action, str):
+            raise ValueError(f"situation.then[{index}]: expected an action name such as "
+                             f"\"AS\" or \"bid 6\", got {json.dumps(action)[:40]}")
     game = state_data.get("game")
-    if game not in catalogue.games:
+    if not isinstance(game, str) or game not in catalogue.games:
         raise ValueError(f"situation.game: {game!r} is not one of {', '.join(catalogue.games)}")
     rulings = []
     for profile in every_profile(catalogue).values():

@@ -88,7 +88,57 @@ def test_judge_prints_user_text_literally(tmp_path: Path,
     (tmp_path / "[").mkdir()
     path = tmp_path / "[" / "]odd[x].json"  # the path holds "[/]", rich's closing tag
     path.write_text(json.dumps(data), encoding="utf-8")
-    assert main(["judge", str(path)]) == 0
+    assert main(["judge", str(path)]) == 2  # no profile admits an action that is no card
     out = capsys.readouterr().out.replace("\n", " ")
     assert "[/]odd[x].json" in out and "then [/x] [bold red]2S" in out
-    assert "bad card '[/x]'" in out
+    assert "bad card '[/x]'" in out and "No profile admits this situation" in out
+
+
+def _judge(tmp_path: Path, payload: bytes, capsys: pytest.CaptureFixture[str]) -> tuple[int, str]:
+    path = tmp_path / "situation.json"
+    path.write_bytes(payload)
+    code = main(["judge", str(path)])
+    return code, capsys.readouterr().err
+
+
+def _example(**changes: Any) -> bytes:
+    data = json.loads(EXAMPLE.read_text(encoding="utf-8"))
+    for key, value in changes.items():
+        if key == "game":
+            data["state"]["game"] = value
+        else:
+            data[key] = value
+    return json.dumps(data).encode()
+
+
+@pytest.mark.parametrize(("payload", "message"), [
+    (_example(then=[52, 1]), "situation.then[0]: expected an action name"),
+    (_example(then=[["AS"]]), "situation.then[0]: expected an action name"),
+    (_example(game=["kout6"]), "situation.game: ['kout6'] is not one of kout6, kout4"),
+    (b"[" * 100_000 + b"]" * 100_000, "situation.json: JSON nested too deeply"),
+    (b'{"x": ' + b"9" * 5000 + b"}", "situation.json: not JSON"),
+    (b"\xff\xfe not text", "situation.json: not UTF-8 text (byte 0)"),
+    (b" " * (1 << 21), "situation.json: larger than 1048576 bytes"),
+])
+def test_judge_refuses_bad_files_naming_them(tmp_path: Path, payload: bytes, message: str,
+                                             capsys: pytest.CaptureFixture[str]) -> None:
+    """Finding 10 (and the file names of 16): one line, exit 2, no traceback."""
+    code, err = _judge(tmp_path, payload, capsys)
+    assert code == 2 and message in err and "Traceback" not in err
+
+
+def test_judge_reads_standard_input() -> None:
+    """Finding 16: ``judge -``."""
+    done = subprocess.run([sys.executable, "-m", "proofs.cli", "judge", "-", "--json"],
+                          input=EXAMPLE.read_text(encoding="utf-8"), capture_output=True,
+                          text=True, check=False)
+    assert done.returncode == 0, done.stderr
+    assert json.loads(done.stdout)["game"] == "kout6"
+
+
+def test_a_bid_out_of_range_is_named_as_a_bid() -> None:
+    """Finding 16: ``bid 4`` is not read as a card."""
+    from engine.kout.actions import string_to_action
+
+    with pytest.raises(ValueError, match="a bid is 'bid N' with N from 5 to 9"):
+        string_to_action("bid 4")

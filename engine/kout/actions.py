@@ -73,10 +73,11 @@ def string_to_action(text: str) -> Action:
     words = text.strip().lower().split()
     if words == ["pass"]:
         return PASS
-    if len(words) == 2 and words[0] == "bid" and words[1].isdigit():
-        bid = int(words[1])
-        if MIN_BID <= bid <= MAX_BID:
-            return bid_action(bid)
+    if words and words[0] == "bid":
+        if len(words) == 2 and words[1].isdigit() and MIN_BID <= int(words[1]) <= MAX_BID:
+            return bid_action(int(words[1]))
+        raise ValueError(f"bad action {text!r}: a bid is 'bid N' with N from {MIN_BID} to "
+                         f"{MAX_BID}")
     if len(words) == 2 and words[0] == "trump":
         if words[1] in SUIT_NAMES:
             return trump_action(SUIT_NAMES.index(words[1]))

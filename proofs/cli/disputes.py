@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import argparse
 import json
-from pathlib import Path
+import sys
 from typing import TYPE_CHECKING, Any
 
 from spec.registry import FAMILIES
@@ -55,13 +55,37 @@ def cmd_explain(args: argparse.Namespace) -> int:
     return 0 if dispute.ok else 1
 
 
+MAX_SITUATION_BYTES = 1 << 20
+"""The largest situation file ``judge`` reads (a state of any game is a few kilobytes)."""
+
+
 def _load_situation(path: str) -> Any:
+    """The JSON of a situation file (``-`` for standard input); every failure names the file
+    and, for bad JSON, the line."""
+    name = "standard input" if path == "-" else path
     try:
-        return json.loads(Path(path).read_text(encoding="utf-8"))
+        if path == "-":
+            raw = sys.stdin.buffer.read(MAX_SITUATION_BYTES + 1)
+        else:
+            with open(path, "rb") as handle:
+                raw = handle.read(MAX_SITUATION_BYTES + 1)
     except OSError as exc:
-        raise ValueError(f"{path}: cannot read: {exc.strerror}") from None
+        raise ValueError(f"{name}: cannot read: {exc.strerror or exc}") from None
+    if len(raw) > MAX_SITUATION_BYTES:
+        raise ValueError(f"{name}: larger than {MAX_SITUATION_BYTES} bytes; a situation is a "
+                         "few kilobytes")
+    try:
+        text = raw.decode("utf-8")
+    except UnicodeDecodeError as exc:
+        raise ValueError(f"{name}: not UTF-8 text (byte {exc.start})") from None
+    try:
+        return json.loads(text)
     except json.JSONDecodeError as exc:
-        raise ValueError(f"{path}:{exc.lineno}: not JSON: {exc.msg}") from None
+        raise ValueError(f"{name}:{exc.lineno}: not JSON: {exc.msg}") from None
+    except RecursionError:
+        raise ValueError(f"{name}: JSON nested too deeply") from None
+    except ValueError as exc:  # an integer too long to read, and the like
+        raise ValueError(f"{name}: not JSON: {exc}") from None
 
 
 def _cell(answer: dict[str, Any], field: str) -> str:
@@ -107,7 +131,7 @@ def cmd_judge(args: argparse.Namespace) -> int:
     report = judge(catalogue, _load_situation(args.situation))
     if args.json:
         print(json.dumps(report, indent=2, ensure_ascii=False))
-        return 0
+        return 0 if "ok" in report["statuses"] else 2
     console = Console(highlight=False)
     then = escape(" ".join(str(t) for t in report["then"]))
     console.print(f"[bold]{escape(args.situation)}[/] ({escape(str(report['game']))})"
@@ -122,6 +146,9 @@ def cmd_judge(args: argparse.Namespace) -> int:
         for answer in answers:
             console.print(f"    {_readings_text(answer['readings'])}: "
                           f"{_answer_text(answer, report['disagreements'])}")
+    if report["statuses"] and "ok" not in report["statuses"]:
+        console.print("[red]No profile admits this situation.")
+        return 2
     if report["disagreements"]:
         console.print("[red]The profiles disagree on: " + ", ".join(report["disagreements"]))
     else:
@@ -185,6 +212,7 @@ def add_commands(sub: Any) -> None:
     explain.add_argument("--json", action="store_true", help="print JSON instead of text")
     explain.set_defaults(func=cmd_explain)
     jdg = sub.add_parser("judge", help="a situation (engine JSON state) under every profile")
-    jdg.add_argument("situation", metavar="SITUATION.json")
+    jdg.add_argument("situation", metavar="SITUATION.json",
+                     help="the situation file, or - for standard input")
     jdg.add_argument("--json", action="store_true", help="print JSON instead of a table")
     jdg.set_defaults(func=cmd_judge)
