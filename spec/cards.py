@@ -46,8 +46,8 @@ class SuitParseError(CardParseError):
 
     def __init__(self, token: str) -> None:
         self.token = token
-        ValueError.__init__(self, f"bad suit {token!r} (expected S, H, D or C, or a suit "
-                                  "symbol)")
+        ValueError.__init__(self, f"unknown suit {token!r} (expected S, H, D or C, or a "
+                                  "suit symbol)")
 
 
 def make_card(suit: Suit, rank: Rank) -> Card:
