@@ -60,6 +60,8 @@ def read_trick(raw: Any, where: str, players: int) -> tuple[int, list[int]]:
     if not isinstance(raw, dict):
         raise StateError(f"{where}: expected an object with leader and plays")
     leader = read_int(raw.get("leader"), f"{where}.leader")
+    if not 0 <= leader < players:
+        raise StateError(f"{where}.leader: {leader} is not a seat 0..{players - 1}")
     plays = raw.get("plays")
     if not isinstance(plays, list):
         raise StateError(f"{where}.plays: expected a list")

@@ -142,3 +142,72 @@ def test_a_bid_out_of_range_is_named_as_a_bid() -> None:
 
     with pytest.raises(ValueError, match="a bid is 'bid N' with N from 5 to 9"):
         string_to_action("bid 4")
+
+
+def _state_json(**changes: Any) -> dict[str, Any]:
+    data: dict[str, Any] = json.loads(EXAMPLE.read_text(encoding="utf-8"))["state"]
+    data.update(changes)
+    return data
+
+
+def _game_over(**changes: Any) -> dict[str, Any]:
+    state = load_game("kout4").new_initial_state(3)
+    import random
+
+    rng = random.Random(3)
+    while not state.is_terminal():
+        state.apply_action(rng.choice(state.legal_actions()))
+    data: dict[str, Any] = state.to_json()
+    data.update(changes)
+    return data
+
+
+@pytest.mark.parametrize(("data", "message"), [
+    (lambda: _state_json(scores=[-100, 5000]), "state.scores[0]: -100 is negative"),
+    (lambda: _state_json(dealer=-99), "state.dealer: -99 is not a seat 0..5"),
+    (lambda: _state_json(hand_index=-1), "state.hand_index: -1 is negative"),
+    (lambda: _game_over(dealer=-99), "state.dealer: -99 is not a seat 0..3"),
+    (lambda: _game_over(trump="Z"), "state.trump: 'Z' is not one of S H D C"),
+    (lambda: _game_over(played=["XX"]), "state.played[0]: bad card 'XX'"),
+    (lambda: _game_over(hands={"0": ["AS"]}), "a game-over state has empty hands"),
+])
+def test_facts_a_state_names_are_checked(data: Any, message: str) -> None:
+    """Finding 11: ranges and a game-over state's facts are checked, not trusted."""
+    from engine.errors import StateError
+    from engine.registry import state_from_json
+
+    with pytest.raises(StateError) as info:
+        state_from_json(data())
+    assert message in str(info.value)
+
+
+def test_a_finished_trick_names_a_real_winner_and_leader() -> None:
+    from engine.errors import StateError
+    from engine.registry import state_from_json
+
+    state = load_game("kout4").new_initial_state(1)
+    import random
+
+    rng = random.Random(1)
+    while not state.to_json()["tricks"]:  # the first hand always finishes a trick
+        state.apply_action(rng.choice(state.legal_actions()))
+    data = state.to_json()
+    for field, value, message in (("winner", 99, ".winner: 99 is not a seat 0..3"),
+                                  ("leader", 99, ".leader: 99 is not a seat 0..3")):
+        bad = json.loads(json.dumps(data))
+        bad["tricks"][0][field] = value
+        with pytest.raises(StateError, match=message.replace(".", r"\.")):
+            state_from_json(bad)
+
+
+def test_a_call_is_a_bid_or_a_pass_not_both() -> None:
+    """Finding 16: ``{"bid": 6, "pass": true}`` is not read as a pass."""
+    from engine.errors import StateError
+    from engine.registry import state_from_json
+
+    state = load_game("kout6").new_initial_state(1)
+    state.apply_action(PASS)
+    data = state.to_json()
+    data["auction"][0] = {**data["auction"][0], "bid": 6}
+    with pytest.raises(StateError, match=r"a call is exactly one of"):
+        state_from_json(data)

@@ -106,12 +106,19 @@ def state_from_json(data: Any, profile: Profile | None, make_game: MakeGame) -> 
         raise StateError(f"state.phase: {phase!r} is not one of {', '.join(PHASES)}")
     seed = read.get("seed", int)
     hand_index = read.get("hand_index", int)
+    if hand_index < 0:
+        raise StateError(f"state.hand_index: {hand_index} is negative")
     dealer = read.get("dealer", int)
+    if not 0 <= dealer < players:
+        raise StateError(f"state.dealer: {dealer} is not a seat 0..{players - 1}")
     raw_scores = read.get("scores", list)
     if len(raw_scores) != 2:
         raise StateError("state.scores: expected two team scores")
     scores = (read_int(raw_scores[0], "state.scores[0]"),
               read_int(raw_scores[1], "state.scores[1]"))
+    for team, score in enumerate(scores):
+        if score < 0:
+            raise StateError(f"state.scores[{team}]: {score} is negative; scores only grow")
     history = [read_int(a, f"state.history[{i}]")
                for i, a in enumerate(read.get("history", list, []))]
     if any(not 0 <= a < NUM_ACTIONS for a in history):
@@ -120,6 +127,7 @@ def state_from_json(data: Any, profile: Profile | None, make_game: MakeGame) -> 
     if phase == GAME_OVER:
         if winner not in (0, 1):
             raise StateError("state.winner: a game-over state needs winner 0 or 1")
+        _check_game_over(read, players)
         state: KoutStateCore = game.new_initial_state(seed)
         state.dealer, state.hand_index, state.scores = dealer, hand_index, list(scores)
         state.auction = state.contract = state.position = None
@@ -177,6 +185,20 @@ def _same_contract(given: Contract, derived: Contract | None) -> None:
         raise StateError(f"state.contract: {given} does not match the auction's {derived}")
 
 
+def _check_game_over(read: Reader, players: int) -> None:
+    """A game-over state holds no cards and no contract, and what it names is well formed."""
+    for seat, cards in read.get("hands", dict, {}).items():
+        if cards:
+            raise StateError(f"state.hands[{seat}]: a game-over state has empty hands")
+    trump = read.get("trump", (str, type(None)), None)
+    if trump is not None and trump not in SUIT_LETTERS:
+        raise StateError(f"state.trump: {trump!r} is not one of S H D C")
+    for i, token in enumerate(read.get("played", list, [])):
+        read_card(token, f"state.played[{i}]")
+    for i, raw in enumerate(read.get("tricks", list, [])):
+        read_trick(raw, f"state.tricks[{i}]", players)
+
+
 def _replay_calls(state: KoutStateCore, calls: list[Any]) -> None:
     from engine.kout.actions import PASS, bid_action
 
@@ -187,7 +209,10 @@ def _replay_calls(state: KoutStateCore, calls: list[Any]) -> None:
         if seat != state.current_player():
             raise StateError(f"state.auction[{i}].seat: {seat} speaks out of turn "
                              f"(seat {state.current_player()} is to speak)")
-        action = PASS if call.get("pass") is True else bid_action(
+        if ("pass" in call) == ("bid" in call) or call.get("pass", True) is not True:
+            raise StateError(f"state.auction[{i}]: a call is exactly one of "
+                             "{\"bid\": N} and {\"pass\": true}")
+        action = PASS if "pass" in call else bid_action(
             read_int(call.get("bid"), f"state.auction[{i}].bid"))
         try:
             state.apply_action(action)
@@ -217,6 +242,9 @@ def _play_state(game: KoutGame, read: Reader, hands: list[list[int]], dealer: in
         if len(cards) != players:
             raise StateError(f"state.tricks[{i}]: a finished trick has {players} cards")
         t_winner = read_int(raw.get("winner"), f"state.tricks[{i}].winner")
+        if not 0 <= t_winner < players:
+            raise StateError(f"state.tricks[{i}].winner: {t_winner} is not a seat "
+                             f"0..{players - 1}")
         if not set(cards) <= set(played):
             raise StateError(f"state.tricks[{i}]: its cards must also be in state.played")
         tricks.append(Trick(t_leader, tuple(cards), t_winner))
