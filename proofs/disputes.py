@@ -163,9 +163,13 @@ class DisputeBook:
             game, parameter, pair = parts
             known = self.catalogue.parameters.get(parameter)
             ids = known.reading_ids if known is not None else ()
-            for a in ids:
-                for b in ids:
+            for i, a in enumerate(ids):
+                for j, b in enumerate(ids):
                     if a != b and pair == f"{a}-vs-{b}":
+                        if i > j:
+                            raise KeyError(f"no dispute {key!r}: the readings go in the order "
+                                           f"the spec lists them, "
+                                           f"{dispute_id(game, parameter, b, a)!r}")
                         return self.settle(game, parameter, a, b)
         raise KeyError(f"no dispute {key!r}: ids look like "
                        f"'kout6/joker.second-joker/worthless-if-immediately-after-vs-normal'")

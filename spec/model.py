@@ -159,7 +159,11 @@ class Catalogue:
             return self.profiles[profile_id]
         except KeyError:
             known = ", ".join(sorted(self.profiles))
-            raise KeyError(f"unknown profile {profile_id!r} (known: {known})") from None
+            hint = ""
+            if profile_id.startswith("src"):
+                hint = ("; a source profile (src...) leaves rules open, so only diff and judge "
+                        "take one: play, perft and verify need a concrete profile")
+            raise KeyError(f"unknown profile {profile_id!r} (known: {known}){hint}") from None
 
     def default_profile(self, game_id: str) -> Profile:
         """The shipped default profile of a game (``<game>-default``)."""

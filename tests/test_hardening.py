@@ -211,3 +211,17 @@ def test_a_call_is_a_bid_or_a_pass_not_both() -> None:
     data["auction"][0] = {**data["auction"][0], "bid": 6}
     with pytest.raises(StateError, match=r"a call is exactly one of"):
         state_from_json(data)
+
+
+def test_explain_names_the_canonical_id_of_a_reversed_pair(
+        capsys: pytest.CaptureFixture[str]) -> None:
+    """Finding 16: a pair of readings in the wrong order is not silently accepted."""
+    assert main(["explain", "kout6/joker.second-joker/normal-vs-worthless-anywhere"]) == 2
+    assert "'kout6/joker.second-joker/worthless-anywhere-vs-normal'" in capsys.readouterr().err
+
+
+def test_a_source_profile_given_to_play_says_why_it_is_refused(
+        capsys: pytest.CaptureFixture[str]) -> None:
+    """Finding 16: ``play`` refuses a source profile and says which commands take one."""
+    assert main(["play", "--game", "kout6", "--profile", "src001-kout6"]) == 2
+    assert "a source profile (src...) leaves rules open" in capsys.readouterr().err
