@@ -225,3 +225,28 @@ def test_a_source_profile_given_to_play_says_why_it_is_refused(
     """Finding 16: ``play`` refuses a source profile and says which commands take one."""
     assert main(["play", "--game", "kout6", "--profile", "src001-kout6"]) == 2
     assert "a source profile (src...) leaves rules open" in capsys.readouterr().err
+
+
+def test_the_reference_adapter_answers_every_bad_line_and_goes_on() -> None:
+    """Finding 8: hello without a protocol, deep JSON, a huge integer and a perft depth outside
+    the schema each get an error response; the adapter keeps serving."""
+    import io
+
+    from proofs.conformance.reference_adapter import serve
+    from proofs.conformance.suite import SUITE_DIR
+
+    vector = json.loads((SUITE_DIR / "must" / "perft.jsonl").read_text().splitlines()[0])
+    deep_perft = {"id": 5, "op": "perft", "game": vector["game"], "profile": "kout6-default",
+                  "rules": {}, **vector["request"], "depth": 100}
+    lines = ['{"id": 1, "op": "hello"}', "[" * 100_000 + "]" * 100_000,
+             '{"id": ' + "9" * 5000 + ', "op": "hello"}', json.dumps(deep_perft),
+             '{"id": 9, "op": "hello", "protocol": "trickrules-conform/1"}']
+    out = io.StringIO()
+    serve(io.StringIO("".join(line + "\n" for line in lines)), out)
+    replies = [json.loads(line) for line in out.getvalue().splitlines()]
+    assert [r["id"] for r in replies] == [1, 0, 0, 5, 9]
+    assert "speaks trickrules-conform/1" in replies[0]["error"]
+    assert "nested too deeply" in replies[1]["error"]
+    assert "digits" in replies[2]["error"]
+    assert "not a valid request" in replies[3]["error"] and "100" in replies[3]["error"]
+    assert replies[4]["engine"]

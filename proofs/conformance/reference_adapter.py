@@ -38,9 +38,13 @@ def respond(request: Any) -> dict[str, Any]:
     if op not in ("hello", *OPS):
         return {"id": ident, "error": f"unknown op {op!r}"}
     if op == "hello":
-        if request["protocol"] != PROTOCOL:
+        if request.get("protocol") != PROTOCOL:
             return {"id": ident, "error": f"this adapter speaks {PROTOCOL}"}
         return {"id": ident, "engine": ENGINE_NAME}
+    if op == "perft":  # a depth outside the schema's bounds could run for hours: refuse it
+        errors = schema_errors("request", request, str(op))
+        if errors:
+            return {"id": ident, "error": f"not a valid request: {errors[0]}"}
     try:
         profile = profile_for(request)
         got = kit_for_game(profile.game.id).conformance.answer(profile, request)
@@ -61,6 +65,12 @@ def serve(lines: IO[str], out: IO[str]) -> None:
         except json.JSONDecodeError as exc:
             request = None
             response = {"id": 0, "error": f"not JSON: {exc.msg}"}
+        except RecursionError:
+            request = None
+            response = {"id": 0, "error": "not JSON this adapter reads: nested too deeply"}
+        except ValueError as exc:  # an integer too long to read, and the like
+            request = None
+            response = {"id": 0, "error": f"not JSON this adapter reads: {exc}"}
         if request is not None:
             response = respond(request)
         out.write(json.dumps(response, separators=(",", ":")) + "\n")
