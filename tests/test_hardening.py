@@ -4,6 +4,7 @@
 from __future__ import annotations
 
 import json
+import os
 import subprocess
 import sys
 from pathlib import Path
@@ -250,3 +251,41 @@ def test_the_reference_adapter_answers_every_bad_line_and_goes_on() -> None:
     assert "digits" in replies[2]["error"]
     assert "not a valid request" in replies[3]["error"] and "100" in replies[3]["error"]
     assert replies[4]["engine"]
+
+
+@pytest.mark.parametrize("timeout", ["nan", "inf", "1e308", "0", "-1"])
+def test_conform_refuses_a_timeout_that_is_not_a_sane_number_of_seconds(
+        timeout: str, capsys: pytest.CaptureFixture[str]) -> None:
+    """Finding 7: ``--timeout nan`` hung and ``inf`` overflowed."""
+    assert main(["conform", "--engine", "true", "--timeout", timeout]) == 2
+    assert "--timeout: " in capsys.readouterr().err
+
+
+def test_conform_names_a_suite_that_is_not_a_directory(
+        tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    """Finding 7: ``--suite FILE`` gave NotADirectoryError."""
+    path = tmp_path / "suite.jsonl"
+    path.write_text("{}\n")
+    assert main(["conform", "--engine", "true", "--suite", str(path)]) == 2
+    assert f"{path}: not a directory" in capsys.readouterr().err
+
+
+def test_conform_names_a_manifest_without_defaults(
+        tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    """Finding 7: a manifest without ``defaults`` said only "error: defaults"."""
+    (tmp_path / "manifest.json").write_text("{}")
+    (tmp_path / "profiles.json").write_text("{}")
+    assert main(["conform", "--engine", "true", "--suite", str(tmp_path)]) == 2
+    assert 'manifest.json: expected an object with "defaults"' in capsys.readouterr().err
+
+
+def test_conform_prints_profile_names_as_they_are() -> None:
+    """Finding 6: ``kout6-default[play.follow-suit=follow-else-trump]`` printed as
+    ``kout6-default`` (rich read the brackets as markup)."""
+    profile = "kout6-default[play.follow-suit=follow-else-trump]"
+    done = subprocess.run([sys.executable, "-m", "proofs.cli", "conform", "--engine",
+                           f"{sys.executable} -m proofs.cli adapter", "--profile", profile],
+                          capture_output=True, text=True, check=False,
+                          env={**os.environ, "COLUMNS": "400"})
+    assert done.returncode == 0, done.stderr
+    assert f"under {profile} (" in done.stdout

@@ -12,6 +12,8 @@ if TYPE_CHECKING:
     from rich.console import Console
 
 DEFAULT_TIMEOUT = 10.0
+MAX_TIMEOUT = 3600.0
+"""The longest per-request timeout accepted (an hour; no request needs more)."""
 
 
 def cmd_conform(args: argparse.Namespace) -> int:
@@ -35,8 +37,9 @@ def cmd_conform(args: argparse.Namespace) -> int:
         return profile_for({"game": data["game"], "profile": profile_id,
                             "rules": data["rules"]})
 
-    if args.timeout <= 0:
-        raise ValueError("--timeout: must be a positive number of seconds")
+    if not 0 < args.timeout <= MAX_TIMEOUT:  # also refuses nan and inf
+        raise ValueError(f"--timeout: {args.timeout} is not a number of seconds from above 0 "
+                         f"to {MAX_TIMEOUT:g}")
     engine = EngineProcess(args.engine, args.timeout)
     run = Runner(engine, suite, profile_of).run(profiles)
     if args.json:
@@ -49,6 +52,8 @@ def cmd_conform(args: argparse.Namespace) -> int:
 
 
 def _print_run(console: Console, run: dict[str, Any]) -> None:
+    """The run as tables; every text from the suite or the engine is escaped, not markup."""
+    from rich.markup import escape
     from rich.table import Table
 
     failing = {r: t for r, t in run["rules"].items() if t["failed"]}
@@ -64,16 +69,18 @@ def _print_run(console: Console, run: dict[str, Any]) -> None:
                     f"got: {json.dumps(case['got'])}")
             if case["detail"]:
                 text += f"\n{case['detail']}"
-            table.add_row(rule, str(tally["failed"]), str(tally["passed"]), text)
+            table.add_row(escape(rule), str(tally["failed"]), str(tally["passed"]),
+                          escape(text))
         console.print(table)
     groups = ", ".join(f"{g} {c['passed']}/{c['passed'] + c['failed']}"
                        for g, c in run["groups"].items())
     problems = ", ".join(f"{n} {k}" for k, n in run["problems"].items()) or "none"
     verdict = "PASS" if run["ok"] else "FAIL"
-    console.print(f"{verdict}: {run['passed']} of {run['vectors']} vectors passed under "
-                  f"{', '.join(run['profiles'])} ({groups}); {len(failing)} rules failing; "
-                  f"engine problems: {problems}; engine started {run['engine_starts']} "
-                  f"times; per-request timeout {run['timeout']:g} s; {run['seconds']} s")
+    console.print(escape(
+        f"{verdict}: {run['passed']} of {run['vectors']} vectors passed under "
+        f"{', '.join(run['profiles'])} ({groups}); {len(failing)} rules failing; "
+        f"engine problems: {problems}; engine started {run['engine_starts']} "
+        f"times; per-request timeout {run['timeout']:g} s; {run['seconds']} s"))
 
 
 def cmd_adapter(args: argparse.Namespace) -> int:

@@ -45,16 +45,25 @@ class SuiteData:
 def _json(path: Path) -> Any:
     try:
         return json.loads(path.read_text(encoding="utf-8"))
-    except FileNotFoundError:
+    except (FileNotFoundError, NotADirectoryError):
         raise SuiteError(f"{path}: missing (is this a conformance suite directory?)") from None
+    except (OSError, UnicodeDecodeError) as exc:
+        raise SuiteError(f"{path}: cannot read: {exc}") from None
     except json.JSONDecodeError as exc:
         raise SuiteError(f"{path}:{exc.lineno}: {exc.msg}") from None
 
 
 def load_suite(root: Path = DEFAULT_SUITE) -> SuiteData:
     """Every vector under ``root`` (``must/*.jsonl`` then ``variant/*.jsonl``)."""
+    if not root.is_dir():
+        raise SuiteError(f"{root}: not a directory (a suite is a directory with manifest.json, "
+                         "profiles.json, must/ and variant/)")
     manifest = _json(root / "manifest.json")
     profiles = _json(root / "profiles.json")
+    defaults = manifest.get("defaults") if isinstance(manifest, dict) else None
+    if not isinstance(defaults, dict) or not isinstance(profiles, dict):
+        raise SuiteError(f"{root / 'manifest.json'}: expected an object with \"defaults\" "
+                         "(each game's default suite profile), and profiles.json an object")
     vectors = []
     for group in GROUPS:
         for path in sorted((root / group).glob("*.jsonl")):
@@ -72,4 +81,4 @@ def load_suite(root: Path = DEFAULT_SUITE) -> SuiteData:
                 vectors.append(vector)
     if not vectors:
         raise SuiteError(f"{root}: no vectors (expected must/*.jsonl and variant/*.jsonl)")
-    return SuiteData(vectors, profiles, dict(manifest["defaults"]))
+    return SuiteData(vectors, profiles, dict(defaults))
