@@ -121,6 +121,8 @@ def small_suite(tmp_path: Path) -> Path:
     ("hang", "timeout", 3),
     ("garbage", "malformed", 3),
     ("oversized", "oversized", 3),
+    ("deep-json", "malformed", 3),
+    ("huge-integer", "malformed", 3),
     ("wrong-schema", "schema", 3),
     ("wrong-id", "schema", 3),
     ("crash-at-start", "crash", 0),

@@ -159,12 +159,17 @@ class EngineProcess:
         return Problem("crash", f"the engine exited with status {code}{self._stderr_tail()}")
 
     def _parse(self, line: bytes, op: str, expected_id: int) -> dict[str, Any] | Problem:
+        shown = line[:80].decode("utf-8", "replace").rstrip()
         try:
             data = json.loads(line)
         except (UnicodeDecodeError, json.JSONDecodeError) as exc:
-            shown = line[:80].decode("utf-8", "replace").rstrip()
             why = exc.msg if isinstance(exc, json.JSONDecodeError) else "not UTF-8"
             return Problem("malformed", f"not a JSON line ({why}): {shown!r}")
+        except RecursionError:
+            return Problem("malformed", f"JSON nested too deeply: {shown!r}")
+        except ValueError as exc:  # an integer too long to read, and the like
+            return Problem("malformed", f"not a JSON line this runner reads ({exc}): "
+                                        f"{shown!r}")
         if not isinstance(data, dict):
             return Problem("malformed", f"a JSON {type(data).__name__}, not an object")
         if data.get("id") != expected_id:

@@ -3,8 +3,9 @@ started (or at once for the ``-at-start`` ways); the reference engine answers ot
 
 ``crash-at-start``, ``hang-at-start``, ``crash`` (exits on the first trick-winner request),
 ``hang`` (stops answering at the first trick-winner request), ``garbage`` (a line that is not
-JSON), ``oversized`` (a line without end), ``wrong-schema`` (legal cards as a string) and
-``wrong-id`` (answers with another request's id).
+JSON), ``oversized`` (a line without end), ``wrong-schema`` (legal cards as a string),
+``wrong-id`` (answers with another request's id), ``deep-json`` (an answer nested 100,000 deep)
+and ``huge-integer`` (an answer holding a 5,000-digit number).
 """
 
 from __future__ import annotations
@@ -41,6 +42,14 @@ def main(way: str) -> int:
                 sys.stdout.write("[" * (3 << 20))
                 sys.stdout.flush()
                 time.sleep(3600)
+            if way == "deep-json":
+                sys.stdout.write("[" * 100_000 + "]" * 100_000 + "\n")
+                sys.stdout.flush()
+                continue
+            if way == "huge-integer":
+                sys.stdout.write('{"id": ' + "9" * 5000 + ', "winner": 1}\n')
+                sys.stdout.flush()
+                continue
             if way == "wrong-id":
                 response["id"] = request["id"] + 1000
         if request["op"] == "legal-plays" and way == "wrong-schema":
