@@ -123,6 +123,8 @@ def small_suite(tmp_path: Path) -> Path:
     ("oversized", "oversized", 3),
     ("deep-json", "malformed", 3),
     ("huge-integer", "malformed", 3),
+    ("orphan", "timeout", 3),
+    ("stderr-flood", "crash", 3),
     ("wrong-schema", "schema", 3),
     ("wrong-id", "schema", 3),
     ("crash-at-start", "crash", 0),
@@ -139,6 +141,8 @@ def test_misbehaving_engine_is_reported(tmp_path: Path, way: str, kind: str,
     assert seconds < 30  # three one-second timeouts at most, then the engine is given up
     if way.endswith("-at-start"):
         assert report["engine_starts"] == 3 and report["problems"].get("gave-up") == 2
+    if way == "orphan":  # the child holding the engine's output was killed with it
+        assert subprocess.run(["pgrep", "-f", "sleep 3600"], check=False).returncode == 1
     if way == "wrong-schema":
         smallest = min((t["smallest"] for t in report["rules"].values() if t["failed"]),
                        key=lambda f: f["size"])

@@ -11,7 +11,6 @@ import os
 import queue
 import signal
 import subprocess
-import tempfile
 import threading
 from dataclasses import dataclass
 from typing import IO, Any
@@ -22,6 +21,8 @@ MAX_LINE = 1 << 20
 """The longest response line accepted, in bytes (a perft divide fits many times over)."""
 GIVE_UP_AFTER = 3
 """Consecutive crashes, hangs or garbled lines after which the engine is not restarted."""
+STDERR_KEPT = 1 << 16
+"""The bytes of the engine's standard error kept for a crash report (the last ones)."""
 
 
 @dataclass(frozen=True)
@@ -51,7 +52,8 @@ class EngineProcess:
         self.failures_in_row = 0
         self._proc: subprocess.Popen[bytes] | None = None
         self._lines: queue.Queue[bytes] = queue.Queue()
-        self._stderr: IO[bytes] | None = None
+        self._stderr = bytearray()
+        self._stderr_reader: threading.Thread | None = None
         self._next_id = 0
 
     # ------------------------------------------------------------------ lifecycle
@@ -61,18 +63,21 @@ class EngineProcess:
         return self.failures_in_row >= GIVE_UP_AFTER
 
     def _start(self) -> Problem | None:
-        self._stderr = tempfile.TemporaryFile()  # noqa: SIM115 - open while the engine runs
+        self._stderr = bytearray()
         self._lines = queue.Queue()
         self.starts += 1
         try:
             self._proc = subprocess.Popen(
                 self.command, shell=True, stdin=subprocess.PIPE, stdout=subprocess.PIPE,
-                stderr=self._stderr, start_new_session=True)
+                stderr=subprocess.PIPE, start_new_session=True)
         except OSError as exc:
             return Problem("crash", f"the engine command could not start: {exc}")
-        stdout = self._proc.stdout
-        assert stdout is not None
+        stdout, stderr = self._proc.stdout, self._proc.stderr
+        assert stdout is not None and stderr is not None
         threading.Thread(target=self._read, args=(stdout, self._lines), daemon=True).start()
+        self._stderr_reader = threading.Thread(target=self._keep_stderr,
+                                               args=(stderr, self._stderr), daemon=True)
+        self._stderr_reader.start()
         reply = self._exchange({"op": "hello", "protocol": PROTOCOL}, "hello")
         if isinstance(reply, Problem):
             return Problem(reply.kind, f"at start (hello): {reply.detail}")
@@ -87,26 +92,37 @@ class EngineProcess:
             if not line or not line.endswith(b"\n"):
                 return
 
+    @staticmethod
+    def _keep_stderr(stderr: IO[bytes], kept: bytearray) -> None:
+        """Reader thread: the engine's standard error, of which only the last
+        :data:`STDERR_KEPT` bytes are kept however much it writes."""
+        while True:
+            chunk = os.read(stderr.fileno(), 1 << 16)
+            if not chunk:
+                return
+            kept.extend(chunk)
+            if len(kept) > STDERR_KEPT:
+                del kept[:len(kept) - STDERR_KEPT]
+
     def stop(self) -> None:
-        """Kill the engine and everything it started."""
+        """Kill the engine and everything it started in its process group, even when the
+        engine itself has exited and a child of it still holds its output."""
         proc, self._proc = self._proc, None
-        if proc is not None and proc.poll() is None:
-            with contextlib.suppress(ProcessLookupError):
-                os.killpg(proc.pid, signal.SIGKILL)
-        if proc is not None:
-            proc.wait()
-            for stream in (proc.stdin, proc.stdout):
-                if stream is not None:
-                    stream.close()
-        if self._stderr is not None:
-            self._stderr.close()
-            self._stderr = None
+        if proc is None:
+            return
+        with contextlib.suppress(ProcessLookupError, PermissionError):
+            os.killpg(proc.pid, signal.SIGKILL)
+        proc.wait()
+        if proc.stdin is not None:
+            with contextlib.suppress(OSError):
+                proc.stdin.close()
+        # the reader threads end at end of file; closing their streams under them would block
 
     def _stderr_tail(self) -> str:
-        if self._stderr is None:
-            return ""
-        self._stderr.seek(0)
-        lines = self._stderr.read().decode("utf-8", "replace").strip().splitlines()
+        if self._stderr_reader is not None:  # let it take what the engine wrote last
+            self._stderr_reader.join(timeout=min(self.timeout, 1.0))
+        text = bytes(self._stderr).decode("utf-8", "replace").strip()
+        lines = [line[-200:] for line in text.splitlines()]
         return f"; stderr: {' | '.join(lines[-3:])}" if lines else ""
 
     # ------------------------------------------------------------------ asking

@@ -4,13 +4,15 @@ started (or at once for the ``-at-start`` ways); the reference engine answers ot
 ``crash-at-start``, ``hang-at-start``, ``crash`` (exits on the first trick-winner request),
 ``hang`` (stops answering at the first trick-winner request), ``garbage`` (a line that is not
 JSON), ``oversized`` (a line without end), ``wrong-schema`` (legal cards as a string),
-``wrong-id`` (answers with another request's id), ``deep-json`` (an answer nested 100,000 deep)
-and ``huge-integer`` (an answer holding a 5,000-digit number).
+``wrong-id`` (answers with another request's id), ``deep-json`` (an answer nested 100,000 deep),
+``huge-integer`` (an answer holding a 5,000-digit number), ``orphan`` (exits and leaves a
+child holding its output) and ``stderr-flood`` (20 MB of standard error, then exits).
 """
 
 from __future__ import annotations
 
 import json
+import subprocess
 import sys
 import time
 
@@ -42,6 +44,15 @@ def main(way: str) -> int:
                 sys.stdout.write("[" * (3 << 20))
                 sys.stdout.flush()
                 time.sleep(3600)
+            if way == "orphan":  # exits, leaving a child that holds the output open
+                subprocess.Popen(["sleep", "3600"])
+                return 0
+            if way == "stderr-flood":  # 20 MB of standard error without a newline, then exits
+                for _ in range(20):
+                    sys.stderr.write("x" * (1 << 20))
+                sys.stderr.write("\nadapter: out of patience\n")
+                sys.stderr.flush()
+                return 3
             if way == "deep-json":
                 sys.stdout.write("[" * 100_000 + "]" * 100_000 + "\n")
                 sys.stdout.flush()
