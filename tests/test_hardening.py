@@ -289,3 +289,20 @@ def test_conform_prints_profile_names_as_they_are() -> None:
                           env={**os.environ, "COLUMNS": "400"})
     assert done.returncode == 0, done.stderr
     assert f"under {profile} (" in done.stdout
+
+
+def test_an_internal_error_is_one_line_and_the_traceback_only_under_debug(
+        monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]) -> None:
+    """The CLI's error policy: a bug of ours exits 3 with one line naming it; ``--debug``
+    shows the traceback."""
+    import proofs.cli.games
+
+    def broken(args: object) -> int:
+        raise RuntimeError("the registry is empty")
+
+    monkeypatch.setattr(proofs.cli.games, "games_table", lambda: broken(None))
+    assert main(["games"]) == 3
+    err = capsys.readouterr().err
+    assert err.count("\n") == 1 and "internal error: RuntimeError: the registry is empty" in err
+    with pytest.raises(RuntimeError, match="the registry is empty"):
+        main(["--debug", "games"])

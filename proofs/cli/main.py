@@ -20,6 +20,8 @@ def build_parser() -> argparse.ArgumentParser:
     parser = argparse.ArgumentParser(
         prog="trickrules",
         description="Rules verifier for the Gulf trick-taking games (Kout Bo: Kout 6, Kout 4).")
+    parser.add_argument("--debug", action="store_true",
+                        help="on an internal error, show the Python traceback")
     sub = parser.add_subparsers(dest="command", required=True, metavar="COMMAND")
     games.add_commands(sub)
     play.add_commands(sub)
@@ -32,8 +34,10 @@ def build_parser() -> argparse.ArgumentParser:
 
 
 def main(argv: Sequence[str] | None = None) -> int:
-    """Entry point of the ``trickrules`` console command: exit 2 with a one-line message for a
-    user's mistake (bad rule data, an illegal action, an unknown id), never a traceback."""
+    """Entry point of the ``trickrules`` console command. Exit 0 when all is as expected, 1
+    when a check fails or is refuted, 2 with a one-line message for a user's mistake (bad rule
+    data, an illegal action, an unknown id), 3 with a one-line message for an internal error
+    (its traceback only under ``--debug``), 130 on Ctrl-C; never a traceback otherwise."""
     from engine.errors import EngineError
     from spec.cards import CardParseError
     from spec.errors import SpecError
@@ -52,6 +56,15 @@ def main(argv: Sequence[str] | None = None) -> int:
         message = exc.args[0] if isinstance(exc, KeyError) and exc.args else str(exc)
         print(f"trickrules: error: {message}", file=sys.stderr)
         return 2
+    except KeyboardInterrupt:
+        print("trickrules: interrupted", file=sys.stderr)
+        return 130
+    except Exception as exc:  # a bug of ours: one line, the traceback only when asked
+        if args.debug:
+            raise
+        print(f"trickrules: internal error: {type(exc).__name__}: {exc} (a bug in trickrules; "
+              "`trickrules --debug ...` shows where)", file=sys.stderr)
+        return 3
     return code
 
 
