@@ -13,7 +13,7 @@ from dataclasses import dataclass, field
 from typing import Any, Literal
 
 from proofs.divergence import Outcome, Question, Reads, settle_afresh
-from proofs.kit import kit_for_game
+from proofs.kit import group_kinds, kit_for_game
 from spec.model import Catalogue, Profile
 from spec.source_profiles import Stance, source_profiles, stance
 
@@ -131,9 +131,8 @@ def spec_order(catalogue: Catalogue, parameter: str, a: str, b: str) -> tuple[st
 def _settle_groups(game: str, question: Question, cache: Reads) -> list[Outcome]:
     """Every kind of outcome, group by group as ``verify`` settles them (the same witnesses)."""
     family = kit_for_game(game)
-    by_name = {k.name: k for k in family.kinds}
     found = {o.kind: o for group in family.groups
-             for o in settle_afresh([by_name[n] for n in group], question, cache)}
+             for o in settle_afresh(group_kinds(game, group), question, cache)}
     return [found[k.name] for k in family.kinds]
 
 

@@ -109,6 +109,12 @@ def kit_for_game(game_id: str) -> ProofKit:
     return kit(family_of(game_id))
 
 
+def group_kinds(game_id: str, group: Sequence[str]) -> list[Kind]:
+    """The kinds of outcome named by one of the family's groups, in the group's order."""
+    by_name = {k.name: k for k in kit_for_game(game_id).kinds}
+    return [by_name[name] for name in group]
+
+
 def consistency_theorems(family: str) -> tuple[Theorem, ...]:
     """The theorems about a rule set: every theorem but the engine-model cross-checks."""
     return tuple(t for t in kit(family).theorems if not t.crosscheck)

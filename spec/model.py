@@ -169,11 +169,6 @@ class Catalogue:
         """The shipped default profile of a game (``<game>-default``)."""
         return self.profile(f"{game_id}-default")
 
-    def concrete(self, *kinds: str) -> tuple[str, ...]:
-        """The ids of the parameters read concretely for any of ``kinds`` (``deal``,
-        ``auction``), in catalogue order."""
-        return tuple(p.id for p in self.parameters.values() if p.concrete in kinds)
-
     def parameters_for(self, game_id: str) -> tuple[Parameter, ...]:
         """The parameters that apply to ``game_id``, in catalogue order."""
         return tuple(p for p in self.parameters.values() if game_id in p.games)

@@ -20,7 +20,7 @@ def current_report(path: Path | None, console: Console,
                    options: argparse.Namespace | None = None) -> dict[str, Any]:
     """The report at ``path`` if it was made from the present rule data and code. Without
     ``path``: the default report if current, else a fresh verification (saved there)."""
-    from proofs.cli.render.progress import run_verification
+    from proofs.cli.verify import run_verification, write_report
     from proofs.verify.cache import inputs_digest
     from spec.loader import family_catalogue
 
@@ -43,9 +43,7 @@ def current_report(path: Path | None, console: Console,
                                                                                    None)
     report = run_verification(console, catalogue, list(catalogue.games), None, True,
                               *cache).report
-    candidate.parent.mkdir(parents=True, exist_ok=True)
-    candidate.write_text(json.dumps(report, indent=2, ensure_ascii=False) + "\n",
-                         encoding="utf-8")
+    write_report(candidate, report)
     return report
 
 

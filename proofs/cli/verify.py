@@ -5,12 +5,17 @@ from __future__ import annotations
 
 import argparse
 import json
-import os
 import tempfile
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from spec.registry import game_ids
+
+if TYPE_CHECKING:
+    from rich.console import Console
+
+    from proofs.verify.report import Verification
+    from spec.model import Catalogue, Profile
 
 
 def cmd_verify(args: argparse.Namespace) -> int:
@@ -18,7 +23,6 @@ def cmd_verify(args: argparse.Namespace) -> int:
     checks and disputes; non-zero exit if anything is not as expected."""
     from rich.console import Console
 
-    from proofs.cli.render.progress import run_verification
     from proofs.cli.render.tables import print_verify
     from proofs.verify.rows import failed
     from spec.loader import game_catalogue
@@ -42,7 +46,7 @@ def cmd_verify(args: argparse.Namespace) -> int:
                             not args.no_cache, args.cache_dir, args.jobs)
     report, rows = done.report, done.rows
     if report_path is not None:
-        write_atomically(report_path, json.dumps(report, indent=2, ensure_ascii=False) + "\n")
+        write_report(report_path, report)
     if args.json:
         print(json.dumps(report, indent=2, ensure_ascii=False))
     else:
@@ -51,6 +55,29 @@ def cmd_verify(args: argparse.Namespace) -> int:
     sources = report.get("sources")
     sources_ok = sources is None or bool(sources["ok"])
     return 1 if failed(rows) or not sources_ok else 0
+
+
+def run_verification(console: Console, catalogue: Catalogue, games: list[str],
+                     profiles: list[Profile] | None = None, with_sources: bool = True,
+                     read_cache: bool = True, cache_dir: str | None = None,
+                     workers: int | None = None) -> Verification:
+    """A verification with progress on ``console``, through the default result cache (or
+    ``cache_dir``); ``read_cache=False`` computes everything afresh."""
+    from proofs.verify.cache import (
+        ResultCache,
+        default_directory,
+        environment_digest,
+        inputs_digest,
+    )
+    from proofs.verify.report import verify, work_items
+
+    cache = ResultCache(Path(cache_dir) if cache_dir else default_directory(),
+                        environment_digest(inputs_digest()), read=read_cache)
+    total = work_items(catalogue, games, profiles, with_sources)
+    from proofs.cli.render.progress import progress
+
+    with progress(console, total) as on_item:
+        return verify(catalogue, games, profiles, with_sources, cache, workers, on_item)
 
 
 def _check_writable(path: Path) -> None:
@@ -65,12 +92,12 @@ def _check_writable(path: Path) -> None:
         raise ValueError(f"--report: {path} is a directory")
 
 
-def write_atomically(path: Path, text: str) -> None:
-    """Write ``text`` to ``path`` so that a reader never sees half a file."""
-    with tempfile.NamedTemporaryFile("w", encoding="utf-8", dir=path.parent,
-                                     prefix=".trickrules-", delete=False) as out:
-        out.write(text)
-    os.replace(out.name, path)
+def write_report(path: Path, report: dict[str, Any]) -> None:
+    """The JSON report at ``path``, written whole or not at all."""
+    from proofs.verify.cache import write_atomically
+
+    path.parent.mkdir(parents=True, exist_ok=True)
+    write_atomically(path, (json.dumps(report, indent=2, ensure_ascii=False) + "\n").encode())
 
 
 def add_verify_options(p: argparse.ArgumentParser) -> None:

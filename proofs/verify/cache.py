@@ -8,6 +8,7 @@ so a verdict is never reported from other inputs. Entries of older inputs are pr
 
 from __future__ import annotations
 
+import contextlib
 import hashlib
 import os
 import pickle
@@ -55,6 +56,20 @@ def default_directory() -> Path:
     return Path(base) / "trickrules"
 
 
+def write_atomically(path: Path, data: bytes) -> None:
+    """Write ``data`` to ``path`` so that a reader never sees half a file (a temporary file
+    beside it, then a rename)."""
+    handle, tmp = tempfile.mkstemp(dir=path.parent, prefix=".trickrules-", suffix=".tmp")
+    try:
+        with os.fdopen(handle, "wb") as out:
+            out.write(data)
+        os.replace(tmp, path)
+    except BaseException:
+        with contextlib.suppress(OSError):
+            os.unlink(tmp)
+        raise
+
+
 class ResultCache:
     """Results of verify jobs on disk, one file per job, under one environment digest;
     ``read=False`` computes afresh and still stores."""
@@ -87,11 +102,8 @@ class ResultCache:
     def put(self, job_key: str, result: Any) -> None:
         """Store a result (atomically: a reader never sees half a file)."""
         self.here.mkdir(parents=True, exist_ok=True)
-        data = pickle.dumps({"key": (self.digest, job_key), "result": result})
-        handle, tmp = tempfile.mkstemp(dir=self.here, suffix=".tmp")
-        with os.fdopen(handle, "wb") as out:
-            out.write(data)
-        os.replace(tmp, self.here / self._file_name(job_key))
+        write_atomically(self.here / self._file_name(job_key),
+                         pickle.dumps({"key": (self.digest, job_key), "result": result}))
 
     def prune(self) -> None:
         """Remove the entries of all but the :data:`KEEP` most recently used digests."""

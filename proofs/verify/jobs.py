@@ -123,9 +123,8 @@ _READS: dict[tuple[str, str], frozenset[str]] = {}
 
 def _outcome(job: Job) -> Any:
     from proofs.divergence import Question, settle_afresh
-    from proofs.kit import kit_for_game
+    from proofs.kit import group_kinds
 
-    names = job.outcome.split("+")
-    kinds = [k for k in kit_for_game(job.game).kinds if k.name in names]
     base = _catalogue(job.game).default_profile(job.game)
-    return settle_afresh(kinds, Question(base, job.parameter, job.a, job.b), _READS)
+    return settle_afresh(group_kinds(job.game, job.outcome.split("+")),
+                         Question(base, job.parameter, job.a, job.b), _READS)

@@ -5,16 +5,11 @@ from __future__ import annotations
 
 from collections.abc import Callable, Iterator
 from contextlib import contextmanager
-from pathlib import Path
-from typing import TYPE_CHECKING, Protocol
+from typing import Protocol
 
 from rich.console import Console
 from rich.markup import escape
 from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeElapsedColumn
-
-if TYPE_CHECKING:
-    from proofs.verify.report import Verification
-    from spec.model import Catalogue, Profile
 
 
 class Finished(Protocol):
@@ -60,23 +55,3 @@ def progress(console: Console, total: int,
 
         yield advance
 
-
-def run_verification(console: Console, catalogue: Catalogue, games: list[str],
-                     profiles: list[Profile] | None = None, with_sources: bool = True,
-                     read_cache: bool = True, cache_dir: str | None = None,
-                     workers: int | None = None) -> Verification:
-    """A verification with progress on ``console``, through the default result cache (or
-    ``cache_dir``); ``read_cache=False`` computes everything afresh."""
-    from proofs.verify.cache import (
-        ResultCache,
-        default_directory,
-        environment_digest,
-        inputs_digest,
-    )
-    from proofs.verify.report import verify, work_items
-
-    cache = ResultCache(Path(cache_dir) if cache_dir else default_directory(),
-                        environment_digest(inputs_digest()), read=read_cache)
-    total = work_items(catalogue, games, profiles, with_sources)
-    with progress(console, total) as on_item:
-        return verify(catalogue, games, profiles, with_sources, cache, workers, on_item)
