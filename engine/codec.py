@@ -5,16 +5,17 @@ field, and the reading and writing of cards, integers and tricks (``{"leader": 3
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from typing import Any
 
 from engine.errors import StateError
 from spec.cards import CardParseError, card_name, parse_card
 
 
-def plays_json(leader: int, cards: tuple[int, ...] | list[int],
-               players: int) -> list[dict[str, Any]]:
+def plays_json(leader: int, cards: tuple[int, ...] | list[int], players: int,
+               name: Callable[[int], str] = card_name) -> list[dict[str, Any]]:
     """The plays of a trick led by ``leader``, each with its seat."""
-    return [{"seat": (leader + i) % players, "card": card_name(c)} for i, c in enumerate(cards)]
+    return [{"seat": (leader + i) % players, "card": name(c)} for i, c in enumerate(cards)]
 
 
 class Reader:
@@ -40,10 +41,11 @@ class Reader:
         return value
 
 
-def read_card(token: Any, where: str) -> int:
-    """A card token, or an error naming ``where``."""
+def read_card(token: Any, where: str, parse: Callable[[str], int] = parse_card) -> int:
+    """A card token (read by ``parse``, by default the shared notation), or an error naming
+    ``where``."""
     try:
-        return parse_card(token)
+        return parse(token)
     except CardParseError as exc:
         raise StateError(f"{where}: {exc}") from None
 
@@ -55,7 +57,8 @@ def read_int(value: Any, where: str) -> int:
     return value
 
 
-def read_trick(raw: Any, where: str, players: int) -> tuple[int, list[int]]:
+def read_trick(raw: Any, where: str, players: int,
+               parse: Callable[[str], int] = parse_card) -> tuple[int, list[int]]:
     """A trick's leader and cards, each play checked to be in turn."""
     if not isinstance(raw, dict):
         raise StateError(f"{where}: expected an object with leader and plays")
@@ -73,5 +76,5 @@ def read_trick(raw: Any, where: str, players: int) -> tuple[int, list[int]]:
         if seat != (leader + i) % players:
             raise StateError(f"{where}.plays[{i}].seat: {seat} is out of turn "
                              f"(expected {(leader + i) % players})")
-        cards.append(read_card(play.get("card"), f"{where}.plays[{i}].card"))
+        cards.append(read_card(play.get("card"), f"{where}.plays[{i}].card", parse))
     return leader, cards

@@ -45,11 +45,17 @@ def next_dealer(rules: TableRules, dealer: int) -> int:
     return (dealer + rules.dealer_step) % rules.players
 
 
+def shuffled(deck: tuple[Card, ...], seed: int, key: str) -> list[Card]:
+    """The cards of ``deck`` in the order a shuffle drawn from ``(seed, key)`` leaves them."""
+    cards = list(deck)
+    random.Random(f"trickrules/{seed}/{key}").shuffle(cards)
+    return cards
+
+
 def deal_hands(rules: TableRules, seed: int, hand_index: int, dealer: int) -> list[CardSet]:
     """Rule ``deal.order``: shuffle by ``(seed, hand_index)``, deal one at a time from the
     player after the dealer."""
-    cards = list(rules.deck)
-    random.Random(f"trickrules/{seed}/hand/{hand_index}").shuffle(cards)
+    cards = shuffled(rules.deck, seed, f"hand/{hand_index}")
     hands = [0] * rules.players
     for index, card in enumerate(cards):
         hands[(dealer + 1 + index) % rules.players] |= BIT[card]

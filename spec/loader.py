@@ -66,6 +66,8 @@ def _load_parameters(doc: SpecDocument, games: dict[str, Game]) -> dict[str, Par
                     item["meaning"],
                     item.get("value"),
                     tuple(remove) if remove is not None else None,
+                    tuple(item["order"]) if "order" in item else None,
+                    tuple(sorted(item["table"].items())) if "table" in item else None,
                 )
             )
         parameters[row["id"]] = Parameter(
@@ -216,14 +218,17 @@ def _load_claims(doc: SpecDocument, sources: dict[str, Source],
 
 def load_catalogue(directory: Path | str | None = None) -> Catalogue:
     """Load and validate ``games.toml``, ``parameters.toml``, ``profiles.toml``,
-    ``sources.toml`` and ``claims.toml``, then the rulebook's ``rulings.toml`` and
+    ``sources.toml`` and ``claims.toml`` (none yet for a family whose sources are still to be
+    read), then the rulebook's ``rulings.toml`` and
     ``glossary.toml`` when the directory has them."""
     base = Path(directory) if directory is not None else family_dir("kout")
     games = _load_games(SpecDocument(base / "games.toml"))
     parameters = _load_parameters(SpecDocument(base / "parameters.toml"), games)
     profiles = _load_profiles(SpecDocument(base / "profiles.toml"), games, parameters)
     sources = _load_sources(SpecDocument(base / "sources.toml"), games)
-    claims = _load_claims(SpecDocument(base / "claims.toml"), sources, parameters)
+    claims_file = base / "claims.toml"
+    claims = (_load_claims(SpecDocument(claims_file), sources, parameters)
+              if claims_file.exists() else {})
     catalogue = Catalogue(games, parameters, profiles, sources, claims)
     rulings, glossary = base / "rulings.toml", base / "glossary.toml"
     if not rulings.exists():

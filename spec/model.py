@@ -18,6 +18,14 @@ class Reading:
     meaning: str
     value: int | None = None
     remove: tuple[str, ...] | None = None
+    order: tuple[str, ...] | None = None
+    """Rank tokens from lowest to highest, for a rank-order reading."""
+    table: tuple[tuple[str, int], ...] | None = None
+    """Named numbers (points per rank, a value per contract), for a reading that needs several."""
+
+    def number(self, key: str) -> int:
+        """The entry ``key`` of the reading's table (0 when the table does not name it)."""
+        return dict(self.table or ()).get(key, 0)
 
     def removed_cards(self) -> frozenset[Card]:
         """The cards a deck reading takes out of the 54-card pack."""

@@ -13,7 +13,7 @@ from functools import cache
 from importlib import resources
 from pathlib import Path
 
-FAMILIES: tuple[str, ...] = ("kout",)
+FAMILIES: tuple[str, ...] = ("kout", "baloot")
 """Every registered game family."""
 
 

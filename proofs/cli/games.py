@@ -10,18 +10,16 @@ from typing import Any
 
 def games_table() -> list[dict[str, Any]]:
     """One row per registered game."""
-    from engine.registry import game_types
+    from engine.registry import game_types, load_game
     from spec.loader import game_catalogue
 
     rows = []
     for kind in game_types():
         catalogue = game_catalogue(kind.short_name)
-        reconciled = catalogue.profile(kind.reconciled_profile)
-        deck = len(reconciled.reading("deck.cards").deck())
+        deck = len(load_game(kind.short_name).rules.deck)
         rows.append({
             "game": kind.short_name, "name": kind.long_name, "family": kind.family,
-            "players": kind.players, "deck": deck,
-            "hand_size": reconciled.reading("deal.hand-size").value,
+            "players": kind.players, "deck": deck, "hand_size": deck // kind.players,
             "actions": kind.num_distinct_actions, "state_format": kind.state_format,
             "reconciled_profile": kind.reconciled_profile,
             "profiles": [p.id for p in catalogue.profiles.values()

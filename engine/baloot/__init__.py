@@ -1,0 +1,49 @@
+"""Baloot: the executable rules, driven by ``spec/baloot/``.
+
+The registry (:mod:`engine.registry`) reaches the family through :func:`game_types`,
+:func:`game_type`, :func:`load_game` and :func:`state_from_json`.
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, Any
+
+from engine.api import GameType
+from spec.model import Profile
+
+if TYPE_CHECKING:
+    from engine.baloot.game import BalootGame, BalootState
+
+STATE_FORMAT = "trickrules/baloot-state/1"
+
+
+def game_types() -> list[GameType]:
+    """The one Baloot game, from the rule data."""
+    from engine.baloot.actions import NUM_ACTIONS
+    from spec.loader import family_catalogue
+
+    known = family_catalogue("baloot")
+    return [GameType(game.id, game.name, "baloot", game.players, NUM_ACTIONS, STATE_FORMAT,
+                     known.default_profile(game.id).id) for game in known.games.values()]
+
+
+def game_type(game_id: str) -> GameType:
+    """The record of the Baloot game."""
+    for kind in game_types():
+        if kind.short_name == game_id:
+            return kind
+    raise KeyError(f"no Baloot game {game_id!r}")
+
+
+def load_game(game_id: str, profile: Profile | str | None = None) -> BalootGame:
+    """A :class:`~engine.baloot.game.BalootGame`."""
+    from engine.baloot.game import BalootGame
+
+    return BalootGame(game_id, profile)
+
+
+def state_from_json(data: dict[str, Any], profile: Profile | None = None) -> BalootState:
+    """A :class:`~engine.baloot.game.BalootState` from its JSON form."""
+    from engine.baloot.game import BalootState
+
+    return BalootState.from_json(data, profile)

@@ -1,0 +1,225 @@
+"""Buying the public card (two rounds, Ashkal, Kawesh) and doubling, as small state machines.
+
+Seats speak in priority order from the dealer's right (``auction.order``). A first-round
+Hokom is in the public card's suit and every other player may answer it with Sun
+(``auction.sun-over-hokom``); a first-round Sun may be taken by a player of higher priority
+(``auction.sun-over-sun``); a second-round Sun is final. Doubling follows the contract: Double
+by a defender, Triple by the buyer, Four by the doubler, Gahwa by the buyer.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+
+from engine.baloot import actions as act
+from engine.baloot.cards import ACE, NINE, CardMask
+from engine.baloot.rules import HOKOM, SUN, Rules
+
+
+@dataclass
+class Bid:
+    """The standing bid: its kind, the seat that called it, the declarer (the caller's partner
+    after an Ashkal) and the trump (None in Sun, and before a second-round suit is named)."""
+
+    kind: str
+    caller: int
+    declarer: int
+    trump: int | None
+
+
+@dataclass
+class Auction:
+    """Buying in progress."""
+
+    dealer: int
+    public: int
+    round: int = 1
+    queue: list[int] = field(default_factory=list)
+    bid: Bid | None = None
+    declined_sun: set[int] = field(default_factory=set)
+    calls: list[dict[str, object]] = field(default_factory=list)
+    annulled: bool = False
+    done: bool = False
+
+    @property
+    def order(self) -> list[int]:
+        """The seats in priority order."""
+        return [(self.dealer + 1 + i) % 4 for i in range(4)]
+
+    def priority(self, seat: int) -> int:
+        """A seat's place in the priority order (0 first)."""
+        return (seat - self.dealer - 1) % 4
+
+
+def start(dealer: int, public: int) -> Auction:
+    """The first round, about to begin."""
+    auction = Auction(dealer, public)
+    auction.queue = auction.order
+    return auction
+
+
+def _ashkal_effect(rules: Rules, auction: Auction, seat: int) -> str | None:
+    """What an Ashkal by ``seat`` is: ``ashkal``, ``sun`` (forced), or None (not allowed)."""
+    if rules.ashkal_by_position:
+        entitled = auction.priority(seat) >= 2
+    else:
+        entitled = seat in (auction.dealer, (auction.dealer + 3) % 4)
+    if not entitled:
+        return "sun" if rules.wrong_ashkal_is_sun else None
+    if auction.public & 7 == ACE and rules.ashkal_on_ace_is_sun:
+        return "sun"
+    return "ashkal"
+
+
+def may_kawesh(rules: Rules, hand: CardMask) -> bool:
+    """Rule ``auction.kawesh``: a first hand of only 7s, 8s and 9s."""
+    if not rules.kawesh:
+        return False
+    low = sum(((1 << (NINE + 1)) - 1) << (8 * s) for s in range(4))
+    return hand & ~low == 0
+
+
+def legal_calls(rules: Rules, auction: Auction, hand: CardMask) -> list[int]:
+    """The calls the seat at the front of the queue may make."""
+    seat = auction.queue[0]
+    calls = [act.PASS]
+    public_suit = auction.public >> 3
+    if auction.round == 1:
+        if auction.bid is None:
+            calls.append(act.HOKOM)
+        calls.append(act.SUN)
+        if _ashkal_effect(rules, auction, seat) is not None:
+            calls.append(act.ASHKAL)
+        if may_kawesh(rules, hand):
+            calls.append(act.KAWESH)
+    else:
+        calls.append(act.SUN)
+        if auction.bid is None:
+            if rules.second_hokom_named_with_bid:
+                calls += [act.SUIT_BASE + s for s in range(4) if s != public_suit]
+            else:
+                calls.append(act.HOKOM)
+    return sorted(calls)
+
+
+def _record(auction: Auction, seat: int, call: str, trump: int | None = None) -> None:
+    entry: dict[str, object] = {"seat": seat, "round": auction.round, "call": call}
+    if trump is not None:
+        entry["trump"] = trump
+    auction.calls.append(entry)
+
+
+def _sun(rules: Rules, auction: Auction, caller: int, declarer: int) -> None:
+    auction.bid = Bid(SUN, caller, declarer, None)
+    if auction.round == 2 or not rules.sun_over_sun:
+        auction.queue = []
+        return
+    auction.queue = [s for s in auction.order
+                     if auction.priority(s) < auction.priority(caller)
+                     and s not in auction.declined_sun]
+
+
+def apply_call(rules: Rules, auction: Auction, action: int) -> None:
+    """Apply a legal call (the caller checks legality first)."""
+    seat = auction.queue.pop(0)
+    public_suit = auction.public >> 3
+    if action == act.PASS:
+        _record(auction, seat, "pass")
+        if auction.bid is not None and auction.bid.kind == SUN:
+            auction.declined_sun.add(seat)
+    elif action == act.KAWESH:
+        _record(auction, seat, "kawesh")
+        auction.annulled = True
+        auction.queue = []
+    elif action == act.SUN:
+        _record(auction, seat, "sun")
+        _sun(rules, auction, seat, seat)
+    elif action == act.ASHKAL:
+        _record(auction, seat, "ashkal")
+        effect = _ashkal_effect(rules, auction, seat)
+        _sun(rules, auction, seat, (seat + 2) % 4 if effect == "ashkal" else seat)
+    else:
+        trump = public_suit if auction.round == 1 else (
+            action - act.SUIT_BASE if action != act.HOKOM else None)
+        _record(auction, seat, "hokom", trump)
+        auction.bid = Bid(HOKOM, seat, seat, trump)
+        auction.queue = [s for s in auction.order if s != seat]
+    if auction.queue:
+        return
+    if auction.annulled or auction.bid is not None:
+        auction.done = True
+    elif auction.round == 1:
+        auction.round = 2
+        auction.queue = auction.order
+    else:
+        auction.done = True
+
+
+@dataclass
+class Doubling:
+    """Doubling in progress or done: the multiplier, who doubled, whether the last Double or
+    Four was locked, Gahwa, and the seats still to answer."""
+
+    declarer: int
+    contract: str
+    level: int = 1
+    doubler: int | None = None
+    locked: bool = False
+    gahwa: bool = False
+    queue: list[int] = field(default_factory=list)
+    calls: list[dict[str, object]] = field(default_factory=list)
+
+
+def sun_may_double(rules: Rules, scores: tuple[int, int]) -> bool:
+    """Rule ``double.sun``: one side above 100 (and, strictly, the other below 100)."""
+    above = [s > 100 for s in scores]
+    if rules.sun_double_strict:
+        return above[0] != above[1] and min(scores) < 100
+    return above[0] != above[1]
+
+
+def start_doubling(rules: Rules, declarer: int, contract: str,
+                   scores: tuple[int, int]) -> Doubling:
+    """The doubling after the contract; nobody speaks when Sun may not be doubled."""
+    doubling = Doubling(declarer, contract)
+    if contract == HOKOM or sun_may_double(rules, scores):
+        doubling.queue = [(declarer + 1) % 4, (declarer + 3) % 4]
+    return doubling
+
+
+def legal_doubling(doubling: Doubling) -> list[int]:
+    """The calls open to the seat at the front of the queue."""
+    hokom = doubling.contract == HOKOM
+    if doubling.level == 1:
+        return [act.PASS, act.DOUBLE, act.DOUBLE_LOCKED] if hokom else [act.PASS, act.DOUBLE]
+    if doubling.level == 2:
+        return [act.PASS, act.TRIPLE]
+    if doubling.level == 3:
+        return [act.PASS, act.FOUR, act.FOUR_LOCKED]
+    return [act.PASS, act.GAHWA]
+
+
+def apply_doubling(rules: Rules, doubling: Doubling, action: int) -> None:
+    """Apply a legal doubling call."""
+    seat = doubling.queue.pop(0)
+    doubling.calls.append({"seat": seat, "call": act.action_name(action)})
+    if action == act.PASS:
+        if doubling.level > 1:
+            doubling.queue = []
+        return
+    doubling.queue = []
+    if action in (act.DOUBLE, act.DOUBLE_LOCKED):
+        doubling.level, doubling.doubler = 2, seat
+    elif action == act.TRIPLE:
+        doubling.level = 3
+    elif action in (act.FOUR, act.FOUR_LOCKED):
+        doubling.level = 4
+    else:
+        doubling.gahwa, doubling.locked = True, False
+        return
+    doubling.locked = action in (act.DOUBLE_LOCKED, act.FOUR_LOCKED)
+    if doubling.contract == SUN or (doubling.locked and not rules.lock_forbids_trump_lead):
+        return
+    assert doubling.doubler is not None
+    doubling.queue = [doubling.declarer if doubling.level in (2, 4) else doubling.doubler]
+

@@ -1,0 +1,111 @@
+"""Trick play: the legal cards (``play.follow-suit``, ``play.hokom-void``, ``play.trump-led``
+and a locked double's ``double.lock``), the trick winner, and the position perft counts."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+
+from engine.baloot.cards import SUIT_MASK, BCard, CardMask
+from engine.baloot.rules import Rules
+
+
+def strength(rules: Rules, c: BCard, led: int, trump: int | None) -> int:
+    """How strongly ``c`` bids for a trick led in suit ``led``: a trump above every plain card,
+    a card of the suit led by its plain rank, any other card -1."""
+    s = c >> 3
+    if s == trump:
+        return rules.trump_strength[c]
+    if s == led:
+        return rules.plain_strength[c]
+    return -1
+
+
+def winning_index(rules: Rules, cards: list[BCard] | tuple[BCard, ...],
+                  trump: int | None) -> int:
+    """The position in the trick of the card that wins it (so far)."""
+    led = cards[0] >> 3
+    best, at = -2, 0
+    for i, c in enumerate(cards):
+        value = strength(rules, c, led, trump)
+        if value > best:
+            best, at = value, i
+    return at
+
+
+def legal_mask(rules: Rules, hand: CardMask, trick: list[BCard], trump: int | None,
+               locked: bool) -> CardMask:
+    """The cards of ``hand`` its holder may play to ``trick`` (the cards played so far)."""
+    if not trick:
+        if locked and trump is not None and rules.lock_forbids_trump_lead:
+            others = hand & ~SUIT_MASK[trump]
+            if others:
+                return others
+        return hand
+    led = trick[0] >> 3
+    follow = hand & SUIT_MASK[led]
+    if follow:
+        if led == trump and rules.must_overtrump:
+            top = max(rules.trump_strength[c] for c in trick if c >> 3 == trump)
+            higher = 0
+            m = follow
+            while m:
+                low = m & -m
+                m ^= low
+                if rules.trump_strength[low.bit_length() - 1] > top:
+                    higher |= low
+            return higher or follow
+        return follow
+    if trump is None or rules.hokom_void == "may-trump":
+        return hand
+    trumps = hand & SUIT_MASK[trump]
+    if not trumps:
+        return hand
+    if rules.hokom_void == "must-trump-unless-partner-winning" and len(trick) >= 2:
+        partner_at = len(trick) - 2
+        if winning_index(rules, trick, trump) == partner_at:
+            return hand
+    return trumps
+
+
+@dataclass
+class PlayPosition:
+    """A hand in play with a fixed contract, for perft: push and pop cards."""
+
+    rules: Rules
+    hands: list[CardMask]
+    leader: int
+    trump: int | None
+    locked: bool = False
+    trick: list[BCard] = field(default_factory=list)
+    stack: list[tuple[int, list[BCard]]] = field(default_factory=list)
+
+    @property
+    def to_move(self) -> int:
+        """The seat to play."""
+        return (self.leader + len(self.trick)) % 4
+
+    def legal_mask(self) -> CardMask:
+        """The legal cards of the player to move (none once the hand is over)."""
+        return legal_mask(self.rules, self.hands[self.to_move], self.trick, self.trump,
+                          self.locked)
+
+    def push(self, c: BCard) -> None:
+        """Play ``c`` for the player to move."""
+        seat = self.to_move
+        self.hands[seat] ^= 1 << c
+        self.trick.append(c)
+        if len(self.trick) == 4:
+            self.stack.append((self.leader, self.trick))
+            self.leader = (self.leader + winning_index(self.rules, self.trick, self.trump)) % 4
+            self.trick = []
+        else:
+            self.stack.append((-1, []))
+
+    def pop(self) -> BCard:
+        """Take back the last card played."""
+        leader, finished = self.stack.pop()
+        if leader >= 0:
+            self.leader, self.trick = leader, finished
+        c = self.trick.pop()
+        self.hands[(self.leader + len(self.trick)) % 4] |= 1 << c
+        return c

@@ -1,0 +1,146 @@
+"""Projects (mashari'): which a hand holds, the best set a player declares, how the two sides'
+projects compare, and whether Baloot (King and Queen of trump) counts.
+
+Runs are read in the natural order A K Q J 10 9 8 7 whatever the contract's rank order; a run
+of three is a Sira, of four a 50, of five or more a 100. Four 10s, Js, Qs or Ks are a 100;
+four Aces a 100 in Hokom and a 400 in Sun. No card is in two projects of one player.
+"""
+
+from __future__ import annotations
+
+from typing import NamedTuple
+
+from engine.baloot.cards import ACE, KING, QUEEN, SUIT_MASK, TEN, CardMask, card
+from engine.baloot.rules import SUN, Rules
+
+SIRA, FIFTY, HUNDRED, FOUR_HUNDRED = "sira", "fifty", "hundred", "four-hundred"
+KINDS = (SIRA, FIFTY, HUNDRED, FOUR_HUNDRED)
+
+
+class Project(NamedTuple):
+    """One project of one player: its kind, its cards, its top card's natural rank, its suit
+    (a run's suit; None for four of a kind) and the seat that holds it."""
+
+    kind: str
+    cards: CardMask
+    top: int
+    suit: int | None
+    seat: int
+
+    @property
+    def is_run(self) -> bool:
+        """Whether the project is a run in one suit (not four of a kind)."""
+        return self.suit is not None
+
+
+def _run_kind(length: int) -> str:
+    return SIRA if length == 3 else FIFTY if length == 4 else HUNDRED
+
+
+def candidates(hand: CardMask, contract: str, seat: int, may_hold_400: bool) -> list[Project]:
+    """Every project the hand holds, overlapping ones included: each run window of three or
+    more cards, each four of a kind that counts."""
+    found: list[Project] = []
+    for s in range(4):
+        bits = (hand & SUIT_MASK[s]) >> (8 * s)
+        for low in range(8):
+            for high in range(low + 2, 8):
+                window = ((1 << (high - low + 1)) - 1) << low
+                if bits & window != window:
+                    break
+                found.append(Project(_run_kind(high - low + 1), window << (8 * s), high, s, seat))
+    for r in range(TEN, ACE + 1):
+        four = sum(1 << card(s, r) for s in range(4))
+        if hand & four != four:
+            continue
+        if r != ACE or contract != SUN:
+            found.append(Project(HUNDRED, four, r, None, seat))
+        elif may_hold_400:
+            found.append(Project(FOUR_HUNDRED, four, r, None, seat))
+    return found
+
+
+def value(rules: Rules, kind: str, contract: str) -> int:
+    """The game points of a project in a contract (``project.values``)."""
+    return rules.project_values.get(f"{kind}-{contract}", 0)
+
+
+def best_set(rules: Rules, hand: CardMask, contract: str, seat: int,
+             declarer: int) -> tuple[Project, ...]:
+    """The projects a player declares: the set sharing no card with the most game points
+    (then the fewest projects), at most two under ``project.per-player = up-to-two``."""
+    may_400 = not rules.four_hundred_declarer_only or seat == declarer
+    pool = [p for p in candidates(hand, contract, seat, may_400) if value(rules, p.kind, contract)]
+    limit = 2 if rules.projects_up_to_two else len(pool)
+    best: tuple[int, int, tuple[Project, ...]] = (0, 0, ())
+
+    def search(start: int, used: CardMask, chosen: tuple[Project, ...], points: int) -> None:
+        nonlocal best
+        if (points, -len(chosen)) > (best[0], best[1]):
+            best = (points, -len(chosen), chosen)
+        if len(chosen) == limit:
+            return
+        for i in range(start, len(pool)):
+            p = pool[i]
+            if not p.cards & used:
+                search(i + 1, used | p.cards, (*chosen, p), points + value(rules, p.kind,
+                                                                             contract))
+
+    search(0, 0, (), 0)
+    return best[2]
+
+
+def level(rules: Rules, project: Project) -> int:
+    """The project's level: Sira 1, 50 2, 100 3 (a run of five 4 under ``run-first``), 400 5."""
+    if project.kind == HUNDRED:
+        return 4 if rules.hundred_run_first and project.is_run else 3
+    return {SIRA: 1, FIFTY: 2, FOUR_HUNDRED: 5}[project.kind]
+
+
+def rank_key(rules: Rules, project: Project, trump: int | None,
+             order: int) -> tuple[int, ...]:
+    """The key that orders projects (``project.tie-break``); ``order`` is the declaring
+    player's place in the declaration order (0 first)."""
+    if rules.tie_break == "highest-card-then-neither":
+        return (level(rules, project), project.top)
+    if rules.tie_break == "trump-then-highest-card-then-first":
+        in_trump = int(trump is not None and project.suit == trump)
+        return (level(rules, project), in_trump, project.top, -order)
+    return (level(rules, project), project.top, -order)
+
+
+def scoring_team(rules: Rules, declared: list[Project], trump: int | None,
+                 order: dict[int, int]) -> int | None:
+    """The side whose projects score: the side holding the single highest project; None when
+    nobody declared one or the best of each side are equal (``highest-card-then-neither``)."""
+    best: dict[int, tuple[int, ...]] = {}
+    for p in declared:
+        key = rank_key(rules, p, trump, order[p.seat])
+        team = p.seat % 2
+        if team not in best or key > best[team]:
+            best[team] = key
+    if not best:
+        return None
+    if len(best) == 1:
+        return next(iter(best))
+    if best[0] == best[1]:
+        return None
+    return 0 if best[0] > best[1] else 1
+
+
+def baloot_counts(rules: Rules, seat: int, declarer: int, trump: int,
+                  declared: list[Project]) -> bool:
+    """Whether the holder of the trump King and Queen may score Baloot
+    (``project.baloot-holder``, ``project.baloot-in-project``)."""
+    if rules.baloot_declarer_only and seat != declarer:
+        return False
+    if rules.baloot_always:
+        return True
+    king, queen = 1 << card(trump, KING), 1 << card(trump, QUEEN)
+    for p in declared:
+        if p.seat != seat:
+            continue
+        has_king, has_queen = bool(p.cards & king), bool(p.cards & queen)
+        if has_king != has_queen or (has_king and p.kind in (HUNDRED, FOUR_HUNDRED)):
+            return False
+    return True

@@ -1,0 +1,115 @@
+"""The score of a hand: card points to game points (``score.*-conversion``), made or failed
+(``score.*-threshold``), doubling (``double.*``), projects and Baloot. Pure functions of the
+hand's facts, so the rules can be checked at every boundary."""
+
+from __future__ import annotations
+
+from typing import NamedTuple
+
+from engine.baloot.rules import SUN, Rules
+
+
+def game_points(rules: Rules, contract: str, points: int) -> int:
+    """A side's card points converted to game points."""
+    if contract == SUN:
+        if rules.sun_conversion == "five-kept-div-5" and points % 10 == 5:
+            return points // 5
+        half = 4 if rules.sun_conversion == "nearest-ten-half-down-x2" else 5
+        return (points + half) // 10 * 2
+    half = 4 if rules.hokom_conversion == "nearest-ten-half-down" else 5
+    return (points + half) // 10
+
+
+def made(rules: Rules, contract: str, declarer_points: int, defender_points: int,
+         multiplier: int) -> bool:
+    """Whether the declarer's side made the contract with these card points (tricks and last
+    trick). With no threshold a doubled hand goes to the side with more points (``double.split
+    = winner-takes-all``: the team with most points takes all)."""
+    if contract == SUN:
+        if rules.sun_threshold == "at-least-66-card-points":
+            return declarer_points >= rules.sun_threshold_value
+        if rules.sun_threshold == "more-than-13-game-points":
+            return game_points(rules, contract, declarer_points) >= rules.sun_threshold_value
+    elif rules.hokom_threshold:
+        return declarer_points >= rules.hokom_threshold
+    if multiplier > 1 and rules.doubled_winner_takes_all:
+        return declarer_points > defender_points
+    return True
+
+
+class HandFacts(NamedTuple):
+    """What a finished hand's score depends on."""
+
+    contract: str
+    declarer_team: int
+    multiplier: int
+    gahwa: bool
+    card_points: tuple[int, int]
+    """Each side's card points from its tricks, the last trick included."""
+    project_team: int | None
+    """The side that won the project comparison (None: nobody declared, or a tie)."""
+    project_points: int
+    """That side's projects in game points, before any multiplier."""
+    baloot: tuple[int, int]
+    """How many Baloots each side announced."""
+
+
+class HandScore(NamedTuple):
+    """What a hand adds to each side's score, and how."""
+
+    made: bool
+    cards: tuple[int, int]
+    projects: tuple[int, int]
+    baloot: tuple[int, int]
+    total: tuple[int, int]
+    game_winner: int | None
+    """The side a Gahwa hands the game to (None when the game goes on)."""
+
+
+def score_hand(rules: Rules, facts: HandFacts) -> HandScore:
+    """The game points each side takes from a finished hand."""
+    d = facts.declarer_team
+    e = 1 - d
+    trump = None if facts.contract == SUN else 0
+    full = rules.total_card_points(trump)
+    total = game_points(rules, facts.contract, full)
+    cp = facts.card_points
+    mult = 4 if facts.gahwa else facts.multiplier
+    ok = made(rules, facts.contract, cp[d], cp[e], mult)
+    extra = [0, 0]
+    if rules.baloot_card_points:
+        extra = [rules.baloot_value * n for n in facts.baloot]
+    cards = [0, 0]
+    baloot = [0, 0]
+    if ok and (mult == 1 or not rules.doubled_winner_takes_all):
+        inside = extra if mult == 1 else [0, 0]
+        baloot = [game_points(rules, facts.contract, x) if mult > 1 else 0 for x in extra]
+        raw = [cp[0] + inside[0], cp[1] + inside[1]]
+        if rules.keep_total:
+            cards[d] = game_points(rules, facts.contract, raw[d])
+            cards[e] = game_points(rules, facts.contract, full + sum(inside)) - cards[d]
+        else:
+            cards = [game_points(rules, facts.contract, p) for p in raw]
+    else:
+        cards[d if ok else e] = total
+        baloot = [game_points(rules, facts.contract, x) for x in extra]
+    if not rules.baloot_card_points:
+        baloot = [rules.baloot_value * n for n in facts.baloot]
+    cards = [c * mult for c in cards]
+    projects = [0, 0]
+    if facts.project_team is not None:
+        to = facts.project_team
+        if not ok:
+            to = e if not (to == d and rules.failed_declarer_projects_lost) else -1
+        if to >= 0:
+            factor = (2 if mult > 1 else 1) if rules.projects_double_only else mult
+            projects[to] = facts.project_points * factor
+    winner = None
+    if facts.gahwa:
+        if ok:
+            winner = d
+        elif not rules.gahwa_needs_made:
+            winner = e
+    summed = (cards[0] + projects[0] + baloot[0], cards[1] + projects[1] + baloot[1])
+    return HandScore(ok, (cards[0], cards[1]), (projects[0], projects[1]),
+                     (baloot[0], baloot[1]), summed, winner)

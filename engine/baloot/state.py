@@ -1,0 +1,344 @@
+"""The state of a whole Baloot game (OpenSpiel-shaped): the cutter, buying, the trump of a
+second-round Hokom, doubling, play with projects, scoring and game end.
+
+Seats are numbered 0..3 in play order (counter-clockwise); the team of a seat is ``seat % 2``.
+Deals are drawn from the game's seed, so a state is never a chance node.
+"""
+
+from __future__ import annotations
+
+import copy
+from typing import TYPE_CHECKING, Any
+
+from engine.baloot import actions as act
+from engine.baloot import auction as buy
+from engine.baloot.cards import NUM_CARDS, SUIT_MASK, CardMask, cards_in, names
+from engine.baloot.deal import CUTTER_CHOICES, FirstDeal, complete, first_deal, pack
+from engine.baloot.hand import Hand
+from engine.baloot.play import legal_mask
+from engine.baloot.rules import HOKOM, Rules
+from engine.errors import IllegalActionError, StateError
+from spec.cards import SUIT_LETTERS
+
+if TYPE_CHECKING:
+    from engine.baloot.game import BalootGame
+
+TERMINAL_PLAYER = -4
+CUT, AUCTION, TRUMP, DOUBLE, PLAY, GAME_OVER = (
+    "cut", "auction", "trump", "double", "play", "game-over")
+
+
+class BalootStateCore:
+    """A whole game in progress; :class:`engine.baloot.game.BalootState` adds the JSON form."""
+
+    def __init__(self, game: BalootGame, seed: int, dealer: int,
+                 scores: tuple[int, int] = (0, 0), hand_index: int = 0,
+                 deal_index: int | None = None) -> None:
+        self.game = game
+        self.rules: Rules = game.rules
+        self.seed = seed
+        self.scores = list(scores)
+        self.winner: int | None = None
+        self.records: list[dict[str, Any]] = []
+        self._history: list[int] = []
+        self.dealer = dealer
+        self.hand_index = hand_index
+        self.deal_index = hand_index if deal_index is None else deal_index
+        """Counts every deal of the game, redeals after an exposed card included; it keys the
+        shuffle."""
+        self._new_deal()
+
+    # ------------------------------------------------------------------ dealing
+
+    def _new_deal(self) -> None:
+        self.phase = CUT
+        self.order = pack(self.seed, self.deal_index)
+        self.hands: list[CardMask] = [0, 0, 0, 0]
+        self.exposed: list[int] = []
+        self.cut_choice: str | None = None
+        self.auction: buy.Auction | None = None
+        self.doubling: buy.Doubling | None = None
+        self.hand: Hand | None = None
+        if not self.rules.cutter_chooses:
+            self._deal("cut")
+
+    def _deal(self, choice: str) -> None:
+        self.cut_choice = choice
+        dealt = first_deal(self.order, self.dealer, choice, self.seed, self.deal_index)
+        self.load_deal(dealt)
+
+    def load_deal(self, dealt: FirstDeal) -> None:
+        """Start buying over an explicit first deal (five cards each and the public card)."""
+        self.hands = list(dealt.hands)
+        self.first_hands = tuple(dealt.hands)
+        self.public = dealt.public
+        self.rest = dealt.rest
+        self.preset_deal: list[CardMask] | None = None
+        """The eight-card hands, when a state read past the buying brings them."""
+        self.phase = AUCTION
+        self.auction = buy.start(self.dealer, self.public)
+
+    def expose(self, c: int) -> bool:
+        """A card turned face up by mistake while dealing (``deal.exposed-card``): the same
+        dealer deals again (True), or the holder keeps it (False). Only before any call."""
+        if self.phase != AUCTION or self.auction is None or self.auction.calls:
+            raise StateError("a card can be exposed only during the deal, before any call")
+        if not any(h >> c & 1 for h in self.hands):
+            raise StateError(f"card {c} is not in a player's first five cards")
+        if self.rules.exposed_redeals_all or c & 7 == 7:
+            self.deal_index += 1
+            self._new_deal()
+            return True
+        self.exposed.append(c)
+        return False
+
+    # ------------------------------------------------------------------ the API
+
+    def current_player(self) -> int:
+        """The seat to act, or -4 when the game is over."""
+        if self.phase == CUT:
+            return (self.dealer + 3) % 4
+        if self.phase == AUCTION:
+            assert self.auction is not None
+            return self.auction.queue[0]
+        if self.phase == TRUMP:
+            assert self.auction is not None and self.auction.bid is not None
+            return self.auction.bid.declarer
+        if self.phase == DOUBLE:
+            assert self.doubling is not None
+            return self.doubling.queue[0]
+        if self.phase == PLAY:
+            assert self.hand is not None
+            return self.hand.to_move
+        return TERMINAL_PLAYER
+
+    def is_chance_node(self) -> bool:
+        """Never: deals come from the seed."""
+        return False
+
+    def is_terminal(self) -> bool:
+        """Whether the game is over."""
+        return self.phase == GAME_OVER
+
+    def returns(self) -> list[float]:
+        """+1 for each seat of the winning side, -1 for the others; zeros before the end."""
+        if self.winner is None:
+            return [0.0] * 4
+        return [1.0 if seat % 2 == self.winner else -1.0 for seat in range(4)]
+
+    def history(self) -> list[int]:
+        """The actions applied so far."""
+        return list(self._history)
+
+    def action_to_string(self, action: int) -> str:
+        """The readable name of an action."""
+        return act.action_name(action)
+
+    def legal_mask(self) -> CardMask:
+        """The legal cards of the player to move (0 outside play and while declaring)."""
+        if self.phase != PLAY:
+            return 0
+        assert self.hand is not None
+        seat = self.hand.to_move
+        if self.hand.offers(self.rules, seat):
+            return 0
+        return legal_mask(self.rules, self.hands[seat], self.hand.trick, self.hand.trump,
+                          self.hand.locked)
+
+    def legal_actions(self) -> list[int]:
+        """The legal actions, sorted."""
+        if self.phase == CUT:
+            return [act.CUT_BASE + i for i in range(len(CUTTER_CHOICES))]
+        if self.phase == AUCTION:
+            assert self.auction is not None
+            return buy.legal_calls(self.rules, self.auction, self.hands[self.auction.queue[0]])
+        if self.phase == TRUMP:
+            return [act.SUIT_BASE + s for s in range(4) if s != self.public >> 3]
+        if self.phase == DOUBLE:
+            assert self.doubling is not None
+            return buy.legal_doubling(self.doubling)
+        if self.phase == PLAY:
+            assert self.hand is not None
+            if self.hand.offers(self.rules, self.hand.to_move):
+                return [act.DECLARE, act.NO_DECLARE]
+            return cards_in(self.legal_mask())
+        return []
+
+    def apply_action(self, action: int) -> None:
+        """Apply a legal action; an illegal one raises :class:`IllegalActionError` naming the
+        rule and leaves the state exactly as it was."""
+        if isinstance(action, bool) or not isinstance(action, int):
+            raise IllegalActionError(-1, repr(action), self.current_player(), "action",
+                                     "an action is an integer id", self.summary())
+        if action not in self.legal_actions():
+            rule, why = self._why_illegal(action)
+            raise IllegalActionError(action, self.action_to_string(action),
+                                     self.current_player(), rule, why, self.summary())
+        self._history.append(action)
+        if self.phase == CUT:
+            self._deal(CUTTER_CHOICES[action - act.CUT_BASE])
+        elif self.phase == AUCTION:
+            self._call(action)
+        elif self.phase == TRUMP:
+            assert self.auction is not None and self.auction.bid is not None
+            self.auction.bid.trump = action - act.SUIT_BASE
+            self.auction.calls.append({"seat": self.auction.bid.declarer, "round": 2,
+                                       "call": "trump", "trump": action - act.SUIT_BASE})
+            self._start_doubling()
+        elif self.phase == DOUBLE:
+            assert self.doubling is not None
+            buy.apply_doubling(self.rules, self.doubling, action)
+            if not self.doubling.queue:
+                self._start_play()
+        else:
+            self._play(action)
+
+    def clone(self) -> BalootStateCore:
+        """An independent copy (sharing only the immutable game)."""
+        return copy.deepcopy(self, {id(self.game): self.game, id(self.rules): self.rules})
+
+    # ------------------------------------------------------------------ phases
+
+    def _call(self, action: int) -> None:
+        auction = self.auction
+        assert auction is not None
+        buy.apply_call(self.rules, auction, action)
+        if not auction.done:
+            return
+        if auction.annulled or auction.bid is None:
+            same = auction.bid is None and not auction.annulled and self.rules.all_pass_same_dealer
+            self._finish_hand(None, same_dealer=same)
+            return
+        if self.preset_deal is not None:
+            if not self.preset_deal[auction.bid.declarer] >> self.public & 1:
+                raise StateError("the public card must be in the declarer's hand")
+            self.hands = list(self.preset_deal)
+        else:
+            self.hands = complete(self.hands, self.public, self.rest, self.dealer,
+                                  auction.bid.declarer)
+        if auction.bid.trump is None and auction.bid.kind == HOKOM:
+            self.phase = TRUMP
+        else:
+            self._start_doubling()
+
+    def _start_doubling(self) -> None:
+        assert self.auction is not None and self.auction.bid is not None
+        bid = self.auction.bid
+        self.doubling = buy.start_doubling(self.rules, bid.declarer, bid.kind,
+                                         (self.scores[0], self.scores[1]))
+        self.phase = DOUBLE
+        if not self.doubling.queue:
+            self._start_play()
+
+    def _start_play(self) -> None:
+        assert self.auction is not None and self.auction.bid is not None
+        assert self.doubling is not None
+        bid = self.auction.bid
+        leader = bid.declarer if self.rules.first_lead_declarer else (self.dealer + 1) % 4
+        self.hand = Hand(bid.kind, bid.declarer, bid.trump, self.doubling.level,
+                         self.doubling.locked, self.doubling.gahwa, list(self.hands), leader)
+        self.phase = PLAY
+
+    def _play(self, action: int) -> None:
+        hand = self.hand
+        assert hand is not None
+        if action in (act.DECLARE, act.NO_DECLARE):
+            seat = hand.to_move
+            hand.declare(seat, hand.offers(self.rules, seat) if action == act.DECLARE else ())
+            return
+        hand.play(self.rules, self.hands, action)
+        if hand.over:
+            self._finish_hand(hand)
+
+    def _finish_hand(self, hand: Hand | None, same_dealer: bool = False) -> None:
+        from engine.baloot.record import hand_record
+
+        result = None
+        if hand is not None:
+            result, scoring = hand.score(self.rules)
+            for team in (0, 1):
+                self.scores[team] += result.total[team]
+        else:
+            scoring = []
+        self.records.append(hand_record(self, hand, result, scoring))
+        winner = self._game_winner(result, hand)
+        if winner is not None:
+            self.winner = winner
+            self.phase = GAME_OVER
+            self.hands = [0, 0, 0, 0]
+            return
+        if not same_dealer:
+            self.dealer = (self.dealer + self.rules.dealer_step) % 4
+        self.hand_index += 1
+        self.deal_index += 1
+        self._new_deal()
+
+    def _game_winner(self, result: Any, hand: Hand | None) -> int | None:
+        if result is not None and result.game_winner is not None:
+            return int(result.game_winner)
+        reached = [s >= self.rules.target for s in self.scores]
+        if reached == [True, True]:
+            if self.rules.both_reach_declarer and hand is not None:
+                return hand.declarer % 2
+            if self.scores[0] != self.scores[1]:
+                return 0 if self.scores[0] > self.scores[1] else 1
+            return None
+        if any(reached):
+            return reached.index(True)
+        return None
+
+    # ------------------------------------------------------------------ errors
+
+    def _why_illegal(self, action: int) -> tuple[str, str]:
+        seat = self.current_player()
+        if self.phase == GAME_OVER:
+            return "game.target", "the game is over"
+        if not 0 <= action < act.NUM_ACTIONS:
+            return "action", f"no such action (0..{act.NUM_ACTIONS - 1})"
+        if self.phase == PLAY and action < NUM_CARDS:
+            return self._why_card(seat, action)
+        if self.phase == PLAY:
+            return "project.declaration-order", "projects are declared before one's first card"
+        if self.phase == CUT:
+            return "deal.cut", "the cutter chooses how the pack is cut"
+        if self.phase == TRUMP:
+            return "auction.second-round-hokom", "name a trump suit other than the public card's"
+        if self.phase == DOUBLE:
+            return "double.lock", "Double by a defender, Triple by the buyer, Four by the doubler"
+        return self._why_call(action)
+
+    def _why_card(self, seat: int, c: int) -> tuple[str, str]:
+        hand = self.hand
+        assert hand is not None
+        if hand.offers(self.rules, seat):
+            return "project.declaration-order", "declare projects or not before the first card"
+        if not self.hands[seat] >> c & 1:
+            return "play.follow-suit", "the card is not in the player's hand"
+        if not hand.trick:
+            return "double.lock", "a locked double forbids leading trump while holding another suit"
+        led = hand.trick[0] >> 3
+        if self.hands[seat] & SUIT_MASK[led]:
+            if c >> 3 == led:
+                return "play.trump-led", "trump was led: play a higher trump when holding one"
+            return "play.follow-suit", f"follow suit ({SUIT_LETTERS[led]} was led)"
+        return "play.hokom-void", "unable to follow suit: play a trump"
+
+    def _why_call(self, action: int) -> tuple[str, str]:
+        auction = self.auction
+        assert auction is not None
+        if action == act.KAWESH:
+            return "auction.kawesh", "Kawesh needs a first hand of only 7s, 8s and 9s, first round"
+        if action == act.ASHKAL:
+            return "auction.ashkal-callers", "Ashkal is for the dealer's side in the first round"
+        if action == act.HOKOM or act.SUIT_BASE <= action < act.SUIT_BASE + 4:
+            return "auction.second-round-hokom", "Hokom is open only before any bid; in the " \
+                "second round in a suit other than the public card's"
+        if action == act.SUN:
+            return "auction.sun-over-sun", "Sun cannot be taken here"
+        return "auction.order", "not a buying call"
+
+    def summary(self) -> str:
+        """A one-line description of the state, for error messages."""
+        held = " ".join(f"{s}:[{' '.join(names(self.hands[s]))}]" for s in range(4))
+        return (f"phase {self.phase}, dealer {self.dealer}, to move {self.current_player()}, "
+                f"scores {self.scores}, hands {held}")

@@ -1,0 +1,1 @@
+"""Baloot's rule data: games, parameters with their readings, profiles and sources (TOML)."""
