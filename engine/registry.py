@@ -49,3 +49,12 @@ def state_from_json(data: dict[str, Any], profile: Profile | None = None) -> Any
     except KeyError as exc:
         raise StateError(f"state.game: {exc.args[0]}") from None
     return _engine(family).state_from_json(data, profile)
+
+
+def random_game_record(game: Any, seed: int) -> dict[str, Any]:
+    """A whole game of ``game`` played by random legal players from ``seed``, as the JSON
+    record ``trickrules play --json`` prints."""
+    family = family_of(game.game_id)
+    record = importlib.import_module(f"engine.{family}.record")
+    result: dict[str, Any] = record.game_to_json(record.play_random_game(game, seed))
+    return result

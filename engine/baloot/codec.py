@@ -31,6 +31,7 @@ the field named; it never trusts a derived fact it can compute.
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from typing import Any
 
 from engine.baloot import actions as act
@@ -158,17 +159,16 @@ def _replay_calls(state: Any, raw: Any, where: str) -> None:
         _apply(state, action, at)
 
 
-def state_from_json(data: Any, profile: Profile | None = None) -> Any:
-    """Rebuild a state; bad input raises :class:`StateError` naming the field."""
-    from engine.baloot.game import BalootGame, BalootState
-
+def state_from_json(data: Any, profile: Profile | None, make_game: Callable[..., Any]) -> Any:
+    """Rebuild a state of the game ``make_game("baloot", profile)`` makes; bad input raises
+    :class:`StateError` naming the field."""
     r = Reader(data)
     if r.get("format", str) != FORMAT:
         raise StateError(f"state.format: expected {FORMAT!r}")
     if r.get("game", str) != "baloot":
         raise StateError("state.game: expected 'baloot'")
     try:
-        game = BalootGame("baloot", profile if profile is not None else r.get("profile", str))
+        game = make_game("baloot", profile if profile is not None else r.get("profile", str))
     except (KeyError, ValueError) as exc:
         raise StateError(f"state.profile: {exc.args[0]}") from None
     phase = r.get("phase", str)
@@ -182,7 +182,7 @@ def state_from_json(data: Any, profile: Profile | None = None) -> Any:
     indices = [read_int(r.get(k, int), f"state.{k}") for k in ("hand_index", "deal_index")]
     if min(indices) < 0:
         raise StateError("state.hand_index / deal_index: expected numbers of at least 0")
-    state = BalootState.__new__(BalootState)
+    state = game.state_class.__new__(game.state_class)
     state.game, state.rules, state.seed = game, game.rules, seed
     state.scores, state.winner, state.records, state._history = list(scores), None, [], []
     state.dealer, state.hand_index, state.deal_index = dealer, indices[0], indices[1]

@@ -28,7 +28,7 @@ class BalootState(BalootStateCore):
         bad input raises :class:`~engine.errors.StateError`."""
         from engine.baloot.codec import state_from_json
 
-        state = state_from_json(data, profile)
+        state = state_from_json(data, profile, BalootGame)
         assert isinstance(state, BalootState)
         return state
 

@@ -109,3 +109,18 @@ class PlayPosition:
         c = self.trick.pop()
         self.hands[(self.leader + len(self.trick)) % 4] |= 1 << c
         return c
+
+
+def perft_position(rules: Rules, seed: int, contract: str, trump: int | None,
+                   declarer: int | None) -> tuple[PlayPosition, int, int]:
+    """The first trick of the seed's first deal under a fixed contract (no doubling, no
+    projects): the position, its dealer and its declarer (default: the dealer's right)."""
+    from engine.baloot.deal import complete, first_deal, pack
+    from engine.table import first_dealer
+
+    dealer = first_dealer(rules, seed)
+    dealt = first_deal(pack(seed, 0), dealer, "cut", seed, 0)
+    seat = (dealer + 1) % 4 if declarer is None else declarer
+    hands = complete(list(dealt.hands), dealt.public, dealt.rest, dealer, seat)
+    leader = seat if rules.first_lead_declarer else (dealer + 1) % 4
+    return PlayPosition(rules, hands, leader, trump if contract == "hokom" else None), dealer, seat

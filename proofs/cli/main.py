@@ -12,7 +12,7 @@ import os
 import sys
 from collections.abc import Sequence
 
-from proofs.cli import conform, disputes, games, play, rulebook, verify
+from proofs.cli import conform, disputes, games, odds, play, rulebook, verify
 
 
 def build_parser() -> argparse.ArgumentParser:
@@ -25,6 +25,7 @@ def build_parser() -> argparse.ArgumentParser:
     sub = parser.add_subparsers(dest="command", required=True, metavar="COMMAND")
     games.add_commands(sub)
     play.add_commands(sub)
+    odds.add_commands(sub)
     verify.add_commands(sub)
     disputes.add_commands(sub)
     rulebook.add_commands(sub)

@@ -19,18 +19,75 @@ def _game(args: argparse.Namespace) -> Any:
 
 def cmd_play(args: argparse.Namespace) -> int:
     """Play a whole game with random legal players, reproducibly from ``--seed``."""
-    from engine.kout.record import game_to_json, play_random_game
+    from engine.registry import random_game_record
+    from spec.registry import family_of
 
-    state = play_random_game(_game(args), args.seed)
-    record = game_to_json(state)
+    record = random_game_record(_game(args), args.seed)
     if args.json:
         print(json.dumps(record, indent=2))
-    else:
-        from rich.console import Console
+        return 0
+    from rich.console import Console
 
+    console = Console(highlight=False)
+    if family_of(args.game) == "baloot":
+        from proofs.cli.render.baloot import print_baloot_game
+
+        print_baloot_game(console, record)
+    else:
         from proofs.cli.render.tables import print_game
 
-        print_game(Console(highlight=False), record)
+        print_game(console, record)
+    return 0
+
+
+def _print_perft(args: argparse.Namespace, result: dict[str, Any]) -> None:
+    if args.json:
+        print(json.dumps(result, indent=2))
+        return
+    from rich.console import Console
+
+    from proofs.cli.render.tables import print_perft
+
+    print_perft(Console(highlight=False), result)
+
+
+def _count(position: Any, depth: int, divide_by: bool) -> tuple[int, list[tuple[int, int]] | None,
+                                                                 float]:
+    from engine.perft import divide, perft
+
+    start = time.perf_counter()
+    rows = divide(position, depth) if divide_by else None
+    nodes = sum(n for _, n in rows) if rows is not None else perft(position, depth)
+    return nodes, rows, time.perf_counter() - start
+
+
+def _perft_baloot(args: argparse.Namespace, game: Any) -> int:
+    """Baloot perft: the seed's first deal under ``--contract`` (and ``--trump``)."""
+    from engine.baloot.cards import name, names
+    from engine.baloot.play import perft_position
+    from spec.cards import SUIT_LETTERS, parse_suit
+
+    if not 1 <= args.depth <= 32:
+        raise ValueError(f"--depth: {args.depth} is not a number of plays from 1 to 32 "
+                         "(the cards of a Baloot hand)")
+    if args.declarer is not None and not 0 <= args.declarer < 4:
+        raise ValueError(f"--declarer: {args.declarer} is not a seat of baloot (0..3)")
+    contract = args.contract or "sun"
+    trump = parse_suit(args.trump) if contract == "hokom" else None
+    position, dealer, declarer = perft_position(game.rules, args.seed, contract, trump,
+                                                args.declarer)
+    hands = {str(s): names(h) for s, h in enumerate(position.hands)}
+    nodes, rows, seconds = _count(position, args.depth, args.divide)
+    result: dict[str, Any] = {
+        "game": "baloot", "profile": game.profile.id, "seed": args.seed, "dealer": dealer,
+        "declarer": declarer, "contract": contract,
+        "trump": None if trump is None else SUIT_LETTERS[trump], "hands": hands,
+        "depth": args.depth, "nodes": nodes, "seconds": round(seconds, 6),
+        "nodes_per_second": round(nodes / seconds) if seconds > 0 else 0,
+    }
+    if rows is not None:
+        result["divide"] = [{"card": name(c), "nodes": n} for c, n in rows]
+    _print_perft(args, result)
     return 0
 
 
@@ -38,10 +95,14 @@ def cmd_perft(args: argparse.Namespace) -> int:
     """Count play sequences from a seeded deal and a fixed contract."""
     from engine.kout.play import perft_position
     from engine.masks import cards_of
-    from engine.perft import divide, perft
     from spec.cards import SUIT_LETTERS, card_name, parse_suit
+    from spec.registry import family_of
 
     game = _game(args)
+    if family_of(args.game) == "baloot":
+        return _perft_baloot(args, game)
+    if args.contract is not None:
+        raise ValueError("--contract: only Baloot has contracts; Kout bids with --bid")
     trump = parse_suit(args.trump)
     players = game.num_players()
     cards = len(game.rules.deck)
@@ -53,10 +114,7 @@ def cmd_perft(args: argparse.Namespace) -> int:
                          f"(0..{players - 1})")
     position = perft_position(game.rules, args.seed, bid=args.bid, declarer=args.declarer,
                               trump=trump)
-    start = time.perf_counter()
-    rows = divide(position, args.depth) if args.divide else None
-    nodes = sum(n for _, n in rows) if rows is not None else perft(position, args.depth)
-    seconds = time.perf_counter() - start
+    nodes, rows, seconds = _count(position, args.depth, args.divide)
     result: dict[str, Any] = {
         "game": game.game_id, "profile": game.profile.id, "seed": args.seed,
         "declarer": position.contract.seat, "bid": args.bid, "trump": SUIT_LETTERS[trump],
@@ -67,14 +125,7 @@ def cmd_perft(args: argparse.Namespace) -> int:
     }
     if rows is not None:
         result["divide"] = [{"card": card_name(c), "nodes": n} for c, n in rows]
-    if args.json:
-        print(json.dumps(result, indent=2))
-    else:
-        from rich.console import Console
-
-        from proofs.cli.render.tables import print_perft
-
-        print_perft(Console(highlight=False), result)
+    _print_perft(args, result)
     return 0
 
 
@@ -102,4 +153,6 @@ def add_commands(sub: Any) -> None:
     pft.add_argument("--declarer", type=int, default=None,
                      help="declaring seat (default: the seat after the dealer)")
     pft.add_argument("--trump", default="S", help="trump suit letter S/H/D/C (default S)")
+    pft.add_argument("--contract", choices=("sun", "hokom"), default=None,
+                     help="Baloot only: the contract (default sun); --trump names Hokom's suit")
     pft.set_defaults(func=cmd_perft)

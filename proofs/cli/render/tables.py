@@ -47,6 +47,28 @@ def hand_by_suit(tokens: list[str]) -> str:
     return "   ".join(groups)
 
 
+def tricks_table(tricks: list[dict[str, Any]], players: int) -> Table:
+    """A hand's tricks: one row each, a column per seat, the leader's card underlined."""
+    table = Table(show_header=True, header_style="bold")
+    table.add_column("#", justify="right")
+    table.add_column("led by", justify="right")
+    for seat in range(players):
+        table.add_column(f"seat {seat}", justify="center")
+    table.add_column("winner", justify="right")
+    for number, trick in enumerate(tricks, start=1):
+        by_seat = {p["seat"]: p["card"] for p in trick["plays"]}
+        cells = []
+        for seat in range(players):
+            card = by_seat.get(seat)
+            cell = styled(card) if card else ""
+            if card and seat == trick["leader"]:
+                cell = f"[underline]{cell}[/]"
+            cells.append(cell)
+        table.add_row(str(number), str(trick["leader"]), *cells,
+                      f"{trick['winner']} (team {trick['winner'] % 2})")
+    return table
+
+
 def print_game(console: Console, record: dict[str, Any]) -> None:
     """Print a game record (from :func:`engine.kout.record.game_to_json`) as tables."""
     players = record["players"]
@@ -71,23 +93,7 @@ def print_game(console: Console, record: dict[str, Any]) -> None:
         trump = SUIT_SYMBOLS[SUIT_LETTERS.index(contract["trump"])]
         console.print(f"Contract seat {contract['seat']} (team {contract['seat'] % 2}) bids "
                       f"{contract['bid']}{notes}, trump {trump}")
-        tricks = Table(show_header=True, header_style="bold")
-        tricks.add_column("#", justify="right")
-        tricks.add_column("led by", justify="right")
-        for seat in range(players):
-            tricks.add_column(f"seat {seat}", justify="center")
-        tricks.add_column("winner", justify="right")
-        for number, trick in enumerate(hand["tricks"], start=1):
-            by_seat = {p["seat"]: p["card"] for p in trick["plays"]}
-            cells = []
-            for seat in range(players):
-                card = by_seat.get(seat)
-                cell = styled(card) if card else ""
-                if card and seat == trick["leader"]:
-                    cell = f"[underline]{cell}[/]"
-                cells.append(cell)
-            tricks.add_row(str(number), str(trick["leader"]), *cells,
-                           f"{trick['winner']} (team {trick['winner'] % 2})")
+        tricks = tricks_table(hand["tricks"], players)
         console.print(tricks)
         team = 0 if hand["score"][0] else 1
         verdict = "made" if hand["made"] else "failed"
