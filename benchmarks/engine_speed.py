@@ -1,4 +1,5 @@
-"""Kout perft against python-chess perft, and random Kout 6 hands per second, in one run.
+"""Kout and Baloot perft against python-chess perft, and random hands per second of each, in
+one run.
 
 Both perfts count leaves in bulk at depth 1 (the number of legal moves), as python-chess's own
 perft tests do. Rounds alternate between the two so that drift of the machine hits both; the
@@ -14,12 +15,17 @@ import sys
 import time
 from typing import Any
 
+from engine.baloot.game import BalootGame
+from engine.baloot.play import perft_position as baloot_position
+from engine.baloot.record import play_random_game as play_random_baloot
 from engine.kout.game import KoutGame
 from engine.kout.play import perft_position
 from engine.kout.record import play_random_game
 from engine.perft import perft
 
 KOUT_DEALS = ((1, 10), (3, 10), (4, 10), (6, 10))  # (seed, depth) on kout6-default
+BALOOT_DEALS = ((1, "sun", None, 10), (2, "hokom", 0, 11), (3, "hokom", 1, 10),
+                (4, "sun", None, 10))  # (seed, contract, trump, depth) on baloot-default
 CHESS_POSITIONS = (
     ("startpos", "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1", 4, 197_281),
     ("kiwipete", "r3k2r/p1ppqpb1/bn2pnp1/3PN3/1p2P3/2N2Q1p/PPPBBPPP/R3K2R w KQkq - 0 1", 3,
@@ -35,6 +41,26 @@ def kout_perft_round() -> tuple[int, float]:
     for seed, depth in KOUT_DEALS:
         nodes += perft(perft_position(rules, seed), depth)
     return nodes, time.perf_counter() - start
+
+
+def baloot_perft_round() -> tuple[int, float]:
+    """Perft over the fixed Baloot deals, Sun and Hokom: (nodes, seconds)."""
+    rules = BalootGame().rules
+    nodes = 0
+    start = time.perf_counter()
+    for seed, contract, trump, depth in BALOOT_DEALS:
+        nodes += perft(baloot_position(rules, seed, contract, trump, None)[0], depth)
+    return nodes, time.perf_counter() - start
+
+
+def baloot_hands_round(games: int) -> tuple[int, float]:
+    """Complete random Baloot games: (hands played, seconds)."""
+    game = BalootGame()
+    hands = 0
+    start = time.perf_counter()
+    for seed in range(games):
+        hands += len(play_random_baloot(game, seed).records)
+    return hands, time.perf_counter() - start
 
 
 def chess_perft_round() -> tuple[int, float]:
@@ -76,10 +102,15 @@ def run(rounds: int, games: int) -> dict[str, Any]:
     kout: list[tuple[int, float]] = []
     chess_runs: list[tuple[int, float]] = []
     hands: list[tuple[int, float]] = []
+    baloot: list[tuple[int, float]] = []
+    baloot_hands: list[tuple[int, float]] = []
     for _ in range(rounds):
         kout.append(kout_perft_round())
         chess_runs.append(chess_perft_round())
+        baloot.append(baloot_perft_round())
         hands.append(hands_round(games))
+        baloot_hands.append(baloot_hands_round(games))
+    baloot_rate = max(n / s for n, s in baloot)
     kout_rate = max(n / s for n, s in kout)
     chess_rate = max(n / s for n, s in chess_runs)
     hand_rate = max(n / s for n, s in hands)
@@ -94,6 +125,11 @@ def run(rounds: int, games: int) -> dict[str, Any]:
         "perft_ratio": round(kout_rate / chess_rate, 2),
         "kout6_random_hands": hands[0][0],
         "kout6_random_hands_per_second": round(hand_rate),
+        "baloot_perft_nodes": baloot[0][0],
+        "baloot_perft_nodes_per_second": round(baloot_rate),
+        "baloot_perft_ratio": round(baloot_rate / chess_rate, 2),
+        "baloot_random_hands": baloot_hands[0][0],
+        "baloot_random_hands_per_second": round(max(n / s for n, s in baloot_hands)),
     }
 
 
@@ -117,6 +153,11 @@ def main(argv: list[str] | None = None) -> int:
     print(f"{'ratio Kout / python-chess':<44}{'':>12}{result['perft_ratio']:>14.2f}")
     print(f"{'Kout 6 random hands':<44}{result['kout6_random_hands']:>12,}"
           f"{result['kout6_random_hands_per_second']:>14,}")
+    print(f"{'Baloot perft (2 Sun, 2 Hokom deals)':<44}{result['baloot_perft_nodes']:>12,}"
+          f"{result['baloot_perft_nodes_per_second']:>14,}")
+    print(f"{'ratio Baloot / python-chess':<44}{'':>12}{result['baloot_perft_ratio']:>14.2f}")
+    print(f"{'Baloot random hands':<44}{result['baloot_random_hands']:>12,}"
+          f"{result['baloot_random_hands_per_second']:>14,}")
     return 0
 
 

@@ -116,7 +116,7 @@ def _sun(rules: Rules, auction: Auction, caller: int, declarer: int) -> None:
         return
     auction.queue = [s for s in auction.order
                      if auction.priority(s) < auction.priority(caller)
-                     and s not in auction.declined_sun]
+                     and s not in auction.declined_sun and s != declarer]
 
 
 def apply_call(rules: Rules, auction: Auction, action: int) -> None:

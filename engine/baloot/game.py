@@ -3,11 +3,13 @@
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from typing import Any
 
 from engine.baloot.actions import NUM_ACTIONS
 from engine.baloot.rules import Rules, compile_rules
 from engine.baloot.state import BalootStateCore
+from engine.errors import StateError
 from engine.table import first_dealer
 from spec.loader import family_catalogue
 from spec.model import Profile
@@ -61,6 +63,31 @@ class BalootGame:
     def new_initial_state(self, seed: int = 0) -> BalootState:
         """A new game: the first dealer drawn and the first pack shuffled from ``seed``."""
         return BalootState(self, seed, first_dealer(self.rules, seed))
+
+    def state_from_deal(self, dealer: int, hands: Sequence[str], public: str, stock: str,
+                        scores: tuple[int, int] = (0, 0), seed: int = 0) -> BalootState:
+        """A game whose current hand starts from an explicit deal: each seat's five cards (a
+        string of cards per seat), the public card, and the eleven cards still to deal in
+        order. The following hands are drawn from ``seed``. Bad input raises ``StateError``."""
+        from engine.baloot.cards import BalootCardError, mask, parse, parse_many
+        from engine.baloot.deal import FirstDeal
+
+        if not 0 <= dealer < 4 or len(hands) != 4:
+            raise StateError("deal: expected a dealer 0..3 and four hands")
+        try:
+            held = [parse_many(h) for h in hands]
+            top, rest = parse(public), parse_many(stock)
+        except BalootCardError as exc:
+            raise StateError(f"deal: {exc}") from None
+        every = [c for h in held for c in h] + [top] + rest
+        if any(len(h) != 5 for h in held) or len(rest) != 11 or len(set(every)) != 32:
+            raise StateError("deal: expected five cards each, the public card and eleven more, "
+                             "every card of the pack once")
+        state = BalootState(self, seed, dealer, scores)
+        state.load_deal(FirstDeal((mask(held[0]), mask(held[1]), mask(held[2]),
+                                   mask(held[3])), top, tuple(rest)))
+        state.cut_choice = None
+        return state
 
     def __repr__(self) -> str:
         return f"BalootGame(profile={self.profile.id!r})"

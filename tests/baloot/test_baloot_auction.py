@@ -1,0 +1,179 @@
+"""Buying and doubling with hand-worked expectations, from an explicit deal (dealer seat 0, so
+seat 1 speaks first, then 2, 3 and the dealer)."""
+
+from __future__ import annotations
+
+import json
+
+import pytest
+
+from baloot_helpers import STOCK, baloot, calls, deal, names_of
+from engine.baloot.cards import parse
+from engine.baloot.state import DOUBLE, PLAY, TRUMP
+from engine.errors import IllegalActionError
+
+KAWESH_DEAL = ("10S JS QS KS AS", "7S 8S 9S 7H 8H", "9H 10H JH QH KH", "AH 7D 8D 9D 10D")
+
+
+def contract(state: object) -> tuple[str, int, str | None]:
+    hand = state.hand  # type: ignore[attr-defined]
+    assert hand is not None
+    return hand.contract, hand.declarer, hand.trump
+
+
+def test_the_dealers_right_speaks_first_with_every_first_round_call() -> None:
+    state = deal()
+    assert state.current_player() == 1
+    assert names_of(state) == ["pass", "hokom", "sun", "ashkal"]
+    refused = deal(baloot(auction__wrong_ashkal="refused"))
+    assert names_of(refused) == ["pass", "hokom", "sun"]
+
+
+def test_sun_takes_over_hokom_and_higher_priority_takes_over_sun() -> None:
+    state = calls(deal(), "hokom", "pass", "sun")
+    # seat 3's Sun: seats 1 and 2 have higher priority and may still take it
+    assert state.current_player() == 1 and names_of(state) == ["pass", "sun", "ashkal"]
+    calls(state, "pass", "sun")
+    assert state.phase == PLAY and contract(state) == ("sun", 2, None)
+    final = calls(deal(baloot(auction__sun_over_sun="final")), "hokom", "pass", "sun")
+    assert final.phase in (DOUBLE, PLAY) and final.auction.bid.declarer == 3  # type: ignore
+
+
+def test_a_lower_priority_player_cannot_take_sun() -> None:
+    state = calls(deal(), "sun")  # seat 1, the highest priority: nobody may take it
+    assert state.phase in (DOUBLE, PLAY) and state.auction.bid.declarer == 1  # type: ignore
+
+
+def test_ashkal_gives_sun_to_the_partner() -> None:
+    state = calls(deal(), "pass", "pass", "pass", "ashkal")  # the dealer, seat 0
+    assert state.auction.bid.kind == "sun" and state.auction.bid.declarer == 2  # type: ignore
+    # the dealer's partner takes the public card and two more; the dealer gets three
+    assert state.phase == PLAY and contract(state) == ("sun", 2, None)
+    assert state.hands[2] >> parse("JD") & 1  # the public card
+
+
+def test_a_wrong_or_ace_ashkal_is_sun_for_the_caller() -> None:
+    wrong = calls(deal(), "ashkal")  # seat 1 has no right to Ashkal
+    assert wrong.auction.bid.declarer == 1  # type: ignore[union-attr]
+    ace = calls(deal(public="AD", stock="QD KD JD 7C 8C 9C 10C JC QC KC AC"),
+                "pass", "pass", "pass", "ashkal")
+    assert ace.auction.bid.declarer == 0  # type: ignore[union-attr]
+    allowed = calls(deal(baloot(auction__ashkal_on_ace="allowed"), public="AD",
+                         stock="QD KD JD 7C 8C 9C 10C JC QC KC AC"),
+                    "pass", "pass", "pass", "ashkal")
+    assert allowed.auction.bid.declarer == 2  # type: ignore[union-attr]
+
+
+def test_the_two_ashkal_readings_name_the_same_seats() -> None:
+    for reading in ("dealer-and-left", "third-and-fourth-to-act"):
+        game = baloot(auction__ashkal_callers=reading, auction__wrong_ashkal="refused")
+        state = deal(game)
+        entitled = []
+        for _ in range(4):
+            if "ashkal" in names_of(state):
+                entitled.append(state.current_player())
+            calls(state, "pass")
+        assert entitled == [3, 0]
+
+
+def test_second_round_hokom_in_another_suit() -> None:
+    state = calls(deal(), "pass", "pass", "pass", "pass")
+    assert state.auction.round == 2  # type: ignore[union-attr]
+    assert names_of(state) == ["pass", "sun", "suit-S", "suit-H", "suit-C"]  # not diamonds
+    calls(state, "suit-H", "pass", "pass", "pass")
+    assert state.auction.bid.trump == 1  # type: ignore[union-attr]
+    later = calls(deal(baloot(auction__second_round_hokom="named-after-buying")),
+                  "pass", "pass", "pass", "pass", "hokom", "pass", "pass", "pass")
+    assert later.phase == TRUMP and later.current_player() == 1
+    assert names_of(later) == ["suit-S", "suit-H", "suit-C"]
+
+
+def test_a_second_round_sun_is_final() -> None:
+    state = calls(deal(), "pass", "pass", "pass", "pass", "pass", "pass", "sun")
+    assert state.phase in (DOUBLE, PLAY) and state.auction.bid.declarer == 3  # type: ignore
+
+
+@pytest.mark.parametrize(("reading", "next_dealer"), [("next-dealer", 1), ("same-dealer", 0)])
+def test_all_pass_twice_redeals(reading: str, next_dealer: int) -> None:
+    state = calls(deal(baloot(auction__all_pass=reading)), *["pass"] * 8)
+    assert state.records[-1]["void"] == "all-passed" and state.records[-1]["contract"] is None
+    assert state.dealer == next_dealer and state.scores == [0, 0]
+
+
+def test_kawesh_annuls_the_hand_in_the_first_round_only() -> None:
+    state = deal(hands=KAWESH_DEAL)
+    assert "kawesh" in names_of(state)
+    calls(state, "kawesh")
+    assert state.records[-1]["void"] == "kawesh" and state.dealer == 1
+    second = calls(deal(hands=KAWESH_DEAL), *["pass"] * 4)
+    assert "kawesh" not in names_of(second)
+    assert "kawesh" not in names_of(deal(baloot(auction__kawesh="none"), hands=KAWESH_DEAL))
+    assert "kawesh" not in names_of(calls(deal(hands=KAWESH_DEAL), "pass", "pass", "pass"))
+
+
+def test_the_doubling_ladder() -> None:
+    state = calls(deal(), "hokom", "pass", "pass", "pass")
+    assert state.phase == DOUBLE and state.current_player() == 2
+    assert names_of(state) == ["pass", "double", "double-locked"]
+    calls(state, "double")
+    assert state.current_player() == 1 and names_of(state) == ["pass", "triple"]
+    calls(state, "triple")
+    assert state.current_player() == 2 and names_of(state) == ["pass", "four", "four-locked"]
+    calls(state, "four-locked")
+    assert state.current_player() == 1 and names_of(state) == ["pass", "gahwa"]
+    calls(state, "gahwa")
+    assert state.phase == PLAY and state.hand is not None
+    assert state.hand.multiplier == 4 and state.hand.gahwa and not state.hand.locked
+
+
+def test_a_locked_double_cannot_be_raised_under_no_raise() -> None:
+    state = calls(deal(baloot(double__lock="no-raise")), "hokom", "pass", "pass", "pass",
+                  "double-locked")
+    assert state.phase == PLAY and state.hand is not None and state.hand.locked
+    open_double = calls(deal(), "hokom", "pass", "pass", "pass", "double-locked")
+    assert open_double.phase == DOUBLE
+
+
+@pytest.mark.parametrize(("scores", "loose", "strict"), [
+    ((0, 0), False, False), ((120, 50), True, True), ((120, 100), True, False),
+    ((120, 130), False, False), ((50, 101), True, True)])
+def test_sun_is_doubled_only_when_one_side_is_above_100(scores: tuple[int, int], loose: bool,
+                                                         strict: bool) -> None:
+    for reading, expected in (("one-side-above-100", loose),
+                              ("one-above-other-below-100", strict)):
+        state = calls(deal(baloot(double__sun=reading), scores=scores), "sun")
+        assert (state.phase == DOUBLE) == expected
+        if expected:
+            assert names_of(state) == ["pass", "double"]
+            calls(state, "double")
+            assert state.phase == PLAY  # Sun goes no higher than Double
+
+
+def test_an_illegal_call_names_its_rule_and_changes_nothing() -> None:
+    state = calls(deal(), "hokom")
+    before = json.dumps(state.to_json(), sort_keys=True)
+    for action, rule in ((33, "auction.second-round-hokom"), (36, "auction.kawesh"), (0, None)):
+        with pytest.raises(IllegalActionError) as caught:
+            state.apply_action(action)
+        if rule:
+            assert caught.value.rule == rule
+        assert json.dumps(state.to_json(), sort_keys=True) == before
+    for bad in (True, 34.0, "34", None):
+        with pytest.raises(IllegalActionError):
+            state.apply_action(bad)  # type: ignore[arg-type]
+        assert json.dumps(state.to_json(), sort_keys=True) == before
+
+
+def test_the_taker_gets_the_public_card_and_two_more() -> None:
+    state = calls(deal(), "hokom", "pass", "pass", "pass", "pass", "pass")
+    assert state.phase == PLAY and state.hand is not None
+    dealt = state.hand.dealt
+    assert all(h.bit_count() == 8 for h in dealt)
+    from engine.baloot.cards import parse_many
+
+    assert dealt[1] >> parse("JD") & 1
+    # from the dealer's right: seat 1 takes QD KD, seat 2 AD 7C 8C, seat 3 9C 10C JC, 0 the rest
+    rest = parse_many(STOCK)
+    assert all(dealt[1] >> c & 1 for c in rest[:2])
+    assert all(dealt[2] >> c & 1 for c in rest[2:5])
+    assert all(dealt[0] >> c & 1 for c in rest[8:])

@@ -1,0 +1,94 @@
+"""Play rules with hand-worked expectations: rank orders, trick winners, following suit, the
+Hokom duties to trump and overtrump under each reading, and the locked double."""
+
+from __future__ import annotations
+
+import pytest
+
+from baloot_helpers import rules
+from engine.baloot.cards import mask, names, parse, parse_many
+from engine.baloot.play import legal_mask, winning_index
+
+HEARTS, SPADES = 1, 0
+
+
+def legal(hand: str, trick: str, trump: int | None, locked: bool = False, **overrides: str
+          ) -> list[str]:
+    r = rules(**overrides)
+    return names(legal_mask(r, mask(parse_many(hand)), parse_many(trick), trump, locked))
+
+
+def winner(trick: str, trump: int | None, **overrides: str) -> str:
+    cards = parse_many(trick)
+    return trick.split()[winning_index(rules(**overrides), cards, trump)]
+
+
+def test_sun_ranks_ten_above_king_and_ace_above_ten() -> None:
+    assert winner("KS 10S 9S AS", None) == "AS"
+    assert winner("KS 10S 9S JS", None) == "10S"
+    assert winner("JS QS 9S 8S", None) == "QS"
+    # the natural reading puts the 10 below the Jack
+    assert winner("KS 10S 9S JS", None, rank__plain="natural") == "KS"
+
+
+def test_an_off_suit_card_never_wins_in_sun() -> None:
+    assert winner("7S AH AD AC", None) == "7S"
+
+
+def test_hokom_trump_order_jack_nine_ace_ten() -> None:
+    assert winner("AH JH 9H 10H", HEARTS) == "JH"
+    assert winner("AH 10H 9H KH", HEARTS) == "9H"
+    assert winner("AH 10H QH KH", HEARTS) == "AH"
+    assert winner("AS 7H KS QS", HEARTS) == "7H"  # the lowest trump beats the plain Ace
+
+
+def test_follow_suit() -> None:
+    assert legal("AS 7S KH 9D", "10S", None) == ["7S", "AS"]
+    assert legal("KH 9D", "10S", None) == ["KH", "9D"]
+
+
+@pytest.mark.parametrize(("reading", "expected"), [
+    ("must-trump", ["7H"]),
+    ("may-trump", ["7H", "9D", "KC"]),
+    ("must-trump-unless-partner-winning", ["7H", "9D", "KC"]),
+])
+def test_hokom_void_duty(reading: str, expected: list[str]) -> None:
+    # spades led by seat 0 (AS), seat 1 played 8S, seat 2 (partner of seat 0... of the leader)
+    # the player to move is seat 3; his partner, seat 1, played 8S: not winning. Seat 2's
+    # partner is seat 0, who leads with AS and is winning when seat 2 is to play.
+    assert legal("7H 9D KC", "AS 8S", HEARTS, play__hokom_void=reading) == expected
+
+
+def test_partner_winning_releases_only_that_reading() -> None:
+    # seat 3 to play; its partner seat 1 played the winning AS after 8S from seat 0
+    assert legal("7H 9D", "8S AS KS", HEARTS,
+                 play__hokom_void="must-trump-unless-partner-winning") == ["7H", "9D"]
+    assert legal("7H 9D", "8S AS KS", HEARTS) == ["7H"]
+    # the opponent winning: the duty stays
+    assert legal("7H 9D", "AS 8S KS", HEARTS,
+                 play__hokom_void="must-trump-unless-partner-winning") == ["7H"]
+
+
+def test_trump_led_must_overtrump() -> None:
+    assert legal("7H 8H JH 9D", "KH", HEARTS) == ["JH"]
+    assert legal("7H 8H JH 9D", "KH", HEARTS, play__trump_led="any-trump") == ["7H", "8H", "JH"]
+    # nothing higher: any trump
+    assert legal("7H 8H 9D", "JH", HEARTS) == ["7H", "8H"]
+    # the highest trump so far counts, not the card led
+    assert legal("AH 10H", "KH 9H", HEARTS) == ["10H", "AH"]
+
+
+def test_locked_double_forbids_leading_trump() -> None:
+    assert legal("7H 8H 9D", "", HEARTS, locked=True) == ["9D"]
+    assert legal("7H 8H", "", HEARTS, locked=True) == ["7H", "8H"]
+    assert legal("7H 8H 9D", "", HEARTS, locked=False) == ["7H", "8H", "9D"]
+    assert legal("7H 8H 9D", "", HEARTS, locked=True, double__lock="no-raise") == [
+        "7H", "8H", "9D"]
+
+
+def test_card_points() -> None:
+    r = rules()
+    assert [r.points(parse(c), None) for c in ("AS", "10S", "KS", "QS", "JS", "9S", "8S")] == [
+        11, 10, 4, 3, 2, 0, 0]
+    assert [r.points(parse(c), SPADES) for c in ("JS", "9S", "AS", "10S", "KS", "QS", "8S")] == [
+        20, 14, 11, 10, 4, 3, 0]

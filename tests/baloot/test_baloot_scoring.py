@@ -1,0 +1,130 @@
+"""Scoring rules with hand-worked expectations: conversion at every rounding boundary under each
+reading, thresholds, failure, doubling, projects and Baloot."""
+
+from __future__ import annotations
+
+import pytest
+
+from baloot_helpers import rules
+from engine.baloot.rules import HOKOM, SUN
+from engine.baloot.scoring import HandFacts, game_points, made, score_hand
+
+# card points -> game points, worked by hand from each reading's words
+SUN_TABLE = {
+    #                      34  35  36  64  65  66  130
+    "nearest-ten-half-up-x2": (6, 8, 8, 12, 14, 14, 26),
+    "nearest-ten-half-down-x2": (6, 6, 8, 12, 12, 14, 26),
+    "five-kept-div-5": (6, 7, 8, 12, 13, 14, 26),
+}
+HOKOM_TABLE = {
+    #                       34 35 36 81 85 86 162
+    "nearest-ten-half-down": (3, 3, 4, 8, 8, 9, 16),
+    "nearest-ten-half-up": (3, 4, 4, 8, 9, 9, 16),
+}
+
+
+@pytest.mark.parametrize("reading", sorted(SUN_TABLE))
+def test_sun_conversion_boundaries(reading: str) -> None:
+    r = rules(score__sun_conversion=reading)
+    got = tuple(game_points(r, SUN, p) for p in (34, 35, 36, 64, 65, 66, 130))
+    assert got == SUN_TABLE[reading]
+
+
+@pytest.mark.parametrize("reading", sorted(HOKOM_TABLE))
+def test_hokom_conversion_boundaries(reading: str) -> None:
+    r = rules(score__hokom_conversion=reading)
+    got = tuple(game_points(r, HOKOM, p) for p in (34, 35, 36, 81, 85, 86, 162))
+    assert got == HOKOM_TABLE[reading]
+
+
+def test_the_card_points_of_a_hand_are_130_in_sun_and_162_in_hokom() -> None:
+    r = rules()
+    assert r.total_card_points(None) == 130
+    assert all(r.total_card_points(t) == 162 for t in range(4))
+
+
+@pytest.mark.parametrize(("reading", "made_at"), [
+    ("at-least-81", 81), ("at-least-82", 82), ("more-than-76", 77), ("more-than-81", 82),
+    ("none", 0)])
+def test_hokom_threshold(reading: str, made_at: int) -> None:
+    r = rules(score__hokom_threshold=reading)
+    for points in (made_at - 1, made_at):
+        if points >= 0:
+            assert made(r, HOKOM, points, 162 - points, 1) == (points >= made_at)
+
+
+def test_sun_thresholds() -> None:
+    cards = rules(score__sun_threshold="at-least-66-card-points")
+    assert not made(cards, SUN, 65, 65, 1) and made(cards, SUN, 66, 64, 1)
+    # more than 13 game points: 65 is 13 under the 5-kept reading, 66 is 14
+    games = rules(score__sun_threshold="more-than-13-game-points")
+    assert not made(games, SUN, 65, 65, 1) and made(games, SUN, 66, 64, 1)
+    # ... but 65 is 14 when a 5 rounds up, so the same cards make the contract
+    up = rules(score__sun_threshold="more-than-13-game-points",
+               score__sun_conversion="nearest-ten-half-up-x2")
+    assert made(up, SUN, 65, 65, 1)
+    assert made(rules(score__sun_threshold="none"), SUN, 0, 130, 1)
+
+
+def facts(contract: str = HOKOM, declarer_team: int = 0, multiplier: int = 1,
+          gahwa: bool = False, cards: tuple[int, int] = (100, 62),
+          project_team: int | None = None, project_points: int = 0,
+          baloot: tuple[int, int] = (0, 0)) -> HandFacts:
+    return HandFacts(contract, declarer_team, multiplier, gahwa, cards, project_team,
+                     project_points, baloot)
+
+
+def test_a_made_hokom_is_shared_and_the_total_kept_at_16() -> None:
+    # 86 / 76: 9 + 8 = 17 rounded on their own; the defenders get the rest (7) when kept at 16
+    assert score_hand(rules(), facts(cards=(86, 76))).total == (9, 7)
+    own = rules(score__keep_total="each-side-rounded")
+    assert score_hand(own, facts(cards=(86, 76))).total == (9, 8)
+
+
+def test_a_failed_contract_gives_the_defenders_everything() -> None:
+    result = score_hand(rules(), facts(cards=(81, 81), project_team=0, project_points=2))
+    assert not result.made and result.total == (0, 18)  # 16 and the declarer's Sira
+    lost = rules(score__failed="defenders-keep-own-projects")
+    assert score_hand(lost, facts(cards=(81, 81), project_team=0, project_points=2)).total \
+        == (0, 16)
+
+
+def test_a_doubled_hand_goes_whole_to_the_winner() -> None:
+    result = score_hand(rules(), facts(multiplier=2, cards=(100, 62), project_team=1,
+                                       project_points=5))
+    assert result.total == (32, 10)  # 16 x 2, and the defenders' 50 x 2
+    shared = rules(double__split="each-side-own")
+    assert score_hand(shared, facts(multiplier=2, cards=(100, 62))).total == (20, 12)
+
+
+def test_projects_are_multiplied_by_the_reading_but_baloot_never() -> None:
+    base = facts(multiplier=3, cards=(120, 42), project_team=0, project_points=5, baloot=(1, 0))
+    assert score_hand(rules(), base).total == (48 + 15 + 2, 0)
+    assert score_hand(rules(double__projects="double-only"), base).total == (48 + 10 + 2, 0)
+
+
+@pytest.mark.parametrize("keep", ["each-side-rounded", "defenders-get-rest"])
+def test_baloot_as_twenty_card_points_is_worth_two_game_points(keep: str) -> None:
+    """20 card points added before rounding to tens is 2 game points after it, whatever the
+    split, the holder and the stakes: the two readings of ``project.baloot-value`` agree."""
+    two = rules(score__keep_total=keep, score__hokom_threshold="none")
+    twenty = rules(score__keep_total=keep, score__hokom_threshold="none",
+                   project__baloot_value="20-card-points")
+    for points in range(0, 163):
+        for holder in ((1, 0), (0, 1)):
+            for multiplier in (1, 2):
+                hand = facts(cards=(points, 162 - points), baloot=holder, multiplier=multiplier)
+                assert score_hand(two, hand).total == score_hand(twenty, hand).total
+    # and the value is there: the holder's side has 2 more than without it
+    plain = score_hand(two, facts(cards=(100, 62))).total
+    assert score_hand(twenty, facts(cards=(100, 62), baloot=(1, 0))).total == (
+        plain[0] + 2, plain[1])
+
+
+def test_gahwa_ends_the_game() -> None:
+    won = score_hand(rules(), facts(gahwa=True, cards=(100, 62)))
+    assert won.game_winner == 0 and won.total[0] == 64
+    lost = score_hand(rules(), facts(gahwa=True, cards=(60, 102)))
+    assert lost.game_winner == 1
+    strict = rules(double__gahwa="declarer-wins-if-made")
+    assert score_hand(strict, facts(gahwa=True, cards=(60, 102))).game_winner is None
