@@ -47,6 +47,11 @@ def test_a_lower_priority_player_cannot_take_sun() -> None:
 def test_ashkal_gives_sun_to_the_partner() -> None:
     state = calls(deal(), "pass", "pass", "pass", "ashkal")  # the dealer, seat 0
     assert state.auction.bid.kind == "sun" and state.auction.bid.declarer == 2  # type: ignore
+    # seats 1 and 3 have higher priority than the dealer and may still take it as Sun
+    assert state.current_player() == 1
+    calls(state, "pass")
+    assert state.current_player() == 3
+    calls(state, "pass")
     # the dealer's partner takes the public card and two more; the dealer gets three
     assert state.phase == PLAY and contract(state) == ("sun", 2, None)
     assert state.hands[2] >> parse("JD") & 1  # the public card
