@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import itertools
+import re
 from collections.abc import Iterable, Mapping
 from dataclasses import dataclass, field
 
@@ -162,7 +163,15 @@ class Catalogue:
     rulebook: Rulebook | None = None
 
     def profile(self, profile_id: str) -> Profile:
-        """The profile named ``profile_id``; the error lists the known names."""
+        """The profile named ``profile_id``, or a shipped profile with readings pinned, written
+        ``<id>[<parameter>=<reading>]...``; the error lists the known names."""
+        if "[" in profile_id and profile_id not in self.profiles:
+            base, _, pins = profile_id.partition("[")
+            pairs = re.findall(r"\[([^=\[\]]+)=([^=\[\]]+)\]", "[" + pins)
+            if "".join(f"[{k}={v}]" for k, v in pairs) != "[" + pins:
+                raise KeyError(f"profile {profile_id!r}: expected <profile>[<parameter>="
+                               "<reading>]...")
+            return self.profile(base).pin(dict(pairs))
         try:
             return self.profiles[profile_id]
         except KeyError:

@@ -15,13 +15,13 @@ def named(overrides: dict[str, str]) -> dict[str, str]:
 def baloot(**overrides: str) -> BalootGame:
     """``baloot-default`` with parameters overridden."""
     base = family_catalogue("baloot").default_profile("baloot")
-    return BalootGame("baloot", base.derive("baloot-test", named(overrides)))
+    return BalootGame("baloot", base.pin(named(overrides)))
 
 
 def rules(**overrides: str) -> Rules:
     """The compiled rules of :func:`baloot`."""
     base = family_catalogue("baloot").default_profile("baloot")
-    return compile_rules(base.derive("baloot-test", named(overrides)))
+    return compile_rules(base.pin(named(overrides)))
 
 
 DEAL = ("7S 8S 9S 10S JS", "QS KS AS 7H 8H", "9H 10H JH QH KH", "AH 7D 8D 9D 10D")

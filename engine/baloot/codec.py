@@ -226,7 +226,7 @@ def _read_hand(state: Any, r: Reader, phase: str) -> None:
     if phase == AUCTION:
         hands = _seat_map(r.get("hands", dict), "state.hands")
         stock = _cards(r.get("stock", list), "state.stock")
-        _check_places(hands, [public], stock)
+        _check_places("state.hands", hands, [public], stock)
         if any(h.bit_count() != 5 for h in hands) or len(stock) != 11:
             raise StateError("state.hands: while buying each seat holds five cards, "
                              "with eleven in the stock")
@@ -235,7 +235,7 @@ def _read_hand(state: Any, r: Reader, phase: str) -> None:
             raise StateError("state.play: missing")
         dealt = (_seat_map(raw_play.get("dealt"), "state.play.dealt") if raw_play is not None
                  else _seat_map(r.get("hands", dict), "state.hands"))
-        _check_places(dealt, [], [])
+        _check_places("state.play.dealt", dealt, [], [])
         if any(h.bit_count() != 8 for h in dealt):
             raise StateError("state.play.dealt: each seat holds eight cards once the deal is "
                              "complete")
@@ -259,12 +259,17 @@ def _read_hand(state: Any, r: Reader, phase: str) -> None:
                          "played")
 
 
-def _check_places(hands: list[int], extra: list[int], stock: list[int]) -> None:
-    seen = 0
-    for m in [*hands, mask(extra), mask(stock)]:
-        if seen & m:
-            raise StateError(f"state: card {names(seen & m)[0]} is in two places")
-        seen |= m
+def _check_places(where: str, hands: list[int], extra: list[int], stock: list[int]) -> None:
+    """Every card in one place only: the seats' hands, the public card, the stock."""
+    places = [(f"{where}.{seat}", m) for seat, m in enumerate(hands)]
+    places += [("state.public_card", mask(extra)), ("state.stock", mask(stock))]
+    seen: dict[int, str] = {}
+    for label, m in places:
+        for c in range(NUM_CARDS):
+            if m >> c & 1:
+                if c in seen:
+                    raise StateError(f"{label}: card {name(c)} is also in {seen[c]}")
+                seen[c] = label
 
 
 def _replay_play(state: Any, raw: dict[str, Any]) -> None:

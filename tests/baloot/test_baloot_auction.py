@@ -6,8 +6,8 @@ from __future__ import annotations
 import json
 
 import pytest
-
 from baloot_helpers import STOCK, baloot, calls, deal, names_of
+
 from engine.baloot.cards import parse
 from engine.baloot.state import DOUBLE, PLAY, TRUMP
 from engine.errors import IllegalActionError

@@ -4,8 +4,8 @@ Hokom duties to trump and overtrump under each reading, and the locked double.""
 from __future__ import annotations
 
 import pytest
-
 from baloot_helpers import rules
+
 from engine.baloot.cards import mask, names, parse, parse_many
 from engine.baloot.play import legal_mask, winning_index
 

@@ -4,6 +4,7 @@ compare under each reading, and when Baloot counts."""
 from __future__ import annotations
 
 from baloot_helpers import rules
+
 from engine.baloot.cards import mask, names, parse_many
 from engine.baloot.projects import (
     FIFTY,

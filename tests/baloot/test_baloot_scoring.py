@@ -4,8 +4,8 @@ reading, thresholds, failure, doubling, projects and Baloot."""
 from __future__ import annotations
 
 import pytest
-
 from baloot_helpers import rules
+
 from engine.baloot.rules import HOKOM, SUN
 from engine.baloot.scoring import HandFacts, game_points, made, score_hand
 
