@@ -15,7 +15,7 @@ from typing import TYPE_CHECKING, Any, Protocol
 
 from proofs.smt.solver import Result, Verdict
 from spec.model import Profile
-from spec.registry import family_of
+from spec.registry import family_of, game_ids
 
 if TYPE_CHECKING:
     from proofs.conformance.protocol import Answer
@@ -102,6 +102,22 @@ def kit(family: str) -> ProofKit:
     """The proof kit of a registered family."""
     found: ProofKit = importlib.import_module(f"proofs.{family}.kit").KIT
     return found
+
+
+def has_kit(family: str) -> bool:
+    """Whether a registered family has its proof kit yet (a family may have rule data and an
+    engine before its Z3 model)."""
+    import importlib.util
+
+    try:
+        return importlib.util.find_spec(f"proofs.{family}.kit") is not None
+    except ModuleNotFoundError:
+        return False
+
+
+def kit_games() -> tuple[str, ...]:
+    """The games whose family has a proof kit: the games ``verify`` can check."""
+    return tuple(g for g in game_ids() if has_kit(family_of(g)))
 
 
 def kit_for_game(game_id: str) -> ProofKit:

@@ -25,9 +25,13 @@ def cmd_verify(args: argparse.Namespace) -> int:
 
     from proofs.cli.render.tables import print_verify
     from proofs.verify.rows import failed
+    from proofs.kit import kit_games
     from spec.loader import game_catalogue
 
-    games = [args.game] if args.game else list(game_ids())
+    if args.game and args.game not in kit_games():
+        raise ValueError(f"--game: {args.game} has rule data and an engine but no Z3 model yet; "
+                         f"verify checks {', '.join(kit_games())}")
+    games = [args.game] if args.game else list(kit_games())
     if args.jobs is not None and args.jobs < 1:
         raise ValueError("--jobs: must be at least 1")
     catalogue = game_catalogue(games[0])

@@ -190,3 +190,9 @@ def test_a_derived_profile_is_named_and_played() -> None:
     bad = run("play", "--game", "baloot", "--profile", "baloot-default[deal.cut=never]")
     assert bad.returncode == 2 and "no reading 'never'" in bad.stderr
     assert baloot(deal__cut="cutter-chooses").new_initial_state(0).phase == "cut"
+
+
+def test_commands_without_a_baloot_model_say_so() -> None:
+    done = run("verify", "--game", "baloot")
+    assert done.returncode == 2 and "no Z3 model yet" in done.stderr
+    assert "Traceback" not in done.stderr
