@@ -28,6 +28,8 @@ system:
 
 verify: $(STAMP) system
 	$(BIN)/trickrules play --game kout6 --seed 1
+	$(BIN)/trickrules play --game baloot --seed 1
+	$(BIN)/trickrules odds --game baloot
 	$(BIN)/trickrules verify --report build/verify-report.json
 	$(BIN)/trickrules rulebook --report build/verify-report.json --out build/rulebook
 
