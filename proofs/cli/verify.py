@@ -24,8 +24,8 @@ def cmd_verify(args: argparse.Namespace) -> int:
     from rich.console import Console
 
     from proofs.cli.render.tables import print_verify
-    from proofs.verify.rows import failed
     from proofs.kit import kit_games
+    from proofs.verify.rows import failed
     from spec.loader import game_catalogue
 
     if args.game and args.game not in kit_games():

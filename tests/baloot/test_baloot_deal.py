@@ -7,15 +7,15 @@ import shutil
 from pathlib import Path
 
 import pytest
-
 from baloot_helpers import baloot, calls, deal, rules
+from helpers import edit_spec, spec_error
+
 from engine.baloot.cards import mask, names, parse, parse_many
 from engine.baloot.deal import CUTTER_CHOICES, first_deal
 from engine.baloot.hand import Hand
 from engine.baloot.projects import best_set
 from engine.baloot.rules import HOKOM
 from engine.errors import StateError
-from helpers import edit_spec, spec_error
 from spec.registry import family_dir
 
 ORDER = list(range(32))  # the unshuffled pack: 7S 8S ... AS 7H ... AC, top card first
