@@ -18,7 +18,7 @@ MAX_TIMEOUT = 3600.0
 
 def cmd_conform(args: argparse.Namespace) -> int:
     """Run the suite against ``--engine``; exit 1 on any failure, 2 on bad arguments."""
-    from proofs.conformance.engine_process import EngineProcess
+    from proofs.conformance.engine_process import EngineProcess, adopt_orphans
     from proofs.conformance.reference_adapter import profile_for
     from proofs.conformance.runner import Runner
     from proofs.conformance.suite import DEFAULT_SUITE, load_suite
@@ -40,6 +40,7 @@ def cmd_conform(args: argparse.Namespace) -> int:
     if not 0 < args.timeout <= MAX_TIMEOUT:  # also refuses nan and inf
         raise ValueError(f"--timeout: {args.timeout} is not a number of seconds from above 0 "
                          f"to {MAX_TIMEOUT:g}")
+    adopt_orphans()
     engine = EngineProcess(args.engine, args.timeout)
     run = Runner(engine, suite, profile_of).run(profiles)
     if args.json:

@@ -34,17 +34,30 @@ def build_parser() -> argparse.ArgumentParser:
     return parser
 
 
+class Terminated(BaseException):
+    """SIGTERM, raised where the program is so that every ``finally`` runs (a conformance run
+    kills its engine on the way out)."""
+
+
+def _terminate(signum: int, frame: object) -> None:
+    raise Terminated
+
+
 def main(argv: Sequence[str] | None = None) -> int:
     """Entry point of the ``trickrules`` console command. Exit 0 when all is as expected, 1
     when a check fails or is refuted, 2 with a one-line message for a user's mistake (bad rule
     data, an illegal action, an unknown id), 3 with a one-line message for an internal error
-    (its traceback only under ``--debug``), 130 on Ctrl-C; never a traceback otherwise."""
+    (its traceback only under ``--debug``), 130 on Ctrl-C, 143 on SIGTERM; never a traceback
+    otherwise."""
+    import signal
+
     from engine.errors import EngineError
     from spec.cards import CardParseError
     from spec.errors import SpecError
 
     parser = build_parser()
     args = parser.parse_args(argv)
+    signal.signal(signal.SIGTERM, _terminate)
     try:
         code: int = args.func(args)
         sys.stdout.flush()
@@ -60,6 +73,9 @@ def main(argv: Sequence[str] | None = None) -> int:
     except KeyboardInterrupt:
         print("trickrules: interrupted", file=sys.stderr)
         return 130
+    except Terminated:
+        print("trickrules: terminated", file=sys.stderr)
+        return 143
     except Exception as exc:  # a bug of ours: one line, the traceback only when asked
         if args.debug:
             raise

@@ -9,9 +9,11 @@ import contextlib
 import json
 import os
 import queue
+import select
 import signal
 import subprocess
 import threading
+import time
 from dataclasses import dataclass
 from typing import IO, Any
 
@@ -23,6 +25,35 @@ GIVE_UP_AFTER = 3
 """Consecutive crashes, hangs or garbled lines after which the engine is not restarted."""
 STDERR_KEPT = 1 << 16
 """The bytes of the engine's standard error kept for a crash report (the last ones)."""
+LINES_QUEUED = 64
+"""Response lines read ahead of the runner at most; an engine writing without end then waits
+on its own pipe instead of filling the runner's memory."""
+_PR_SET_CHILD_SUBREAPER = 36
+
+
+def adopt_orphans() -> bool:
+    """Make this process adopt the orphans of its descendants (Linux), so that a process the
+    engine started in a session of its own, and left behind when it exited, is still found
+    and killed. Returns whether the system allowed it."""
+    try:
+        import ctypes
+
+        libc = ctypes.CDLL(None, use_errno=True)
+        return bool(libc.prctl(_PR_SET_CHILD_SUBREAPER, 1, 0, 0, 0) == 0)
+    except (OSError, AttributeError):
+        return False
+
+
+def _children() -> set[int]:
+    """This process's children, from ``/proc`` (empty where there is none)."""
+    found: set[int] = set()
+    try:
+        for task in os.listdir("/proc/self/task"):
+            with open(f"/proc/self/task/{task}/children", encoding="ascii") as handle:
+                found.update(int(pid) for pid in handle.read().split())
+    except OSError:
+        pass
+    return found
 
 
 @dataclass(frozen=True)
@@ -51,7 +82,8 @@ class EngineProcess:
         self.starts = 0
         self.failures_in_row = 0
         self._proc: subprocess.Popen[bytes] | None = None
-        self._lines: queue.Queue[bytes] = queue.Queue()
+        self._lines: queue.Queue[bytes] = queue.Queue(LINES_QUEUED)
+        self._children_before: set[int] = set()
         self._stderr = bytearray()
         self._stderr_reader: threading.Thread | None = None
         self._next_id = 0
@@ -64,8 +96,9 @@ class EngineProcess:
 
     def _start(self) -> Problem | None:
         self._stderr = bytearray()
-        self._lines = queue.Queue()
+        self._lines = queue.Queue(LINES_QUEUED)
         self.starts += 1
+        self._children_before = _children()
         try:
             self._proc = subprocess.Popen(
                 self.command, shell=True, stdin=subprocess.PIPE, stdout=subprocess.PIPE,
@@ -73,7 +106,8 @@ class EngineProcess:
         except OSError as exc:
             return Problem("crash", f"the engine command could not start: {exc}")
         stdout, stderr = self._proc.stdout, self._proc.stderr
-        assert stdout is not None and stderr is not None
+        assert stdout is not None and stderr is not None and self._proc.stdin is not None
+        os.set_blocking(self._proc.stdin.fileno(), False)
         threading.Thread(target=self._read, args=(stdout, self._lines), daemon=True).start()
         self._stderr_reader = threading.Thread(target=self._keep_stderr,
                                                args=(stderr, self._stderr), daemon=True)
@@ -105,14 +139,25 @@ class EngineProcess:
                 del kept[:len(kept) - STDERR_KEPT]
 
     def stop(self) -> None:
-        """Kill the engine and everything it started in its process group, even when the
-        engine itself has exited and a child of it still holds its output."""
+        """Kill the engine and everything it started: its process group, even when the engine
+        itself has exited and a child of it still holds its output, and the orphans it left
+        in sessions of their own (adopted by this process, see :func:`adopt_orphans`)."""
         proc, self._proc = self._proc, None
         if proc is None:
             return
         with contextlib.suppress(ProcessLookupError, PermissionError):
             os.killpg(proc.pid, signal.SIGKILL)
         proc.wait()
+        for _ in range(8):  # an orphan's own children are adopted once it is gone
+            strays = _children() - self._children_before
+            if not strays:
+                break
+            for pid in strays:
+                with contextlib.suppress(ProcessLookupError, PermissionError):
+                    os.kill(pid, signal.SIGKILL)
+            for pid in strays:
+                with contextlib.suppress(ChildProcessError):
+                    os.waitpid(pid, 0)
         if proc.stdin is not None:
             with contextlib.suppress(OSError):
                 proc.stdin.close()
@@ -152,11 +197,9 @@ class EngineProcess:
         assert proc is not None and proc.stdin is not None
         self._next_id += 1
         sent = {"id": self._next_id, **request}
-        try:
-            proc.stdin.write(json.dumps(sent, separators=(",", ":")).encode() + b"\n")
-            proc.stdin.flush()
-        except (BrokenPipeError, OSError):
-            return self._crashed(proc)
+        written = self._send(proc, json.dumps(sent, separators=(",", ":")).encode() + b"\n")
+        if written is not None:
+            return written
         try:
             line = self._lines.get(timeout=self.timeout)
         except queue.Empty:
@@ -166,6 +209,29 @@ class EngineProcess:
         if not line.endswith(b"\n"):
             return Problem("oversized", f"a response line longer than {self.max_line} bytes")
         return self._parse(line, op, self._next_id)
+
+    def _send(self, proc: subprocess.Popen[bytes], data: bytes) -> Problem | None:
+        """Write a request within the timeout: an engine that stops reading its input cannot
+        block the runner."""
+        assert proc.stdin is not None
+        fd = proc.stdin.fileno()
+        deadline = time.monotonic() + self.timeout
+        view = memoryview(data)
+        while view:
+            remaining = deadline - time.monotonic()
+            if remaining <= 0:
+                return Problem("timeout", f"the engine did not read its input within "
+                                          f"{self.timeout:g} s")
+            _, ready, _ = select.select([], [fd], [], remaining)
+            if not ready:
+                continue
+            try:
+                view = view[os.write(fd, view):]
+            except BlockingIOError:
+                continue
+            except OSError:
+                return self._crashed(proc)
+        return None
 
     def _crashed(self, proc: subprocess.Popen[bytes]) -> Problem:
         try:

@@ -6,7 +6,10 @@ started (or at once for the ``-at-start`` ways); the reference engine answers ot
 JSON), ``oversized`` (a line without end), ``wrong-schema`` (legal cards as a string),
 ``wrong-id`` (answers with another request's id), ``deep-json`` (an answer nested 100,000 deep),
 ``huge-integer`` (an answer holding a 5,000-digit number), ``orphan`` (exits and leaves a
-child holding its output) and ``stderr-flood`` (20 MB of standard error, then exits).
+child holding its output; ``orphan-new-session``: the child in a session of its own),
+``flood`` (lines without end, never reading again), ``never-reads`` (answers nothing and
+reads nothing after hello) and ``stderr-flood`` (20 MB of standard error, then exits). Any
+further argument is ignored (a test names its processes with it).
 """
 
 from __future__ import annotations
@@ -25,6 +28,11 @@ def main(way: str) -> int:
         print("adapter: cannot load the engine", file=sys.stderr)
         return 3
     if way == "hang-at-start":
+        time.sleep(3600)
+    if way == "never-reads":
+        first = sys.stdin.readline()
+        sys.stdout.write(json.dumps(respond(json.loads(first))) + "\n")
+        sys.stdout.flush()
         time.sleep(3600)
     for line in sys.stdin:
         request = json.loads(line)
@@ -47,6 +55,12 @@ def main(way: str) -> int:
             if way == "orphan":  # exits, leaving a child that holds the output open
                 subprocess.Popen(["sleep", "3600"])
                 return 0
+            if way == "orphan-new-session":  # the same, the child in a session of its own
+                subprocess.Popen(["sleep", "3599"], start_new_session=True)
+                return 0
+            if way == "flood":  # answers with lines without end, never reading again
+                while True:
+                    sys.stdout.write('{"id": 0, "winner": 1}\n')
             if way == "stderr-flood":  # 20 MB of standard error without a newline, then exits
                 for _ in range(20):
                     sys.stderr.write("x" * (1 << 20))

@@ -1,0 +1,104 @@
+"""The rest of the hostile-engine matrix: an engine that leaves a child in a session of its own,
+one that writes without end, one that stops reading its input, and the runner itself stopped
+by SIGTERM or Ctrl-C. Each ends with a clear report (or exit code), within the timeouts, and
+leaves no process of the run alive."""
+
+from __future__ import annotations
+
+import signal
+import subprocess
+import sys
+import time
+import uuid
+from pathlib import Path
+from typing import Any
+
+import pytest
+from test_conformance import MISBEHAVING, _running, conform, small_suite
+
+from proofs.conformance.engine_process import LINES_QUEUED, EngineProcess, Problem
+
+
+def _processes_with(token: str) -> list[int]:
+    """The processes whose command line holds ``token``."""
+    found = []
+    for entry in Path("/proc").iterdir():
+        if entry.name.isdigit():
+            try:
+                line = (entry / "cmdline").read_bytes().replace(b"\0", b" ").decode()
+            except OSError:
+                continue
+            if token in line:
+                found.append(int(entry.name))
+    return found
+
+
+@pytest.mark.parametrize(("way", "kind", "passed"), [
+    ("orphan-new-session", "timeout", 3),
+    ("flood", "schema", 3),
+    ("never-reads", "timeout", 0),
+])
+def test_more_misbehaving_engines_are_reported(tmp_path: Path, way: str, kind: str,
+                                               passed: int) -> None:
+    token = uuid.uuid4().hex
+    code, report, seconds = conform("--engine", f"{MISBEHAVING} {way} {token}", "--suite",
+                                    str(small_suite(tmp_path)), "--timeout", "1", "--profile",
+                                    "kout6-default", timeout=60)
+    assert code == 1 and report["vectors"] == 5 and report["passed"] == passed
+    assert report["problems"].get(kind, 0) >= 1, report["problems"]
+    assert seconds < 30
+    assert not _processes_with(token), "an engine of the run is still alive"
+    if way == "orphan-new-session":  # its child, in another session, was found and killed
+        assert not _running("sleep 3599")
+
+
+def _hello(engine: EngineProcess) -> None:
+    assert engine._start() is None
+
+
+def test_a_request_to_an_engine_that_stops_reading_times_out() -> None:
+    engine = EngineProcess(f"{MISBEHAVING} never-reads", timeout=1.0)
+    _hello(engine)
+    start = time.monotonic()
+    # far more than a pipe holds: the write itself must give up at the timeout
+    reply = engine._exchange({"op": "hand-score", "pad": "x" * (4 << 20)}, "hand-score")
+    took = time.monotonic() - start
+    engine.stop()
+    assert isinstance(reply, Problem) and reply.kind == "timeout"
+    assert "did not read its input" in reply.detail and took < 3
+
+
+def test_an_engine_writing_without_end_fills_no_memory() -> None:
+    engine = EngineProcess(f"{MISBEHAVING} flood", timeout=1.0)
+    _hello(engine)
+    body: dict[str, Any] = {"op": "trick-winner", "game": "kout6"}
+    reply = engine._exchange(body, "trick-winner")
+    assert isinstance(reply, Problem)
+    time.sleep(1.0)  # the engine keeps writing; the runner reads ahead only so far
+    queued = engine._lines.qsize()
+    alive = engine._proc is not None and engine._proc.poll() is None
+    engine.stop()
+    assert queued <= LINES_QUEUED and alive
+
+
+@pytest.mark.parametrize(("signum", "code", "word"), [
+    (signal.SIGTERM, 143, "terminated"), (signal.SIGINT, 130, "interrupted")])
+def test_the_runner_stopped_by_a_signal_kills_its_engine(tmp_path: Path, signum: int,
+                                                         code: int, word: str) -> None:
+    token = uuid.uuid4().hex
+    runner = subprocess.Popen(
+        [sys.executable, "-m", "proofs.cli", "conform", "--engine",
+         f"{MISBEHAVING} hang {token}", "--suite", str(small_suite(tmp_path)), "--timeout",
+         "60", "--profile", "kout6-default"],
+        stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
+    deadline = time.monotonic() + 30
+    while not _processes_with(token) and time.monotonic() < deadline:
+        time.sleep(0.1)
+    assert _processes_with(token), "the engine never started"
+    time.sleep(2.0)  # it has answered the first requests and hangs on a trick winner
+    runner.send_signal(signum)
+    out, err = runner.communicate(timeout=20)
+    assert runner.returncode == code and word in err and "Traceback" not in err
+    time.sleep(0.2)
+    assert not _processes_with(token), "the engine outlived the runner"
+    assert "Traceback" not in out
