@@ -201,6 +201,41 @@ def test_a_finished_trick_names_a_real_winner_and_leader() -> None:
             state_from_json(bad)
 
 
+def test_a_finished_trick_winner_is_checked_by_the_rules() -> None:
+    """Finding 11: a trick claimed won by a seat that cannot have won it is refused (every
+    finished trick of seeded games, each claimed for each other seat), and the true winner is
+    always accepted."""
+    import random
+
+    from engine.errors import StateError
+    from engine.registry import state_from_json
+
+    checked = 0
+    for game_id in ("kout6", "kout4"):
+        for seed in range(4):
+            state = load_game(game_id).new_initial_state(seed)
+            rng = random.Random(seed)
+            while len(state.to_json()["tricks"]) < 3 and not state.is_terminal():
+                state.apply_action(rng.choice(state.legal_actions()))
+            data = state.to_json()
+            for i, trick in enumerate(data["tricks"]):
+                joker_lead = trick["plays"][0]["card"] in ("RJ", "BJ")
+                for seat in range(len(data["hands"])):
+                    bad = json.loads(json.dumps(data))
+                    bad["tricks"][i]["winner"] = seat
+                    if seat == trick["winner"]:
+                        state_from_json(bad)
+                        continue
+                    try:
+                        state_from_json(bad)
+                    except StateError as exc:
+                        assert f"state.tricks[{i}].winner" in str(exc)
+                        checked += 1
+                    else:
+                        assert joker_lead, (game_id, seed, i, seat)
+    assert checked > 50
+
+
 def test_a_call_is_a_bid_or_a_pass_not_both() -> None:
     """Finding 16: ``{"bid": 6, "pass": true}`` is not read as a pass."""
     from engine.errors import StateError

@@ -26,6 +26,7 @@ In a mid-hand situation ``tricks`` may list fewer tricks than were played (``pla
 
 from __future__ import annotations
 
+import re
 from collections.abc import Callable
 from typing import TYPE_CHECKING, Any
 
@@ -33,7 +34,7 @@ from engine.codec import Reader, plays_json, read_card, read_int, read_trick
 from engine.errors import IllegalActionError, StateError
 from engine.kout import STATE_FORMAT
 from engine.kout.actions import NUM_ACTIONS
-from engine.kout.play import Contract
+from engine.kout.play import Contract, possible_winners
 from engine.kout.state import GAME_OVER, PLAY, TRUMP, KoutStateCore
 from engine.masks import cards_of
 from engine.trick import Trick
@@ -88,10 +89,22 @@ def state_to_json(state: KoutStateCore) -> dict[str, Any]:
 
 
 def state_from_json(data: Any, profile: Profile | None, make_game: MakeGame) -> KoutStateCore:
-    """Rebuild a state from :func:`state_to_json` output; raises :class:`StateError`. Given
-    ``profile``, the same facts are read under that profile's rules instead of the one the
-    JSON names (so one situation can be judged under several rule sets). ``make_game`` makes
-    the game (the state class is the game's ``state_class``)."""
+    """Rebuild a state from :func:`state_to_json` output; raises :class:`StateError` whose
+    message starts with the field (``state.hands[2]: ...``). Given ``profile``, the same facts
+    are read under that profile's rules instead of the one the JSON names (so one situation
+    can be judged under several rule sets). ``make_game`` makes the game (the state class is
+    the game's ``state_class``)."""
+    try:
+        return _read_state(data, profile, make_game)
+    except StateError as exc:
+        message = str(exc)
+        if message.startswith("state"):
+            raise
+        field = re.match(r"[a-z_]+(\[\d+\])*:", message)
+        raise StateError(f"state.{message}" if field else f"state: {message}") from None
+
+
+def _read_state(data: Any, profile: Profile | None, make_game: MakeGame) -> KoutStateCore:
     read = Reader(data)
     if read.get("format", str) != FORMAT:
         raise StateError(f"state.format: expected {FORMAT!r}")
@@ -247,6 +260,12 @@ def _play_state(game: KoutGame, read: Reader, hands: list[list[int]], dealer: in
                              f"0..{players - 1}")
         if not set(cards) <= set(played):
             raise StateError(f"state.tricks[{i}]: its cards must also be in state.played")
+        can_win = possible_winners(game.rules, SUIT_LETTERS.index(trump_letter), t_leader,
+                                   tuple(cards))
+        if t_winner not in can_win:
+            raise StateError(f"state.tricks[{i}].winner: seat {t_winner} cannot have won this "
+                             f"trick; by the rules seat {' or '.join(map(str, sorted(can_win)))}"
+                             " did")
         tricks.append(Trick(t_leader, tuple(cards), t_winner))
     if leader is None:
         leader = tricks[-1].winner if tricks else contract.seat

@@ -193,18 +193,8 @@ class PlayPosition:
                 self.follow = NO_SUIT
                 self.worthless = bit
         elif self.lead_kind == WORTHLESS_JOKER_LEAD:
-            if self.follow < 0:
-                if card >= 52:
-                    if rules.second_joker is SecondJoker.NORMAL:
-                        self.follow = self.trump
-                    else:
-                        self.worthless |= bit
-                else:
-                    self.follow = card // 13
-                    if rules.trump_for_trick:
-                        self.trick_trump = self.follow
-            elif card >= 52 and rules.second_joker is SecondJoker.ANYWHERE:
-                self.worthless |= bit
+            self.follow, self.trick_trump, self.worthless = after_worthless_lead(
+                rules, self.trump, self.follow, self.trick_trump, self.worthless, card)
         trick.append(card)
         if len(trick) == rules.players:
             undo = undo._replace(finished=self._finish_trick())
@@ -276,6 +266,38 @@ class PlayPosition:
         other.trick = list(self.trick)
         other._stack = list(self._stack)
         return other
+
+
+def after_worthless_lead(rules: Rules, trump: Suit, follow: Suit, trick_trump: Suit,
+                         worthless: CardSet, card: Card) -> tuple[Suit, Suit, CardSet]:
+    """How a card played to a trick led by a worthless Joker changes the suit to follow, the
+    trick's trump and the worthless Jokers (``joker.after-worthless-lead``,
+    ``joker.second-joker``)."""
+    if follow < 0:
+        if card >= 52:
+            if rules.second_joker is SecondJoker.NORMAL:
+                return trump, trick_trump, worthless
+            return follow, trick_trump, worthless | BIT[card]
+        return card // 13, card // 13 if rules.trump_for_trick else trick_trump, worthless
+    if card >= 52 and rules.second_joker is SecondJoker.ANYWHERE:
+        return follow, trick_trump, worthless | BIT[card]
+    return follow, trick_trump, worthless
+
+
+def possible_winners(rules: Rules, trump: Suit, leader: int, cards: tuple[Card, ...]) -> set[int]:
+    """The seats that can have won a finished trick by the rules: one, or for a Joker lead two
+    (whether the Joker was led with permission depends on the hand's history)."""
+    players = rules.players
+    if cards[0] < 52:
+        return {(leader + winning_index(cards, trump, cards[0] // 13, 0)) % players}
+    live = trump if rules.legal_lead_must_trump else NO_SUIT
+    found = {(leader + winning_index(cards, trump, live, 0)) % players}
+    follow, trick_trump, worthless = NO_SUIT, trump, BIT[cards[0]]
+    for card in cards[1:]:
+        follow, trick_trump, worthless = after_worthless_lead(rules, trump, follow, trick_trump,
+                                                              worthless, card)
+    found.add((leader + winning_index(cards, trick_trump, follow, worthless)) % players)
+    return found
 
 
 def perft_position(rules: Rules, seed: int, *, bid: int = 5, declarer: int | None = None,

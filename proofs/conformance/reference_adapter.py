@@ -60,18 +60,16 @@ def respond(request: Any) -> dict[str, Any]:
 def serve(lines: IO[str], out: IO[str]) -> None:
     """Answer every line of ``lines`` until it ends."""
     for line in lines:
+        response: dict[str, Any] | None = None
         try:
             request = json.loads(line)
         except json.JSONDecodeError as exc:
-            request = None
             response = {"id": 0, "error": f"not JSON: {exc.msg}"}
         except RecursionError:
-            request = None
             response = {"id": 0, "error": "not JSON this adapter reads: nested too deeply"}
         except ValueError as exc:  # an integer too long to read, and the like
-            request = None
             response = {"id": 0, "error": f"not JSON this adapter reads: {exc}"}
-        if request is not None:
+        if response is None:
             response = respond(request)
         out.write(json.dumps(response, separators=(",", ":")) + "\n")
         out.flush()

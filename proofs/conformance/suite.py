@@ -42,6 +42,12 @@ class SuiteData:
         return [v for v in self.vectors if self.holds(v, profile)]
 
 
+_FIELDS: dict[str, type] = {
+    "id": str, "op": str, "game": str, "profiles": list, "except": list, "rules": list,
+    "request": dict, "expect": dict, "why": dict, "size": int}
+"""The fields of a vector and their JSON types (lists of strings), checked as it is read."""
+
+
 def _json(path: Path) -> Any:
     try:
         return json.loads(path.read_text(encoding="utf-8"))
@@ -51,6 +57,9 @@ def _json(path: Path) -> Any:
         raise SuiteError(f"{path}: cannot read: {exc}") from None
     except json.JSONDecodeError as exc:
         raise SuiteError(f"{path}:{exc.lineno}: {exc.msg}") from None
+    except (RecursionError, ValueError) as exc:
+        raise SuiteError(f"{path}: not JSON this runner reads: {exc or 'nested too deeply'}") \
+            from None
 
 
 def load_suite(root: Path = DEFAULT_SUITE) -> SuiteData:
@@ -67,17 +76,32 @@ def load_suite(root: Path = DEFAULT_SUITE) -> SuiteData:
     vectors = []
     for group in GROUPS:
         for path in sorted((root / group).glob("*.jsonl")):
-            for number, line in enumerate(path.read_text(encoding="utf-8").splitlines(), 1):
+            try:
+                text = path.read_text(encoding="utf-8")
+            except (OSError, UnicodeDecodeError) as exc:
+                raise SuiteError(f"{path}: cannot read: {exc}") from None
+            for number, line in enumerate(text.splitlines(), 1):
                 if not line.strip():
                     continue
                 try:
                     vector = json.loads(line)
                 except json.JSONDecodeError as exc:
                     raise SuiteError(f"{path}:{number}: {exc.msg}") from None
-                missing = {"id", "op", "game", "profiles", "except", "rules", "request",
-                           "expect", "why", "size"} - set(vector)
+                except RecursionError:
+                    raise SuiteError(f"{path}:{number}: JSON nested too deeply") from None
+                except ValueError as exc:  # an integer too long to read, and the like
+                    raise SuiteError(f"{path}:{number}: {exc}") from None
+                if not isinstance(vector, dict):
+                    raise SuiteError(f"{path}:{number}: expected a vector object, got "
+                                     f"{type(vector).__name__}")
+                missing = set(_FIELDS) - set(vector)
                 if missing:
                     raise SuiteError(f"{path}:{number}: missing {', '.join(sorted(missing))}")
+                wrong = [k for k, kind in _FIELDS.items() if not isinstance(vector[k], kind)
+                         or (kind is list and not all(isinstance(x, str) for x in vector[k]))]
+                if wrong:
+                    raise SuiteError(f"{path}:{number}: {', '.join(wrong)} of the wrong type "
+                                     "(see the vector schema)")
                 vectors.append(vector)
     if not vectors:
         raise SuiteError(f"{root}: no vectors (expected must/*.jsonl and variant/*.jsonl)")

@@ -56,7 +56,8 @@ def main(way: str) -> int:
                 subprocess.Popen(["sleep", "3600"])
                 return 0
             if way == "orphan-new-session":  # the same, the child in a session of its own
-                subprocess.Popen(["sleep", "3599"], start_new_session=True)
+                subprocess.Popen([sys.executable, "-c", "import time; time.sleep(3600)",
+                                  *sys.argv[2:]], start_new_session=True)
                 return 0
             if way == "flood":  # answers with lines without end, never reading again
                 while True:
