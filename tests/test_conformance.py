@@ -9,6 +9,7 @@ import shutil
 import subprocess
 import sys
 import time
+import uuid
 from pathlib import Path
 from typing import Any
 
@@ -133,12 +134,15 @@ def small_suite(tmp_path: Path) -> Path:
 def test_misbehaving_engine_is_reported(tmp_path: Path, way: str, kind: str,
                                         passed: int) -> None:
     suite = small_suite(tmp_path)
-    code, report, seconds = conform("--engine", f"{MISBEHAVING} {way}", "--suite", str(suite),
-                                    "--timeout", "1", "--profile", "kout6-default", timeout=60)
+    token = uuid.uuid4().hex  # names the engine's processes, to check none outlives the run
+    code, report, seconds = conform("--engine", f"{MISBEHAVING} {way} {token}", "--suite",
+                                    str(suite), "--timeout", "1", "--profile", "kout6-default",
+                                    timeout=60)
     assert code == 1
     assert report["vectors"] == 5 and report["passed"] == passed
     assert report["problems"].get(kind, 0) >= 1, report["problems"]
     assert seconds < 30  # three one-second timeouts at most, then the engine is given up
+    assert not processes_with(token), "an engine of the run is still alive"
     if way.endswith("-at-start"):
         assert report["engine_starts"] == 3 and report["problems"].get("gave-up") == 2
     if way == "orphan":  # the child holding the engine's output was killed with it
@@ -151,6 +155,20 @@ def test_misbehaving_engine_is_reported(tmp_path: Path, way: str, kind: str,
         smallest = min((t["smallest"] for t in report["rules"].values() if t["failed"]),
                        key=lambda f: f["size"])
         assert "schema" in smallest["reason"] and "cards" in smallest["reason"]
+
+
+def processes_with(token: str) -> list[int]:
+    """The processes whose command line holds ``token`` (read from /proc)."""
+    found = []
+    for entry in Path("/proc").iterdir():
+        if entry.name.isdigit():
+            try:
+                line = (entry / "cmdline").read_bytes().replace(b"\0", b" ").decode()
+            except OSError:
+                continue
+            if token in line:
+                found.append(int(entry.name))
+    return found
 
 
 def _running(command: str) -> bool:

@@ -14,23 +14,9 @@ from pathlib import Path
 from typing import Any
 
 import pytest
-from test_conformance import MISBEHAVING, conform, small_suite
+from test_conformance import MISBEHAVING, conform, processes_with, small_suite
 
 from proofs.conformance.engine_process import LINES_QUEUED, EngineProcess, Problem
-
-
-def _processes_with(token: str) -> list[int]:
-    """The processes whose command line holds ``token``."""
-    found = []
-    for entry in Path("/proc").iterdir():
-        if entry.name.isdigit():
-            try:
-                line = (entry / "cmdline").read_bytes().replace(b"\0", b" ").decode()
-            except OSError:
-                continue
-            if token in line:
-                found.append(int(entry.name))
-    return found
 
 
 @pytest.mark.parametrize(("way", "kind", "passed"), [
@@ -49,7 +35,7 @@ def test_more_misbehaving_engines_are_reported(tmp_path: Path, way: str, kind: s
     assert seconds < 30
     # the engine and, for orphan-new-session, its child in another session (which carries
     # the token on its command line) were found and killed
-    assert not _processes_with(token), "a process of the run is still alive"
+    assert not processes_with(token), "a process of the run is still alive"
 
 
 def _hello(engine: EngineProcess) -> None:
@@ -92,13 +78,13 @@ def test_the_runner_stopped_by_a_signal_kills_its_engine(tmp_path: Path, signum:
          "60", "--profile", "kout6-default"],
         stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
     deadline = time.monotonic() + 30
-    while not _processes_with(token) and time.monotonic() < deadline:
+    while not processes_with(token) and time.monotonic() < deadline:
         time.sleep(0.1)
-    assert _processes_with(token), "the engine never started"
+    assert processes_with(token), "the engine never started"
     time.sleep(2.0)  # it has answered the first requests and hangs on a trick winner
     runner.send_signal(signum)
     out, err = runner.communicate(timeout=20)
     assert runner.returncode == code and word in err and "Traceback" not in err
     time.sleep(0.2)
-    assert not _processes_with(token), "the engine outlived the runner"
+    assert not processes_with(token), "the engine outlived the runner"
     assert "Traceback" not in out
