@@ -35,6 +35,10 @@ def cmd_verify(args: argparse.Namespace) -> int:
     if args.jobs is not None and args.jobs < 1:
         raise ValueError("--jobs: must be at least 1")
     catalogue = game_catalogue(games[0])
+    if args.profile and not args.game:  # the profile names its game
+        base = args.profile.split("[")[0]
+        catalogue = next((c for c in map(game_catalogue, kit_games()) if base in c.profiles),
+                         catalogue)
     profiles = [catalogue.profile(args.profile)] if args.profile else None
     if profiles is not None:
         if args.game and profiles[0].game.id != args.game:
@@ -44,7 +48,7 @@ def cmd_verify(args: argparse.Namespace) -> int:
     report_path = Path(args.report) if args.report else None
     if report_path is not None:
         _check_writable(report_path)
-    with_sources = not args.profile and not args.no_sources
+    with_sources = not args.profile and not args.no_sources and bool(catalogue.claims)
     console = Console(stderr=args.json, highlight=False)
     done = run_verification(console, catalogue, games, profiles, with_sources,
                             not args.no_cache, args.cache_dir, args.jobs)

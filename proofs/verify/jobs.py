@@ -73,11 +73,13 @@ def plan(catalogue: Catalogue, games: list[str], profiles: list[Profile],
                          for p in profiles for t in kit_for_game(p.game.id).theorems)
     if not with_sources:
         return Plan(theorem_jobs, (), (), ())
+    read = [g for g in games if _catalogue(g).claims]  # a family whose sources are read
     source_jobs = tuple(Job("source", p.game.id, p.id, t.id)
-                        for p in source_profiles(catalogue).values() if p.game.id in games
+                        for game in read
+                        for p in source_profiles(_catalogue(game)).values() if p.game.id == game
                         for t in consistency_theorems(family_of(p.game.id)))
-    questions = tuple((game, *q) for game in games
-                      for q in source_questions(catalogue, game))
+    questions = tuple((game, *q) for game in read
+                      for q in source_questions(_catalogue(game), game))
     outcome_jobs = tuple(Job("outcome", game, "", "", parameter, a, b, "+".join(group))
                          for game, parameter, a, b in questions
                          for group in kit_for_game(game).groups)

@@ -56,7 +56,11 @@ def _profiles(catalogue: Catalogue, games: list[str],
               profiles: list[Profile] | None) -> list[Profile]:
     if profiles is not None:
         return profiles
-    return [p for p in catalogue.profiles.values() if p.game.id in games and p.is_concrete]
+    from spec.loader import game_catalogue
+
+    catalogues = {id(c): c for c in (catalogue, *(game_catalogue(g) for g in games))}
+    return [p for c in catalogues.values() for p in c.profiles.values()
+            if p.game.id in games and p.is_concrete]
 
 
 def _source_verdict(rows: list[SourceRow]) -> str:

@@ -1,0 +1,115 @@
+"""The buying as a networkx graph, from ``spec/baloot/`` (not from the engine): nodes are the
+states of the buying, edges the calls; theorem ``auction.ends`` reads off it that every
+sequence of calls ends in one contract or a redeal, and how many sequences there are.
+
+Seats are named by priority (0 speaks first, 3 is the dealer). Which seats may call Kawesh
+and whether the public card is an Ace are given, as they depend on the deal.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+import networkx as nx
+
+from spec.model import Profile
+
+CONTRACT, REDEAL = "contract", "redeal"
+
+
+@dataclass(frozen=True)
+class Node:
+    """A state of the buying: the round, the seats still to speak (in order), the standing bid
+    (kind, caller, declarer, or None), the seats that declined to take a Sun, and the end."""
+
+    round: int
+    queue: tuple[int, ...]
+    bid: tuple[str, int, int] | None
+    declined: frozenset[int]
+    end: str = ""
+
+
+def _calls(profile: Profile, node: Node, kawesh: frozenset[int], ace: bool) -> list[str]:
+    v = profile.value
+    seat = node.queue[0]
+    calls = ["pass", "sun"]
+    if node.round == 1:
+        if node.bid is None:
+            calls.append("hokom")
+        entitled = seat >= 2  # the dealer's left and the dealer; the third and fourth to act
+        if entitled or v("auction.wrong-ashkal") == "forced-sun":
+            calls.append("ashkal")
+        if v("auction.kawesh") == "first-round" and seat in kawesh:
+            calls.append("kawesh")
+    elif node.bid is None:
+        if v("auction.second-round-hokom") == "named-with-bid":
+            calls += ["hokom-1", "hokom-2", "hokom-3"]  # the three other suits
+        else:
+            calls.append("hokom")
+    del ace
+    return calls
+
+
+def _after(profile: Profile, node: Node, call: str, ace: bool) -> Node:
+    v = profile.value
+    seat, rest = node.queue[0], node.queue[1:]
+    if call == "kawesh":
+        return Node(node.round, (), None, node.declined, REDEAL)
+    if call == "pass":
+        declined = node.declined | ({seat} if node.bid and node.bid[0] == "sun" else set())
+        if rest:
+            return Node(node.round, rest, node.bid, declined)
+        if node.bid is not None:
+            return Node(node.round, (), node.bid, declined, CONTRACT)
+        if node.round == 1:
+            return Node(2, (0, 1, 2, 3), None, frozenset())
+        return Node(2, (), None, declined, REDEAL)
+    if call.startswith("hokom"):
+        others = tuple(s for s in range(4) if s != seat)
+        return Node(node.round, others, ("hokom", seat, seat), node.declined)
+    # sun, or ashkal: a Sun for the partner when entitled and not on an Ace
+    declarer = seat
+    if call == "ashkal" and seat >= 2 and not (ace and v("auction.ashkal-on-ace") ==
+                                               "forced-sun"):
+        declarer = (seat + 2) % 4
+    bid = ("sun", seat, declarer)
+    if node.round == 2 or v("auction.sun-over-sun") == "final":
+        return Node(node.round, (), bid, node.declined, CONTRACT)
+    queue = tuple(s for s in range(seat) if s not in node.declined and s != declarer)
+    if not queue:
+        return Node(node.round, (), bid, node.declined, CONTRACT)
+    return Node(node.round, queue, bid, node.declined)
+
+
+def auction_graph(profile: Profile, kawesh: frozenset[int] = frozenset(),
+                  ace: bool = False) -> tuple[nx.DiGraph, Node]:
+    """Every state of the buying reachable from the start, and the start."""
+    start = Node(1, (0, 1, 2, 3), None, frozenset())
+    graph = nx.DiGraph()
+    graph.add_node(start)
+    todo = [start]
+    while todo:
+        node = todo.pop()
+        if node.end:
+            continue
+        for call in _calls(profile, node, kawesh, ace):
+            nxt = _after(profile, node, call, ace)
+            if nxt not in graph:
+                todo.append(nxt)
+            before = graph.get_edge_data(node, nxt, {}).get("calls", ())
+            graph.add_edge(node, nxt, calls=(*before, call))
+    return graph, start
+
+
+def count_sequences(graph: nx.DiGraph, start: Node) -> dict[str, int]:
+    """The number of call sequences from ``start`` to each kind of end (a DAG is assumed)."""
+    paths: dict[Node, int] = {start: 1}
+    for node in nx.topological_sort(graph):
+        for nxt in graph.successors(node):
+            paths[nxt] = paths.get(nxt, 0) + paths.get(node, 0) * len(
+                graph.edges[node, nxt]["calls"])
+    out = {CONTRACT: 0, REDEAL: 0}
+    for node in graph.nodes:
+        if node.end:
+            out[node.end] += paths.get(node, 0)
+    return out

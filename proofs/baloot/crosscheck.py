@@ -1,0 +1,153 @@
+"""Engine against model on a small decisive scope, exhaustively: every trick and every legal
+set of a reduced pack in both contracts under each trump duty, and every hand score on a grid
+of card-point splits, stakes, projects and Baloot. The model is evaluated through its folded
+terms; the engine through its public functions. Any difference refutes, with the case."""
+
+from __future__ import annotations
+
+import itertools
+import time
+from typing import Any
+
+from proofs.baloot.model import HOKOM, NO_TRUMP, SUN, card_name, card_of, legal, winner_is
+from proofs.baloot.scoring import HOKOM_TOTAL, SUN_TOTAL, Hand, score
+from proofs.smt.parameters import SymbolicProfile
+from proofs.smt.solver import Names, Result
+from spec.model import Profile
+
+POOL = ("9H", "10H", "JH", "KH", "AH", "7S", "10S", "QS", "AS")
+"""Hearts with the ranks whose order differs between trump and plain (9, 10, J, K, A), and
+spades with low, middle and high cards: enough to tell every rank order and duty apart."""
+TRUMP_SETTINGS = (NO_TRUMP, 1, 0)
+"""Sun, Hokom in hearts, Hokom in spades."""
+
+
+def _engine(profile: Profile) -> Any:
+    from engine.registry import load_game
+
+    return load_game(profile.game.id, profile).rules
+
+
+def tricks_and_legal(profile: Profile) -> dict[str, Any] | None:
+    """The first trick or legal set on which engine and model differ, or None."""
+    from engine.baloot.cards import mask, parse
+    from engine.baloot.play import legal_mask, winning_index
+
+    rules = _engine(profile)
+    sp = SymbolicProfile(profile, Names("crosscheck-play"))
+    pool = [card_of(c) for c in POOL]
+    ids = {c: parse(card_name(c)) for c in pool}
+    for trump in TRUMP_SETTINGS:
+        e_trump = None if trump == NO_TRUMP else trump
+        for four in itertools.permutations(pool, 4):
+            model = [k for k in range(4) if winner_is(sp, four, trump, k) is True]
+            engine = winning_index(rules, [ids[c] for c in four], e_trump)
+            if model != [engine]:
+                return {"contract": trump, "trick": [card_name(c) for c in four],
+                        "engine winner": engine, "model winners": model}
+        for size in range(3):
+            for trick in itertools.permutations(pool, size):
+                rest = [c for c in pool if c not in trick]
+                for hand in itertools.combinations(rest, 3):
+                    for locked in (False, True):
+                        flags = [c in hand for c in range(32)]
+                        model_set = sorted(card_name(c) for c in hand
+                                           if legal(sp, flags, trick, trump, locked, c) is True)
+                        got = legal_mask(rules, mask(ids[c] for c in hand),
+                                         [ids[c] for c in trick], e_trump, locked)
+                        engine_set = sorted(card_name(c) for c in hand if got >> ids[c] & 1)
+                        if model_set != engine_set:
+                            return {"contract": trump, "locked": locked,
+                                    "trick": [card_name(c) for c in trick],
+                                    "hand": [card_name(c) for c in hand],
+                                    "engine legal": engine_set, "model legal": model_set}
+    return None
+
+
+def scores(profile: Profile) -> dict[str, Any] | None:
+    """The first hand score on which engine and model differ, or None."""
+    from engine.baloot.scoring import HandFacts, score_hand
+
+    rules = _engine(profile)
+    sp = SymbolicProfile(profile, Names("crosscheck-score"))
+    for contract, full in ((SUN, SUN_TOTAL), (HOKOM, HOKOM_TOTAL)):
+        stakes = [(1, False), (2, False)] + ([(3, False), (4, False), (1, True)]
+                                             if contract == HOKOM else [])
+        baloots = [(0, 0), (1, 0), (0, 1)] if contract == HOKOM else [(0, 0)]
+        for points in range(0, full + 1):
+            for (mult, gahwa), baloot, side, (pside, ppoints) in itertools.product(
+                    stakes, baloots, (0, 1), ((-1, 0), (0, 4), (1, 10))):
+                split = (points, full - points)
+                facts = HandFacts("sun" if contract == SUN else "hokom", side, mult, gahwa,
+                                  split, None if pside < 0 else pside, ppoints, baloot)
+                engine = score_hand(rules, facts)
+                model = score(sp, Hand(contract, side, mult, gahwa, split, pside, ppoints,
+                                       baloot))
+                want = (engine.made, engine.total, -1 if engine.game_winner is None
+                        else engine.game_winner)
+                got = (model.made, model.total, model.game_winner)
+                if want != got:
+                    return {"facts": facts._asdict(), "engine": want, "model": got}
+    return None
+
+
+def small_scope(profile: Profile) -> Result:
+    """Every trick, legal set and score of the small scope agrees between the encodings."""
+    start = time.perf_counter()
+    for check in (tricks_and_legal, scores):
+        found = check(profile)
+        if found is not None:
+            return Result("refuted", time.perf_counter() - start,
+                          witness={k: str(v) for k, v in found.items()},
+                          replay={"replayed": True, "engine": found, "model": found,
+                                  "state": None})
+    return Result("proved", time.perf_counter() - start)
+
+
+DEALS: tuple[tuple[tuple[str, ...], str, str, frozenset[int], bool], ...] = (
+    # (first five cards of the priorities 0..3, public card, stock): no Kawesh, no Ace
+    (("10S JS QS KS AS", "QD KD AD 7H 8H", "9H 10H JH QH KH", "AH 10D JD 9D 10C"), "8D",
+     "7D 9S 7C 8C 9C JC QC KC AC 7S 8S", frozenset(), False),
+    # priority 0 may call Kawesh, and the public card is an Ace
+    (("7S 8S 9S 7H 8H", "QD KD JD 10H 10S", "9H AS JH QH KH", "JS 10D QS 9D 10C"), "AD",
+     "7D KS 7C 8C 9C JC QC KC AC 8D AH", frozenset({0}), True),
+)
+
+
+def _engine_sequences(state: Any) -> dict[str, int]:
+    """Every sequence of calls the engine allows from ``state`` to the end of the buying."""
+    counts = {"contract": 0, "redeal": 0}
+    hands = len(state.records)
+    for action in state.legal_actions():
+        nxt = state.clone()
+        nxt.apply_action(action)
+        if len(nxt.records) > hands:
+            counts["redeal"] += 1
+        elif nxt.phase != "auction":
+            counts["contract"] += 1
+        else:
+            for k, v in _engine_sequences(nxt).items():
+                counts[k] += v
+    return counts
+
+
+def auction_counts(profile: Profile) -> Result:
+    """The engine allows exactly as many call sequences, ending in a contract or a redeal, as
+    the buying graph written from the spec, on deals with and without Kawesh and Ace."""
+    from engine.registry import load_game
+    from proofs.baloot.auction_graph import auction_graph, count_sequences
+
+    start = time.perf_counter()
+    game = load_game(profile.game.id, profile)
+    for hands, public, stock, kawesh, ace in DEALS:
+        dealer = 3  # priority p is seat p: the dealer's right is seat 0
+        state = game.state_from_deal(dealer, [hands[(s - dealer - 1) % 4] for s in range(4)],
+                                     public, stock)
+        engine = _engine_sequences(state)
+        graph, first = auction_graph(profile, kawesh, ace)
+        model = count_sequences(graph, first)
+        if engine != model:
+            return Result("refuted", time.perf_counter() - start, witness={
+                "public": public, "kawesh": str(sorted(kawesh)), "engine": str(engine),
+                "model": str(model)})
+    return Result("proved", time.perf_counter() - start)

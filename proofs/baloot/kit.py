@@ -1,0 +1,59 @@
+"""Baloot's proof kit: the theorems the shared machinery runs. Disputes between readings
+(kinds of outcome), the conformance answers and ``judge`` come with the Baloot sources and the
+conformance kit; until then they say so when asked."""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import dataclass, field
+from typing import TYPE_CHECKING, Any
+
+from proofs.baloot.theorems import THEOREMS
+from proofs.conformance.protocol import Answer, InvalidRequestError
+from proofs.divergence import Kind
+from proofs.kit import ConformanceKit, Theorem
+from spec.model import Profile
+
+if TYPE_CHECKING:
+    from proofs.judge import Ruling
+
+_LATER = "Baloot has no {what} yet (its rule data, engine and Z3 theorems are in place)"
+
+
+class BalootConformance:
+    """The conformance protocol for Baloot: not yet in the suite."""
+
+    def answer(self, profile: Profile, request: dict[str, Any]) -> Answer:
+        """Refused: the suite holds no Baloot vectors yet."""
+        raise InvalidRequestError(_LATER.format(what="conformance vectors"))
+
+    def trick_point(self, profile: Profile, situation: dict[str, Any]) -> tuple[bool, int]:
+        """Refused, as :meth:`answer`."""
+        raise InvalidRequestError(_LATER.format(what="conformance vectors"))
+
+    def after(self, profile: Profile, situation: dict[str, Any], card: str) -> dict[str, Any]:
+        """Refused, as :meth:`answer`."""
+        raise InvalidRequestError(_LATER.format(what="conformance vectors"))
+
+
+@dataclass(frozen=True)
+class BalootKit:
+    """Baloot."""
+
+    family: str = "baloot"
+    theorems: tuple[Theorem, ...] = THEOREMS
+    kinds: tuple[Kind, ...] = ()
+    groups: tuple[tuple[str, ...], ...] = ()
+    conformance: ConformanceKit = field(default_factory=BalootConformance)
+    example_kinds: tuple[str, ...] = ()
+
+    def engine_outcome(self, kind: str, witness: dict[str, Any], profile: Profile) -> Any:
+        """No Baloot outcome kinds yet."""
+        raise ValueError(_LATER.format(what=f"outcome kind {kind!r}"))
+
+    def rule_on(self, data: dict[str, Any], then: Sequence[str], profile: Profile) -> Ruling:
+        """No Baloot rulings from ``judge`` yet."""
+        raise ValueError(_LATER.format(what="judge rulings"))
+
+
+KIT = BalootKit()

@@ -1,0 +1,83 @@
+"""Solver witnesses replayed in the engine, beside what the model predicts for them.
+
+The engine is driven only through its public API: :func:`engine.registry.load_game` for the
+rules of a profile, the trick winner of :mod:`engine.baloot.play` and the hand score of
+:mod:`engine.baloot.scoring`. A witness is replayed when the engine reproduces the outcome the
+model predicts, so the refutation is a fact about the rules, not about one encoding.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from proofs.baloot.model import NO_TRUMP, card_name, winner_is
+from proofs.baloot.scoring import Hand, score
+from proofs.smt.parameters import SymbolicProfile
+from proofs.smt.solver import Names
+from spec.model import Profile
+
+
+def pinned(profile: Profile, chosen: dict[str, str]) -> Profile:
+    """A concrete profile for a witness: the readings the model chose, and for every other
+    open parameter (one the witness does not depend on) its first allowed reading."""
+    rest = {pid: profile.values[pid][0] for pid in profile.symbolic if pid not in chosen}
+    return profile.pin({**chosen, **rest})
+
+
+def _rules(profile: Profile) -> Any:
+    from engine.registry import load_game
+
+    return load_game(profile.game.id, profile).rules
+
+
+def replay_trick(profile: Profile, trump: int, cards: list[int]) -> dict[str, Any]:
+    """The trick's winner by the engine and by the model."""
+    from engine.baloot.cards import parse
+    from engine.baloot.play import winning_index
+
+    sp = SymbolicProfile(profile, Names("replay-trick"))
+    model = [k for k in range(4) if winner_is(sp, cards, trump, k) is True]
+    engine = winning_index(_rules(profile), [parse(card_name(c)) for c in cards],
+                           None if trump == NO_TRUMP else trump)
+    return {"state": {"trick": [card_name(c) for c in cards], "trump": trump},
+            "replayed": model == [engine], "engine": {"winner": engine},
+            "model": {"winners": model}}
+
+
+def _baloot_gain(rules: Any, facts: Any) -> int:
+    """What a Baloot of side 0 adds to side 0 in the engine's score."""
+    from engine.baloot.scoring import score_hand
+
+    with_it = score_hand(rules, facts._replace(baloot=(1, 0))).total[0]
+    return int(with_it - score_hand(rules, facts._replace(baloot=(0, 0))).total[0])
+
+
+def replay_score(profile: Profile, witness: dict[str, Any], kind: str) -> dict[str, Any]:
+    """A finished hand's score by the engine and by the model, at a witness of a scoring
+    theorem; ``kind`` names what the witness shows (``cards-sum``, ``failed``, ``baloot``)."""
+    from engine.baloot.scoring import HandFacts, score_hand
+
+    rules = _rules(profile)
+    contract = "sun" if witness["contract"] == 0 else "hokom"
+    full = 130 if contract == "sun" else 162
+    points = (witness["points"], full - witness["points"])
+    baloot = (witness["baloot0"], witness["baloot1"])
+    side = witness["project_side"]
+    facts = HandFacts(contract, witness["declarer_side"], witness["multiplier"],
+                      witness["gahwa"], points, None if side < 0 else side,
+                      witness["project_points"], baloot)
+    engine = score_hand(rules, facts)
+    hand = Hand(witness["contract"], witness["declarer_side"], witness["multiplier"],
+                witness["gahwa"], points, side, witness["project_points"], baloot)
+    model = score(SymbolicProfile(profile, Names("replay-score")), hand)
+    out: dict[str, Any] = {
+        "state": witness,
+        "engine": {"made": engine.made, "total": list(engine.total), "cards": list(engine.cards)},
+        "model": {"made": model.made, "total": list(model.total), "cards": list(model.cards)}}
+    agree = out["engine"] == out["model"]
+    shown = {"cards-sum": sum(engine.cards) != (26 if contract == "sun" else 16),
+             "failed": not engine.made and engine.cards[facts.declarer_team] != 0,
+             "baloot": _baloot_gain(rules, facts) != _baloot_gain(
+                 rules, facts._replace(multiplier=1, gahwa=False))}.get(kind, True)
+    out["replayed"] = bool(agree and shown)
+    return out

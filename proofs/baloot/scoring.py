@@ -1,0 +1,142 @@
+"""Baloot's score as Z3 terms, from ``spec/baloot/``: card points to game points
+(``score.*-conversion``), made or failed (``score.*-threshold``), the split of a doubled hand
+(``double.split``), projects and their multiplier (``double.projects``), Baloot, Gahwa
+(``double.gahwa``) and game end (``game.*``). Concrete inputs give plain values."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from proofs.baloot.model import HOKOM, SUN
+from proofs.smt import terms as t
+from proofs.smt.parameters import SymbolicProfile
+
+SUN_TOTAL, HOKOM_TOTAL = 130, 162
+"""The card points of a hand, last trick included (theorem ``score.card-points-total``)."""
+
+
+def round_ten(points: t.Int, five_up: t.Bool) -> t.Int:
+    """``points`` to the nearest ten, in tens; a 5 goes up when ``five_up``."""
+    return t.If(five_up, t.div(points + 5, 10), t.div(points + 4, 10))
+
+
+def game_points(sp: SymbolicProfile, contract: t.Int, points: t.Int) -> t.Int:
+    """A side's card points as game points under the contract's conversion reading."""
+    ends_in_five = points % 10 == 5
+    sun = t.If(sp.is_("score.sun-conversion", "five-kept-div-5"),
+               t.If(ends_in_five, t.div(points, 5), round_ten(points, True) * 2),
+               round_ten(points, sp.is_("score.sun-conversion", "nearest-ten-half-up-x2")) * 2)
+    hokom = round_ten(points, sp.is_("score.hokom-conversion", "nearest-ten-half-up"))
+    return t.If(contract == SUN, sun, hokom)
+
+
+def full_game_points(sp: SymbolicProfile, contract: t.Int) -> t.Int:
+    """The game points of a whole hand's cards: 26 in Sun, 16 in Hokom."""
+    return t.If(contract == SUN, game_points(sp, SUN, SUN_TOTAL),
+                game_points(sp, HOKOM, HOKOM_TOTAL))
+
+
+def made(sp: SymbolicProfile, contract: t.Int, declarer: t.Int, defenders: t.Int,
+         multiplier: t.Int) -> t.Bool:
+    """Whether the declarer's side made the contract with these card points. With no
+    threshold a doubled hand under ``winner-takes-all`` goes to the side with more points."""
+    no_threshold_doubled = t.And(multiplier > 1, sp.is_("double.split", "winner-takes-all"))
+    fallback = t.If(no_threshold_doubled, declarer > defenders, True)
+    sun = t.If(sp.is_("score.sun-threshold", "at-least-66-card-points"),
+               declarer >= sp.value("score.sun-threshold"),
+               t.If(sp.is_("score.sun-threshold", "more-than-13-game-points"),
+                    game_points(sp, SUN, declarer) >= sp.value("score.sun-threshold"),
+                    fallback))
+    hokom = t.If(sp.is_("score.hokom-threshold", "none"), fallback,
+                 declarer >= sp.value("score.hokom-threshold"))
+    return t.If(contract == SUN, sun, hokom)
+
+
+@dataclass
+class Hand:
+    """The facts of a finished hand (each may be symbolic), side 0 and side 1."""
+
+    contract: t.Int
+    declarer_side: t.Int
+    multiplier: t.Int
+    gahwa: t.Bool
+    points: tuple[t.Int, t.Int]
+    project_side: t.Int
+    """The side whose projects won the comparison; -1 for none."""
+    project_points: t.Int
+    baloots: tuple[t.Int, t.Int]
+
+
+@dataclass
+class Score:
+    """What a hand adds to each side, by part."""
+
+    made: t.Bool
+    cards: tuple[t.Int, t.Int]
+    projects: tuple[t.Int, t.Int]
+    baloot: tuple[t.Int, t.Int]
+    game_winner: t.Int
+    """The side a Gahwa hands the game to, or -1."""
+
+    @property
+    def total(self) -> tuple[t.Int, t.Int]:
+        """Each side's game points from the hand."""
+        return (self.cards[0] + self.projects[0] + self.baloot[0],
+                self.cards[1] + self.projects[1] + self.baloot[1])
+
+
+def _pair(side: t.Int, mine: t.Int, other: t.Int) -> tuple[t.Int, t.Int]:
+    """``mine`` to ``side`` and ``other`` to the other side."""
+    return (t.If(side == 0, mine, other), t.If(side == 0, other, mine))
+
+
+def score(sp: SymbolicProfile, hand: Hand) -> Score:
+    """The hand's score: see the parameters of ``spec/baloot/parameters.toml``."""
+    d = hand.declarer_side
+    mult = t.If(hand.gahwa, 4, hand.multiplier)
+    p_d = t.If(d == 0, hand.points[0], hand.points[1])
+    p_e = t.If(d == 0, hand.points[1], hand.points[0])
+    ok = made(sp, hand.contract, p_d, p_e, mult)
+    total = full_game_points(sp, hand.contract)
+    as_points = sp.is_("project.baloot-value", "20-card-points")
+    worth = sp.value("project.baloot-value")
+    b_d = t.If(d == 0, hand.baloots[0], hand.baloots[1]) * worth
+    b_e = t.If(d == 0, hand.baloots[1], hand.baloots[0]) * worth
+    shared = t.And(ok, t.Or(mult == 1, sp.is_("double.split", "each-side-own")))
+    inside = t.And(as_points, mult == 1, shared)
+    raw_d = p_d + t.If(inside, b_d, 0)
+    raw_e = p_e + t.If(inside, b_e, 0)
+    full = t.If(hand.contract == SUN, SUN_TOTAL, HOKOM_TOTAL)
+    keep = sp.is_("score.keep-total", "defenders-get-rest")
+    g_d = game_points(sp, hand.contract, raw_d)
+    g_e = t.If(keep, game_points(sp, hand.contract, full + t.If(inside, b_d + b_e, 0)) - g_d,
+               game_points(sp, hand.contract, raw_e))
+    card_d = t.If(shared, g_d, t.If(ok, total, 0)) * mult
+    card_e = t.If(shared, g_e, t.If(ok, 0, total)) * mult
+    # Baloot: never multiplied; 20 card points outside the shared conversion are 2 game points
+    bal_d = t.If(as_points, t.If(inside, 0, game_points(sp, hand.contract, b_d)), b_d)
+    bal_e = t.If(as_points, t.If(inside, 0, game_points(sp, hand.contract, b_e)), b_e)
+    factor = t.If(sp.is_("double.projects", "double-only"), t.If(mult > 1, 2, 1), mult)
+    lost = t.And(t.Not(ok), hand.project_side == d,
+                 sp.is_("score.failed", "defenders-keep-own-projects"))
+    project_to = t.If(hand.project_side < 0, -1, t.If(ok, hand.project_side,
+                                                       t.If(lost, -1, 1 - d)))
+    proj = hand.project_points * factor
+    winner = t.If(hand.gahwa, t.If(ok, d, t.If(sp.is_("double.gahwa", "hand-winner-wins-game"),
+                                                1 - d, -1)), -1)
+    return Score(ok, _pair(d, card_d, card_e),
+                 (t.If(project_to == 0, proj, 0), t.If(project_to == 1, proj, 0)),
+                 _pair(d, bal_d, bal_e), winner)
+
+
+def game_winner(sp: SymbolicProfile, before: tuple[t.Int, t.Int], gained: tuple[t.Int, t.Int],
+                declarer_side: t.Int, gahwa_winner: t.Int) -> t.Int:
+    """The side that wins the game after a hand (``game.target``, ``game.both-reach``), or
+    -1 when the game goes on."""
+    target = sp.value("game.target")
+    after = (before[0] + gained[0], before[1] + gained[1])
+    both = t.And(after[0] >= target, after[1] >= target)
+    higher = t.If(after[0] > after[1], 0, t.If(after[1] > after[0], 1, -1))
+    on_both = t.If(sp.is_("game.both-reach", "declarers-side"), declarer_side, higher)
+    reached = t.If(both, on_both, t.If(after[0] >= target, 0, t.If(after[1] >= target, 1, -1)))
+    return t.If(gahwa_winner >= 0, gahwa_winner, reached)

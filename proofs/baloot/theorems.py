@@ -1,0 +1,370 @@
+"""Well-formedness theorems of a Baloot profile, each with a stable id, proved by Z3 or networkx
+over the model written from ``spec/baloot/``; a refutation carries a witness replayed in the
+engine (:mod:`proofs.baloot.replay`). Unknown is never counted as proved."""
+
+from __future__ import annotations
+
+import time
+
+import networkx as nx
+import z3
+
+from proofs.baloot import projects as pj
+from proofs.baloot.auction_graph import CONTRACT, REDEAL, auction_graph, count_sequences
+from proofs.baloot.crosscheck import auction_counts, small_scope
+from proofs.baloot.model import (
+    CARDS,
+    HOKOM,
+    NO_TRUMP,
+    SUN,
+    card_name,
+    card_points,
+    last_trick_points,
+    legal,
+    strength,
+    winner_is,
+)
+from proofs.baloot.replay import pinned, replay_score, replay_trick
+from proofs.baloot.scoring import (
+    HOKOM_TOTAL,
+    SUN_TOTAL,
+    Hand,
+    full_game_points,
+    game_winner,
+    score,
+)
+from proofs.kit import Theorem
+from proofs.smt import terms as t
+from proofs.smt.parameters import SymbolicProfile
+from proofs.smt.solver import Names, Result, prove
+from spec.cards import SUIT_LETTERS
+from spec.model import Profile
+
+TRUMPS = (NO_TRUMP, 0, 1, 2, 3)
+"""Sun (no trump), then Hokom in each suit."""
+
+
+def _contract_name(trump: int) -> str:
+    return "sun" if trump == NO_TRUMP else f"hokom-{SUIT_LETTERS[trump]}"
+
+
+def _value(model: z3.ModelRef, term: t.Int) -> int:
+    return term if t.known(term) else int(model.eval(term, model_completion=True).as_long())
+
+
+def rank_total_order(profile: Profile) -> Result:
+    """Z3: under every contract and suit led, no two cards that can win are equally strong
+    (so the order by strength is a strict total order on them)."""
+    names = Names("rank-order")
+    sp = SymbolicProfile(profile, names)
+    a, b, led, trump = (names.int(n) for n in ("a", "b", "led", "trump"))
+    setting = [*sp.constraints(), a >= 0, a < 32, b >= 0, b < 32, a != b, led >= 0, led <= 3,
+               trump >= NO_TRUMP, trump <= 3]
+    sa, sb = strength(sp, a, led, trump), strength(sp, b, led, trump)
+    result = prove(z3.Implies(z3.And(sa >= 0, sb >= 0), sa != sb), setting)
+    if result.model is not None:
+        m = result.model
+        result.witness = {"a": card_name(_value(m, a)), "b": card_name(_value(m, b)),
+                          "led": SUIT_LETTERS[_value(m, led)],
+                          "contract": _contract_name(_value(m, trump))}
+    return result
+
+
+def rank_graph(profile: Profile) -> Result:
+    """networkx: for every contract and suit led, the beats graph of the cards that can win is
+    a tournament without cycles (a strict total order), from the model's folded terms."""
+    start = time.perf_counter()
+    for chosen, concrete in profile.expand(["rank.plain", "rank.trump"]):
+        found = _rank_graph(concrete)
+        if found:
+            found.update({f"reading {k}": v for k, v in chosen.items()})
+            return Result("refuted", time.perf_counter() - start, witness=found)
+    return Result("proved", time.perf_counter() - start)
+
+
+def _rank_graph(profile: Profile) -> dict[str, object]:
+    sp = SymbolicProfile(profile, Names("rank-graph"))
+    for trump in TRUMPS:
+        for led in range(4):
+            power = {c: strength(sp, c, led, trump) for c in CARDS}
+            cards = [c for c in CARDS if power[c] >= 0]
+            graph = nx.DiGraph()
+            graph.add_nodes_from(cards)
+            graph.add_edges_from((x, y) for x in cards for y in cards if power[x] > power[y])
+            pairs = len(cards) * (len(cards) - 1) // 2
+            if graph.number_of_edges() != pairs or not nx.is_directed_acyclic_graph(graph):
+                return {"contract": _contract_name(trump), "led": SUIT_LETTERS[led],
+                        "edges": graph.number_of_edges(), "pairs": pairs}
+    return {}
+
+
+def trick_one_winner(profile: Profile) -> Result:
+    """Z3: every trick of four different cards has exactly one winner, in either contract."""
+    names = Names("one-winner")
+    sp = SymbolicProfile(profile, names)
+    cards = [names.int(f"card{k}") for k in range(4)]
+    trump = names.int("trump")
+    setting = [*sp.constraints(), z3.Distinct(*cards), trump >= NO_TRUMP, trump <= 3,
+               *[z3.And(c >= 0, c < 32) for c in cards]]
+    winners = [z3.If(t.lift(winner_is(sp, cards, trump, k)), 1, 0) for k in range(4)]
+    result = prove(z3.Sum(winners) == 1, setting)
+    if result.model is not None:
+        played = [_value(result.model, c) for c in cards]
+        tr = _value(result.model, trump)
+        chosen = {pid: sp.reading_of(result.model, pid) for pid in profile.symbolic
+                  if pid in sp.used}
+        result.witness = {"contract": _contract_name(tr),
+                          "trick": " ".join(card_name(c) for c in played),
+                          **{f"reading {k}": v for k, v in chosen.items()}}
+        result.replay = replay_trick(pinned(profile, chosen), tr, played)
+    return result
+
+
+def legal_card_exists(profile: Profile) -> Result:
+    """Z3: a player holding any cards has a legal one at every place in a trick, in Sun and in
+    Hokom, locked or not."""
+    total = 0.0
+    for place in range(4):
+        names = Names(f"legal-exists-{place}")
+        sp = SymbolicProfile(profile, names)
+        hand = [names.bool(f"holds{c}") for c in CARDS]
+        trick = [names.int(f"trick{k}") for k in range(place)]
+        trump, locked = names.int("trump"), names.bool("locked")
+        setting = [*sp.constraints(), trump >= NO_TRUMP, trump <= 3, z3.Or(hand),
+                   *[z3.And(c >= 0, c < 32) for c in trick]]
+        if len(trick) > 1:
+            setting.append(z3.Distinct(*trick))
+        for c in trick:
+            setting.append(z3.And([z3.Implies(c == k, z3.Not(hand[k])) for k in CARDS]))
+        claim = t.Or([legal(sp, hand, trick, trump, locked, c) for c in CARDS])
+        result = prove(t.lift(claim), setting)
+        total += result.seconds
+        if result.verdict != "proved":
+            result.seconds = total
+            if result.model is not None:
+                m = result.model
+                result.witness = {
+                    "place": place, "contract": _contract_name(_value(m, trump)),
+                    "hand": " ".join(card_name(c) for c in CARDS if z3.is_true(
+                        m.eval(hand[c], model_completion=True))),
+                    "trick": " ".join(card_name(_value(m, c)) for c in trick)}
+            return result
+    return Result("proved", total)
+
+
+def card_points_total(profile: Profile) -> Result:
+    """The card points of a hand, last trick included, are 130 in Sun and 162 in Hokom."""
+    names = Names("points-total")
+    sp = SymbolicProfile(profile, names)
+    claims = [t.Sum(card_points(sp, c, trump) for c in CARDS) + last_trick_points(sp)
+              == (SUN_TOTAL if trump == NO_TRUMP else HOKOM_TOTAL) for trump in TRUMPS]
+    return prove(t.lift(t.And(claims)), sp.constraints())
+
+
+def _hand(names: Names, contract: t.Int | None = None) -> tuple[Hand, list[z3.BoolRef]]:
+    """A symbolic finished hand: card points that add up, a multiplier, projects, Baloots."""
+    c = names.int("contract") if contract is None else contract
+    p0, mult = names.int("points0"), names.int("multiplier")
+    side, pside, ppoints = names.int("declarer"), names.int("project-side"), names.int("proj")
+    b0, b1, gahwa = names.int("baloot0"), names.int("baloot1"), names.bool("gahwa")
+    full = z3.If(c == SUN, SUN_TOTAL, HOKOM_TOTAL)
+    setting = [z3.Or(c == SUN, c == HOKOM), p0 >= 0, p0 <= full, mult >= 1, mult <= 4,
+               z3.Or(side == 0, side == 1), pside >= -1, pside <= 1, ppoints >= 0,
+               ppoints <= 200, b0 >= 0, b0 <= 1, b1 >= 0, b1 <= 1, b0 + b1 <= 1,
+               z3.Implies(c == SUN, z3.And(b0 == 0, b1 == 0, mult <= 2, z3.Not(gahwa))),
+               z3.Implies(pside == -1, ppoints == 0)]
+    return Hand(c, side, mult, gahwa, (p0, full - p0), pside, ppoints, (b0, b1)), setting
+
+
+def _witness(model: z3.ModelRef, hand: Hand) -> dict[str, int | bool]:
+    return {"contract": _value(model, hand.contract), "declarer_side": _value(
+        model, hand.declarer_side), "multiplier": _value(model, hand.multiplier),
+        "gahwa": z3.is_true(model.eval(hand.gahwa, model_completion=True)),
+        "points": _value(model, hand.points[0]),
+        "project_side": _value(model, hand.project_side),
+        "project_points": _value(model, hand.project_points),
+        "baloot0": _value(model, hand.baloots[0]), "baloot1": _value(model, hand.baloots[1])}
+
+
+def _score_claim(profile: Profile, scope: str, claim_of: object, extra: object = None,
+                 expect_engine: str = "") -> Result:
+    names = Names(scope)
+    sp = SymbolicProfile(profile, names)
+    hand, setting = _hand(names)
+    assert callable(claim_of)
+    claim = claim_of(sp, hand)
+    if callable(extra):
+        setting += extra(hand)
+    result = prove(t.lift(claim), [*sp.constraints(), *setting])
+    if result.model is not None:
+        chosen = {pid: sp.reading_of(result.model, pid) for pid in profile.symbolic
+                  if pid in sp.used}
+        result.witness = {**_witness(result.model, hand),
+                          **{f"reading {k}": v for k, v in chosen.items()}}
+        result.replay = replay_score(pinned(profile, chosen), result.witness, expect_engine)
+    return result
+
+
+def game_points_total(profile: Profile) -> Result:
+    """A made, undoubled hand without Baloot shares exactly 26 game points in Sun and 16 in
+    Hokom between the sides (false where each side is rounded on its own)."""
+    def claim(sp: SymbolicProfile, hand: Hand) -> t.Bool:
+        s = score(sp, hand)
+        return t.Implies(s.made, s.cards[0] + s.cards[1] == full_game_points(sp, hand.contract))
+
+    def only(hand: Hand) -> list[z3.BoolRef]:
+        return [hand.multiplier == 1, z3.Not(hand.gahwa), hand.baloots[0] == 0,
+                hand.baloots[1] == 0]
+
+    return _score_claim(profile, "game-points-total", claim, only, "cards-sum")
+
+
+def failed_gives_all(profile: Profile) -> Result:
+    """A failed contract gives every game point of the cards, multiplied, to the defenders
+    and none to the declarer's side."""
+    def claim(sp: SymbolicProfile, hand: Hand) -> t.Bool:
+        s = score(sp, hand)
+        full = full_game_points(sp, hand.contract) * t.If(hand.gahwa, 4, hand.multiplier)
+        mine = t.If(hand.declarer_side == 0, s.cards[0], s.cards[1])
+        theirs = t.If(hand.declarer_side == 0, s.cards[1], s.cards[0])
+        return t.Implies(t.Not(s.made), t.And(mine == 0, theirs == full))
+
+    return _score_claim(profile, "failed-gives-all", claim, None, "failed")
+
+
+def baloot_never_multiplied(profile: Profile) -> Result:
+    """What Baloot adds to its holder's side does not depend on the stakes: the same under
+    Double, Triple, Four and Gahwa as undoubled."""
+    def claim(sp: SymbolicProfile, hand: Hand) -> t.Bool:
+        def gain(mult: t.Int, gahwa: t.Bool) -> t.Int:
+            w = Hand(hand.contract, hand.declarer_side, mult, gahwa, hand.points,
+                     hand.project_side, hand.project_points, (1, 0))
+            wo = Hand(hand.contract, hand.declarer_side, mult, gahwa, hand.points,
+                      hand.project_side, hand.project_points, (0, 0))
+            return score(sp, w).total[0] - score(sp, wo).total[0]
+        doubled = gain(hand.multiplier, hand.gahwa)
+        plain = gain(1, False)
+        return doubled == plain
+
+    def hokom(hand: Hand) -> list[z3.BoolRef]:
+        return [hand.contract == HOKOM]
+
+    return _score_claim(profile, "baloot-never-multiplied", claim, hokom, "baloot")
+
+
+def projects_total_order(profile: Profile) -> Result:
+    """Z3: between projects of different players the comparison is a strict total order
+    (false where equal projects leave neither side higher)."""
+    names = Names("projects-order")
+    sp = SymbolicProfile(profile, names)
+    made: list[pj.Project] = []
+    setting = list(sp.constraints())
+    for label in "pqr":
+        kind, top, order = names.int(f"{label}-kind"), names.int(f"{label}-top"), \
+            names.int(f"{label}-order")
+        run, trump = names.bool(f"{label}-run"), names.bool(f"{label}-in-trump")
+        setting += [z3.Or([kind == k for k in pj.KIND_NAMES]), top >= 0, top <= 7,
+                    order >= 0, order <= 3, z3.Implies(trump, run),
+                    z3.Implies(kind != pj.HUNDRED, run == (kind < pj.HUNDRED))]
+        made.append(pj.Project(kind, run, top, trump, order))
+    p, q, r = made
+    setting += [p.order != q.order, q.order != r.order, p.order != r.order]
+    def hi(x: pj.Project, y: pj.Project) -> z3.BoolRef:
+        return t.lift(pj.higher(sp, x, y))
+
+    claim = z3.And(z3.Not(hi(p, p)), z3.Implies(hi(p, q), z3.Not(hi(q, p))),
+                   z3.Implies(z3.And(hi(p, q), hi(q, r)), hi(p, r)),
+                   z3.Or(hi(p, q), hi(q, p)))
+    result = prove(claim, setting)
+    if result.model is not None:
+        m = result.model
+        result.witness = {f"{label} {k}": v for label, x in (("p", p), ("q", q)) for k, v in (
+            ("kind", pj.KIND_NAMES.get(_value(m, x.kind), "?")), ("top", _value(m, x.top)),
+            ("order", _value(m, x.order)))}
+    return result
+
+
+def auction_ends(profile: Profile) -> Result:
+    """networkx: every sequence of calls ends in one contract or a redeal, whoever may call
+    Kawesh and whatever the public card; the counts of sequences are reported."""
+    start = time.perf_counter()
+    counts = []
+    for kawesh in (frozenset(), frozenset(range(4))):
+        for ace in (False, True):
+            graph, first = auction_graph(profile, kawesh, ace)
+            sinks = [n for n in graph.nodes if graph.out_degree(n) == 0]
+            if not nx.is_directed_acyclic_graph(graph) or any(not n.end for n in sinks):
+                return Result("refuted", time.perf_counter() - start, witness={
+                    "kawesh": sorted(kawesh), "ace": ace, "states": len(graph)})
+            found = count_sequences(graph, first)
+            counts.append(f"{found[CONTRACT]}+{found[REDEAL]}")
+    return Result("proved", time.perf_counter() - start,
+                  reason="call sequences ending in a contract+redeal (no Kawesh, no Ace; Ace; "
+                         "Kawesh for all; both): " + ", ".join(counts))
+
+
+def deck_dealt_exactly(profile: Profile) -> Result:
+    """The pack holds exactly what the deal hands out: five each and the public card, then
+    the rest, eight each."""
+    start = time.perf_counter()
+    deck = profile.reading("deck.cards").value or 0
+    first = [int(n) for n in profile.value("deal.packets").split("-")[:2]]
+    taker = 2 if profile.value("deal.completion") == "taker-2-others-3" else 0
+    others = 3 if taker else 0
+    rest = deck - 4 * sum(first) - 1
+    ok = rest == taker + 3 * others and sum(first) + 1 + taker == 8 == sum(first) + others
+    return Result("proved" if ok else "refuted", time.perf_counter() - start,
+                  witness={} if ok else {"deck": deck, "first": sum(first), "rest": rest})
+
+
+def game_single_winner(profile: Profile) -> Result:
+    """Z3: a hand never ends the game with two winners, and when a side reaches the target the
+    game ends, except under ``higher-total`` with equal totals (another hand is played)."""
+    names = Names("game-winner")
+    sp = SymbolicProfile(profile, names)
+    s0, s1, g0, g1, side, gw = (names.int(n) for n in ("s0", "s1", "g0", "g1", "side", "gw"))
+    setting = [*sp.constraints(), s0 >= 0, s1 >= 0, s0 < sp.value("game.target"),
+               s1 < sp.value("game.target"), g0 >= 0, g1 >= 0, z3.Or(side == 0, side == 1),
+               gw >= -1, gw <= 1]
+    winner = game_winner(sp, (s0, s1), (g0, g1), side, gw)
+    target = sp.value("game.target")
+    reached = z3.Or(s0 + g0 >= target, s1 + g1 >= target)
+    tie = z3.And(s0 + g0 == s1 + g1, s0 + g0 >= target, t.lift(sp.is_("game.both-reach",
+                                                                       "higher-total")))
+    claim = z3.And(winner >= -1, winner <= 1,
+                   z3.Implies(z3.And(reached, z3.Not(tie)), winner >= 0))
+    return prove(claim, setting)
+
+
+THEOREMS: tuple[Theorem, ...] = (
+    Theorem("rank.strict-total-order", "The cards that can win a trick are strictly ordered, "
+            "in Sun and under each trump, whatever suit is led (Z3).", rank_total_order),
+    Theorem("rank.beats-graph", "The same, as a networkx beats graph per contract and suit led.",
+            rank_graph),
+    Theorem("trick.one-winner", "Every complete trick has exactly one winner.", trick_one_winner),
+    Theorem("play.legal-card-exists", "A player to move always has a legal card, locked double "
+            "included.", legal_card_exists),
+    Theorem("score.card-points-total", "The card points of a hand are 130 in Sun and 162 in "
+            "Hokom, the last trick included.", card_points_total),
+    Theorem("score.game-points-total", "A made, undoubled hand shares 26 game points in Sun and "
+            "16 in Hokom.", game_points_total),
+    Theorem("score.failed-gives-all", "A failed contract gives the defenders every game point "
+            "of the cards.", failed_gives_all),
+    Theorem("score.baloot-never-multiplied", "Baloot adds the same whatever the stakes.",
+            baloot_never_multiplied),
+    Theorem("project.strict-total-order", "Projects of different players are strictly "
+            "ordered, so one side at most scores projects.", projects_total_order),
+    Theorem("auction.ends", "Every sequence of calls ends in one contract or a redeal "
+            "(networkx), with the number of sequences.", auction_ends, concrete=("deal",
+                                                                               "auction")),
+    Theorem("crosscheck.small-scope", "Engine and model agree on every trick and legal set of a "
+            "small decisive pool in Sun and Hokom, locked or not, and on every hand score of a "
+            "grid of splits, stakes, projects and Baloot.", small_scope, crosscheck=True),
+    Theorem("crosscheck.auction-graph", "The engine allows exactly the call sequences of the "
+            "buying graph, on deals with and without Kawesh and an Ace.", auction_counts,
+            crosscheck=True),
+    Theorem("deal.deck-dealt-exactly", "The pack holds exactly what the deal hands out.",
+            deck_dealt_exactly),
+    Theorem("game.single-winner", "A game never has two winners, and ends once a side "
+            "reaches the target alone.", game_single_winner),
+)
