@@ -76,7 +76,9 @@ def test_the_runner_stopped_by_a_signal_kills_its_engine(tmp_path: Path, signum:
         [sys.executable, "-m", "proofs.cli", "conform", "--engine",
          f"{MISBEHAVING} hang {token}", "--suite", str(small_suite(tmp_path)), "--timeout",
          "60", "--profile", "kout6-default"],
-        stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
+        stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True,
+        # as from a terminal: a test run started in the background inherits SIGINT ignored
+        preexec_fn=lambda: signal.signal(signal.SIGINT, signal.SIG_DFL))
     deadline = time.monotonic() + 30
     while not processes_with(token) and time.monotonic() < deadline:
         time.sleep(0.1)
