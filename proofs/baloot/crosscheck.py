@@ -1,11 +1,13 @@
 """Engine against model on a small decisive scope, exhaustively: every trick and every legal
-set of a reduced pack in both contracts under each trump duty, and every hand score on a grid
-of card-point splits, stakes, projects and Baloot. The model is evaluated through its folded
+set of a reduced pack in both contracts under each trump duty, every hand score on a grid of
+card-point splits, stakes, projects and Baloot, and the projects declared from hands holding
+every kind of project and their overlaps. The model is evaluated through its folded
 terms; the engine through its public functions. Any difference refutes, with the case."""
 
 from __future__ import annotations
 
 import itertools
+import random
 import time
 from typing import Any
 
@@ -15,6 +17,7 @@ from proofs.smt.parameters import SymbolicProfile
 from proofs.smt.solver import Names, Result
 from spec.model import Profile
 
+CARDS_32 = list(range(32))
 POOL = ("9H", "10H", "JH", "KH", "AH", "7S", "10S", "QS", "AS")
 """Hearts with the ranks whose order differs between trump and plain (9, 10, J, K, A), and
 spades with low, middle and high cards: enough to tell every rank order and duty apart."""
@@ -91,10 +94,53 @@ def scores(profile: Profile) -> dict[str, Any] | None:
     return None
 
 
+def _project_hands() -> list[list[int]]:
+    """Hands that hold every kind of project and their overlaps, and seeded random hands."""
+    rng = random.Random("trickrules/baloot/project-hands")
+    hands: list[list[int]] = []
+
+    def fill(core: list[int]) -> list[int]:
+        rest = [c for c in CARDS_32 if c not in core]
+        return core + rng.sample(rest, 8 - len(core))
+
+    for low in range(8):
+        for length in range(3, 9 - low):
+            hands.append(fill([8 + r for r in range(low, low + length)]))  # hearts
+    for r in range(8):
+        hands.append(fill([s * 8 + r for s in range(4)]))
+        hands.append(fill([s * 8 + r for s in range(4)] + [8 + (r + 1) % 8, 8 + (r + 2) % 8]))
+    hands += [rng.sample(CARDS_32, 8) for _ in range(1500)]
+    return hands
+
+
+def projects(profile: Profile) -> dict[str, Any] | None:
+    """The first hand whose declared projects (game points and kinds) engine and model give
+    differently, or None."""
+    from engine.baloot.cards import mask, parse
+    from engine.baloot.projects import best_set
+    from proofs.baloot.projects import KIND_NAMES, declared
+
+    rules = _engine(profile)
+    sp = SymbolicProfile(profile, Names("crosscheck-projects"))
+    code = {name: kind for kind, name in KIND_NAMES.items()}
+    for hand in _project_hands():
+        held = mask(parse(card_name(c)) for c in hand)
+        for contract, name in ((SUN, "sun"), (HOKOM, "hokom")):
+            for seat in (0, 1):  # seat 0 declares the contract
+                found = best_set(rules, held, name, seat, 0)
+                engine = (sum(rules.project_values.get(f"{p.kind}-{name}", 0) for p in found),
+                          sorted(code[p.kind] for p in found))
+                model = declared(sp, hand, contract, seat == 0)
+                if engine != model:
+                    return {"hand": [card_name(c) for c in hand], "contract": name,
+                            "declarer": seat == 0, "engine": engine, "model": model}
+    return None
+
+
 def small_scope(profile: Profile) -> Result:
     """Every trick, legal set and score of the small scope agrees between the encodings."""
     start = time.perf_counter()
-    for check in (tricks_and_legal, scores):
+    for check in (tricks_and_legal, scores, projects):
         found = check(profile)
         if found is not None:
             return Result("refuted", time.perf_counter() - start,

@@ -8,6 +8,7 @@ it is a run in the trump suit, and its holder's place in the declaration order (
 
 from __future__ import annotations
 
+import itertools
 from dataclasses import dataclass
 
 from proofs.smt import terms as t
@@ -58,3 +59,60 @@ def value(sp: SymbolicProfile, kind: t.Int, contract: t.Int) -> t.Int:
 
     return t.If(kind == SIRA, make("sira"), t.If(kind == FIFTY, make("fifty"), t.If(
         kind == HUNDRED, make("hundred"), make("four-hundred"))))
+
+
+def _value_of(sp: SymbolicProfile, kind: int, contract: int) -> int:
+    got = value(sp, kind, contract)
+    assert t.known(got), "project detection needs a concrete project.values reading"
+    return int(got)
+
+
+def holdings(sp: SymbolicProfile, hand: list[int], contract: int,
+             declarer: bool) -> list[tuple[int, frozenset[int]]]:
+    """Every project a hand holds, overlapping ones included (``project.values``): each run
+    of three or more in a suit, in the order of runs; four 10s, Js, Qs or Ks; four Aces, a 100
+    in Hokom and a 400 in Sun (for the declarer only under ``project.four-hundred-holder =
+    declarer-only``). Cards are numbered as in :mod:`proofs.baloot.model`."""
+    from proofs.baloot.model import SUN
+
+    mine = set(hand)
+    found: list[tuple[int, frozenset[int]]] = []
+    for s in range(4):
+        present = [r for r in range(8) if s * 8 + r in mine]
+        for i, low in enumerate(present):
+            for j in range(i + 2, len(present)):
+                if present[j] - low != j - i:  # a gap: no longer a run
+                    break
+                length = j - i + 1
+                kind = SIRA if length == 3 else FIFTY if length == 4 else HUNDRED
+                found.append((kind, frozenset(s * 8 + r for r in present[i:j + 1])))
+    any_player = sp.is_("project.four-hundred-holder", "any-player") is True
+    for r in (3, 4, 5, 6, 7):  # 10, J, Q, K, A
+        four = frozenset(s * 8 + r for s in range(4))
+        if four <= mine:
+            if r != 7 or contract != SUN:
+                found.append((HUNDRED, four))
+            elif declarer or any_player:
+                found.append((FOUR_HUNDRED, four))
+    return found
+
+
+def declared(sp: SymbolicProfile, hand: list[int], contract: int,
+             declarer: bool) -> tuple[int, list[int]]:
+    """What a player declares: of all sets of projects sharing no card (at most two under
+    ``project.per-player = up-to-two``), the one with the most game points, then the fewest
+    projects; returned as (game points, kinds sorted)."""
+    pool = [p for p in holdings(sp, hand, contract, declarer)
+            if _value_of(sp, p[0], contract) > 0]
+    # three projects need nine cards, so eight cards hold at most two (a limit of two or not)
+    most = 2 if sp.is_("project.per-player", "up-to-two") is True else (len(hand) // 3)
+    best: tuple[int, int, list[int]] = (0, 0, [])
+    for size in range(1, most + 1):
+        for chosen in itertools.combinations(pool, size):
+            cards = [c for _, group in chosen for c in group]
+            if len(cards) != len(set(cards)):
+                continue
+            points = sum(_value_of(sp, kind, contract) for kind, _ in chosen)
+            if (points, -size) > best[:2]:
+                best = (points, -size, sorted(kind for kind, _ in chosen))
+    return best[0], best[2]

@@ -1,0 +1,214 @@
+"""Baloot's second encoding: every theorem on the shipped profile, refutations with witnesses
+replayed in the engine, the cross-checks of engine against model, and tests that break a rule
+in either encoding and see a cross-check fail."""
+
+from __future__ import annotations
+
+import dataclasses
+import json
+import subprocess
+import sys
+from typing import Any
+
+import pytest
+from baloot_helpers import rules as variant_rules
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+import engine.baloot.projects as engine_projects
+import engine.baloot.scoring as engine_scoring
+import proofs.baloot.crosscheck as crosscheck
+import proofs.baloot.model as model
+import proofs.baloot.scoring as model_scoring
+from engine.baloot.cards import mask, parse
+from engine.baloot.play import legal_mask, winning_index
+from proofs.baloot.model import NO_TRUMP, card_name, legal, winner_is
+from proofs.baloot.theorems import THEOREMS
+from proofs.smt.parameters import SymbolicProfile
+from proofs.smt.solver import Names
+from spec.loader import family_catalogue
+
+CATALOGUE = family_catalogue("baloot")
+DEFAULT = CATALOGUE.default_profile("baloot")
+BY_ID = {t.id: t for t in THEOREMS}
+OPEN = DEFAULT.derive("baloot-open", {pid: CATALOGUE.parameters[pid].reading_ids
+                                      for pid in DEFAULT.values})
+
+
+@pytest.mark.parametrize("theorem", [t for t in THEOREMS], ids=lambda t: t.id)
+def test_every_theorem_is_proved_for_the_shipped_profile(theorem: Any) -> None:
+    result = theorem.check(DEFAULT)
+    assert result.verdict == theorem.expect == "proved", result.witness
+
+
+@pytest.mark.parametrize("theorem", [t for t in THEOREMS if not t.crosscheck and t.id not in (
+    "score.game-points-total", "project.strict-total-order", "auction.ends",
+    "deal.deck-dealt-exactly")], ids=lambda t: t.id)
+def test_theorems_hold_with_every_reading_open(theorem: Any) -> None:
+    assert theorem.check(OPEN).verdict == "proved"
+
+
+def test_game_points_fail_to_add_up_only_where_each_side_is_rounded_alone() -> None:
+    result = BY_ID["score.game-points-total"].check(OPEN)
+    assert result.verdict == "refuted"
+    assert result.witness["reading score.keep-total"] == "each-side-rounded"
+    assert result.replay is not None and result.replay["replayed"]
+    engine = result.replay["engine"]["cards"]
+    assert sum(engine) != (26 if result.witness["contract"] == 0 else 16)
+    kept = DEFAULT.derive("kept", {pid: CATALOGUE.parameters[pid].reading_ids
+                                   for pid in DEFAULT.values if pid != "score.keep-total"})
+    assert BY_ID["score.game-points-total"].check(kept).verdict == "proved"
+
+
+@pytest.mark.parametrize(("over", "split"), [
+    ({"score.sun-conversion": "nearest-ten-half-up-x2"}, None),
+    ({"score.sun-conversion": "nearest-ten-half-down-x2"}, None),
+    ({"score.sun-conversion": "five-kept-div-5"}, None),
+    ({"score.hokom-conversion": "nearest-ten-half-up"}, None),
+])
+def test_which_splits_break_the_total_when_each_side_is_rounded(over: dict[str, str],
+                                                                split: None) -> None:
+    profile = DEFAULT.pin({"score.keep-total": "each-side-rounded", **over})
+    result = BY_ID["score.game-points-total"].check(profile)
+    assert result.verdict == "refuted" and result.replay and result.replay["replayed"]
+
+
+def test_equal_projects_with_neither_higher_refute_the_order() -> None:
+    profile = DEFAULT.pin({"project.tie-break": "highest-card-then-neither"})
+    result = BY_ID["project.strict-total-order"].check(profile)
+    assert result.verdict == "refuted"
+    assert result.witness["p kind"] == result.witness["q kind"]
+    assert result.witness["p top"] == result.witness["q top"]
+
+
+def test_verify_runs_baloot() -> None:
+    done = subprocess.run([sys.executable, "-m", "proofs.cli", "verify", "--game", "baloot",
+                           "--json", "--no-cache"], capture_output=True, text=True,
+                          timeout=300, check=False)
+    assert done.returncode == 0, done.stderr[-2000:]
+    report = json.loads(done.stdout)
+    assert report["unknown"] == 0 and report["refuted"] == 0
+    assert report["proved"] == len(THEOREMS) and report["profiles"] == ["baloot-default"]
+
+
+# ------------------------------------------------------------ breaking a rule in one encoding
+
+def _broken_engine(monkeypatch: pytest.MonkeyPatch, **changes: Any) -> None:
+    real = crosscheck._engine
+    monkeypatch.setattr(crosscheck, "_engine",
+                        lambda profile: dataclasses.replace(real(profile), **changes))
+
+
+def test_engine_with_the_sun_order_for_trump_is_caught(monkeypatch: pytest.MonkeyPatch) -> None:
+    plain = variant_rules().plain_strength
+    _broken_engine(monkeypatch, trump_strength=tuple(8 + s for s in plain))
+    assert crosscheck.small_scope(DEFAULT).verdict == "refuted"
+
+
+def test_engine_rounding_a_5_up_in_hokom_is_caught(monkeypatch: pytest.MonkeyPatch) -> None:
+    _broken_engine(monkeypatch, hokom_conversion="nearest-ten-half-up")
+    result = crosscheck.small_scope(DEFAULT)
+    assert result.verdict == "refuted" and "hokom" in result.witness["facts"]
+
+
+def test_engine_multiplying_baloot_is_caught(monkeypatch: pytest.MonkeyPatch) -> None:
+    real = engine_scoring.score_hand
+
+    def multiplied(rules: Any, facts: Any) -> Any:
+        got = real(rules, facts)
+        extra = tuple(b * (facts.multiplier - 1) for b in got.baloot)
+        return got._replace(baloot=tuple(b + x for b, x in zip(got.baloot, extra, strict=True)),
+                            total=tuple(t + x for t, x in zip(got.total, extra, strict=True)))
+
+    monkeypatch.setattr(engine_scoring, "score_hand", multiplied)
+    assert crosscheck.small_scope(DEFAULT).verdict == "refuted"
+
+
+def test_engine_counting_four_aces_as_400_in_hokom_is_caught(
+        monkeypatch: pytest.MonkeyPatch) -> None:
+    real = engine_projects.candidates
+
+    def four_hundred(hand: int, contract: str, seat: int, may: bool) -> Any:
+        return [p._replace(kind="four-hundred") if p.kind == "hundred" and p.suit is None
+                and p.top == 7 else p for p in real(hand, contract, seat, may)]
+
+    monkeypatch.setattr(engine_projects, "candidates", four_hundred)
+    result = crosscheck.small_scope(DEFAULT)
+    assert result.verdict == "refuted" and "hokom" in result.witness["contract"]
+
+
+def test_model_with_the_sun_order_for_trump_is_caught(monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setattr(model, "trump_strength",
+                        lambda sp, card: model.TRUMP_BASE + model.plain_strength(sp, card))
+    assert crosscheck.small_scope(DEFAULT).verdict == "refuted"
+
+
+def test_model_rounding_a_5_up_in_hokom_is_caught(monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setattr(model_scoring, "round_ten", lambda points, five_up: (points + 5) // 10
+                        if isinstance(points, int) else (points + 5) / 10)
+    assert crosscheck.small_scope(DEFAULT).verdict == "refuted"
+
+
+# ------------------------------------------------------------ differential tests
+
+READINGS = st.fixed_dictionaries({
+    "play.hokom-void": st.sampled_from(CATALOGUE.parameters["play.hokom-void"].reading_ids),
+    "play.trump-led": st.sampled_from(CATALOGUE.parameters["play.trump-led"].reading_ids),
+    "double.lock": st.sampled_from(CATALOGUE.parameters["double.lock"].reading_ids),
+    "rank.plain": st.sampled_from(CATALOGUE.parameters["rank.plain"].reading_ids)})
+
+
+@settings(max_examples=400, deadline=None)
+@given(readings=READINGS, cards=st.permutations(list(range(32))), size=st.integers(1, 8),
+       played=st.integers(0, 3), trump=st.sampled_from([NO_TRUMP, 0, 1, 2, 3]),
+       locked=st.booleans())
+def test_legal_sets_and_winners_agree(readings: dict[str, str], cards: list[int], size: int,
+                                      played: int, trump: int, locked: bool) -> None:
+    profile = DEFAULT.pin(readings)
+    rules = variant_rules(**{k.replace(".", "__").replace("-", "_"): v
+                             for k, v in readings.items()})
+    sp = SymbolicProfile(profile, Names("differential"))
+    trick, hand = cards[:played], cards[played:played + size]
+    ids = {c: parse(card_name(c)) for c in cards}
+    flags = [c in hand for c in range(32)]
+    e_trump = None if trump == NO_TRUMP else trump
+    got = legal_mask(rules, mask(ids[c] for c in hand), [ids[c] for c in trick], e_trump,
+                     locked)
+    assert sorted(c for c in hand if got >> ids[c] & 1) == sorted(
+        c for c in hand if legal(sp, flags, trick, trump, locked, c) is True)
+    four = cards[:4]
+    assert [k for k in range(4) if winner_is(sp, four, trump, k) is True] == [
+        winning_index(rules, [ids[c] for c in four], e_trump)]
+
+
+@settings(max_examples=300, deadline=None)
+@given(contract=st.sampled_from(["sun", "hokom"]), points=st.integers(0, 162),
+       side=st.integers(0, 1), stakes=st.sampled_from([(1, False), (2, False), (3, False),
+                                                       (4, False), (1, True)]),
+       projects=st.sampled_from([(-1, 0), (0, 2), (1, 5), (0, 20), (1, 40)]),
+       baloot=st.sampled_from([(0, 0), (1, 0), (0, 1)]), readings=st.fixed_dictionaries({
+           pid: st.sampled_from(CATALOGUE.parameters[pid].reading_ids) for pid in (
+               "score.sun-conversion", "score.hokom-conversion", "score.keep-total",
+               "score.hokom-threshold", "score.sun-threshold", "score.failed", "double.split",
+               "double.projects", "double.gahwa", "project.baloot-value")}))
+def test_hand_scores_agree(contract: str, points: int, side: int, stakes: tuple[int, bool],
+                           projects: tuple[int, int], baloot: tuple[int, int],
+                           readings: dict[str, str]) -> None:
+    full = 130 if contract == "sun" else 162
+    points = min(points, full)
+    if contract == "sun":
+        stakes, baloot = (min(stakes[0], 2), False), (0, 0)
+    profile = DEFAULT.pin(readings)
+    rules = variant_rules(**{k.replace(".", "__").replace("-", "_"): v
+                             for k, v in readings.items()})
+    split = (points, full - points)
+    facts = engine_scoring.HandFacts(contract, side, stakes[0], stakes[1], split,
+                                     None if projects[0] < 0 else projects[0], projects[1],
+                                     baloot)
+    engine = engine_scoring.score_hand(rules, facts)
+    sp = SymbolicProfile(profile, Names("differential-score"))
+    got = model_scoring.score(sp, model_scoring.Hand(
+        0 if contract == "sun" else 1, side, stakes[0], stakes[1], split, projects[0],
+        projects[1], baloot))
+    assert (got.made, got.total) == (engine.made, engine.total)
+    assert got.game_winner == (-1 if engine.game_winner is None else engine.game_winner)
