@@ -192,7 +192,11 @@ def test_a_derived_profile_is_named_and_played() -> None:
     assert baloot(deal__cut="cutter-chooses").new_initial_state(0).phase == "cut"
 
 
-def test_commands_without_a_baloot_model_say_so() -> None:
-    done = run("verify", "--game", "baloot")
-    assert done.returncode == 2 and "no Z3 model yet" in done.stderr
-    assert "Traceback" not in done.stderr
+def test_commands_without_baloot_yet_say_so_cleanly() -> None:
+    """judge and conform have no Baloot part yet: each says so in one line and exits 2."""
+    state = BalootGame().new_initial_state(1).to_json()
+    done = subprocess.run([*CLI, "judge", "-"], input=json.dumps(state), capture_output=True,
+                          text=True, timeout=120, check=False)
+    assert done.returncode == 2 and "baloot" in done.stderr and "Traceback" not in done.stderr
+    conform = run("conform", "--engine", "true", "--profile", "baloot-default")
+    assert conform.returncode == 2 and "Traceback" not in conform.stderr
