@@ -123,6 +123,9 @@ def projects(profile: Profile) -> dict[str, Any] | None:
     rules = _engine(profile)
     sp = SymbolicProfile(profile, Names("crosscheck-projects"))
     code = {name: kind for kind, name in KIND_NAMES.items()}
+    found_apart = _baloot_apart(rules, sp)
+    if found_apart is not None:
+        return found_apart
     for hand in _project_hands():
         held = mask(parse(card_name(c)) for c in hand)
         for contract, name in ((SUN, "sun"), (HOKOM, "hokom")):
@@ -134,6 +137,30 @@ def projects(profile: Profile) -> dict[str, Any] | None:
                 if engine != model:
                     return {"hand": [card_name(c) for c in hand], "contract": name,
                             "declarer": seat == 0, "engine": engine, "model": model}
+    return None
+
+
+def _baloot_apart(rules: Any, sp: SymbolicProfile) -> dict[str, Any] | None:
+    """Whether Baloot counts, engine against model, for every way its King and Queen of
+    hearts sit in a project of the holder's, holder declaring or not."""
+    from engine.baloot.cards import mask as cards_mask
+    from engine.baloot.cards import parse
+    from engine.baloot.projects import Project
+    from engine.baloot.projects import baloot_counts as engine_counts
+    from proofs.baloot.projects import KIND_NAMES
+    from proofs.baloot.projects import baloot_counts as model_counts
+
+    groups = {(True, True): "JH QH KH", (True, False): "KH KS KD KC", (False, True): "10H JH QH",
+              (False, False): "7S 8S 9S"}
+    for (king, queen), cards in groups.items():
+        for kind, name in KIND_NAMES.items():
+            for declarer in (0, 1):
+                held = cards_mask(parse(c) for c in cards.split())
+                engine = engine_counts(rules, 0, declarer, 1, [Project(name, held, 6, 1, 0)])
+                model = model_counts(sp, declarer == 0, king, queen, kind)
+                if engine != model:
+                    return {"project": name, "cards": cards, "holder declares": declarer == 0,
+                            "engine": engine, "model": model}
     return None
 
 
@@ -196,4 +223,46 @@ def auction_counts(profile: Profile) -> Result:
             return Result("refuted", time.perf_counter() - start, witness={
                 "public": public, "kawesh": str(sorted(kawesh)), "engine": str(engine),
                 "model": str(model)})
+    return Result("proved", time.perf_counter() - start)
+
+
+def _engine_doublings(state: Any) -> int:
+    """The doubling sequences the engine allows from ``state`` until play begins."""
+    if state.phase != "double":
+        return 1
+    total = 0
+    for action in state.legal_actions():
+        nxt = state.clone()
+        nxt.apply_action(action)
+        total += _engine_doublings(nxt)
+    return total
+
+
+DOUBLING_SCORES = ((0, 0), (120, 50), (120, 100), (50, 101), (101, 101), (100, 99))
+"""Scores before the hand around Sun's 100-point condition."""
+
+
+def doubling_counts(profile: Profile) -> Result:
+    """The engine allows exactly as many doubling sequences as the doubling graph written from
+    the spec, after a Hokom and after a Sun, at scores around 100."""
+    from engine.registry import load_game
+    from proofs.baloot.doubling import doubling_graph, sequences
+
+    start = time.perf_counter()
+    game = load_game(profile.game.id, profile)
+    hands, public, stock, _, _ = DEALS[0]
+    for scores in DOUBLING_SCORES:
+        for hokom, calls in ((True, ("hokom", "pass", "pass", "pass")), (False, ("sun",))):
+            state = game.state_from_deal(3, [hands[(s - 3 - 1) % 4] for s in range(4)],
+                                         public, stock, scores)
+            for call in calls:
+                by_name = {state.action_to_string(a): a for a in state.legal_actions()}
+                state.apply_action(by_name[call])
+            engine = _engine_doublings(state)
+            graph, first = doubling_graph(profile, hokom, scores)
+            model = sequences(graph, first)
+            if engine != model:
+                return Result("refuted", time.perf_counter() - start, witness={
+                    "contract": "hokom" if hokom else "sun", "scores": str(scores),
+                    "engine": engine, "model": model})
     return Result("proved", time.perf_counter() - start)

@@ -116,3 +116,14 @@ def declared(sp: SymbolicProfile, hand: list[int], contract: int,
             if (points, -size) > best[:2]:
                 best = (points, -size, sorted(kind for kind, _ in chosen))
     return best[0], best[2]
+
+
+def baloot_counts(sp: SymbolicProfile, holder_declares: t.Bool, king_in: t.Bool,
+                  queen_in: t.Bool, kind: t.Int) -> t.Bool:
+    """Whether the holder of the trump King and Queen scores Baloot, given whether each of the
+    two is in one declared project of his and that project's kind (``project.baloot-holder``,
+    ``project.baloot-in-project``)."""
+    anyone = sp.is_("project.baloot-holder", "any-player")
+    apart = t.And(king_in == queen_in, t.Not(t.And(king_in, queen_in, kind >= HUNDRED)))
+    return t.And(t.Or(anyone, holder_declares),
+                 t.Or(sp.is_("project.baloot-in-project", "always"), apart))

@@ -11,7 +11,8 @@ import z3
 
 from proofs.baloot import projects as pj
 from proofs.baloot.auction_graph import CONTRACT, REDEAL, auction_graph, count_sequences
-from proofs.baloot.crosscheck import auction_counts, small_scope
+from proofs.baloot.crosscheck import auction_counts, doubling_counts, small_scope
+from proofs.baloot.doubling import doubling_graph, sequences
 from proofs.baloot.model import (
     CARDS,
     HOKOM,
@@ -284,6 +285,25 @@ def projects_total_order(profile: Profile) -> Result:
     return result
 
 
+def baloot_apart(profile: Profile) -> Result:
+    """Z3: no card counts both in Baloot and in another project, except the King and Queen of
+    trump together in one Sira or 50 (false where Baloot always counts)."""
+    names = Names("baloot-apart")
+    sp = SymbolicProfile(profile, names)
+    king, queen, declares = names.bool("king-in"), names.bool("queen-in"), names.bool("declarer")
+    kind = names.int("kind")
+    counts = t.lift(pj.baloot_counts(sp, declares, king, queen, kind))
+    allowed = z3.And(king, queen, z3.Or(kind == pj.SIRA, kind == pj.FIFTY))
+    result = prove(z3.Implies(z3.And(counts, z3.Or(king, queen)), allowed),
+                   [*sp.constraints(), z3.Or([kind == k for k in pj.KIND_NAMES])])
+    if result.model is not None:
+        m = result.model
+        result.witness = {"kind": pj.KIND_NAMES[_value(m, kind)],
+                          "king in it": z3.is_true(m.eval(king, model_completion=True)),
+                          "queen in it": z3.is_true(m.eval(queen, model_completion=True))}
+    return result
+
+
 def auction_ends(profile: Profile) -> Result:
     """networkx: every sequence of calls ends in one contract or a redeal, whoever may call
     Kawesh and whatever the public card; the counts of sequences are reported."""
@@ -301,6 +321,26 @@ def auction_ends(profile: Profile) -> Result:
     return Result("proved", time.perf_counter() - start,
                   reason="call sequences ending in a contract+redeal (no Kawesh, no Ace; Ace; "
                          "Kawesh for all; both): " + ", ".join(counts))
+
+
+def doubling_ends(profile: Profile) -> Result:
+    """networkx: every doubling sequence ends (the graph has no cycle and each point without a
+    call is an end), after a Hokom and after a Sun, whatever the scores."""
+    start = time.perf_counter()
+    counts = []
+    for chosen, concrete in profile.expand(["double.lock", "double.sun"]):
+        for hokom in (True, False):
+            for scores in ((0, 0), (120, 50)):
+                graph, first = doubling_graph(concrete, hokom, scores)
+                if not nx.is_directed_acyclic_graph(graph):
+                    return Result("refuted", time.perf_counter() - start, witness={
+                        "contract": "hokom" if hokom else "sun",
+                        **{f"reading {k}": v for k, v in chosen.items()}})
+                if not chosen:
+                    counts.append(f"{'Hokom' if hokom else 'Sun'} at {scores[0]}-{scores[1]}: "
+                                  f"{sequences(graph, first)}")
+    return Result("proved", time.perf_counter() - start,
+                  reason="doubling sequences: " + ", ".join(counts))
 
 
 def deck_dealt_exactly(profile: Profile) -> Result:
@@ -354,6 +394,8 @@ THEOREMS: tuple[Theorem, ...] = (
             baloot_never_multiplied),
     Theorem("project.strict-total-order", "Projects of different players are strictly "
             "ordered, so one side at most scores projects.", projects_total_order),
+    Theorem("project.baloot-apart", "No card counts in Baloot and another project, but the "
+            "King and Queen of trump together in one Sira or 50.", baloot_apart),
     Theorem("auction.ends", "Every sequence of calls ends in one contract or a redeal "
             "(networkx), with the number of sequences.", auction_ends, concrete=("deal",
                                                                                "auction")),
@@ -362,6 +404,11 @@ THEOREMS: tuple[Theorem, ...] = (
             "grid of splits, stakes, projects and Baloot.", small_scope, crosscheck=True),
     Theorem("crosscheck.auction-graph", "The engine allows exactly the call sequences of the "
             "buying graph, on deals with and without Kawesh and an Ace.", auction_counts,
+            crosscheck=True),
+    Theorem("doubling.ends", "Every doubling sequence ends, and Sun goes no higher than Double "
+            "(networkx), with the number of sequences.", doubling_ends),
+    Theorem("crosscheck.doubling-graph", "The engine allows exactly the doubling sequences of "
+            "the graph, in both contracts, at scores around 100.", doubling_counts,
             crosscheck=True),
     Theorem("deal.deck-dealt-exactly", "The pack holds exactly what the deal hands out.",
             deck_dealt_exactly),

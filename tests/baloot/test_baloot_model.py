@@ -42,8 +42,8 @@ def test_every_theorem_is_proved_for_the_shipped_profile(theorem: Any) -> None:
 
 
 @pytest.mark.parametrize("theorem", [t for t in THEOREMS if not t.crosscheck and t.id not in (
-    "score.game-points-total", "project.strict-total-order", "auction.ends",
-    "deal.deck-dealt-exactly")], ids=lambda t: t.id)
+    "score.game-points-total", "project.strict-total-order", "project.baloot-apart",
+    "auction.ends", "deal.deck-dealt-exactly")], ids=lambda t: t.id)
 def test_theorems_hold_with_every_reading_open(theorem: Any) -> None:
     assert theorem.check(OPEN).verdict == "proved"
 
@@ -212,3 +212,32 @@ def test_hand_scores_agree(contract: str, points: int, side: int, stakes: tuple[
         projects[1], baloot))
     assert (got.made, got.total) == (engine.made, engine.total)
     assert got.game_winner == (-1 if engine.game_winner is None else engine.game_winner)
+
+
+def test_baloot_counting_inside_a_hundred_refutes_apartness() -> None:
+    result = BY_ID["project.baloot-apart"].check(
+        DEFAULT.pin({"project.baloot-in-project": "always"}))
+    assert result.verdict == "refuted"
+    assert result.witness["kind"] in ("hundred", "four-hundred") or (
+        result.witness["king in it"] != result.witness["queen in it"])
+
+
+@pytest.mark.parametrize("over", [{}, {"double.lock": "no-raise"},
+                                  {"double.sun": "one-above-other-below-100"}])
+def test_doubling_graph_matches_the_engine_under_each_reading(over: dict[str, str]) -> None:
+    assert BY_ID["crosscheck.doubling-graph"].check(DEFAULT.pin(over)).verdict == "proved"
+    assert BY_ID["doubling.ends"].check(DEFAULT.pin(over)).verdict == "proved"
+
+
+def test_engine_doubling_a_locked_double_under_no_raise_is_caught(
+        monkeypatch: pytest.MonkeyPatch) -> None:
+    import engine.baloot.auction as engine_auction
+
+    real = engine_auction.apply_doubling
+
+    def raising(rules: Any, doubling: Any, action: int) -> None:
+        real(dataclasses.replace(rules, lock_forbids_trump_lead=True), doubling, action)
+
+    monkeypatch.setattr(engine_auction, "apply_doubling", raising)
+    result = BY_ID["crosscheck.doubling-graph"].check(DEFAULT.pin({"double.lock": "no-raise"}))
+    assert result.verdict == "refuted"

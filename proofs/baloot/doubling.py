@@ -1,0 +1,79 @@
+"""The doubling after a contract, from ``spec/baloot/`` (``double.sun``, ``double.lock``): who
+may say what, as a small graph whose paths are the doubling sequences. Double by a defender
+(locked or open in Hokom), Triple by the buyer, Four by the doubler (locked or open), Gahwa by
+the buyer; Sun goes no higher than Double, and only when one side is above 100."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+import networkx as nx
+
+from spec.model import Profile
+
+LADDER = {1: "double", 2: "triple", 3: "four", 4: "gahwa"}
+
+
+@dataclass(frozen=True)
+class Step:
+    """A point of the doubling: the level reached, whether the last Double or Four was locked,
+    how many defenders have passed at level 1, and whether it is over."""
+
+    level: int
+    locked: bool
+    passed: int
+    over: bool = False
+
+
+def sun_may_double(profile: Profile, scores: tuple[int, int]) -> bool:
+    """``double.sun``: exactly one side above 100 (strictly: and the other below 100)."""
+    above = [s > 100 for s in scores]
+    if above[0] == above[1]:
+        return False
+    return profile.value("double.sun") != "one-above-other-below-100" or min(scores) < 100
+
+
+def calls(profile: Profile, hokom: bool, step: Step) -> list[tuple[str, Step]]:
+    """The calls open at ``step`` and where each leads."""
+    no_raise = profile.value("double.lock") == "no-raise"
+    stop_here = (not hokom and step.level == 2) or (step.locked and no_raise)
+    if step.over or stop_here or step.level == 5:
+        return []
+    if step.level == 1:
+        passing = Step(1, False, step.passed + 1, over=step.passed == 1)
+        out = [("pass", passing), ("double", Step(2, False, 0))]
+        if hokom:
+            out.append(("double-locked", Step(2, True, 0)))
+        return out
+    ended = Step(step.level, step.locked, 0, over=True)
+    name = LADDER[step.level]
+    out = [("pass", ended), (name, Step(step.level + 1, False, 0))]
+    if step.level == 3:
+        out.append(("four-locked", Step(4, True, 0)))
+    return out
+
+
+def doubling_graph(profile: Profile, hokom: bool,
+                   scores: tuple[int, int]) -> tuple[nx.DiGraph, Step]:
+    """Every point of the doubling reachable after a contract, and the first."""
+    first = Step(1, False, 0, over=not hokom and not sun_may_double(profile, scores))
+    graph = nx.DiGraph()
+    graph.add_node(first)
+    todo = [first]
+    while todo:
+        step = todo.pop()
+        for name, nxt in calls(profile, hokom, step):
+            if nxt not in graph:
+                todo.append(nxt)
+            before = graph.get_edge_data(step, nxt, {}).get("calls", ())
+            graph.add_edge(step, nxt, calls=(*before, name))
+    return graph, first
+
+
+def sequences(graph: nx.DiGraph, first: Step) -> int:
+    """The number of doubling sequences (paths from ``first`` to a point with no call)."""
+    paths = {first: 1}
+    for step in nx.topological_sort(graph):
+        for nxt in graph.successors(step):
+            paths[nxt] = paths.get(nxt, 0) + paths[step] * len(graph.edges[step, nxt]["calls"])
+    return sum(n for step, n in paths.items() if graph.out_degree(step) == 0)
