@@ -266,3 +266,45 @@ def doubling_counts(profile: Profile) -> Result:
                     "contract": "hokom" if hokom else "sun", "scores": str(scores),
                     "engine": engine, "model": model})
     return Result("proved", time.perf_counter() - start)
+
+
+def _as_buying(node: Any) -> Any:
+    from proofs.baloot import auction_z3 as az
+
+    bid = az.NO_BID if node.bid is None else (az.HOKOM_BID if node.bid[0] == "hokom"
+                                              else az.SUN_BID)
+    end = {"": az.OPEN, "contract": az.CONTRACT, "redeal": az.REDEAL}[node.end]
+    return az.Buying(node.round, tuple(s in node.queue for s in range(4)), bid,
+                     -1 if node.bid is None else node.bid[2],
+                     tuple(s in node.declined for s in range(4)), end)
+
+
+def auction_z3_graph(profile: Profile) -> Result:
+    """The buying in Z3 allows exactly the graph's calls at every state of the graph, and each
+    call leads to the same state (both written from the spec; the graph is checked against the
+    engine by ``crosscheck.auction-graph``)."""
+    from proofs.baloot import auction_z3 as az
+    from proofs.baloot.auction_graph import auction_graph
+
+    start = time.perf_counter()
+    sp = SymbolicProfile(profile, Names("crosscheck-auction-z3"))
+    codes = {name: code for code, name in az.CALL_NAMES.items()}
+    for kawesh in (frozenset(), frozenset(range(4))):
+        for ace in (False, True):
+            graph, _ = auction_graph(profile, kawesh, ace)
+            flags = tuple(s in kawesh for s in range(4))
+            for node in graph.nodes:
+                if node.end:
+                    continue
+                state = _as_buying(node)
+                z3_calls = {az.CALL_NAMES[c] for c in az.CALLS
+                            if az.allowed(sp, state, c, flags) is True}
+                edges = {name: nxt for nxt in graph.successors(node)
+                         for name in graph.edges[node, nxt]["calls"]}
+                wrong = [n for n, nxt in edges.items()
+                         if az.after(sp, state, codes[n], ace) != _as_buying(nxt)]
+                if z3_calls != set(edges) or wrong:
+                    return Result("refuted", time.perf_counter() - start, witness={
+                        "state": str(node), "graph": str(sorted(edges)),
+                        "z3": str(sorted(z3_calls)), "different next state": str(wrong)})
+    return Result("proved", time.perf_counter() - start)

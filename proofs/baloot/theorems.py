@@ -9,9 +9,15 @@ import time
 import networkx as nx
 import z3
 
+from proofs.baloot import auction_z3 as az
 from proofs.baloot import projects as pj
 from proofs.baloot.auction_graph import CONTRACT, REDEAL, auction_graph, count_sequences
-from proofs.baloot.crosscheck import auction_counts, doubling_counts, small_scope
+from proofs.baloot.crosscheck import (
+    auction_counts,
+    auction_z3_graph,
+    doubling_counts,
+    small_scope,
+)
 from proofs.baloot.doubling import doubling_graph, sequences
 from proofs.baloot.model import (
     CARDS,
@@ -343,6 +349,25 @@ def doubling_ends(profile: Profile) -> Result:
                   reason="doubling sequences: " + ", ".join(counts))
 
 
+def auction_ends_z3(profile: Profile) -> Result:
+    """Z3: every sequence of allowed calls ends in a contract or a redeal within
+    :data:`~proofs.baloot.auction_z3.STEPS` calls, whoever holds a Kawesh hand and whatever
+    the public card."""
+    names = Names("auction-z3")
+    sp = SymbolicProfile(profile, names)
+    calls = [names.int(f"call{i}") for i in range(az.STEPS)]
+    kawesh = tuple(names.bool(f"kawesh{s}") for s in range(4))
+    ace = names.bool("ace")
+    ok, final = az.unrolled(sp, calls, kawesh, ace)
+    setting = [*sp.constraints(), *[t.lift(x) for x in ok],
+               *[z3.Or([c == k for k in az.CALLS]) for c in calls]]
+    result = prove(t.lift(final.end != az.OPEN), setting)
+    if result.model is not None:
+        result.witness = {"calls": " ".join(az.CALL_NAMES[_value(result.model, c)]
+                                            for c in calls)}
+    return result
+
+
 def deck_dealt_exactly(profile: Profile) -> Result:
     """The pack holds exactly what the deal hands out: five each and the public card, then
     the rest, eight each."""
@@ -404,6 +429,11 @@ THEOREMS: tuple[Theorem, ...] = (
             "grid of splits, stakes, projects and Baloot.", small_scope, crosscheck=True),
     Theorem("crosscheck.auction-graph", "The engine allows exactly the call sequences of the "
             "buying graph, on deals with and without Kawesh and an Ace.", auction_counts,
+            crosscheck=True),
+    Theorem("auction.ends-z3", "The same in Z3: every sequence of allowed calls ends within "
+            "16 calls.", auction_ends_z3, concrete=("deal", "auction")),
+    Theorem("crosscheck.auction-z3-graph", "The buying in Z3 allows exactly the graph's calls "
+            "at every state, each leading to the same state.", auction_z3_graph,
             crosscheck=True),
     Theorem("doubling.ends", "Every doubling sequence ends, and Sun goes no higher than Double "
             "(networkx), with the number of sequences.", doubling_ends),

@@ -241,3 +241,21 @@ def test_engine_doubling_a_locked_double_under_no_raise_is_caught(
     monkeypatch.setattr(engine_auction, "apply_doubling", raising)
     result = BY_ID["crosscheck.doubling-graph"].check(DEFAULT.pin({"double.lock": "no-raise"}))
     assert result.verdict == "refuted"
+
+
+def test_the_z3_buying_is_not_vacuous(monkeypatch: pytest.MonkeyPatch) -> None:
+    import proofs.baloot.auction_z3 as az
+
+    monkeypatch.setattr(az, "STEPS", 3)
+    result = BY_ID["auction.ends-z3"].check(DEFAULT)
+    assert result.verdict == "refuted" and len(result.witness["calls"].split()) == 3
+
+
+def test_a_z3_buying_that_drifts_from_the_graph_is_caught(
+        monkeypatch: pytest.MonkeyPatch) -> None:
+    import proofs.baloot.auction_z3 as az
+
+    real = az.allowed
+    monkeypatch.setattr(az, "allowed", lambda sp, b, call, kawesh: False if call == az.ASHKAL
+                        else real(sp, b, call, kawesh))
+    assert BY_ID["crosscheck.auction-z3-graph"].check(DEFAULT).verdict == "refuted"

@@ -1,0 +1,133 @@
+"""The buying in Z3, from ``spec/baloot/``: a state of symbolic integers and Booleans, the calls
+a state allows and the state each call leads to, unrolled over a bounded number of calls. With
+concrete inputs the terms fold, so the graph of :mod:`proofs.baloot.auction_graph` can be
+checked against it node by node.
+
+Seats are named by priority (0 speaks first, 3 is the dealer); the seats still to speak are a
+set, spoken in priority order.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Any
+
+from proofs.smt import terms as t
+from proofs.smt.parameters import SymbolicProfile
+
+PASS, SUN, ASHKAL, KAWESH, HOKOM = 0, 1, 2, 3, 4
+OTHER_SUIT = (5, 6, 7)
+"""A second-round Hokom named with the bid, in one of the three other suits."""
+CALLS = (PASS, SUN, ASHKAL, KAWESH, HOKOM, *OTHER_SUIT)
+CALL_NAMES = {PASS: "pass", SUN: "sun", ASHKAL: "ashkal", KAWESH: "kawesh", HOKOM: "hokom",
+              5: "hokom-1", 6: "hokom-2", 7: "hokom-3"}
+NO_BID, HOKOM_BID, SUN_BID = 0, 1, 2
+OPEN, CONTRACT, REDEAL = 0, 1, 2
+
+
+@dataclass
+class Buying:
+    """A state of the buying (any field may be symbolic)."""
+
+    round: t.Int
+    pending: tuple[t.Bool, ...]
+    bid: t.Int
+    declarer: t.Int
+    declined: tuple[t.Bool, ...]
+    end: t.Int
+
+
+def start() -> Buying:
+    """The first round, every seat to speak."""
+    return Buying(1, (True, True, True, True), NO_BID, -1, (False,) * 4, OPEN)
+
+
+def speaker(b: Buying) -> t.Int:
+    """The first seat still to speak."""
+    return t.If(b.pending[0], 0, t.If(b.pending[1], 1, t.If(b.pending[2], 2, 3)))
+
+
+def allowed(sp: SymbolicProfile, b: Buying, call: t.Int, kawesh: tuple[t.Bool, ...]) -> t.Bool:
+    """Whether the speaker may make ``call``; ``kawesh`` says which seats hold a Kawesh hand."""
+    seat = speaker(b)
+    first = b.round == 1
+    entitled = seat >= 2  # the dealer's left and the dealer: the third and fourth to act
+    ashkal = t.And(first, t.Or(entitled, sp.is_("auction.wrong-ashkal", "forced-sun")))
+    may_kawesh = t.And(first, sp.is_("auction.kawesh", "first-round"),
+                       t.Or([t.And(seat == s, kawesh[s]) for s in range(4)]))
+    named = sp.is_("auction.second-round-hokom", "named-with-bid")
+    hokom = t.And(b.bid == NO_BID, t.Or(first, t.Not(named)))
+    other = t.And(b.bid == NO_BID, t.Not(first), named)
+    return t.And(b.end == OPEN, t.Or(
+        call == PASS, call == SUN, t.And(call == ASHKAL, ashkal),
+        t.And(call == KAWESH, may_kawesh), t.And(call == HOKOM, hokom),
+        t.And(call >= OTHER_SUIT[0], call <= OTHER_SUIT[-1], other)))
+
+
+def _set(flags: tuple[t.Bool, ...], seat: t.Int, value: t.Bool) -> tuple[t.Bool, ...]:
+    return tuple(t.If(seat == s, value, flags[s]) for s in range(4))
+
+
+def after(sp: SymbolicProfile, b: Buying, call: t.Int, ace: t.Bool) -> Buying:
+    """The state an allowed call leads to."""
+    seat = speaker(b)
+    rest = _set(b.pending, seat, False)
+    any_rest = t.Or(rest)
+    # pass
+    declined = tuple(t.If(b.bid == SUN_BID, x, y)
+                     for x, y in zip(_set(b.declined, seat, True), b.declined, strict=True))
+    fresh = t.And(b.bid == NO_BID, t.Not(any_rest))
+    pass_state = Buying(
+        t.If(t.And(fresh, b.round == 1), 2, b.round),
+        tuple(t.If(t.And(fresh, b.round == 1), True, rest[s]) for s in range(4)),
+        b.bid, b.declarer, tuple(t.If(t.And(fresh, b.round == 1), False, declined[s])
+                                 for s in range(4)),
+        t.If(any_rest, OPEN, t.If(b.bid != NO_BID, CONTRACT, t.If(b.round == 1, OPEN,
+                                                                    REDEAL))))
+    # hokom (any form)
+    hokom_state = Buying(b.round, tuple(s != seat if t.known(seat) else seat != s
+                                        for s in range(4)), HOKOM_BID, seat, b.declined, OPEN)
+    # sun, or ashkal: a Sun for the partner when entitled and not on an Ace
+    forced = t.And(ace, sp.is_("auction.ashkal-on-ace", "forced-sun"))
+    declarer = t.If(t.And(call == ASHKAL, seat >= 2, t.Not(forced)), (seat + 2) % 4, seat)
+    final = t.Or(b.round == 2, sp.is_("auction.sun-over-sun", "final"))
+    queue = tuple(t.And(s < seat, t.Not(b.declined[s]), declarer != s) for s in range(4))
+    sun_state = Buying(b.round, tuple(t.And(t.Not(final), q) for q in queue), SUN_BID,
+                       declarer, b.declined, t.If(t.Or(final, t.Not(t.Or(queue))), CONTRACT,
+                                                  OPEN))
+    kawesh_state = Buying(b.round, (False,) * 4, NO_BID, -1, b.declined, REDEAL)
+
+    def pick(field: str) -> Any:
+        def choose(p: Any, h: Any, s: Any, k: Any) -> Any:
+            return t.If(call == PASS, p, t.If(call == KAWESH, k, t.If(
+                t.Or(call == SUN, call == ASHKAL), s, h)))
+        values = [getattr(x, field) for x in (pass_state, hokom_state, sun_state, kawesh_state)]
+        if isinstance(values[0], tuple):
+            return tuple(choose(*(v[i] for v in values)) for i in range(4))
+        return choose(*values)
+
+    return Buying(*(pick(f) for f in ("round", "pending", "bid", "declarer", "declined",
+                                       "end")))
+
+
+STEPS = 16
+"""Calls unrolled: more than any sequence of the buying can make (two rounds of four, three
+answers to a Hokom in each, three chances to take a Sun)."""
+
+
+def unrolled(sp: SymbolicProfile, calls: list[t.Int], kawesh: tuple[t.Bool, ...],
+             ace: t.Bool) -> tuple[list[t.Bool], Buying]:
+    """The buying after ``calls``: for each step, the condition that its call was allowed (or
+    the buying was over), and the final state."""
+    b = start()
+    ok = []
+    for call in calls:
+        ok.append(t.Or(b.end != OPEN, allowed(sp, b, call, kawesh)))
+        nxt = after(sp, b, call, ace)
+        over = b.end != OPEN
+        b = Buying(t.If(over, b.round, nxt.round),
+                   tuple(t.If(over, b.pending[s], nxt.pending[s]) for s in range(4)),
+                   t.If(over, b.bid, nxt.bid), t.If(over, b.declarer, nxt.declarer),
+                   tuple(t.If(over, b.declined[s], nxt.declined[s]) for s in range(4)),
+                   t.If(over, b.end, nxt.end))
+    return ok, b
