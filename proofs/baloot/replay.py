@@ -44,6 +44,29 @@ def replay_trick(profile: Profile, trump: int, cards: list[int]) -> dict[str, An
             "model": {"winners": model}}
 
 
+def replay_legal(profile: Profile, found: dict[str, Any]) -> dict[str, Any]:
+    """The mover's legal cards at a decoded situation (:meth:`Situation.decode`), by the
+    engine and by the model; replayed when both find none."""
+    from engine.baloot.cards import mask, parse
+    from engine.baloot.play import legal_mask
+    from proofs.baloot.model import card_of, legal
+
+    mover = str((int(found["leader"]) + len(found["trick"])) % 4)
+    hand = [card_of(c) for c in found["hands"][mover]]
+    trick = [card_of(c) for c in found["trick"]]
+    trump = int(found["trump"])
+    engine = legal_mask(_rules(profile), mask(parse(c) for c in found["hands"][mover]),
+                        [parse(c) for c in found["trick"]], None if trump < 0 else trump,
+                        bool(found["locked"]))
+    sp = SymbolicProfile(profile, Names("replay-legal"))
+    flags = [c in hand for c in range(32)]
+    model = [card_name(c) for c in hand
+             if legal(sp, flags, trick, trump, bool(found["locked"]), c) is True]
+    engine_cards = [card_name(c) for c in hand if engine >> parse(card_name(c)) & 1]
+    return {"state": found, "replayed": engine_cards == model == [],
+            "engine": {"legal": engine_cards}, "model": {"legal": model}}
+
+
 def _baloot_gain(rules: Any, facts: Any) -> int:
     """What a Baloot of side 0 adds to side 0 in the engine's score."""
     from engine.baloot.scoring import score_hand

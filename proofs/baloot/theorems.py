@@ -31,7 +31,7 @@ from proofs.baloot.model import (
     strength,
     winner_is,
 )
-from proofs.baloot.replay import pinned, replay_score, replay_trick
+from proofs.baloot.replay import pinned, replay_legal, replay_score, replay_trick
 from proofs.baloot.scoring import (
     HOKOM_TOTAL,
     SUN_TOTAL,
@@ -40,6 +40,7 @@ from proofs.baloot.scoring import (
     game_winner,
     score,
 )
+from proofs.baloot.situation import situation
 from proofs.kit import Theorem
 from proofs.smt import terms as t
 from proofs.smt.parameters import SymbolicProfile
@@ -128,8 +129,10 @@ def trick_one_winner(profile: Profile) -> Result:
 
 
 def legal_card_exists(profile: Profile) -> Result:
-    """Z3: a player holding any cards has a legal one at every place in a trick, in Sun and in
-    Hokom, locked or not."""
+    """Z3: a player to move always has a legal card, at every place in a trick, in Sun and in
+    Hokom, locked or not. Proved first for any hand and any cards on the table (a stronger
+    claim, quick to decide); only if that fails is a reachable situation searched for a witness,
+    which is replayed in the engine."""
     total = 0.0
     for place in range(4):
         names = Names(f"legal-exists-{place}")
@@ -146,16 +149,19 @@ def legal_card_exists(profile: Profile) -> Result:
         claim = t.Or([legal(sp, hand, trick, trump, locked, c) for c in CARDS])
         result = prove(t.lift(claim), setting)
         total += result.seconds
-        if result.verdict != "proved":
-            result.seconds = total
-            if result.model is not None:
-                m = result.model
-                result.witness = {
-                    "place": place, "contract": _contract_name(_value(m, trump)),
-                    "hand": " ".join(card_name(c) for c in CARDS if z3.is_true(
-                        m.eval(hand[c], model_completion=True))),
-                    "trick": " ".join(card_name(_value(m, c)) for c in trick)}
-            return result
+        if result.verdict == "proved":
+            continue
+        reachable = situation(profile, Names(f"legal-exists-reachable-{place}"), place)
+        result = prove(t.lift(t.Or([reachable.legal(c) for c in CARDS])),
+                       reachable.constraints)
+        result.seconds += total
+        if result.model is not None:
+            result.witness = {k: str(v) for k, v in reachable.decode(result.model).items()}
+            chosen = {pid: reachable.sp.reading_of(result.model, pid)
+                      for pid in profile.symbolic if pid in reachable.sp.used}
+            result.replay = replay_legal(pinned(profile, chosen),
+                                         reachable.decode(result.model))
+        return result
     return Result("proved", total)
 
 

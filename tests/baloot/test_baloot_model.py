@@ -259,3 +259,44 @@ def test_a_z3_buying_that_drifts_from_the_graph_is_caught(
     monkeypatch.setattr(az, "allowed", lambda sp, b, call, kawesh: False if call == az.ASHKAL
                         else real(sp, b, call, kawesh))
     assert BY_ID["crosscheck.auction-z3-graph"].check(DEFAULT).verdict == "refuted"
+
+
+@pytest.mark.parametrize("down", [0, 3])
+def test_reachable_situations_exist(down: int) -> None:
+    import z3
+
+    from proofs.baloot.situation import situation
+
+    s = situation(DEFAULT, Names(f"reachable-{down}"), down)
+    solver = z3.Solver()
+    solver.add(*s.constraints)
+    assert solver.check() == z3.sat
+    found = s.decode(solver.model())
+    sizes = sorted(len(h) for h in found["hands"].values())  # type: ignore[attr-defined]
+    assert len(found["trick"]) == down  # type: ignore[arg-type]
+    assert sum(sizes) + down + 4 * int(str(found["tricks done"])) == 32
+
+
+def test_a_model_without_a_legal_card_gets_a_reachable_witness_the_engine_disputes(
+        monkeypatch: pytest.MonkeyPatch) -> None:
+    """Break the model's locked lead (trump forbidden even when only trumps are held): the
+    theorem finds a reachable situation with no legal card, and the engine, which is right,
+    does not replay it."""
+    import proofs.baloot.situation as situation_module
+    import proofs.baloot.theorems as theorems_module
+    from proofs.smt import terms as t
+
+    real = model.legal
+
+    def broken(sp: Any, hand: Any, trick: Any, trump: Any, locked: Any, card: Any) -> Any:
+        lead_trump = t.And(locked, trump != NO_TRUMP, model.suit(card) == trump)
+        return t.And(real(sp, hand, trick, trump, locked, card),
+                     t.Not(lead_trump) if not trick else True)
+
+    monkeypatch.setattr(theorems_module, "legal", broken)
+    monkeypatch.setattr(situation_module, "legal", broken)
+    monkeypatch.setattr(model, "legal", broken)
+    result = BY_ID["play.legal-card-exists"].check(DEFAULT)
+    assert result.verdict == "refuted" and result.replay is not None
+    assert result.replay["model"]["legal"] == [] and result.replay["engine"]["legal"]
+    assert not result.replay["replayed"]

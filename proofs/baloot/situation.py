@@ -1,0 +1,90 @@
+"""A reachable point of play as Z3 terms, from ``spec/baloot/``: every card in one place (a
+hand, an earlier trick, the trick in progress), hand sizes matching the tricks played, and each
+card of the trick legal when it was played. A witness decodes to concrete hands and a trick."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+
+import z3
+
+from proofs.baloot.model import CARDS, NO_TRUMP, card_name, legal
+from proofs.smt import terms as t
+from proofs.smt.parameters import SymbolicProfile
+from proofs.smt.solver import Names
+from spec.model import Profile
+
+PLAYED, IN_TRICK = 4, 5
+"""Places of a card beside the four hands."""
+
+
+@dataclass
+class Situation:
+    """A symbolic situation with ``len(trick)`` cards of the trick down."""
+
+    sp: SymbolicProfile
+    trump: z3.ArithRef
+    locked: z3.BoolRef
+    leader: z3.ArithRef
+    done: z3.ArithRef
+    """Tricks already played."""
+    place: list[z3.ArithRef]
+    trick: list[z3.ArithRef]
+    constraints: list[z3.BoolRef] = field(default_factory=list)
+
+    @property
+    def mover(self) -> z3.ArithRef:
+        """The seat to play."""
+        return (self.leader + len(self.trick)) % 4
+
+    def hand(self, seat: t.Int) -> list[t.Bool]:
+        """The cards ``seat`` holds now."""
+        return [self.place[c] == seat for c in CARDS]
+
+    def legal(self, card: t.Int) -> t.Bool:
+        """The mover may play ``card``."""
+        return legal(self.sp, self.hand(self.mover), self.trick, self.trump, self.locked, card)
+
+    def decode(self, model: z3.ModelRef) -> dict[str, object]:
+        """The situation a model gives, in card notation."""
+        def value(x: z3.ArithRef) -> int:
+            return int(model.eval(x, model_completion=True).as_long())
+
+        where = [value(p) for p in self.place]
+        return {
+            "contract": "sun" if value(self.trump) == NO_TRUMP else "hokom",
+            "trump": value(self.trump), "locked": z3.is_true(model.eval(
+                self.locked, model_completion=True)),
+            "leader": value(self.leader), "tricks done": value(self.done),
+            "hands": {str(s): [card_name(c) for c in CARDS if where[c] == s] for s in range(4)},
+            "trick": [card_name(value(c)) for c in self.trick]}
+
+
+def situation(profile: Profile, names: Names, down: int) -> Situation:
+    """A reachable situation of play with ``down`` cards of the trick played."""
+    sp = SymbolicProfile(profile, names)
+    s = Situation(sp, names.int("trump"), names.bool("locked"), names.int("leader"),
+                  names.int("done"), [names.int(f"place{c}") for c in CARDS],
+                  [names.int(f"trick{i}") for i in range(down)])
+    cs = [*sp.constraints(), s.trump >= NO_TRUMP, s.trump <= 3,
+          z3.Implies(s.trump == NO_TRUMP, z3.Not(s.locked)), s.leader >= 0, s.leader <= 3,
+          s.done >= 0, s.done <= 7]
+    cs += [z3.And(p >= 0, p <= IN_TRICK) for p in s.place]
+    for i, card in enumerate(s.trick):
+        cs += [card >= 0, card < 32,
+               z3.Or([z3.And(card == c, s.place[c] == IN_TRICK) for c in CARDS])]
+        if i:
+            cs.append(z3.Distinct(*s.trick[:i + 1]))
+    def count(where: int) -> z3.ArithRef:
+        return z3.Sum([z3.If(p == where, 1, 0) for p in s.place])
+
+    cs += [count(IN_TRICK) == down, count(PLAYED) == 4 * s.done]
+    for seat in range(4):
+        played = z3.Or([(s.leader + i) % 4 == seat for i in range(down)])
+        cs.append(count(seat) == 8 - s.done - z3.If(played, 1, 0))
+    for i, card in enumerate(s.trick):  # each card legal when it was played
+        player = (s.leader + i) % 4
+        before = [z3.Or(s.place[c] == player, card == c) for c in CARDS]
+        cs.append(t.lift(legal(sp, before, s.trick[:i], s.trump, s.locked, card)))
+    s.constraints = cs
+    return s
