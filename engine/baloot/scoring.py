@@ -113,3 +113,21 @@ def score_hand(rules: Rules, facts: HandFacts) -> HandScore:
     summed = (cards[0] + projects[0] + baloot[0], cards[1] + projects[1] + baloot[1])
     return HandScore(ok, (cards[0], cards[1]), (projects[0], projects[1]),
                      (baloot[0], baloot[1]), summed, winner)
+
+
+def game_winner(rules: Rules, scores: tuple[int, int], declarer_team: int | None,
+                gahwa_winner: int | None) -> int | None:
+    """The side that wins the game once a hand is scored (``game.target``, ``game.both-reach``,
+    a Gahwa), or None when the game goes on; ``declarer_team`` is None after a void hand."""
+    if gahwa_winner is not None:
+        return gahwa_winner
+    reached = [s >= rules.target for s in scores]
+    if reached == [True, True]:
+        if rules.both_reach_declarer and declarer_team is not None:
+            return declarer_team
+        if scores[0] != scores[1]:
+            return 0 if scores[0] > scores[1] else 1
+        return None
+    if any(reached):
+        return reached.index(True)
+    return None

@@ -274,18 +274,11 @@ class BalootStateCore:
         self._new_deal()
 
     def _game_winner(self, result: Any, hand: Hand | None) -> int | None:
-        if result is not None and result.game_winner is not None:
-            return int(result.game_winner)
-        reached = [s >= self.rules.target for s in self.scores]
-        if reached == [True, True]:
-            if self.rules.both_reach_declarer and hand is not None:
-                return hand.declarer % 2
-            if self.scores[0] != self.scores[1]:
-                return 0 if self.scores[0] > self.scores[1] else 1
-            return None
-        if any(reached):
-            return reached.index(True)
-        return None
+        from engine.baloot.scoring import game_winner
+
+        gahwa = None if result is None or result.game_winner is None else int(result.game_winner)
+        return game_winner(self.rules, (self.scores[0], self.scores[1]),
+                           None if hand is None else hand.declarer % 2, gahwa)
 
     # ------------------------------------------------------------------ errors
 

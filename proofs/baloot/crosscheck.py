@@ -164,10 +164,33 @@ def _baloot_apart(rules: Any, sp: SymbolicProfile) -> dict[str, Any] | None:
     return None
 
 
+def game_ends(profile: Profile) -> dict[str, Any] | None:
+    """The first end of a hand on which engine and model disagree about the game's winner, or
+    None: scores before and gained around the target, each declaring side, with and without a
+    Gahwa's winner."""
+    from engine.baloot.scoring import game_winner as engine_winner
+    from proofs.baloot.scoring import game_winner as model_winner
+
+    rules = _engine(profile)
+    sp = SymbolicProfile(profile, Names("crosscheck-game-end"))
+    near = (0, 100, 140, 150, 151)
+    for before in itertools.product(near, near):
+        for gained in itertools.product((0, 1, 2, 10, 26), repeat=2):
+            for side, gahwa in itertools.product((0, 1), (-1, 0, 1)):
+                after = (before[0] + gained[0], before[1] + gained[1])
+                engine = engine_winner(rules, after, side, None if gahwa < 0 else gahwa)
+                model = model_winner(sp, (before[0], before[1]), (gained[0], gained[1]), side,
+                                     gahwa)
+                if (-1 if engine is None else engine) != model:
+                    return {"before": before, "gained": gained, "declarer side": side,
+                            "gahwa winner": gahwa, "engine": engine, "model": model}
+    return None
+
+
 def small_scope(profile: Profile) -> Result:
     """Every trick, legal set and score of the small scope agrees between the encodings."""
     start = time.perf_counter()
-    for check in (tricks_and_legal, scores, projects):
+    for check in (tricks_and_legal, scores, projects, game_ends):
         found = check(profile)
         if found is not None:
             return Result("refuted", time.perf_counter() - start,

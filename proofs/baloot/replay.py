@@ -100,6 +100,7 @@ def replay_score(profile: Profile, witness: dict[str, Any], kind: str) -> dict[s
     agree = out["engine"] == out["model"]
     shown = {"cards-sum": sum(engine.cards) != (26 if contract == "sun" else 16),
              "failed": not engine.made and engine.cards[facts.declarer_team] != 0,
+             "made-like-failed": engine.made and engine.cards[facts.declarer_team] == 0,
              "baloot": _baloot_gain(rules, facts) != _baloot_gain(
                  rules, facts._replace(multiplier=1, gahwa=False))}.get(kind, True)
     out["replayed"] = bool(agree and shown)

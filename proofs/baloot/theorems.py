@@ -245,6 +245,20 @@ def failed_gives_all(profile: Profile) -> Result:
     return _score_claim(profile, "failed-gives-all", claim, None, "failed")
 
 
+def made_xor_failed(profile: Profile) -> Result:
+    """A hand is made or failed, never both, and the score tells which: a failed contract gives
+    the defenders every game point of the cards, a made one does not (false where a contract
+    made without a threshold with no card points scores exactly like a failed one)."""
+    def claim(sp: SymbolicProfile, hand: Hand) -> t.Bool:
+        s = score(sp, hand)
+        full = full_game_points(sp, hand.contract) * t.If(hand.gahwa, 4, hand.multiplier)
+        mine = t.If(hand.declarer_side == 0, s.cards[0], s.cards[1])
+        theirs = t.If(hand.declarer_side == 0, s.cards[1], s.cards[0])
+        return t.Xor(s.made, t.And(mine == 0, theirs == full))
+
+    return _score_claim(profile, "made-xor-failed", claim, None, "made-like-failed")
+
+
 def baloot_never_multiplied(profile: Profile) -> Result:
     """What Baloot adds to its holder's side does not depend on the stakes: the same under
     Double, Triple, Four and Gahwa as undoubled."""
@@ -421,6 +435,8 @@ THEOREMS: tuple[Theorem, ...] = (
             "16 in Hokom.", game_points_total),
     Theorem("score.failed-gives-all", "A failed contract gives the defenders every game point "
             "of the cards.", failed_gives_all),
+    Theorem("score.made-xor-failed", "A hand is made or failed, and its score tells which.",
+            made_xor_failed),
     Theorem("score.baloot-never-multiplied", "Baloot adds the same whatever the stakes.",
             baloot_never_multiplied),
     Theorem("project.strict-total-order", "Projects of different players are strictly "

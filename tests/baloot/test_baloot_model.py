@@ -42,7 +42,8 @@ def test_every_theorem_is_proved_for_the_shipped_profile(theorem: Any) -> None:
 
 
 @pytest.mark.parametrize("theorem", [t for t in THEOREMS if not t.crosscheck and t.id not in (
-    "score.game-points-total", "project.strict-total-order", "project.baloot-apart",
+    "score.game-points-total", "score.made-xor-failed", "project.strict-total-order",
+    "project.baloot-apart",
     "auction.ends", "deal.deck-dealt-exactly")], ids=lambda t: t.id)
 def test_theorems_hold_with_every_reading_open(theorem: Any) -> None:
     assert theorem.check(OPEN).verdict == "proved"
@@ -300,3 +301,24 @@ def test_a_model_without_a_legal_card_gets_a_reachable_witness_the_engine_disput
     assert result.verdict == "refuted" and result.replay is not None
     assert result.replay["model"]["legal"] == [] and result.replay["engine"]["legal"]
     assert not result.replay["replayed"]
+
+
+def test_made_with_no_points_looks_failed_without_a_threshold() -> None:
+    result = BY_ID["score.made-xor-failed"].check(
+        DEFAULT.pin({"score.hokom-threshold": "none"}))
+    assert result.verdict == "refuted" and result.replay and result.replay["replayed"]
+    assert result.replay["engine"]["made"] and result.witness["contract"] == 1
+
+
+def test_engine_ending_the_game_wrongly_is_caught(monkeypatch: pytest.MonkeyPatch) -> None:
+    """The engine giving the game to the lower total when both sides pass the target."""
+    real = engine_scoring.game_winner
+
+    def lower(rules: Any, scores: tuple[int, int], side: Any, gahwa: Any) -> Any:
+        got = real(rules, scores, side, gahwa)
+        if gahwa is None and min(scores) >= rules.target and scores[0] != scores[1]:
+            return 0 if scores[0] < scores[1] else 1
+        return got
+
+    monkeypatch.setattr(engine_scoring, "game_winner", lower)
+    assert crosscheck.game_ends(DEFAULT) is not None
