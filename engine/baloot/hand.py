@@ -9,7 +9,7 @@ from typing import Any
 from engine.baloot import projects as proj
 from engine.baloot.cards import KING, QUEEN, SUIT_MASK, BCard, CardMask, card, names
 from engine.baloot.play import winning_index
-from engine.baloot.rules import SUN, Rules
+from engine.baloot.rules import Rules
 from engine.baloot.scoring import HandFacts, HandScore, score_hand
 from engine.trick import Trick
 
@@ -126,9 +126,3 @@ class Hand:
             rows.append({"seat": seat, "kind": "baloot", "cards": names(pair), "scored": True})
         return rows
 
-
-def contract_name(contract: str, trump: int | None) -> str:
-    """``sun`` or ``hokom-H``."""
-    from spec.cards import SUIT_LETTERS
-
-    return contract if contract == SUN or trump is None else f"hokom-{SUIT_LETTERS[trump]}"

@@ -70,7 +70,6 @@ class BalootStateCore:
     def load_deal(self, dealt: FirstDeal) -> None:
         """Start buying over an explicit first deal (five cards each and the public card)."""
         self.hands = list(dealt.hands)
-        self.first_hands = tuple(dealt.hands)
         self.public = dealt.public
         self.rest = dealt.rest
         self.preset_deal: list[CardMask] | None = None
