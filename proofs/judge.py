@@ -1,7 +1,8 @@
 """A ruling on one situation under every profile: the legal actions, and, when actions are
 given to play next, each trick's winner, the hand's score and the end of the game.
 
-The situation is the engine's JSON state form (``trickrules/kout-state/1`` for Kout), optionally
+The situation is the engine's JSON state form (``trickrules/kout-state/1`` for Kout,
+``trickrules/baloot-state/1`` for Baloot), optionally
 wrapped as ``{"state": {...}, "then": ["RJ", "7S", ...]}``. Each profile's rules are applied
 by the engine to the same facts. A source profile that leaves parameters open is answered
 under each combination of their readings; where those answers differ, the ruling depends on
@@ -17,7 +18,9 @@ from typing import Any
 
 from proofs.kit import kit_for_game
 from proofs.profile_diff import every_profile
+from spec.loader import game_catalogue
 from spec.model import Catalogue, Profile
+from spec.registry import game_ids
 
 MAX_COMBINATIONS = 512
 FIELDS = ("legal", "then", "tricks", "score", "winner")
@@ -102,8 +105,10 @@ def judge(catalogue: Catalogue, data: dict[str, Any]) -> dict[str, Any]:
             raise ValueError(f"situation.then[{index}]: expected an action name such as "
                              f"\"AS\" or \"bid 6\", got {json.dumps(action)[:40]}")
     game = state_data.get("game")
+    if isinstance(game, str) and game not in catalogue.games and game in game_ids():
+        catalogue = game_catalogue(game)  # a situation of another family's game
     if not isinstance(game, str) or game not in catalogue.games:
-        raise ValueError(f"situation.game: {game!r} is not one of {', '.join(catalogue.games)}")
+        raise ValueError(f"situation.game: {game!r} is not one of {', '.join(game_ids())}")
     rulings = []
     for profile in every_profile(catalogue).values():
         if profile.game.id != game:

@@ -88,10 +88,13 @@ def source_profile(catalogue: Catalogue, source: str, game: str,
 
 
 def source_profiles(catalogue: Catalogue) -> dict[str, Profile]:
-    """Every source profile: each source and game it describes, and each named variant."""
+    """Every source profile: each source and game it describes, and each named variant. A
+    source with no claims for a game has none yet (its text is still to be read into claims)."""
     out: dict[str, Profile] = {}
     for source in catalogue.sources.values():
         for game in source.games:
+            if not _claims(catalogue, source.id, game):
+                continue
             out[profile_id(source.id, game)] = source_profile(catalogue, source.id, game)
             for variant in summary(catalogue, source.id, game).variants:
                 out[profile_id(source.id, game, variant)] = source_profile(

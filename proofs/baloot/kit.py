@@ -1,6 +1,6 @@
-"""Baloot's proof kit: the theorems the shared machinery runs. Disputes between readings
-(kinds of outcome), the conformance answers and ``judge`` come with the Baloot sources and the
-conformance kit; until then they say so when asked."""
+"""Baloot's proof kit: the theorems the shared machinery runs and ``judge``'s rulings. Disputes
+between readings (kinds of outcome) and the conformance answers come with the Baloot sources
+and the conformance kit; until then they say so when asked."""
 
 from __future__ import annotations
 
@@ -52,8 +52,10 @@ class BalootKit:
         raise ValueError(_LATER.format(what=f"outcome kind {kind!r}"))
 
     def rule_on(self, data: dict[str, Any], then: Sequence[str], profile: Profile) -> Ruling:
-        """No Baloot rulings from ``judge`` yet."""
-        raise ValueError(_LATER.format(what="judge rulings"))
+        """See :func:`proofs.baloot.judging.rule_on`."""
+        from proofs.baloot.judging import rule_on
+
+        return rule_on(data, then, profile)
 
 
 KIT = BalootKit()

@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import copy
 import json
+import random
 import subprocess
 import sys
 import time
@@ -192,11 +193,34 @@ def test_a_derived_profile_is_named_and_played() -> None:
     assert baloot(deal__cut="cutter-chooses").new_initial_state(0).phase == "cut"
 
 
-def test_commands_without_baloot_yet_say_so_cleanly() -> None:
-    """judge and conform have no Baloot part yet: each says so in one line and exits 2."""
-    state = BalootGame().new_initial_state(1).to_json()
-    done = subprocess.run([*CLI, "judge", "-"], input=json.dumps(state), capture_output=True,
-                          text=True, timeout=120, check=False)
-    assert done.returncode == 2 and "baloot" in done.stderr and "Traceback" not in done.stderr
+def test_conform_says_cleanly_that_baloot_has_no_vectors_yet() -> None:
     conform = run("conform", "--engine", "true", "--profile", "baloot-default")
     assert conform.returncode == 2 and "Traceback" not in conform.stderr
+
+
+def test_judge_plays_a_baloot_situation_to_the_end_of_the_hand(tmp_path: Any) -> None:
+    state = BalootGame().new_initial_state(4)
+    rng = random.Random(4)
+    for _ in range(12):
+        state.apply_action(rng.choice(state.legal_actions()))
+    start = state.to_json()
+    hands, then = len(state.records), []
+    while len(state.records) == hands:
+        action = rng.choice(state.legal_actions())
+        then.append(state.action_to_string(action))
+        state.apply_action(action)
+    path = tmp_path / "situation.json"
+    path.write_text(json.dumps({"state": start, "then": then}))
+    done = run("judge", str(path), "--json")
+    assert done.returncode == 0, done.stderr
+    answer = json.loads(done.stdout)["profiles"][0]["answers"][0]
+    record = state.records[-1]
+    assert answer["status"] == "ok" and answer["then"] == then
+    assert answer["score"]["totals"] == record["totals"]
+    played = len(answer["tricks"])  # the tricks finished while ``then`` was played
+    assert played >= 1 and answer["tricks"] == [t["winner"] for t in record["tricks"]][-played:]
+    bad = tmp_path / "bad.json"
+    bad.write_text(json.dumps({"state": start, "then": ["2S"]}))
+    refused = run("judge", str(bad), "--json")
+    ruling = json.loads(refused.stdout)["profiles"][0]["answers"][0]
+    assert refused.returncode == 2 and ruling["status"] == "illegal" and "2S" in ruling["error"]
