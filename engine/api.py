@@ -9,8 +9,11 @@ form that round-trips.
 
 from __future__ import annotations
 
+import random
 from dataclasses import dataclass
 from typing import Any, Protocol
+
+from spec.model import Profile
 
 
 @dataclass(frozen=True)
@@ -68,3 +71,28 @@ class Game(Protocol):
 
     def new_initial_state(self, seed: int = 0) -> Any:
         """A new game, every random choice drawn from ``seed``."""
+
+
+def resolve_profile(family: str, game_id: str, profile: Profile | str | None) -> Profile:
+    """The profile a game of ``family`` is made under: the one given, the one named (pinned
+    readings allowed), or by default the game's ``-default`` profile; it must be of the game."""
+    from spec.loader import family_catalogue
+
+    known = family_catalogue(family)
+    if profile is None:
+        profile = known.default_profile(game_id)
+    elif isinstance(profile, str):
+        profile = known.profile(profile)
+    if profile.game.id != game_id:
+        raise ValueError(f"profile {profile.id!r} is for {profile.game.id}, not {game_id}")
+    return profile
+
+
+def play_random(game: Game, seed: int) -> Any:
+    """A whole game with every player choosing uniformly among legal actions, from ``seed``."""
+    state = game.new_initial_state(seed)
+    rng = random.Random(f"trickrules/{seed}/players")
+    while not state.is_terminal():
+        legal = state.legal_actions()
+        state.apply_action(legal[rng.randrange(len(legal))])
+    return state

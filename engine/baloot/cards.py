@@ -10,6 +10,7 @@ from __future__ import annotations
 from collections.abc import Iterable
 
 from engine.errors import EngineError
+from engine.masks import cards_of, mask_of
 from spec.cards import (
     SUIT_LETTERS,
     SUIT_SYMBOLS,
@@ -84,22 +85,10 @@ def parse_many(tokens: Iterable[str] | str) -> list[BCard]:
     return [parse(token) for token in tokens]
 
 
-def mask(cards: Iterable[BCard]) -> CardMask:
-    """The set holding ``cards``."""
-    out = 0
-    for c in cards:
-        out |= 1 << c
-    return out
-
-
-def cards_in(m: CardMask) -> list[BCard]:
-    """The cards of a set, lowest id first."""
-    out = []
-    while m:
-        low = m & -m
-        out.append(low.bit_length() - 1)
-        m ^= low
-    return out
+mask = mask_of
+"""The set holding some cards (the shared bitmask helper: a Baloot id is a bit like any other)."""
+cards_in = cards_of
+"""The cards of a set, lowest id first."""
 
 
 def names(m: CardMask) -> list[str]:

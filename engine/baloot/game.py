@@ -6,12 +6,12 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import Any
 
+from engine.api import resolve_profile
 from engine.baloot.actions import NUM_ACTIONS
 from engine.baloot.rules import Rules, compile_rules
 from engine.baloot.state import BalootStateCore
 from engine.errors import StateError
 from engine.table import first_dealer
-from spec.loader import family_catalogue
 from spec.model import Profile
 
 
@@ -39,15 +39,8 @@ class BalootGame:
     """Baloot under one concrete profile (by default ``baloot-default``)."""
 
     def __init__(self, game_id: str = "baloot", profile: Profile | str | None = None) -> None:
-        known = family_catalogue("baloot")
-        if profile is None:
-            profile = known.default_profile(game_id)
-        elif isinstance(profile, str):
-            profile = known.profile(profile)
-        if profile.game.id != game_id:
-            raise ValueError(f"profile {profile.id!r} is for {profile.game.id}, not {game_id}")
-        self.profile = profile
-        self.rules: Rules = compile_rules(profile)
+        self.profile = resolve_profile("baloot", game_id, profile)
+        self.rules: Rules = compile_rules(self.profile)
 
     game_id = "baloot"
     state_class = BalootState

@@ -3,9 +3,9 @@ prints), and a whole game played by random legal players."""
 
 from __future__ import annotations
 
-import random
 from typing import TYPE_CHECKING, Any
 
+from engine.api import play_random
 from engine.baloot.cards import name, names
 from engine.baloot.projects import Project
 from engine.baloot.scoring import HandScore
@@ -71,12 +71,8 @@ def hand_record(state: BalootStateCore, hand: Hand | None, result: HandScore | N
 
 
 def play_random_game(game: BalootGame, seed: int) -> BalootState:
-    """A whole game with every player choosing uniformly among legal actions, from ``seed``."""
-    state = game.new_initial_state(seed)
-    rng = random.Random(f"trickrules/{seed}/players")
-    while not state.is_terminal():
-        legal = state.legal_actions()
-        state.apply_action(legal[rng.randrange(len(legal))])
+    """A whole game with random legal players, from ``seed`` (:func:`engine.api.play_random`)."""
+    state: BalootState = play_random(game, seed)
     return state
 
 

@@ -5,12 +5,12 @@ from __future__ import annotations
 
 from typing import Any
 
+from engine.api import resolve_profile
 from engine.kout.actions import NUM_ACTIONS
 from engine.kout.codec import state_from_json, state_to_json
 from engine.kout.rules import Rules, compile_rules
 from engine.kout.state import KoutStateCore
 from engine.table import deal_hands, first_dealer
-from spec.loader import family_catalogue
 from spec.model import Profile
 
 
@@ -34,15 +34,8 @@ class KoutGame:
     """A Kout game under one concrete profile (by default the game's ``-default`` profile)."""
 
     def __init__(self, game_id: str = "kout6", profile: Profile | str | None = None) -> None:
-        known = family_catalogue("kout")
-        if profile is None:
-            profile = known.default_profile(game_id)
-        elif isinstance(profile, str):
-            profile = known.profile(profile)
-        if profile.game.id != game_id:
-            raise ValueError(f"profile {profile.id!r} is for {profile.game.id}, not {game_id}")
-        self.profile = profile
-        self.rules: Rules = compile_rules(profile)
+        self.profile = resolve_profile("kout", game_id, profile)
+        self.rules: Rules = compile_rules(self.profile)
 
     @property
     def game_id(self) -> str:

@@ -2,9 +2,9 @@
 
 from __future__ import annotations
 
-import random
 from typing import Any
 
+from engine.api import play_random
 from engine.kout.auction import PASS_BID
 from engine.kout.game import KoutGame, KoutState
 from engine.kout.state import HandRecord
@@ -13,12 +13,8 @@ from spec.cards import SUIT_LETTERS, card_name
 
 
 def play_random_game(game: KoutGame, seed: int) -> KoutState:
-    """A whole game with every player choosing uniformly among legal actions, from ``seed``."""
-    state = game.new_initial_state(seed)
-    rng = random.Random(f"trickrules/{seed}/players")
-    while not state.is_terminal():
-        legal = state.legal_actions()
-        state.apply_action(legal[rng.randrange(len(legal))])
+    """A whole game with random legal players, from ``seed`` (:func:`engine.api.play_random`)."""
+    state: KoutState = play_random(game, seed)
     return state
 
 

@@ -6,6 +6,7 @@ from __future__ import annotations
 import argparse
 import json
 import time
+from collections.abc import Callable
 from typing import Any
 
 from spec.registry import game_ids
@@ -51,14 +52,33 @@ def _print_perft(args: argparse.Namespace, result: dict[str, Any]) -> None:
     print_perft(Console(highlight=False), result)
 
 
-def _count(position: Any, depth: int, divide_by: bool) -> tuple[int, list[tuple[int, int]] | None,
-                                                                 float]:
+def _check_perft(args: argparse.Namespace, game_id: str, cards: int, players: int) -> None:
+    """Refuse a depth beyond one hand's cards and a declarer that is not a seat."""
+    if not 1 <= args.depth <= cards:
+        raise ValueError(f"--depth: {args.depth} is not a number of plays from 1 to {cards} "
+                         f"(the cards of a {game_id} hand)")
+    if args.declarer is not None and not 0 <= args.declarer < players:
+        raise ValueError(f"--declarer: {args.declarer} is not a seat of {game_id} "
+                         f"(0..{players - 1})")
+
+
+def _run_perft(args: argparse.Namespace, position: Any, setting: dict[str, Any],
+               name: Callable[[int], str]) -> int:
+    """Count from ``position``, then print ``setting`` with the count, its speed and the
+    divide when asked."""
     from engine.perft import divide, perft
 
     start = time.perf_counter()
-    rows = divide(position, depth) if divide_by else None
-    nodes = sum(n for _, n in rows) if rows is not None else perft(position, depth)
-    return nodes, rows, time.perf_counter() - start
+    rows = divide(position, args.depth) if args.divide else None
+    nodes = sum(n for _, n in rows) if rows is not None else perft(position, args.depth)
+    seconds = time.perf_counter() - start
+    result: dict[str, Any] = {
+        **setting, "depth": args.depth, "nodes": nodes, "seconds": round(seconds, 6),
+        "nodes_per_second": round(nodes / seconds) if seconds > 0 else 0}
+    if rows is not None:
+        result["divide"] = [{"card": name(c), "nodes": n} for c, n in rows]
+    _print_perft(args, result)
+    return 0
 
 
 def _perft_baloot(args: argparse.Namespace, game: Any) -> int:
@@ -67,28 +87,16 @@ def _perft_baloot(args: argparse.Namespace, game: Any) -> int:
     from engine.baloot.play import perft_position
     from spec.cards import SUIT_LETTERS, parse_suit
 
-    if not 1 <= args.depth <= 32:
-        raise ValueError(f"--depth: {args.depth} is not a number of plays from 1 to 32 "
-                         "(the cards of a Baloot hand)")
-    if args.declarer is not None and not 0 <= args.declarer < 4:
-        raise ValueError(f"--declarer: {args.declarer} is not a seat of baloot (0..3)")
+    _check_perft(args, game.game_id, 32, 4)
     contract = args.contract or "sun"
     trump = parse_suit(args.trump) if contract == "hokom" else None
     position, dealer, declarer = perft_position(game.rules, args.seed, contract, trump,
                                                 args.declarer)
-    hands = {str(s): names(h) for s, h in enumerate(position.hands)}
-    nodes, rows, seconds = _count(position, args.depth, args.divide)
-    result: dict[str, Any] = {
+    return _run_perft(args, position, {
         "game": "baloot", "profile": game.profile.id, "seed": args.seed, "dealer": dealer,
         "declarer": declarer, "contract": contract,
-        "trump": None if trump is None else SUIT_LETTERS[trump], "hands": hands,
-        "depth": args.depth, "nodes": nodes, "seconds": round(seconds, 6),
-        "nodes_per_second": round(nodes / seconds) if seconds > 0 else 0,
-    }
-    if rows is not None:
-        result["divide"] = [{"card": name(c), "nodes": n} for c, n in rows]
-    _print_perft(args, result)
-    return 0
+        "trump": None if trump is None else SUIT_LETTERS[trump],
+        "hands": {str(s): names(h) for s, h in enumerate(position.hands)}}, name)
 
 
 def cmd_perft(args: argparse.Namespace) -> int:
@@ -104,29 +112,14 @@ def cmd_perft(args: argparse.Namespace) -> int:
     if args.contract is not None:
         raise ValueError("--contract: only Baloot has contracts; Kout bids with --bid")
     trump = parse_suit(args.trump)
-    players = game.num_players()
-    cards = len(game.rules.deck)
-    if not 1 <= args.depth <= cards:
-        raise ValueError(f"--depth: {args.depth} is not a number of plays from 1 to {cards} "
-                         f"(the cards of a {game.game_id} hand)")
-    if args.declarer is not None and not 0 <= args.declarer < players:
-        raise ValueError(f"--declarer: {args.declarer} is not a seat of {game.game_id} "
-                         f"(0..{players - 1})")
+    _check_perft(args, game.game_id, len(game.rules.deck), game.num_players())
     position = perft_position(game.rules, args.seed, bid=args.bid, declarer=args.declarer,
                               trump=trump)
-    nodes, rows, seconds = _count(position, args.depth, args.divide)
-    result: dict[str, Any] = {
+    return _run_perft(args, position, {
         "game": game.game_id, "profile": game.profile.id, "seed": args.seed,
         "declarer": position.contract.seat, "bid": args.bid, "trump": SUIT_LETTERS[trump],
         "hands": {str(s): [card_name(c) for c in cards_of(h)]
-                  for s, h in enumerate(position.hands)},
-        "depth": args.depth, "nodes": nodes, "seconds": round(seconds, 6),
-        "nodes_per_second": round(nodes / seconds) if seconds > 0 else 0,
-    }
-    if rows is not None:
-        result["divide"] = [{"card": card_name(c), "nodes": n} for c, n in rows]
-    _print_perft(args, result)
-    return 0
+                  for s, h in enumerate(position.hands)}}, card_name)
 
 
 def common(p: argparse.ArgumentParser) -> None:
