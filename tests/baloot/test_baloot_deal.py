@@ -13,7 +13,7 @@ from helpers import edit_spec, spec_error
 from engine.baloot.cards import mask, names, parse, parse_many
 from engine.baloot.deal import CUTTER_CHOICES, first_deal
 from engine.baloot.hand import Hand
-from engine.baloot.projects import best_set
+from engine.baloot.projects import baloot_counts, best_set
 from engine.baloot.rules import HOKOM
 from engine.errors import StateError
 from spec.registry import family_dir
@@ -99,6 +99,9 @@ def test_baloot_inside_a_declared_hundred_does_not_count() -> None:
     dealt = mask(parse_many("9H 10H JH QH KH 7S 8C 7D"))
     offered = best_set(r, dealt, HOKOM, 0, 0)
     assert [names(p.cards) for p in offered] == [["9H", "10H", "JH", "QH", "KH"]]
+    hearts = 1
+    assert not baloot_counts(r, 0, 0, hearts, list(offered))
+    assert baloot_counts(r, 0, 0, hearts, [])  # the same King and Queen, undeclared: it counts
 
 
 def test_a_spec_error_names_the_file_and_the_line(tmp_path: Path) -> None:

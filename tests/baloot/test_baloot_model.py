@@ -61,14 +61,13 @@ def test_game_points_fail_to_add_up_only_where_each_side_is_rounded_alone() -> N
     assert BY_ID["score.game-points-total"].check(kept).verdict == "proved"
 
 
-@pytest.mark.parametrize(("over", "split"), [
-    ({"score.sun-conversion": "nearest-ten-half-up-x2"}, None),
-    ({"score.sun-conversion": "nearest-ten-half-down-x2"}, None),
-    ({"score.sun-conversion": "five-kept-div-5"}, None),
-    ({"score.hokom-conversion": "nearest-ten-half-up"}, None),
+@pytest.mark.parametrize("over", [
+    {"score.sun-conversion": "nearest-ten-half-up-x2"},
+    {"score.sun-conversion": "nearest-ten-half-down-x2"},
+    {"score.sun-conversion": "five-kept-div-5"},
+    {"score.hokom-conversion": "nearest-ten-half-up"},
 ])
-def test_which_splits_break_the_total_when_each_side_is_rounded(over: dict[str, str],
-                                                                split: None) -> None:
+def test_which_splits_break_the_total_when_each_side_is_rounded(over: dict[str, str]) -> None:
     profile = DEFAULT.pin({"score.keep-total": "each-side-rounded", **over})
     result = BY_ID["score.game-points-total"].check(profile)
     assert result.verdict == "refuted" and result.replay and result.replay["replayed"]

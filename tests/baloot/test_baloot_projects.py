@@ -57,7 +57,7 @@ def test_no_card_in_two_projects_and_the_best_set() -> None:
     assert len(declared(all_three, project__per_player="up-to-two")) == 2
 
 
-def test_three_projects_only_without_the_limit() -> None:
+def test_eight_cards_hold_at_most_two_projects() -> None:
     hand = "7S 8S 9S 7H 8H 9H 7D 8D"
     # two Siras and nothing else (7D 8D is no run): two either way
     assert len(declared(hand)) == 2
