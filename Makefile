@@ -4,7 +4,7 @@ VENV := .venv
 BIN := $(VENV)/bin
 STAMP := $(VENV)/.installed
 
-.PHONY: verify test lint bench clean system
+.PHONY: verify test lint bench clean system sentences
 
 # Debian packages: Chromium for the rulebook's browser tests, IPAex Gothic for the PDF's
 # Japanese quotations. Installed once, with sudo when not root.
@@ -40,6 +40,9 @@ lint: $(STAMP)
 	$(BIN)/ruff check --no-cache spec engine proofs tests benchmarks
 	$(BIN)/mypy
 	$(BIN)/lint-imports --no-cache
+
+sentences: $(STAMP)
+	$(BIN)/python -m spec.write_sentences
 
 bench: $(STAMP)
 	$(BIN)/python -m benchmarks

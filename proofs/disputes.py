@@ -96,9 +96,11 @@ def _stances(catalogue: Catalogue, game: str, parameter: str) -> list[Stance]:
 
 
 def _source_of(catalogue: Catalogue, profile: Profile) -> tuple[str, str | None]:
-    source = profile.id[3:6]
-    rest = profile.id[len(f"src{source}-{profile.game.id}"):]
-    return source, rest[1:] or None
+    for source in catalogue.sources:
+        stem = f"src{source}-{profile.game.id}"
+        if profile.id == stem or profile.id.startswith(stem + "-"):
+            return source, profile.id[len(stem) + 1:] or None
+    raise ValueError(f"{profile.id!r} is not the profile of a source")
 
 
 def source_questions(catalogue: Catalogue, game: str) -> list[tuple[str, str, str]]:

@@ -114,7 +114,13 @@ def judge(catalogue: Catalogue, data: dict[str, Any]) -> dict[str, Any]:
         if profile.game.id != game:
             continue
         groups: dict[str, tuple[Ruling, list[dict[str, str]]]] = {}
-        for chosen, concrete in concrete_readings(profile):
+        try:
+            combinations = concrete_readings(profile)
+        except ValueError as exc:  # a source that leaves too much open: said, not guessed
+            rulings.append(ProfileRuling(profile.id, [(Ruling("too-open", error=str(exc)),
+                                                       [{}])]))
+            continue
+        for chosen, concrete in combinations:
             ruling = kit_for_game(game).rule_on(state_data, [str(t) for t in then], concrete)
             ruling.error = ruling.error.replace(concrete.id, profile.id)
             key = repr(ruling.as_json())
@@ -123,6 +129,7 @@ def judge(catalogue: Catalogue, data: dict[str, Any]) -> dict[str, Any]:
             (ruling, deciding(readings, [r for _, r in groups.values()]))
             for ruling, readings in groups.values()]))
     answers = [r for pr in rulings for r, _ in pr.groups if r.status == "ok"]
+    # a profile too open to expand is listed with its reason; it is no answer
     disagreements = [f for f in FIELDS
                      if len({repr(getattr(r, f)) for r in answers}) > 1]
     statuses = {r.status for pr in rulings for r, _ in pr.groups}

@@ -11,6 +11,7 @@ from pathlib import Path
 from typing import Any
 
 from spec.cards import CardParseError, expand_pattern
+from spec.coverage import load_sentence_book
 from spec.document import SpecDocument
 from spec.model import Catalogue, Claim, Game, Parameter, Profile, Reading, Source
 from spec.registry import family_dir, family_of
@@ -158,7 +159,8 @@ def _load_sources(doc: SpecDocument, games: dict[str, Game]) -> dict[str, Source
                 raise doc.error(("source", index, "games"),
                                 f"source {row['id']!r} names unknown game {game!r}")
     return {row["id"]: Source(row["id"], row["file"], row["title"], row["language"],
-                              tuple(row["games"]), row["summary"]) for row in rows}
+                              tuple(row["games"]), row["summary"], row.get("after"),
+                              row.get("until")) for row in rows}
 
 
 def _check_claim(doc: SpecDocument, index: int, row: dict[str, Any], sources: dict[str, Source],
@@ -212,15 +214,16 @@ def _load_claims(doc: SpecDocument, sources: dict[str, Source],
             row.get("kind", "states"), dict(row.get("fixes", {})),
             {pid: tuple(r) for pid, r in row.get("readings", {}).items()}, row.get("gloss"),
             row.get("why"), row.get("note"), row.get("variant"),
-            tuple(row.get("conflicts_with", ())))
+            tuple(row.get("conflicts_with", ())), tuple(row.get("rows", ())))
     return claims
 
 
-def load_catalogue(directory: Path | str | None = None) -> Catalogue:
+def load_catalogue(directory: Path | str | None = None, *, sentences: bool = True) -> Catalogue:
     """Load and validate ``games.toml``, ``parameters.toml``, ``profiles.toml``,
     ``sources.toml`` and ``claims.toml`` (none yet for a family whose sources are still to be
     read), then the rulebook's ``rulings.toml`` and
-    ``glossary.toml`` when the directory has them."""
+    ``glossary.toml`` when the directory has them. ``sentences=False`` skips the sentence
+    book (to rebuild a stale sentence index)."""
     base = Path(directory) if directory is not None else family_dir("kout")
     games = _load_games(SpecDocument(base / "games.toml"))
     parameters = _load_parameters(SpecDocument(base / "parameters.toml"), games)
@@ -229,7 +232,9 @@ def load_catalogue(directory: Path | str | None = None) -> Catalogue:
     claims_file = base / "claims.toml"
     claims = (_load_claims(SpecDocument(claims_file), sources, parameters)
               if claims_file.exists() else {})
-    catalogue = Catalogue(games, parameters, profiles, sources, claims)
+    catalogue = Catalogue(games, parameters, profiles, sources, claims,
+                          sentences=load_sentence_book(base, sources, claims)
+                          if sentences else None)
     rulings, glossary = base / "rulings.toml", base / "glossary.toml"
     if not rulings.exists():
         return catalogue

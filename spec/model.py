@@ -6,9 +6,13 @@ import itertools
 import re
 from collections.abc import Iterable, Mapping
 from dataclasses import dataclass, field
+from typing import TYPE_CHECKING
 
 from spec.cards import ALL_CARDS, Card, expand_pattern
 from spec.rulings import Rulebook
+
+if TYPE_CHECKING:
+    from spec.coverage import SentenceBook
 
 
 @dataclass(frozen=True)
@@ -161,6 +165,7 @@ class Catalogue:
     sources: Mapping[str, Source] = field(default_factory=dict)
     claims: Mapping[str, Claim] = field(default_factory=dict)
     rulebook: Rulebook | None = None
+    sentences: SentenceBook | None = None
 
     def profile(self, profile_id: str) -> Profile:
         """The profile named ``profile_id``, or a shipped profile with readings pinned, written
@@ -201,6 +206,10 @@ class Source:
     language: str
     games: tuple[str, ...]
     summary: str
+    after: str | None = None
+    """The source starts after this marker of its file (two sources sharing one file)."""
+    until: str | None = None
+    """The source ends before this marker of its file."""
 
 
 @dataclass(frozen=True)
@@ -221,6 +230,8 @@ class Claim:
     note: str | None = None
     variant: str | None = None
     conflicts_with: tuple[str, ...] = ()
+    rows: tuple[str, ...] = ()
+    """Further sentences read with the quotation (the rows of a table or list)."""
 
     def allowed(self) -> dict[str, tuple[str, ...]]:
         """Each parameter the claim touches and the readings it allows there."""

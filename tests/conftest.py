@@ -29,7 +29,7 @@ def private_cache(tmp_path_factory: pytest.TempPathFactory,
 @pytest.fixture
 def spec_copy(tmp_path: Path) -> Path:
     """A private copy of the shipped rule data, for tests that break it."""
-    for path in family_dir("kout").glob("*.toml"):
+    for path in [*family_dir("kout").glob("*.toml"), *family_dir("kout").glob("*.json")]:
         shutil.copy(path, tmp_path / path.name)
     return tmp_path
 

@@ -48,7 +48,11 @@ def cmd_verify(args: argparse.Namespace) -> int:
     report_path = Path(args.report) if args.report else None
     if report_path is not None:
         _check_writable(report_path)
-    with_sources = not args.profile and not args.no_sources and bool(catalogue.claims)
+    from proofs.kit import kit_for_game
+
+    # a family's sources are verified once its kit can settle their disputes (kinds of outcome)
+    with_sources = (not args.profile and not args.no_sources and bool(catalogue.claims)
+                    and bool(kit_for_game(games[0]).kinds))
     console = Console(stderr=args.json, highlight=False)
     done = run_verification(console, catalogue, games, profiles, with_sources,
                             not args.no_cache, args.cache_dir, args.jobs)
