@@ -11,7 +11,30 @@ from typing import TYPE_CHECKING, Any
 from spec.registry import FAMILIES
 
 if TYPE_CHECKING:
-    pass
+    from spec.model import Catalogue
+
+
+def _catalogue_with_profile(profile_id: str) -> Catalogue:
+    """The catalogue of the family that has ``profile_id`` (shipped, pinned or a source's);
+    the first family's when none has it, whose error then lists the known ids."""
+    from proofs.profile_diff import every_profile
+    from spec.loader import family_catalogue
+
+    base = profile_id.split("[")[0]
+    for family in FAMILIES:
+        catalogue = family_catalogue(family)
+        if base in every_profile(catalogue):
+            return catalogue
+    return family_catalogue(FAMILIES[0])
+
+
+def _catalogue_of_dispute(dispute_id: str) -> Catalogue:
+    """The catalogue of the game a dispute id names (``baloot/...``, ``kout6/...``)."""
+    from spec.loader import family_catalogue, game_catalogue
+    from spec.registry import game_ids
+
+    game = dispute_id.split("/")[0]
+    return game_catalogue(game) if game in game_ids() else family_catalogue(FAMILIES[0])
 
 
 
@@ -20,9 +43,8 @@ def cmd_diff(args: argparse.Namespace) -> int:
     changes nothing; exit 1 if any dispute is left unknown."""
     from proofs.disputes import DisputeBook
     from proofs.profile_diff import diff_profiles, find_profile
-    from spec.loader import family_catalogue
 
-    catalogue = family_catalogue(FAMILIES[0])
+    catalogue = _catalogue_with_profile(args.profile_a)
     a, b = find_profile(catalogue, args.profile_a), find_profile(catalogue, args.profile_b)
     diff = diff_profiles(DisputeBook(catalogue), a, b)
     if args.json:
@@ -40,9 +62,8 @@ def cmd_explain(args: argparse.Namespace) -> int:
     """One dispute: the readings, the sources on each side with their quotations, the witness
     drawn as cards and the outcome under each reading."""
     from proofs.disputes import DisputeBook
-    from spec.loader import family_catalogue
 
-    catalogue = family_catalogue(FAMILIES[0])
+    catalogue = _catalogue_of_dispute(args.dispute)
     dispute = DisputeBook(catalogue).by_id(args.dispute)
     if args.json:
         print(json.dumps(dispute.as_json(), indent=2, ensure_ascii=False))
@@ -162,38 +183,110 @@ def _readings_text(readings: list[dict[str, str]]) -> str:
     return " or ".join(", ".join(f"{k} = {v}" for k, v in r.items()) for r in readings)
 
 
+def _source_rows(catalogue: Catalogue) -> list[dict[str, Any]]:
+    """One row per source and game: claims, silences, ambiguities, contradictions, variants
+    and how its sentences are accounted for."""
+    from spec.source_profiles import summary
+
+    rows: list[dict[str, Any]] = []
+    for source in catalogue.sources.values():
+        coverage = (catalogue.sentences.coverage(source.id)
+                    if catalogue.sentences is not None else None)
+        for game in source.games:
+            s = summary(catalogue, source.id, game)
+            row: dict[str, Any] = {
+                "source": source.id, "title": source.title, "game": game,
+                "claims": len(s.claims), "silences": list(s.silences),
+                "ambiguities": [c.id for c in s.ambiguities],
+                "contradictions": [list(pair) for pair in s.contradictions],
+                "variants": list(s.variants)}
+            if coverage is not None:
+                row["sentences"] = {"total": coverage.total, "cited": coverage.cited,
+                                    "marked": dict(coverage.marked),
+                                    "missing": list(coverage.missing)}
+            rows.append(row)
+    return rows
+
+
 def cmd_sources(args: argparse.Namespace) -> int:
-    """``trickrules sources``: each source with its claims, silences, ambiguities and
-    contradictions per game."""
+    """``trickrules sources``: each source of every family with its claims, silences,
+    ambiguities, contradictions and sentence coverage per game; ``--sentences SOURCE`` lists
+    one source's sentences and how each is accounted for."""
     from rich.table import Table
 
     from spec.loader import family_catalogue
-    from spec.source_profiles import summary
 
-    catalogue = family_catalogue(FAMILIES[0])
-    rows: list[dict[str, Any]] = []
-    for source in catalogue.sources.values():
-        for game in source.games:
-            s = summary(catalogue, source.id, game)
-            rows.append({"source": source.id, "title": source.title, "game": game,
-                         "claims": len(s.claims), "silences": list(s.silences),
-                         "ambiguities": [c.id for c in s.ambiguities],
-                         "contradictions": [list(pair) for pair in s.contradictions],
-                         "variants": list(s.variants)})
+    if args.sentences:
+        return _print_sentences(args.sentences, args.json)
+    rows = [row for family in FAMILIES for row in _source_rows(family_catalogue(family))]
     if args.json:
         print(json.dumps({"sources": rows}, indent=2, ensure_ascii=False))
         return 0
-    table = Table(show_header=True, header_style="bold")
+    table = Table(show_header=True, header_style="bold",
+                  caption="sentences: how many, and how many are neither cited nor marked "
+                          "(trickrules sources --sentences SOURCE lists them)")
     for column in ("source", "game", "claims", "silences", "ambiguities", "contradictions",
-                   "variants"):
+                   "variants", "sentences"):
         table.add_column(column, justify="right" if column in ("claims",) else "left")
     for row in rows:
+        cover = row.get("sentences")
+        text = "" if not cover else (
+            f"{cover['total']}, {len(cover['missing'])} open" if cover["missing"]
+            else f"{cover['total']}, all")
         table.add_row(row["source"], row["game"], str(row["claims"]),
                       str(len(row["silences"])), str(len(row["ambiguities"])),
-                      str(len(row["contradictions"])), ", ".join(row["variants"]))
+                      str(len(row["contradictions"])), ", ".join(row["variants"]), text)
     from rich.console import Console
 
     Console(highlight=False).print(table)
+    return 0
+
+
+def _print_sentences(source_id: str, as_json: bool) -> int:
+    """Every sentence of one source with the claims that cite it or the reason it states no
+    rule; the words themselves when the seed files are beside the checkout."""
+    from spec.coverage import REASONS
+    from spec.loader import family_catalogue
+    from spec.sentences import read_sentences, sources_directory
+
+    catalogue = next((c for c in map(family_catalogue, FAMILIES) if source_id in c.sources),
+                     None)
+    if catalogue is None or catalogue.sentences is None:
+        known = [s for f in FAMILIES for s in family_catalogue(f).sources]
+        raise KeyError(f"--sentences: no source {source_id!r} with a sentence index "
+                       f"(known: {', '.join(known)})")
+    book = catalogue.sentences
+    where = sources_directory()
+    words: dict[str, str] = {}
+    if where is not None and (where / catalogue.sources[source_id].file).exists():
+        words = {s.id: s.text for s in read_sentences(catalogue.sources[source_id], where)}
+    cited: dict[str, list[str]] = {}
+    for claim, read in book.claim_sentences.items():
+        for sid in read:
+            cited.setdefault(sid, []).append(claim)
+    out = []
+    for sid, _fingerprint, count in book.sentences[source_id]:
+        reason = book.reason_of(sid)
+        out.append({"id": sid, "words": count, "claims": cited.get(sid, []),
+                    "no_rule": reason, "text": words.get(sid),
+                    "gloss": book.glosses.get(sid)})
+    if as_json:
+        print(json.dumps({"source": source_id, "sentences": out}, indent=2,
+                         ensure_ascii=False))
+        return 0
+    from rich.console import Console
+    from rich.markup import escape
+
+    console = Console(highlight=False)
+    for row in out:
+        how = (", ".join(row["claims"]) if row["claims"]
+               else f"no rule ({REASONS[row['no_rule']]})" if row["no_rule"]
+               else "[red]not accounted for[/]")
+        console.print(f"[bold]{row['id']}[/] {escape(how)}")
+        if row["text"]:
+            console.print(f"    [dim]{escape(row['text'][:300])}[/]")
+        if row["gloss"]:
+            console.print(f"    [italic]{escape(row['gloss'])}[/]")
     return 0
 
 
@@ -201,6 +294,8 @@ def add_commands(sub: Any) -> None:
     """Register ``sources``, ``diff``, ``explain`` and ``judge``."""
     src = sub.add_parser("sources", help="the rule sources and what each claims")
     src.add_argument("--json", action="store_true", help="print JSON instead of a table")
+    src.add_argument("--sentences", metavar="SOURCE", default=None,
+                     help="list one source's sentences and how each is accounted for")
     src.set_defaults(func=cmd_sources)
     diff = sub.add_parser("diff", help="every divergence between two profiles, with witnesses")
     diff.add_argument("profile_a", metavar="PROFILE_A")
