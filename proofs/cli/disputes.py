@@ -264,7 +264,7 @@ def _print_sentences(source_id: str, as_json: bool) -> int:
     for claim, read in book.claim_sentences.items():
         for sid in read:
             cited.setdefault(sid, []).append(claim)
-    out = []
+    out: list[dict[str, Any]] = []
     for sid, _fingerprint, count in book.sentences[source_id]:
         reason = book.reason_of(sid)
         out.append({"id": sid, "words": count, "claims": cited.get(sid, []),
