@@ -12,7 +12,7 @@ from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, field
 from typing import Any, Literal
 
-from proofs.divergence import Outcome, Question, Reads, settle_afresh
+from proofs.divergence import UNREAD, Outcome, Question, Reads, settle_afresh
 from proofs.kit import group_kinds, kit_for_game
 from spec.model import Catalogue, Profile
 from spec.source_profiles import Stance, source_profiles, stance
@@ -118,9 +118,16 @@ def source_questions(catalogue: Catalogue, game: str) -> list[tuple[str, str, st
 
 def dispute_from_outcomes(catalogue: Catalogue, game: str, parameter: str, a: str, b: str,
                           outcomes: Iterable[Outcome]) -> Dispute:
-    """The dispute between readings ``a`` and ``b`` (spec order) with its settled outcomes."""
+    """The dispute between readings ``a`` and ``b`` (spec order) with its settled outcomes.
+    When no kind of outcome reads the parameter at all, nothing was asked: every outcome is
+    unknown, never proved."""
+    outcomes = list(outcomes)
+    if outcomes and all(o.verdict == "proved" and o.how == UNREAD for o in outcomes):
+        outcomes = [Outcome(o.kind, "unknown", o.seconds, "solver",
+                            error="no kind of outcome of this game reads the parameter yet")
+                    for o in outcomes]
     return Dispute(dispute_id(game, parameter, a, b), game, parameter, a, b,
-                   _stances(catalogue, game, parameter), list(outcomes))
+                   _stances(catalogue, game, parameter), outcomes)
 
 
 def spec_order(catalogue: Catalogue, parameter: str, a: str, b: str) -> tuple[str, str]:

@@ -276,6 +276,8 @@ def _least(d: Dual, points: list[Built], bound: list[z3.BoolRef],
 
 
 Reads = dict[tuple[str, str], frozenset[str]]
+UNREAD = "the rules for this outcome do not read the parameter"
+"""How an outcome is proved the same when its encoding never reads the parameter."""
 
 
 def reads(kind: Kind, base: Profile, cache: Reads | None = None) -> frozenset[str]:
@@ -322,8 +324,7 @@ def settle_together(kinds: Sequence[Kind], question: Question,
         start = time.perf_counter()
         if question.parameter not in reads(kind, question.base, cache):
             outcomes[kind.name] = Outcome(kind.name, "proved", time.perf_counter() - start,
-                                          "the rules for this outcome do not read the "
-                                          "parameter")
+                                          UNREAD)
         else:
             todo.append(kind)
     spent = dict.fromkeys((k.name for k in todo), 0.0)

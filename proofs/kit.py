@@ -77,6 +77,12 @@ class ProofKit(Protocol):
         """Every kind of outcome a dispute compares, in report order."""
 
     @property
+    def sources_ready(self) -> bool:
+        """Whether every disputed parameter is read by some kind of outcome, so ``verify``
+        can settle the family's source disputes (until then ``diff`` and ``explain`` answer
+        what they can and say unknown for the rest)."""
+
+    @property
     def groups(self) -> tuple[tuple[str, ...], ...]:
         """The kinds (by name) settled together in one job, sharing what they build; every
         kind is in exactly one group, and groups are in report order."""

@@ -47,12 +47,22 @@ def speaker(b: Buying) -> t.Int:
     return t.If(b.pending[0], 0, t.If(b.pending[1], 1, t.If(b.pending[2], 2, 3)))
 
 
+DEALERS_LEFT, DEALER = 2, 3
+"""The priorities of the dealer's left and the dealer (counter-clockwise from the right)."""
+
+
+def entitled(sp: SymbolicProfile, seat: t.Int) -> t.Bool:
+    """Whether ``seat`` may call Ashkal (``auction.ashkal-callers``): the dealer and his left,
+    or the third and fourth to act."""
+    return t.If(sp.is_("auction.ashkal-callers", "dealer-and-left"),
+                t.Or(seat == DEALERS_LEFT, seat == DEALER), seat >= 2)
+
+
 def allowed(sp: SymbolicProfile, b: Buying, call: t.Int, kawesh: tuple[t.Bool, ...]) -> t.Bool:
     """Whether the speaker may make ``call``; ``kawesh`` says which seats hold a Kawesh hand."""
     seat = speaker(b)
     first = b.round == 1
-    entitled = seat >= 2  # the dealer's left and the dealer: the third and fourth to act
-    ashkal = t.And(first, t.Or(entitled, sp.is_("auction.wrong-ashkal", "forced-sun")))
+    ashkal = t.And(first, t.Or(entitled(sp, seat), sp.is_("auction.wrong-ashkal", "forced-sun")))
     may_kawesh = t.And(first, sp.is_("auction.kawesh", "first-round"),
                        t.Or([t.And(seat == s, kawesh[s]) for s in range(4)]))
     named = sp.is_("auction.second-round-hokom", "named-with-bid")
@@ -89,7 +99,8 @@ def after(sp: SymbolicProfile, b: Buying, call: t.Int, ace: t.Bool) -> Buying:
                                         for s in range(4)), HOKOM_BID, seat, b.declined, OPEN)
     # sun, or ashkal: a Sun for the partner when entitled and not on an Ace
     forced = t.And(ace, sp.is_("auction.ashkal-on-ace", "forced-sun"))
-    declarer = t.If(t.And(call == ASHKAL, seat >= 2, t.Not(forced)), (seat + 2) % 4, seat)
+    declarer = t.If(t.And(call == ASHKAL, entitled(sp, seat), t.Not(forced)), (seat + 2) % 4,
+                    seat)
     final = t.Or(b.round == 2, sp.is_("auction.sun-over-sun", "final"))
     queue = tuple(t.And(s < seat, t.Not(b.declined[s]), declarer != s) for s in range(4))
     sun_state = Buying(b.round, tuple(t.And(t.Not(final), q) for q in queue), SUN_BID,

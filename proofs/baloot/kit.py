@@ -8,6 +8,8 @@ from collections.abc import Sequence
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any
 
+from proofs.baloot.kinds_play import LegalCards, TrickWinner
+from proofs.baloot.kinds_rules import AuctionCalls, DoublingCalls, GameEnd, HandScore
 from proofs.baloot.theorems import THEOREMS
 from proofs.conformance.protocol import Answer, InvalidRequestError
 from proofs.divergence import Kind
@@ -42,9 +44,16 @@ class BalootKit:
 
     family: str = "baloot"
     theorems: tuple[Theorem, ...] = THEOREMS
-    kinds: tuple[Kind, ...] = ()
-    groups: tuple[tuple[str, ...], ...] = ()
+    kinds: tuple[Kind, ...] = (AuctionCalls(), DoublingCalls(), LegalCards(), TrickWinner(),
+                               HandScore(), GameEnd())
+    """The buying, the doubling, card legality, the trick winner, the hand's score and the
+    game's end."""
+    groups: tuple[tuple[str, ...], ...] = (("auction",), ("doubling",), ("legal", "winner"),
+                                           ("score",), ("game-end",))
     conformance: ConformanceKit = field(default_factory=BalootConformance)
+    sources_ready: bool = False
+    """Not yet: the deal, the next dealer, the first leader, doubling and projects have no
+    kind of outcome, so their disputes are unknown."""
     example_kinds: tuple[str, ...] = ()
 
     def engine_outcome(self, kind: str, witness: dict[str, Any], profile: Profile) -> Any:

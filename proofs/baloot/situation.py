@@ -60,9 +60,11 @@ class Situation:
             "trick": [card_name(value(c)) for c in self.trick]}
 
 
-def situation(profile: Profile, names: Names, down: int) -> Situation:
-    """A reachable situation of play with ``down`` cards of the trick played."""
-    sp = SymbolicProfile(profile, names)
+def situation(profile: Profile, names: Names, down: int,
+              sp: SymbolicProfile | None = None) -> Situation:
+    """A reachable situation of play with ``down`` cards of the trick played, under the rules
+    ``sp`` (a fresh symbolic copy of ``profile`` when not given)."""
+    sp = sp if sp is not None else SymbolicProfile(profile, names)
     s = Situation(sp, names.int("trump"), names.bool("locked"), names.int("leader"),
                   names.int("done"), [names.int(f"place{c}") for c in CARDS],
                   [names.int(f"trick{i}") for i in range(down)])
@@ -82,9 +84,23 @@ def situation(profile: Profile, names: Names, down: int) -> Situation:
     for seat in range(4):
         played = z3.Or([(s.leader + i) % 4 == seat for i in range(down)])
         cs.append(count(seat) == 8 - s.done - z3.If(played, 1, 0))
-    for i, card in enumerate(s.trick):  # each card legal when it was played
+    s.constraints = cs + _trick_legal(s)
+    return s
+
+
+def _trick_legal(s: Situation) -> list[z3.BoolRef]:
+    """Each card of the trick was legal when it was played, under the situation's rules."""
+    out = []
+    for i, card in enumerate(s.trick):
         player = (s.leader + i) % 4
         before = [z3.Or(s.place[c] == player, card == c) for c in CARDS]
-        cs.append(t.lift(legal(sp, before, s.trick[:i], s.trump, s.locked, card)))
-    s.constraints = cs
-    return s
+        out.append(t.lift(legal(s.sp, before, s.trick[:i], s.trump, s.locked, card)))
+    return out
+
+
+def under(s: Situation, sp: SymbolicProfile) -> Situation:
+    """The same cards read under other rules ``sp``: its constraints are only what the trick's
+    legality under ``sp`` adds (the shared layout stays with the first)."""
+    view = Situation(sp, s.trump, s.locked, s.leader, s.done, s.place, s.trick)
+    view.constraints = _trick_legal(view)
+    return view

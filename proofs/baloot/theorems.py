@@ -174,7 +174,7 @@ def card_points_total(profile: Profile) -> Result:
     return prove(t.lift(t.And(claims)), sp.constraints())
 
 
-def _hand(names: Names, contract: t.Int | None = None) -> tuple[Hand, list[z3.BoolRef]]:
+def symbolic_hand(names: Names, contract: t.Int | None = None) -> tuple[Hand, list[z3.BoolRef]]:
     """A symbolic finished hand: card points that add up, a multiplier, projects, Baloots."""
     c = names.int("contract") if contract is None else contract
     p0, mult = names.int("points0"), names.int("multiplier")
@@ -189,7 +189,7 @@ def _hand(names: Names, contract: t.Int | None = None) -> tuple[Hand, list[z3.Bo
     return Hand(c, side, mult, gahwa, (p0, full - p0), pside, ppoints, (b0, b1)), setting
 
 
-def _witness(model: z3.ModelRef, hand: Hand) -> dict[str, int | bool]:
+def hand_witness(model: z3.ModelRef, hand: Hand) -> dict[str, int | bool]:
     return {"contract": _value(model, hand.contract), "declarer_side": _value(
         model, hand.declarer_side), "multiplier": _value(model, hand.multiplier),
         "gahwa": z3.is_true(model.eval(hand.gahwa, model_completion=True)),
@@ -203,7 +203,7 @@ def _score_claim(profile: Profile, scope: str, claim_of: object, extra: object =
                  expect_engine: str = "") -> Result:
     names = Names(scope)
     sp = SymbolicProfile(profile, names)
-    hand, setting = _hand(names)
+    hand, setting = symbolic_hand(names)
     assert callable(claim_of)
     claim = claim_of(sp, hand)
     if callable(extra):
@@ -212,7 +212,7 @@ def _score_claim(profile: Profile, scope: str, claim_of: object, extra: object =
     if result.model is not None:
         chosen = {pid: sp.reading_of(result.model, pid) for pid in profile.symbolic
                   if pid in sp.used}
-        result.witness = {**_witness(result.model, hand),
+        result.witness = {**hand_witness(result.model, hand),
                           **{f"reading {k}": v for k, v in chosen.items()}}
         result.replay = replay_score(pinned(profile, chosen), result.witness, expect_engine)
     return result

@@ -50,9 +50,9 @@ def cmd_verify(args: argparse.Namespace) -> int:
         _check_writable(report_path)
     from proofs.kit import kit_for_game
 
-    # a family's sources are verified once its kit can settle their disputes (kinds of outcome)
+    # a family's sources are verified once its kit can settle every dispute they raise
     with_sources = (not args.profile and not args.no_sources and bool(catalogue.claims)
-                    and bool(kit_for_game(games[0]).kinds))
+                    and kit_for_game(games[0]).sources_ready)
     console = Console(stderr=args.json, highlight=False)
     done = run_verification(console, catalogue, games, profiles, with_sources,
                             not args.no_cache, args.cache_dir, args.jobs)

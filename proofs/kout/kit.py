@@ -50,6 +50,7 @@ class KoutKit:
                                            ("game-end",))
     """Kinds settled together: the three points of play share their situations."""
     conformance: ConformanceKit = field(default_factory=KoutConformance)
+    sources_ready: bool = True
 
 
     @property

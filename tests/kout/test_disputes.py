@@ -163,15 +163,15 @@ def test_a_wrong_engine_makes_the_witness_fail_to_replay(monkeypatch: pytest.Mon
 
 
 def test_a_wrong_model_changes_the_verdict(monkeypatch: pytest.MonkeyPatch) -> None:
-    """A model that forgets 'any forced contract is Malzoom' finds no score difference, so
-    the pinned expectation above would fail."""
+    """A model that forgets 'any forced contract is Malzoom' reads the parameter nowhere, so
+    the dispute is unknown (never proved) and the pinned expectation above would fail."""
     def no_any_forced(sp: Any, bid: z3.ArithRef, forced: z3.BoolRef) -> Any:
         return z3.And(forced, bid == 5), [bid >= 5, bid <= 9]
 
     monkeypatch.setattr(proofs.kout.kinds_rules, "contract_rules", no_any_forced)
     d = DisputeBook(family_catalogue("kout")).settle("kout4", "auction.malzoom", "forced-5",
                                              "any-forced")
-    assert d.verdict == "equivalent"
+    assert d.verdict == "unknown"
 
 
 def test_explain_gives_the_witnesses_verify_reported(disputes: list[Dispute]) -> None:

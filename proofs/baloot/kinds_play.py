@@ -1,0 +1,133 @@
+"""Differences in Baloot's play between two readings: the mover's legal cards and the winner of
+a trick.
+
+The point of play is one reachable situation under both rule copies (every card of the trick
+legal under each, the hands matching the tricks played), so each reading's engine rules can
+be asked about the same cards.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Any
+
+import z3
+
+from proofs.baloot.model import CARDS, NO_TRUMP, card_name, winner_is
+from proofs.baloot.situation import Situation, situation, under
+from proofs.divergence import Built, Dual, Found, Outcome, Question, number, replayed, truth
+from proofs.smt.solver import Names
+from spec.model import Profile
+
+
+def engine_rules(profile: Profile) -> Any:
+    """The engine's compiled rules of a concrete profile (through the public registry)."""
+    from engine.registry import load_game
+
+    return load_game(profile.game.id, profile).rules
+
+
+def engine_cards(names: list[str]) -> list[int]:
+    """Card names as the engine's card ids."""
+    from engine.baloot.cards import parse
+
+    return [parse(name) for name in names]
+
+
+def _pair(question: Question, d: Dual, names: Names, down: int) -> tuple[Situation, Situation]:
+    """The situation with ``down`` cards of the trick played, under each reading (built once
+    per dual: the kinds settled together share it)."""
+    key = ("pair", down)
+    if key not in d.memo:
+        a = situation(question.base, names.child(f"p{down}"), down, d.a)
+        d.memo[key] = (a, under(a, d.b))
+    pair: tuple[Situation, Situation] = d.memo[key]
+    return pair
+
+
+def _in_play(card: z3.ArithRef) -> z3.BoolRef:
+    return z3.And(card >= 0, card < len(CARDS))
+
+
+@dataclass(frozen=True)
+class LegalCards:
+    """The cards the player to move may play (``rank.*``, ``play.*``, ``double.lock``)."""
+
+    name: str = "legal"
+
+    def build(self, question: Question, d: Dual, names: Names) -> list[Built]:
+        """One point per trick position; the key is the number of finished tricks."""
+        out = []
+        for down in range(4):
+            a, b = _pair(question, d, names, down)
+            card = names.int(f"card{down}")
+            differ = z3.And(_in_play(card), t_bool(a.legal(card)) != t_bool(b.legal(card)))
+            out.append(Built([*a.constraints, *b.constraints, differ], a.done, (a, b, card)))
+        return out
+
+    def replay(self, question: Question, found: Found) -> Outcome:
+        """The mover's legal cards under each reading, in the model and in the engine."""
+        from engine.baloot.cards import mask
+        from engine.baloot.play import legal_mask
+
+        a, b, card = found.data
+        s = a.decode(found.model)
+        mover = str((int(s["leader"]) + len(s["trick"])) % 4)
+        model = {side: [card_name(c) for c in CARDS
+                         if card_name(c) in s["hands"][mover] and truth(found.model, sit.legal(c))]
+                 for side, sit in (("a", a), ("b", b))}
+        witness = {**s, "mover": int(mover), "card": card_name(number(found.model, card))}
+        trump = None if s["trump"] == NO_TRUMP else s["trump"]
+        engine: dict[str, Any] = {}
+        for side in ("a", "b"):
+            rules = engine_rules(found.dual.profile(found.model, side))
+            hand = engine_cards(s["hands"][mover])
+            legal = legal_mask(rules, mask(hand), engine_cards(s["trick"]), trump, s["locked"])
+            engine[side] = [name for name, c in zip(s["hands"][mover], hand, strict=True)
+                            if legal >> c & 1]
+        return replayed(self.name, model, engine, witness)
+
+
+def t_bool(term: Any) -> z3.BoolRef:
+    """A Boolean term (a folded constant lifted) for comparing with ``!=``."""
+    return z3.BoolVal(term) if isinstance(term, bool) else term
+
+
+@dataclass(frozen=True)
+class TrickWinner:
+    """The seat that wins a complete trick (``rank.*``)."""
+
+    name: str = "winner"
+
+    def build(self, question: Question, d: Dual, names: Names) -> list[Built]:
+        """The last card of a trick, legal under both readings; the key is the number of
+        finished tricks."""
+        a, b = _pair(question, d, names, 3)
+        last = names.int("last")
+        cards = [*a.trick, last]
+        winners = []
+        for sit in (a, b):
+            winners.append(z3.Sum([z3.If(t_bool(winner_is(sit.sp, cards, sit.trump, k)), k, 0)
+                                   for k in range(4)]))
+        constraints = [*a.constraints, *b.constraints, _in_play(last),
+                       t_bool(a.legal(last)), t_bool(b.legal(last)), winners[0] != winners[1]]
+        return [Built(constraints, a.done, (a, last, winners))]
+
+    def replay(self, question: Question, found: Found) -> Outcome:
+        """The trick's winning seat under each reading, in the model and in the engine."""
+        from engine.baloot.play import winning_index
+
+        a, last, winners = found.data
+        s = a.decode(found.model)
+        card = card_name(number(found.model, last))
+        cards = [*s["trick"], card]
+        leader = int(s["leader"])
+        model = {side: (leader + number(found.model, term)) % 4
+                 for side, term in zip(("a", "b"), winners, strict=True)}
+        trump = None if s["trump"] == NO_TRUMP else s["trump"]
+        engine = {side: (leader + winning_index(engine_rules(found.dual.profile(found.model,
+                                                                                 side)),
+                                                engine_cards(cards), trump)) % 4
+                  for side in ("a", "b")}
+        witness = {**s, "then": card}
+        return replayed(self.name, model, engine, witness)

@@ -1,0 +1,292 @@
+"""Differences outside Baloot's trick play between two readings: the calls of the buying, a
+finished hand's score and the end of the game.
+
+Each kind states in Z3 (from ``spec/baloot/``) that the two readings give different outcomes at
+some point, the earliest point first, and replays the witness through the engine's public
+functions under each reading.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Any
+
+import z3
+
+from proofs.baloot import auction_z3 as az
+from proofs.baloot.kinds_play import engine_rules
+from proofs.baloot.model import SUN
+from proofs.baloot.scoring import game_winner, score
+from proofs.baloot.theorems import hand_witness, symbolic_hand
+from proofs.divergence import Built, Dual, Found, Outcome, Question, number, replayed, truth
+from proofs.smt.solver import Names
+from spec.cards import SUIT_LETTERS
+
+
+@dataclass(frozen=True)
+class HandScore:
+    """A finished hand's score: made or failed, each side's game points, and the side a Gahwa
+    hands the game to (``score.*``, ``double.*``, ``project.baloot-value``)."""
+
+    name: str = "score"
+
+    def build(self, question: Question, d: Dual, names: Names) -> list[Built]:
+        """One finished hand, its card points achievable (never 1 short of a side's all) and
+        at most one project; the key prefers no stakes, no project, no Baloot, few points."""
+        hand, setting = symbolic_hand(names)
+        full = z3.If(hand.contract == SUN, 130, 162)
+        setting += [hand.points[0] != 1, hand.points[0] != full - 1,
+                    z3.Or([hand.project_points == v for v in (0, 2, 4, 5, 10, 20, 40)])]
+        sa, sb = score(d.a, hand), score(d.b, hand)
+        differ = z3.Or(_b(sa.made) != _b(sb.made), sa.total[0] != sb.total[0],
+                       sa.total[1] != sb.total[1], sa.game_winner != sb.game_winner)
+        key = ((hand.multiplier - 1) * 100000 + z3.If(hand.gahwa, 50000, 0)
+               + hand.project_points * 1000 + (hand.baloots[0] + hand.baloots[1]) * 500
+               + hand.points[0])
+        return [Built([*setting, differ], key, (hand, sa, sb))]
+
+    def replay(self, question: Question, found: Found) -> Outcome:
+        """Each reading's score of the hand by the model and by the engine's ``score_hand``."""
+        from engine.baloot.scoring import HandFacts, score_hand
+
+        hand, sa, sb = found.data
+        w = hand_witness(found.model, hand)
+        model = {side: {"made": truth(found.model, s.made),
+                        "total": [number(found.model, s.total[0]),
+                                  number(found.model, s.total[1])],
+                        "gahwa_winner": number(found.model, s.game_winner)}
+                 for side, s in (("a", sa), ("b", sb))}
+        contract = "sun" if w["contract"] == SUN else "hokom"
+        full = 130 if contract == "sun" else 162
+        points = int(w["points"])
+        facts = HandFacts(contract, int(w["declarer_side"]), int(w["multiplier"]),
+                          bool(w["gahwa"]), (points, full - points),
+                          None if int(w["project_side"]) < 0 else int(w["project_side"]),
+                          int(w["project_points"]), (int(w["baloot0"]), int(w["baloot1"])))
+        engine = {}
+        for side in ("a", "b"):
+            got = score_hand(engine_rules(found.dual.profile(found.model, side)), facts)
+            engine[side] = {"made": got.made, "total": list(got.total),
+                            "gahwa_winner": -1 if got.game_winner is None else got.game_winner}
+        witness = {**w, "contract": contract, "card_points": [points, full - points]}
+        return replayed(self.name, model, engine, witness)
+
+
+def _b(term: Any) -> Any:
+    """A Boolean term (a folded constant lifted)."""
+    return z3.BoolVal(term) if isinstance(term, bool) else term
+
+
+@dataclass(frozen=True)
+class GameEnd:
+    """Who wins the game once a hand is scored (``game.target``, ``game.both-reach``)."""
+
+    name: str = "game-end"
+
+    def build(self, question: Question, d: Dual, names: Names) -> list[Built]:
+        """Scores below the target before the hand, any gains from it; the key is the
+        smallest total gain."""
+        before = (names.int("before0"), names.int("before1"))
+        gained = (names.int("gained0"), names.int("gained1"))
+        declarer = names.int("declarer")
+        setting = [z3.Or(declarer == 0, declarer == 1)]
+        for x in (*before, *gained):
+            setting += [x >= 0, x <= 400]
+        for side in (d.a, d.b):
+            target = side.value("game.target")
+            setting += [before[0] < target, before[1] < target]
+        wa = game_winner(d.a, before, gained, declarer, -1)
+        wb = game_winner(d.b, before, gained, declarer, -1)
+        return [Built([*setting, wa != wb], gained[0] + gained[1],
+                      (before, gained, declarer, wa, wb))]
+
+    def replay(self, question: Question, found: Found) -> Outcome:
+        """The game's winner (-1 while it goes on) by the model and by the engine."""
+        from engine.baloot.scoring import game_winner as engine_winner
+
+        before, gained, declarer, wa, wb = found.data
+        scores = tuple(number(found.model, b) + number(found.model, g)
+                       for b, g in zip(before, gained, strict=True))
+        side = number(found.model, declarer)
+        model = {"a": number(found.model, wa), "b": number(found.model, wb)}
+        engine = {}
+        for which in ("a", "b"):
+            won = engine_winner(engine_rules(found.dual.profile(found.model, which)),
+                                (scores[0], scores[1]), side, None)
+            engine[which] = -1 if won is None else won
+        witness = {"before": [number(found.model, b) for b in before],
+                   "gained": [number(found.model, g) for g in gained],
+                   "declarer_side": side}
+        return replayed(self.name, model, engine, witness)
+
+
+_BIDS = {az.NO_BID: "none", az.HOKOM_BID: "hokom", az.SUN_BID: "sun"}
+_ENDS = {az.OPEN: "open", az.CONTRACT: "contract", az.REDEAL: "redeal"}
+PUBLIC = {True: "AS", False: "KS"}
+"""The public card of a witness: an Ace or not, in spades."""
+_LOW = [f"{r}{s}" for s in SUIT_LETTERS for r in ("7", "8", "9")]
+_HIGH = [f"{r}{s}" for s in SUIT_LETTERS for r in ("10", "J", "Q", "K", "A")
+         if f"{r}{s}" not in PUBLIC.values()]
+
+
+def _call_name(call: int) -> str:
+    """A model call's name; a second-round Hokom names the i-th suit other than spades."""
+    if call in az.OTHER_SUIT:
+        others = [letter for letter in SUIT_LETTERS if letter != "S"]
+        return f"suit-{others[az.OTHER_SUIT.index(call)]}"
+    return az.CALL_NAMES[call]
+
+
+def _hands(kawesh: list[bool]) -> list[list[str]]:
+    """First five cards per seat: only 7s, 8s and 9s for a Kawesh hand (at most two), else
+    four high cards and a low one."""
+    low, high = iter(_LOW), iter(_HIGH)
+    return [[next(low) for _ in range(5)] if k else [*(next(high) for _ in range(4)), next(low)]
+            for k in kawesh]
+
+
+@dataclass(frozen=True)
+class AuctionCalls:
+    """The calls the next seat may make in the buying, and where the buying stands (who
+    buys, in which contract, or whether the hand is void): ``auction.*``."""
+
+    name: str = "auction"
+
+    def build(self, question: Question, d: Dual, names: Names) -> list[Built]:
+        """After each number of calls allowed under both readings; the key is that number."""
+        calls = [names.int(f"call{k}") for k in range(az.STEPS)]
+        kawesh = tuple(names.bool(f"kawesh{s}") for s in range(4))
+        ace = names.bool("ace")
+        setting = [z3.Or([c == x for x in az.CALLS]) for c in calls]
+        setting.append(z3.Sum([z3.If(k, 1, 0) for k in kawesh]) <= 2)
+        ba, bb = az.start(), az.start()
+        out = []
+        probe = names.int("probe")
+        for k in range(az.STEPS):
+            differ = z3.Or(
+                z3.And(z3.Or([probe == x for x in az.CALLS]),
+                       _b(az.allowed(d.a, ba, probe, kawesh))
+                       != _b(az.allowed(d.b, bb, probe, kawesh))),
+                ba.end != bb.end, ba.bid != bb.bid, ba.declarer != bb.declarer)
+            out.append(Built([*setting, differ], z3.IntVal(k),
+                             (calls[:k], kawesh, ace, ba, bb)))
+            setting = [*setting, _b(az.allowed(d.a, ba, calls[k], kawesh)),
+                       _b(az.allowed(d.b, bb, calls[k], kawesh)), ba.end == az.OPEN]
+            ba, bb = az.after(d.a, ba, calls[k], ace), az.after(d.b, bb, calls[k], ace)
+        return out
+
+    def replay(self, question: Question, found: Found) -> Outcome:
+        """The calls made, then each reading's allowed calls and standing, by the model and
+        by the engine's buying (dealer in seat 3, so seats are priorities)."""
+        prefix, kawesh, ace, ba, bb = found.data
+        m = found.model
+        made = [_call_name(number(m, c)) for c in prefix]
+        flags = [truth(m, k) for k in kawesh]
+        has_ace = truth(m, ace)
+        model = {}
+        for side, b, sp in (("a", ba, found.dual.a), ("b", bb, found.dual.b)):
+            allowed = sorted(_call_name(x) for x in az.CALLS
+                             if truth(m, az.allowed(sp, b, x, kawesh)))
+            model[side] = {"calls": allowed if number(m, b.end) == az.OPEN else [],
+                           "standing": _ENDS[number(m, b.end)], "bid": _BIDS[number(m, b.bid)],
+                           "declarer": number(m, b.declarer)}
+        hands = _hands(flags)
+        engine: dict[str, Any] = {}
+        error = ""
+        for side in ("a", "b"):
+            got, error = _engine_buying(found.dual.profile(m, side), made, hands, PUBLIC[has_ace])
+            if error:
+                break
+            engine[side] = got
+        witness = {"public": PUBLIC[has_ace], "first_cards": {str(s): h for s, h in
+                                                              enumerate(hands)},
+                   "calls": made, "dealer": 3}
+        return replayed(self.name, model, engine, witness, error)
+
+
+def _engine_buying(profile: Any, made: list[str], hands: list[list[str]],
+                   public: str) -> tuple[dict[str, Any], str]:
+    """The engine's buying after ``made``: the next seat's calls and the standing."""
+    from engine.baloot import actions as act
+    from engine.baloot.auction import apply_call, legal_calls, start
+    from engine.baloot.cards import mask, parse
+
+    rules = engine_rules(profile)
+    auction = start(3, parse(public))
+    masks = [mask(parse(c) for c in h) for h in hands]
+    for name in made:
+        if auction.done:
+            return {}, f"the engine's buying ended before {name}"
+        allowed = {act.action_name(a): a for a in legal_calls(rules, auction,
+                                                              masks[auction.queue[0]])}
+        if name not in allowed:
+            return {}, f"the engine refuses {name} after {made}"
+        apply_call(rules, auction, allowed[name])
+    calls = [] if auction.done else sorted(
+        act.action_name(a) for a in legal_calls(rules, auction, masks[auction.queue[0]]))
+    standing = ("open" if not auction.done else
+                "contract" if auction.bid is not None and not auction.annulled else "redeal")
+    bid = "none" if auction.bid is None or auction.annulled else auction.bid.kind
+    declarer = -1 if auction.bid is None or auction.annulled else auction.bid.declarer
+    return {"calls": calls, "standing": standing, "bid": bid, "declarer": declarer}, ""
+
+
+
+def _may_open(sp: Any, sun: z3.BoolRef, scores: tuple[z3.ArithRef, z3.ArithRef]) -> Any:
+    """Whether the doubling opens after the contract (``double.sun``; Hokom always)."""
+    above = (scores[0] > 100, scores[1] > 100)
+    strict = sp.is_("double.sun", "one-above-other-below-100")
+    lower = z3.If(scores[0] < scores[1], scores[0], scores[1])
+    sun_ok = z3.And(above[0] != above[1], z3.Or(z3.Not(_b(strict)), lower < 100))
+    return z3.Or(z3.Not(sun), sun_ok)
+
+
+@dataclass(frozen=True)
+class DoublingCalls:
+    """Whether the defenders may double at all (``double.sun``), and whether the buyer may
+    answer a locked Double (``double.lock``)."""
+
+    name: str = "doubling"
+
+    def build(self, question: Question, d: Dual, names: Names) -> list[Built]:
+        """First the opening of the doubling (the key is the lower score), then the answer
+        to a locked Double in Hokom."""
+        sun = names.bool("sun")
+        scores = (names.int("score0"), names.int("score1"))
+        setting = [x for s in scores for x in (s >= 0, s <= 151)]
+        opening = _b(_may_open(d.a, sun, scores)) != _b(_may_open(d.b, sun, scores))
+        raise_a = z3.Not(_b(d.a.is_("double.lock", "no-raise")))
+        raise_b = z3.Not(_b(d.b.is_("double.lock", "no-raise")))
+        lower = z3.If(scores[0] < scores[1], scores[0], scores[1])
+        return [Built([*setting, opening], lower, ("open", sun, scores)),
+                Built([raise_a != raise_b], z3.IntVal(200), ("raise", raise_a, raise_b))]
+
+    def replay(self, question: Question, found: Found) -> Outcome:
+        """By the model and by the engine's doubling: who may speak after the contract, or
+        after a locked Double."""
+        from engine.baloot import actions as act
+        from engine.baloot.auction import apply_doubling, start_doubling
+
+        m = found.data
+        engine: dict[str, Any] = {}
+        if m[0] == "open":
+            sun = truth(found.model, m[1])
+            scores = (number(found.model, m[2][0]), number(found.model, m[2][1]))
+            model = {side: truth(found.model, _may_open(sp, z3.BoolVal(sun), scores))
+                     for side, sp in (("a", found.dual.a), ("b", found.dual.b))}
+            for side in ("a", "b"):
+                rules = engine_rules(found.dual.profile(found.model, side))
+                engine[side] = bool(start_doubling(rules, 0, "sun" if sun else "hokom",
+                                                   scores).queue)
+            witness: dict[str, Any] = {"contract": "sun" if sun else "hokom",
+                                       "scores": list(scores), "asked": "may the defenders double"}
+            return replayed(self.name, model, engine, witness)
+        model = {"a": truth(found.model, m[1]), "b": truth(found.model, m[2])}
+        for side in ("a", "b"):
+            rules = engine_rules(found.dual.profile(found.model, side))
+            doubling = start_doubling(rules, 0, "hokom", (0, 0))
+            apply_doubling(rules, doubling, act.DOUBLE_LOCKED)
+            engine[side] = bool(doubling.queue)
+        witness = {"contract": "hokom", "calls": ["double-locked"],
+                   "asked": "may the buyer answer with triple"}
+        return replayed(self.name, model, engine, witness)

@@ -1,0 +1,95 @@
+"""Baloot disputes: each kind of outcome finds a witness the engine replays under both readings,
+a difference that never matters is proved, and a parameter no kind reads stays unknown."""
+
+from __future__ import annotations
+
+import dataclasses
+from typing import Any
+
+import pytest
+
+from proofs.baloot import kinds_play, kinds_rules
+from proofs.disputes import DisputeBook
+from spec.loader import family_catalogue
+
+
+@pytest.fixture(scope="module")
+def book() -> DisputeBook:
+    return DisputeBook(family_catalogue("baloot"))
+
+
+def _outcomes(book: DisputeBook, parameter: str, a: str, b: str) -> dict[str, Any]:
+    return {o.kind: o for o in book.settle("baloot", parameter, a, b).outcomes}
+
+
+@pytest.mark.parametrize(("parameter", "a", "b", "kinds"), [
+    ("rank.plain", "ten-high", "natural", ("legal", "winner")),
+    ("play.hokom-void", "must-trump", "may-trump", ("legal",)),
+    ("play.trump-led", "must-overtrump", "any-trump", ("legal",)),
+    ("score.sun-conversion", "nearest-ten-half-up-x2", "five-kept-div-5", ("score",)),
+    ("score.hokom-threshold", "at-least-81", "more-than-76", ("score",)),
+    ("game.both-reach", "higher-total", "declarers-side", ("game-end",)),
+    ("double.sun", "one-side-above-100", "one-above-other-below-100", ("doubling",)),
+    ("double.lock", "no-trump-lead", "no-raise", ("doubling", "legal")),
+    ("auction.sun-over-sun", "higher-priority", "final", ("auction",)),
+    ("auction.kawesh", "first-round", "none", ("auction",)),
+])
+def test_each_kind_finds_a_witness_the_engine_replays(book: DisputeBook, parameter: str, a: str,
+                                                      b: str, kinds: tuple[str, ...]) -> None:
+    found = _outcomes(book, parameter, a, b)
+    for kind in kinds:
+        outcome = found[kind]
+        assert outcome.verdict == "refuted" and outcome.replayed, (kind, outcome.error)
+        assert outcome.engine == outcome.model and outcome.model["a"] != outcome.model["b"]
+    assert all(o.verdict != "unknown" for o in found.values())
+
+
+def test_the_witnesses_are_the_boundaries_the_readings_name(book: DisputeBook) -> None:
+    sun = _outcomes(book, "double.sun", "one-side-above-100", "one-above-other-below-100")
+    assert sorted(sun["doubling"].witness["scores"]) == [100, 101]
+    threshold = _outcomes(book, "score.hokom-threshold", "at-least-81", "more-than-76")
+    assert threshold["score"].witness["card_points"][0] in (77, 78, 79, 80)
+    both = _outcomes(book, "game.both-reach", "higher-total", "declarers-side")["game-end"]
+    gained = [x + y for x, y in zip(both.witness["before"], both.witness["gained"],
+                                    strict=True)]
+    assert min(gained) >= 152 and gained[0] == gained[1]  # equal totals past the target
+
+
+def test_two_readings_naming_the_same_seats_are_proved_equivalent(book: DisputeBook) -> None:
+    dispute = book.settle("baloot", "auction.ashkal-callers", "dealer-and-left",
+                          "third-and-fourth-to-act")
+    assert dispute.verdict == "equivalent"
+    assert dispute.outcomes[0].kind == "auction"
+    assert dispute.outcomes[0].how.startswith("solver: no difference")
+
+
+def test_a_parameter_no_kind_reads_is_unknown_not_proved(book: DisputeBook) -> None:
+    dispute = book.settle("baloot", "dealer.rotation", "to-the-right", "clockwise")
+    assert dispute.verdict == "unknown"
+    assert all("reads the parameter" in o.error for o in dispute.outcomes)
+
+
+def test_an_engine_that_breaks_a_rule_fails_to_replay(monkeypatch: pytest.MonkeyPatch) -> None:
+    real = kinds_play.engine_rules
+
+    def natural_order_always(profile: Any) -> Any:  # ignores rank.plain = ten-high
+        return dataclasses.replace(real(profile), plain_strength=tuple(range(8)))
+
+    monkeypatch.setattr(kinds_play, "engine_rules", natural_order_always)
+    fresh = DisputeBook(family_catalogue("baloot"))
+    winner = _outcomes(fresh, "rank.plain", "ten-high", "natural")["winner"]
+    assert winner.verdict == "refuted" and not winner.replayed and not winner.ok
+    assert winner.error == "engine and model disagree"
+
+
+def test_a_broken_scoring_engine_fails_to_replay(monkeypatch: pytest.MonkeyPatch) -> None:
+    real = kinds_play.engine_rules
+
+    def keeps_no_total(profile: Any) -> Any:
+        return dataclasses.replace(real(profile), keep_total=False)
+
+    monkeypatch.setattr(kinds_rules, "engine_rules", keeps_no_total)
+    fresh = DisputeBook(family_catalogue("baloot"))
+    score = _outcomes(fresh, "score.sun-conversion", "nearest-ten-half-up-x2",
+                      "five-kept-div-5")["score"]
+    assert score.verdict == "refuted" and not score.ok
