@@ -10,6 +10,7 @@ from typing import TYPE_CHECKING, Any
 
 from proofs.baloot.kinds_play import LegalCards, TrickWinner
 from proofs.baloot.kinds_rules import AuctionCalls, DoublingCalls, GameEnd, HandScore
+from proofs.baloot.kinds_table import FirstLead, NextDealer
 from proofs.baloot.theorems import THEOREMS
 from proofs.conformance.protocol import Answer, InvalidRequestError
 from proofs.divergence import Kind
@@ -44,16 +45,17 @@ class BalootKit:
 
     family: str = "baloot"
     theorems: tuple[Theorem, ...] = THEOREMS
-    kinds: tuple[Kind, ...] = (AuctionCalls(), DoublingCalls(), LegalCards(), TrickWinner(),
-                               HandScore(), GameEnd())
-    """The buying, the doubling, card legality, the trick winner, the hand's score and the
-    game's end."""
-    groups: tuple[tuple[str, ...], ...] = (("auction",), ("doubling",), ("legal", "winner"),
-                                           ("score",), ("game-end",))
+    kinds: tuple[Kind, ...] = (NextDealer(), AuctionCalls(), DoublingCalls(), FirstLead(),
+                               LegalCards(), TrickWinner(), HandScore(), GameEnd())
+    """The next dealer, the buying, the doubling, the first leader, card legality, the trick
+    winner, the hand's score and the game's end."""
+    groups: tuple[tuple[str, ...], ...] = (("next-dealer",), ("auction",), ("doubling",),
+                                           ("first-lead",), ("legal", "winner"), ("score",),
+                                           ("game-end",))
     conformance: ConformanceKit = field(default_factory=BalootConformance)
     sources_ready: bool = False
-    """Not yet: the deal, the next dealer, the first leader, doubling and projects have no
-    kind of outcome, so their disputes are unknown."""
+    """Not yet: the cut, a card exposed in the deal and the projects have no kind of outcome,
+    so their disputes are unknown."""
     example_kinds: tuple[str, ...] = ()
 
     def engine_outcome(self, kind: str, witness: dict[str, Any], profile: Profile) -> Any:

@@ -1,0 +1,137 @@
+"""Differences at the table between two Baloot readings: who deals the next hand
+(``dealer.rotation``, ``auction.all-pass``) and who leads the first trick
+(``play.first-lead``).
+
+Seats are numbered in turn order (counter-clockwise): the dealer's right is the dealer + 1. The
+witness is replayed by driving a whole engine state from an explicit deal through the engine's
+public API.
+"""
+
+from __future__ import annotations
+
+import random
+from dataclasses import dataclass
+from typing import Any
+
+import z3
+
+from proofs.baloot.model import by_reading
+from proofs.divergence import Built, Dual, Found, Outcome, Question, number, replayed
+from proofs.smt.solver import Names
+
+PLAYED, ALL_PASS, KAWESH = 0, 1, 2
+ENDINGS = {PLAYED: "played", ALL_PASS: "all passed", KAWESH: "kawesh"}
+_LOW = [f"{r}{s}" for s in "SHDC" for r in ("7", "8", "9")]
+_HIGH = [f"{r}{s}" for s in "SHDC" for r in ("10", "J", "Q", "K", "A")]
+
+
+def _next_dealer(sp: Any, dealer: z3.ArithRef, ended: z3.ArithRef) -> Any:
+    """The next dealer: the same after four passes twice under ``same-dealer``, else the
+    seat ``dealer.rotation`` names (the dealer's right, or his left)."""
+    step = by_reading(sp, "dealer.rotation", lambda r: 1 if r.id == "to-the-right" else 3)
+    same = z3.And(ended == ALL_PASS, _b(sp.is_("auction.all-pass", "same-dealer")))
+    return z3.If(same, dealer, (dealer + step) % 4)
+
+
+def _b(term: Any) -> Any:
+    return z3.BoolVal(term) if isinstance(term, bool) else term
+
+
+def _state(profile: Any, dealer: int) -> Any:
+    """An engine state at the start of a hand dealt by ``dealer``: the first speaker (the
+    dealer's right) holds only 7s, 8s and 9s; the public card is the King of spades."""
+    from engine.registry import load_game
+
+    first = (dealer + 1) % 4
+    low, high = list(_LOW), [c for c in _HIGH if c != "KS"]
+    hands = []
+    for seat in range(4):
+        hands.append(" ".join(low.pop(0) for _ in range(5)) if seat == first
+                     else " ".join(high.pop(0) for _ in range(5)))
+    stock = " ".join([*low, *high])
+    return load_game("baloot", profile).state_from_deal(dealer, hands, "KS", stock)
+
+
+def _act(state: Any, name: str) -> None:
+    names = {state.action_to_string(a): a for a in state.legal_actions()}
+    state.apply_action(names[name])
+
+
+@dataclass(frozen=True)
+class NextDealer:
+    """Who deals the next hand, after a hand played, four passes twice, or a Kawesh."""
+
+    name: str = "next-dealer"
+
+    def build(self, question: Question, d: Dual, names: Names) -> list[Built]:
+        """The dealer and how the hand ended; the key prefers a played hand."""
+        dealer, ended = names.int("dealer"), names.int("ended")
+        setting = [dealer >= 0, dealer <= 3, ended >= PLAYED, ended <= KAWESH]
+        for sp in (d.a, d.b):  # a Kawesh only where both readings allow one
+            setting.append(z3.Implies(ended == KAWESH,
+                                      _b(sp.is_("auction.kawesh", "first-round"))))
+        na, nb = _next_dealer(d.a, dealer, ended), _next_dealer(d.b, dealer, ended)
+        return [Built([*setting, na != nb], ended * 4 + dealer, (dealer, ended, na, nb))]
+
+    def replay(self, question: Question, found: Found) -> Outcome:
+        """The next dealer by the model and by an engine game played through that hand."""
+        dealer_t, ended_t, na, nb = found.data
+        dealer, ended = number(found.model, dealer_t), number(found.model, ended_t)
+        model = {"a": number(found.model, na), "b": number(found.model, nb)}
+        engine: dict[str, Any] = {}
+        for side in ("a", "b"):
+            state = _state(found.dual.profile(found.model, side), dealer)
+            hands = len(state.records)
+            rng = random.Random(0)
+            while len(state.records) == hands and not state.is_terminal():
+                names = [state.action_to_string(a) for a in state.legal_actions()]
+                if ended == KAWESH:
+                    choice = "kawesh"
+                elif ended == ALL_PASS:
+                    choice = "pass"
+                elif state.auction is not None and state.auction.bid is None and \
+                        "hokom" in names:
+                    choice = "hokom"  # the hand is played
+                else:
+                    choice = rng.choice(names)
+                _act(state, choice)
+            engine[side] = state.dealer
+        witness = {"dealer": dealer, "hand": ENDINGS[ended]}
+        return replayed(self.name, model, engine, witness)
+
+
+@dataclass(frozen=True)
+class FirstLead:
+    """Who leads the first trick: the dealer's right, or the declarer."""
+
+    name: str = "first-lead"
+
+    def build(self, question: Question, d: Dual, names: Names) -> list[Built]:
+        """The dealer and the declarer (not the dealer's right, who speaks first and so could
+        be either); the key prefers the lowest seats."""
+        dealer, declarer = names.int("dealer"), names.int("declarer")
+        setting = [dealer >= 0, dealer <= 3, declarer >= 0, declarer <= 3]
+        leads = []
+        for sp in (d.a, d.b):
+            right = (dealer + 1) % 4
+            leads.append(z3.If(_b(sp.is_("play.first-lead", "dealers-right")), right, declarer))
+        return [Built([*setting, leads[0] != leads[1]], dealer * 4 + declarer,
+                      (dealer, declarer, leads))]
+
+    def replay(self, question: Question, found: Found) -> Outcome:
+        """The first leader by the model and by an engine hand: every seat passes until the
+        declarer buys Sun, nobody doubles."""
+        dealer_t, declarer_t, leads = found.data
+        dealer, declarer = number(found.model, dealer_t), number(found.model, declarer_t)
+        model = {"a": number(found.model, leads[0]), "b": number(found.model, leads[1])}
+        engine: dict[str, Any] = {}
+        for side in ("a", "b"):
+            state = _state(found.dual.profile(found.model, side), dealer)
+            while state.hand is None and not state.is_terminal():
+                names = [state.action_to_string(a) for a in state.legal_actions()]
+                bought = state.auction is not None and state.auction.bid is not None
+                mine = state.current_player() == declarer and not bought
+                _act(state, "sun" if mine and "sun" in names else "pass")
+            engine[side] = state.current_player()
+        witness = {"dealer": dealer, "declarer": declarer, "contract": "sun"}
+        return replayed(self.name, model, engine, witness)
