@@ -1,6 +1,6 @@
-"""Baloot's proof kit: the theorems the shared machinery runs and ``judge``'s rulings. Disputes
-between readings (kinds of outcome) and the conformance answers come with the Baloot sources
-and the conformance kit; until then they say so when asked."""
+"""Baloot's proof kit: the theorems and kinds of outcome the shared machinery runs, and
+``judge``'s rulings. The conformance answers come with the Baloot conformance kit; until then
+they say so when asked."""
 
 from __future__ import annotations
 
@@ -9,6 +9,7 @@ from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any
 
 from proofs.baloot.kinds_play import LegalCards, TrickWinner
+from proofs.baloot.kinds_projects import ProjectComparison
 from proofs.baloot.kinds_rules import AuctionCalls, DoublingCalls, GameEnd, HandScore
 from proofs.baloot.kinds_table import FirstLead, NextDealer
 from proofs.baloot.theorems import THEOREMS
@@ -46,16 +47,18 @@ class BalootKit:
     family: str = "baloot"
     theorems: tuple[Theorem, ...] = THEOREMS
     kinds: tuple[Kind, ...] = (NextDealer(), AuctionCalls(), DoublingCalls(), FirstLead(),
-                               LegalCards(), TrickWinner(), HandScore(), GameEnd())
+                               LegalCards(), TrickWinner(), ProjectComparison(), HandScore(),
+                               GameEnd())
     """The next dealer, the buying, the doubling, the first leader, card legality, the trick
-    winner, the hand's score and the game's end."""
+    winner, the side whose projects score, the hand's score and the game's end."""
     groups: tuple[tuple[str, ...], ...] = (("next-dealer",), ("auction",), ("doubling",),
-                                           ("first-lead",), ("legal", "winner"), ("score",),
-                                           ("game-end",))
+                                           ("first-lead",), ("legal", "winner"),
+                                           ("projects",), ("score",), ("game-end",))
     conformance: ConformanceKit = field(default_factory=BalootConformance)
     sources_ready: bool = False
-    """Not yet: the cut, a card exposed in the deal and the projects have no kind of outcome,
-    so their disputes are unknown."""
+    """Not yet: the cut, a card exposed in the deal, and which projects a hand may declare
+    and score (per player, the 400's and Baloot's holders, Baloot inside a project, proof in
+    won tricks) have no kind of outcome, so their disputes are unknown."""
     example_kinds: tuple[str, ...] = ()
 
     def engine_outcome(self, kind: str, witness: dict[str, Any], profile: Profile) -> Any:

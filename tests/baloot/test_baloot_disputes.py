@@ -36,6 +36,9 @@ def _outcomes(book: DisputeBook, parameter: str, a: str, b: str) -> dict[str, An
     ("dealer.rotation", "to-the-right", "clockwise", ("next-dealer",)),
     ("auction.all-pass", "next-dealer", "same-dealer", ("next-dealer",)),
     ("play.first-lead", "dealers-right", "declarer", ("first-lead",)),
+    ("project.hundred-order", "run-first", "equal", ("projects",)),
+    ("project.tie-break", "highest-card-then-first", "highest-card-then-neither", ("projects",)),
+    ("project.declaration-order", "play-order", "declarer-then-clockwise", ("projects",)),
 ])
 def test_each_kind_finds_a_witness_the_engine_replays(book: DisputeBook, parameter: str, a: str,
                                                       b: str, kinds: tuple[str, ...]) -> None:
