@@ -14,9 +14,9 @@ predicts for each reading and those outcomes differ.
 from __future__ import annotations
 
 import time
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
-from typing import Any, Protocol
+from typing import Any, Protocol, TypeVar
 
 import z3
 
@@ -24,6 +24,8 @@ from proofs.smt.parameters import SymbolicProfile
 from proofs.smt.solver import RETRY_FACTOR, RLIMIT, Names, Verdict, fresh_context, make_solver
 from proofs.smt.terms import Bool, Int, known
 from spec.model import Profile
+
+T = TypeVar("T")
 
 
 @dataclass(frozen=True)
@@ -52,6 +54,14 @@ class Dual:
     open_context: bool
     memo: dict[Any, Any] = field(default_factory=dict)
     """Structures built on this dual, shared by the kinds of outcome settled together."""
+
+    def once(self, key: Any, make: Callable[[], T]) -> T:
+        """``make()``, built once per dual under ``key`` and shared by the kinds of outcome
+        settled together (the situations of play)."""
+        if key not in self.memo:
+            self.memo[key] = make()
+        built: T = self.memo[key]
+        return built
 
     def constraints(self) -> list[z3.BoolRef]:
         """The readings each copy allows."""

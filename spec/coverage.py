@@ -188,6 +188,7 @@ def load_sentence_book(base: Path, sources: Mapping[str, Source],
     if missing:
         raise SpecError(index_file, None, f"claims not in the index: {', '.join(missing)}: run "
                                           "`make sentences`")
+    cited = {sid: c for c in citations for sid in index["claims"][c]}
     marks = []
     seen: set[str] = set()
     for at, row in enumerate(doc.data.get("no-rule", [])):
@@ -200,14 +201,11 @@ def load_sentence_book(base: Path, sources: Mapping[str, Source],
                                 f"no sentence {sentence!r} in the index")
             if sentence in seen:
                 raise doc.error(("no-rule", at, "sentences"), f"{sentence!r} is marked twice")
-            seen.add(sentence)
-        marks.append(NoRule(row["reason"], tuple(row["sentences"]), row.get("note")))
-    cited = {sid: c for c in citations for sid in index["claims"][c]}
-    for at, row in enumerate(doc.data.get("no-rule", [])):
-        for sentence in row["sentences"]:
             if sentence in cited:
                 raise doc.error(("no-rule", at, "sentences"), f"{sentence!r} is marked as "
                                 f"stating no rule but claim {cited[sentence]!r} cites it")
+            seen.add(sentence)
+        marks.append(NoRule(row["reason"], tuple(row["sentences"]), row.get("note")))
     glosses = {}
     for at, row in enumerate(doc.data.get("gloss", [])):
         if row["sentence"] not in known:

@@ -131,22 +131,15 @@ def _continues(line: str, following: str, japanese: bool) -> bool:
 
 def _logical_lines(part: str, first_line: int, japanese: bool) -> list[tuple[int, str]]:
     """The part's lines with hard-wrapped sentences joined, each with the line it starts on."""
+    lines = part.split("\n")
     out: list[tuple[int, str]] = []
-    joining = False
-    for offset, line in enumerate(part.split("\n")):
-        if joining:
+    for offset, line in enumerate(lines):
+        if offset and out and _continues(lines[offset - 1], line, japanese):
             number, text = out[-1]
             out[-1] = (number, text.rstrip() + ("" if japanese else " ") + line.strip())
         else:
             out.append((first_line + offset, line))
-        joining = _continues(out[-1][1].split("\n")[-1], _next(part, offset), japanese)
     return out
-
-
-def _next(part: str, offset: int) -> str:
-    """The line after line ``offset`` of ``part`` (empty at the end)."""
-    lines = part.split("\n")
-    return lines[offset + 1] if offset + 1 < len(lines) else ""
 
 
 def split(text: str, source: Source) -> list[Sentence]:

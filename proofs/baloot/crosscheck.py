@@ -12,6 +12,7 @@ import time
 from typing import Any
 
 from proofs.baloot.model import HOKOM, NO_TRUMP, SUN, card_name, card_of, legal, winner_is
+from proofs.baloot.replay import engine_rules
 from proofs.baloot.scoring import HOKOM_TOTAL, SUN_TOTAL, Hand, score
 from proofs.smt.parameters import SymbolicProfile
 from proofs.smt.solver import Names, Result
@@ -25,10 +26,8 @@ TRUMP_SETTINGS = (NO_TRUMP, 1, 0)
 """Sun, Hokom in hearts, Hokom in spades."""
 
 
-def _engine(profile: Profile) -> Any:
-    from engine.registry import load_game
-
-    return load_game(profile.game.id, profile).rules
+_engine = engine_rules
+"""The engine's rules of a profile (a name of this module, so a test can break them here)."""
 
 
 def tricks_and_legal(profile: Profile) -> dict[str, Any] | None:

@@ -14,17 +14,11 @@ from typing import Any
 import z3
 
 from proofs.baloot.model import CARDS, NO_TRUMP, card_name, winner_is
+from proofs.baloot.replay import engine_rules
 from proofs.baloot.situation import Situation, situation, under
 from proofs.divergence import Built, Dual, Found, Outcome, Question, number, replayed, truth
+from proofs.smt import terms as t
 from proofs.smt.solver import Names
-from spec.model import Profile
-
-
-def engine_rules(profile: Profile) -> Any:
-    """The engine's compiled rules of a concrete profile (through the public registry)."""
-    from engine.registry import load_game
-
-    return load_game(profile.game.id, profile).rules
 
 
 def engine_cards(names: list[str]) -> list[int]:
@@ -37,12 +31,11 @@ def engine_cards(names: list[str]) -> list[int]:
 def _pair(question: Question, d: Dual, names: Names, down: int) -> tuple[Situation, Situation]:
     """The situation with ``down`` cards of the trick played, under each reading (built once
     per dual: the kinds settled together share it)."""
-    key = ("pair", down)
-    if key not in d.memo:
+    def build() -> tuple[Situation, Situation]:
         a = situation(question.base, names.child(f"p{down}"), down, d.a)
-        d.memo[key] = (a, under(a, d.b))
-    pair: tuple[Situation, Situation] = d.memo[key]
-    return pair
+        return a, under(a, d.b)
+
+    return d.once(("pair", down), build)
 
 
 def _in_play(card: z3.ArithRef) -> z3.BoolRef:
@@ -61,7 +54,7 @@ class LegalCards:
         for down in range(4):
             a, b = _pair(question, d, names, down)
             card = names.int(f"card{down}")
-            differ = z3.And(_in_play(card), t_bool(a.legal(card)) != t_bool(b.legal(card)))
+            differ = z3.And(_in_play(card), t.lift(a.legal(card)) != t.lift(b.legal(card)))
             out.append(Built([*a.constraints, *b.constraints, differ], a.done, (a, b, card)))
         return out
 
@@ -88,11 +81,6 @@ class LegalCards:
         return replayed(self.name, model, engine, witness)
 
 
-def t_bool(term: Any) -> z3.BoolRef:
-    """A Boolean term (a folded constant lifted) for comparing with ``!=``."""
-    return z3.BoolVal(term) if isinstance(term, bool) else term
-
-
 @dataclass(frozen=True)
 class TrickWinner:
     """The seat that wins a complete trick (``rank.*``)."""
@@ -107,10 +95,10 @@ class TrickWinner:
         cards = [*a.trick, last]
         winners = []
         for sit in (a, b):
-            winners.append(z3.Sum([z3.If(t_bool(winner_is(sit.sp, cards, sit.trump, k)), k, 0)
+            winners.append(z3.Sum([z3.If(t.lift(winner_is(sit.sp, cards, sit.trump, k)), k, 0)
                                    for k in range(4)]))
         constraints = [*a.constraints, *b.constraints, _in_play(last),
-                       t_bool(a.legal(last)), t_bool(b.legal(last)), winners[0] != winners[1]]
+                       t.lift(a.legal(last)), t.lift(b.legal(last)), winners[0] != winners[1]]
         return [Built(constraints, a.done, (a, last, winners))]
 
     def replay(self, question: Question, found: Found) -> Outcome:

@@ -11,9 +11,10 @@ from typing import Any
 import z3
 
 from proofs.baloot import projects as pj
-from proofs.baloot.kinds_play import engine_rules
 from proofs.baloot.model import NO_TRUMP
+from proofs.baloot.replay import engine_rules
 from proofs.divergence import Built, Dual, Found, Outcome, Question, number, replayed, truth
+from proofs.smt import terms as t
 from proofs.smt.solver import Names
 
 LENGTH = {pj.SIRA: 3, pj.FIFTY: 4, pj.HUNDRED: 5}
@@ -63,10 +64,8 @@ def _cards(p: _Held) -> list[Any]:
 
 def _place(sp: Any, seat: Any, leader: Any, declarer: Any) -> Any:
     """The seat's place in the declaration order (``project.declaration-order``)."""
-    in_play_order = sp.is_("project.declaration-order", "play-order")
-    if isinstance(in_play_order, bool):
-        in_play_order = z3.BoolVal(in_play_order)
-    return z3.If(in_play_order, (seat - leader + 4) % 4, (declarer - seat + 4) % 4)
+    return z3.If(t.lift(sp.is_("project.declaration-order", "play-order")),
+                 (seat - leader + 4) % 4, (declarer - seat + 4) % 4)
 
 
 def _scoring_side(sp: Any, p: _Held, q: _Held, trump: Any, leader: Any, declarer: Any) -> Any:
@@ -75,9 +74,7 @@ def _scoring_side(sp: Any, p: _Held, q: _Held, trump: Any, leader: Any, declarer
                           _place(sp, h.seat, leader, declarer))
 
     a, b = project(p), project(q)
-    up, down = pj.higher(sp, a, b), pj.higher(sp, b, a)
-    up = z3.BoolVal(up) if isinstance(up, bool) else up
-    down = z3.BoolVal(down) if isinstance(down, bool) else down
+    up, down = t.lift(pj.higher(sp, a, b)), t.lift(pj.higher(sp, b, a))
     return z3.If(up, p.seat % 2, z3.If(down, q.seat % 2, -1))
 
 

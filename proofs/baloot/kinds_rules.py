@@ -14,11 +14,12 @@ from typing import Any
 import z3
 
 from proofs.baloot import auction_z3 as az
-from proofs.baloot.kinds_play import engine_rules
 from proofs.baloot.model import SUN
+from proofs.baloot.replay import engine_rules
 from proofs.baloot.scoring import game_winner, score
 from proofs.baloot.theorems import hand_witness, symbolic_hand
 from proofs.divergence import Built, Dual, Found, Outcome, Question, number, replayed, truth
+from proofs.smt import terms as t
 from proofs.smt.solver import Names
 from spec.cards import SUIT_LETTERS
 
@@ -38,7 +39,7 @@ class HandScore:
         setting += [hand.points[0] != 1, hand.points[0] != full - 1,
                     z3.Or([hand.project_points == v for v in (0, 2, 4, 5, 10, 20, 40)])]
         sa, sb = score(d.a, hand), score(d.b, hand)
-        differ = z3.Or(_b(sa.made) != _b(sb.made), sa.total[0] != sb.total[0],
+        differ = z3.Or(t.lift(sa.made) != t.lift(sb.made), sa.total[0] != sb.total[0],
                        sa.total[1] != sb.total[1], sa.game_winner != sb.game_winner)
         key = ((hand.multiplier - 1) * 100000 + z3.If(hand.gahwa, 50000, 0)
                + hand.project_points * 1000 + (hand.baloots[0] + hand.baloots[1]) * 500
@@ -70,11 +71,6 @@ class HandScore:
                             "gahwa_winner": -1 if got.game_winner is None else got.game_winner}
         witness = {**w, "contract": contract, "card_points": [points, full - points]}
         return replayed(self.name, model, engine, witness)
-
-
-def _b(term: Any) -> Any:
-    """A Boolean term (a folded constant lifted)."""
-    return z3.BoolVal(term) if isinstance(term, bool) else term
 
 
 @dataclass(frozen=True)
@@ -124,9 +120,11 @@ _BIDS = {az.NO_BID: "none", az.HOKOM_BID: "hokom", az.SUN_BID: "sun"}
 _ENDS = {az.OPEN: "open", az.CONTRACT: "contract", az.REDEAL: "redeal"}
 PUBLIC = {True: "AS", False: "KS"}
 """The public card of a witness: an Ace or not, in spades."""
-_LOW = [f"{r}{s}" for s in SUIT_LETTERS for r in ("7", "8", "9")]
-_HIGH = [f"{r}{s}" for s in SUIT_LETTERS for r in ("10", "J", "Q", "K", "A")
-         if f"{r}{s}" not in PUBLIC.values()]
+LOW_CARDS = [f"{r}{s}" for s in SUIT_LETTERS for r in ("7", "8", "9")]
+"""The cards a Kawesh hand is made of."""
+HIGH_CARDS = [f"{r}{s}" for s in SUIT_LETTERS for r in ("10", "J", "Q", "K", "A")
+              if f"{r}{s}" not in PUBLIC.values()]
+"""The other cards, the two public cards of a witness left out."""
 
 
 def _call_name(call: int) -> str:
@@ -140,7 +138,7 @@ def _call_name(call: int) -> str:
 def _hands(kawesh: list[bool]) -> list[list[str]]:
     """First five cards per seat: only 7s, 8s and 9s for a Kawesh hand (at most two), else
     four high cards and a low one."""
-    low, high = iter(_LOW), iter(_HIGH)
+    low, high = iter(LOW_CARDS), iter(HIGH_CARDS)
     return [[next(low) for _ in range(5)] if k else [*(next(high) for _ in range(4)), next(low)]
             for k in kawesh]
 
@@ -165,13 +163,13 @@ class AuctionCalls:
         for k in range(az.STEPS):
             differ = z3.Or(
                 z3.And(z3.Or([probe == x for x in az.CALLS]),
-                       _b(az.allowed(d.a, ba, probe, kawesh))
-                       != _b(az.allowed(d.b, bb, probe, kawesh))),
+                       t.lift(az.allowed(d.a, ba, probe, kawesh))
+                       != t.lift(az.allowed(d.b, bb, probe, kawesh))),
                 ba.end != bb.end, ba.bid != bb.bid, ba.declarer != bb.declarer)
             out.append(Built([*setting, differ], z3.IntVal(k),
                              (calls[:k], kawesh, ace, ba, bb)))
-            setting = [*setting, _b(az.allowed(d.a, ba, calls[k], kawesh)),
-                       _b(az.allowed(d.b, bb, calls[k], kawesh)), ba.end == az.OPEN]
+            setting = [*setting, t.lift(az.allowed(d.a, ba, calls[k], kawesh)),
+                       t.lift(az.allowed(d.b, bb, calls[k], kawesh)), ba.end == az.OPEN]
             ba, bb = az.after(d.a, ba, calls[k], ace), az.after(d.b, bb, calls[k], ace)
         return out
 
@@ -237,7 +235,7 @@ def _may_open(sp: Any, sun: z3.BoolRef, scores: tuple[z3.ArithRef, z3.ArithRef])
     above = (scores[0] > 100, scores[1] > 100)
     strict = sp.is_("double.sun", "one-above-other-below-100")
     lower = z3.If(scores[0] < scores[1], scores[0], scores[1])
-    sun_ok = z3.And(above[0] != above[1], z3.Or(z3.Not(_b(strict)), lower < 100))
+    sun_ok = z3.And(above[0] != above[1], z3.Or(z3.Not(t.lift(strict)), lower < 100))
     return z3.Or(z3.Not(sun), sun_ok)
 
 
@@ -254,9 +252,9 @@ class DoublingCalls:
         sun = names.bool("sun")
         scores = (names.int("score0"), names.int("score1"))
         setting = [x for s in scores for x in (s >= 0, s <= 151)]
-        opening = _b(_may_open(d.a, sun, scores)) != _b(_may_open(d.b, sun, scores))
-        raise_a = z3.Not(_b(d.a.is_("double.lock", "no-raise")))
-        raise_b = z3.Not(_b(d.b.is_("double.lock", "no-raise")))
+        opening = t.lift(_may_open(d.a, sun, scores)) != t.lift(_may_open(d.b, sun, scores))
+        raise_a = z3.Not(t.lift(d.a.is_("double.lock", "no-raise")))
+        raise_b = z3.Not(t.lift(d.b.is_("double.lock", "no-raise")))
         lower = z3.If(scores[0] < scores[1], scores[0], scores[1])
         return [Built([*setting, opening], lower, ("open", sun, scores)),
                 Built([raise_a != raise_b], z3.IntVal(200), ("raise", raise_a, raise_b))]

@@ -15,26 +15,22 @@ from typing import Any
 
 import z3
 
+from proofs.baloot.kinds_rules import HIGH_CARDS, LOW_CARDS
 from proofs.baloot.model import by_reading
 from proofs.divergence import Built, Dual, Found, Outcome, Question, number, replayed
+from proofs.smt import terms as t
 from proofs.smt.solver import Names
 
 PLAYED, ALL_PASS, KAWESH = 0, 1, 2
 ENDINGS = {PLAYED: "played", ALL_PASS: "all passed", KAWESH: "kawesh"}
-_LOW = [f"{r}{s}" for s in "SHDC" for r in ("7", "8", "9")]
-_HIGH = [f"{r}{s}" for s in "SHDC" for r in ("10", "J", "Q", "K", "A")]
 
 
 def _next_dealer(sp: Any, dealer: z3.ArithRef, ended: z3.ArithRef) -> Any:
     """The next dealer: the same after four passes twice under ``same-dealer``, else the
     seat ``dealer.rotation`` names (the dealer's right, or his left)."""
     step = by_reading(sp, "dealer.rotation", lambda r: 1 if r.id == "to-the-right" else 3)
-    same = z3.And(ended == ALL_PASS, _b(sp.is_("auction.all-pass", "same-dealer")))
+    same = z3.And(ended == ALL_PASS, t.lift(sp.is_("auction.all-pass", "same-dealer")))
     return z3.If(same, dealer, (dealer + step) % 4)
-
-
-def _b(term: Any) -> Any:
-    return z3.BoolVal(term) if isinstance(term, bool) else term
 
 
 def _state(profile: Any, dealer: int) -> Any:
@@ -43,12 +39,12 @@ def _state(profile: Any, dealer: int) -> Any:
     from engine.registry import load_game
 
     first = (dealer + 1) % 4
-    low, high = list(_LOW), [c for c in _HIGH if c != "KS"]
+    low, high = list(LOW_CARDS), [*HIGH_CARDS, "AS"]
     hands = []
     for seat in range(4):
         hands.append(" ".join(low.pop(0) for _ in range(5)) if seat == first
                      else " ".join(high.pop(0) for _ in range(5)))
-    stock = " ".join([*low, *high])
+    stock = " ".join([*low, *high])  # KS is the public card
     return load_game("baloot", profile).state_from_deal(dealer, hands, "KS", stock)
 
 
@@ -69,7 +65,7 @@ class NextDealer:
         setting = [dealer >= 0, dealer <= 3, ended >= PLAYED, ended <= KAWESH]
         for sp in (d.a, d.b):  # a Kawesh only where both readings allow one
             setting.append(z3.Implies(ended == KAWESH,
-                                      _b(sp.is_("auction.kawesh", "first-round"))))
+                                      t.lift(sp.is_("auction.kawesh", "first-round"))))
         na, nb = _next_dealer(d.a, dealer, ended), _next_dealer(d.b, dealer, ended)
         return [Built([*setting, na != nb], ended * 4 + dealer, (dealer, ended, na, nb))]
 
@@ -114,7 +110,7 @@ class FirstLead:
         leads = []
         for sp in (d.a, d.b):
             right = (dealer + 1) % 4
-            leads.append(z3.If(_b(sp.is_("play.first-lead", "dealers-right")), right, declarer))
+            leads.append(z3.If(t.lift(sp.is_("play.first-lead", "dealers-right")), right, declarer))
         return [Built([*setting, leads[0] != leads[1]], dealer * 4 + declarer,
                       (dealer, declarer, leads))]
 

@@ -24,7 +24,8 @@ def pinned(profile: Profile, chosen: dict[str, str]) -> Profile:
     return profile.pin({**chosen, **rest})
 
 
-def _rules(profile: Profile) -> Any:
+def engine_rules(profile: Profile) -> Any:
+    """The engine's compiled rules of a concrete profile (through the public registry)."""
     from engine.registry import load_game
 
     return load_game(profile.game.id, profile).rules
@@ -37,7 +38,7 @@ def replay_trick(profile: Profile, trump: int, cards: list[int]) -> dict[str, An
 
     sp = SymbolicProfile(profile, Names("replay-trick"))
     model = [k for k in range(4) if winner_is(sp, cards, trump, k) is True]
-    engine = winning_index(_rules(profile), [parse(card_name(c)) for c in cards],
+    engine = winning_index(engine_rules(profile), [parse(card_name(c)) for c in cards],
                            None if trump == NO_TRUMP else trump)
     return {"state": {"trick": [card_name(c) for c in cards], "trump": trump},
             "replayed": model == [engine], "engine": {"winner": engine},
@@ -55,7 +56,7 @@ def replay_legal(profile: Profile, found: dict[str, Any]) -> dict[str, Any]:
     hand = [card_of(c) for c in found["hands"][mover]]
     trick = [card_of(c) for c in found["trick"]]
     trump = int(found["trump"])
-    engine = legal_mask(_rules(profile), mask(parse(c) for c in found["hands"][mover]),
+    engine = legal_mask(engine_rules(profile), mask(parse(c) for c in found["hands"][mover]),
                         [parse(c) for c in found["trick"]], None if trump < 0 else trump,
                         bool(found["locked"]))
     sp = SymbolicProfile(profile, Names("replay-legal"))
@@ -80,7 +81,7 @@ def replay_score(profile: Profile, witness: dict[str, Any], kind: str) -> dict[s
     theorem; ``kind`` names what the witness shows (``cards-sum``, ``failed``, ``baloot``)."""
     from engine.baloot.scoring import HandFacts, score_hand
 
-    rules = _rules(profile)
+    rules = engine_rules(profile)
     contract = "sun" if witness["contract"] == 0 else "hokom"
     full = 130 if contract == "sun" else 162
     points = (witness["points"], full - witness["points"])

@@ -43,12 +43,11 @@ def _pair(question: Question, d: Dual, names: Names,
           position: int) -> tuple[SymbolicSituation, SymbolicSituation]:
     """The situation with ``position`` cards of the trick down under each reading (built once
     per dual: the kinds settled together share it)."""
-    key = ("pair", position)
-    if key not in d.memo:
+    def build() -> tuple[SymbolicSituation, SymbolicSituation]:
         a = symbolic_situation(question.base, names.child(f"p{position}"), position, d.a)
-        d.memo[key] = (a, under(a, d.b))
-    pair: tuple[SymbolicSituation, SymbolicSituation] = d.memo[key]
-    return pair
+        return a, under(a, d.b)
+
+    return d.once(("pair", position), build)
 
 
 def _state(found: Found, side: str, s: Situation) -> tuple[KoutState | None, str]:
@@ -106,7 +105,7 @@ class Complete:
 
 def _complete(question: Question, d: Dual, names: Names) -> Complete:
     """The complete trick of ``question`` (built once per dual)."""
-    if "complete" not in d.memo:
+    def build() -> Complete:
         a, b = _pair(question, d, names, question.players - 1)
         last = names.int("last")
         cards = [*a.trick, last]
@@ -115,10 +114,10 @@ def _complete(question: Question, d: Dual, names: Names) -> Complete:
             ctx = trick_context(sit.sp, cards, sit.trump, sit.lead_permitted)
             winners.append(z3.Sum([z3.If(winner_is(k, cards, ctx), k, 0)
                                    for k in range(len(cards))]))
-        d.memo["complete"] = Complete(
-            a, b, last, [*a.constraints, *b.constraints, a.legal(last), b.legal(last)], winners)
-    done: Complete = d.memo["complete"]
-    return done
+        return Complete(a, b, last,
+                        [*a.constraints, *b.constraints, a.legal(last), b.legal(last)], winners)
+
+    return d.once("complete", build)
 
 
 def _play_last(found: Found, s: Situation, last: Card) -> tuple[dict[str, Any], str, Any]:
