@@ -8,7 +8,8 @@ from typing import Any
 
 import pytest
 
-from proofs.baloot import kinds_play, kinds_rules
+import engine.baloot.game
+from engine.baloot import rules as compiled
 from proofs.disputes import DisputeBook
 from spec.loader import family_catalogue
 
@@ -75,27 +76,31 @@ def test_a_parameter_no_kind_reads_is_unknown_not_proved(book: DisputeBook) -> N
     assert all("reads the parameter" in o.error for o in dispute.outcomes)
 
 
-def test_an_engine_that_breaks_a_rule_fails_to_replay(monkeypatch: pytest.MonkeyPatch) -> None:
-    real = kinds_play.engine_rules
-
-    def natural_order_always(profile: Any) -> Any:  # ignores rank.plain = ten-high
-        return dataclasses.replace(real(profile), plain_strength=tuple(range(8)))
-
-    monkeypatch.setattr(kinds_play, "engine_rules", natural_order_always)
+@pytest.mark.parametrize(("parameter", "a", "b", "kind", "broken"), [
+    ("rank.plain", "ten-high", "natural", "winner",
+     {"plain_strength": tuple(c % 8 for c in range(32))}),  # the natural order always
+    ("score.sun-conversion", "nearest-ten-half-up-x2", "five-kept-div-5", "score",
+     {"keep_total": False}),
+    ("play.hokom-void", "must-trump", "may-trump", "legal", {"hokom_void": "must-trump"}),
+    ("auction.sun-over-sun", "higher-priority", "final", "auction", {"sun_over_sun": True}),
+    ("double.sun", "one-side-above-100", "one-above-other-below-100", "doubling",
+     {"sun_double_strict": False}),
+    ("dealer.rotation", "to-the-right", "clockwise", "next-dealer", {"dealer_step": 1}),
+    ("play.first-lead", "dealers-right", "declarer", "first-lead",
+     {"first_lead_declarer": False}),
+    ("project.hundred-order", "run-first", "equal", "projects", {"hundred_run_first": True}),
+    ("game.both-reach", "higher-total", "declarers-side", "game-end",
+     {"both_reach_declarer": False}),
+])
+def test_an_engine_that_ignores_a_reading_fails_to_replay(
+        monkeypatch: pytest.MonkeyPatch, parameter: str, a: str, b: str, kind: str,
+        broken: dict[str, Any]) -> None:
+    """The engine's compiled rules hold one reading whatever the profile says: the witness
+    of that kind no longer replays."""
+    real = compiled.compile_rules
+    monkeypatch.setattr(engine.baloot.game, "compile_rules",
+                        lambda profile: dataclasses.replace(real(profile), **broken))
     fresh = DisputeBook(family_catalogue("baloot"))
-    winner = _outcomes(fresh, "rank.plain", "ten-high", "natural")["winner"]
-    assert winner.verdict == "refuted" and not winner.replayed and not winner.ok
-    assert winner.error == "engine and model disagree"
-
-
-def test_a_broken_scoring_engine_fails_to_replay(monkeypatch: pytest.MonkeyPatch) -> None:
-    real = kinds_play.engine_rules
-
-    def keeps_no_total(profile: Any) -> Any:
-        return dataclasses.replace(real(profile), keep_total=False)
-
-    monkeypatch.setattr(kinds_rules, "engine_rules", keeps_no_total)
-    fresh = DisputeBook(family_catalogue("baloot"))
-    score = _outcomes(fresh, "score.sun-conversion", "nearest-ten-half-up-x2",
-                      "five-kept-div-5")["score"]
-    assert score.verdict == "refuted" and not score.ok
+    outcome = _outcomes(fresh, parameter, a, b)[kind]
+    assert outcome.verdict == "refuted" and not outcome.replayed and not outcome.ok
+    assert outcome.error == "engine and model disagree"
