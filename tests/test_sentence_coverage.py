@@ -4,6 +4,7 @@ are in their sentences; the committed sentence index matches the seed files."""
 from __future__ import annotations
 
 import dataclasses
+import json
 import shutil
 from pathlib import Path
 
@@ -109,3 +110,31 @@ def test_a_claim_missing_from_the_index_asks_for_make_sentences(tmp_path: Path) 
     claims.write_text(claims.read_text().replace('id = "004w.gahwa"', 'id = "004w.gahwa-new"'))
     with pytest.raises(SpecError, match=r"004w\.gahwa-new.*make sentences"):
         load_catalogue(base)
+
+
+def test_the_sources_command_shows_coverage_and_each_sentence(
+        capsys: pytest.CaptureFixture[str]) -> None:
+    from proofs.cli import main
+
+    assert main(["sources", "--json"]) == 0
+    rows = {(r["source"], r["game"]): r for r in json.loads(capsys.readouterr().out)["sources"]}
+    assert rows[("004w", "baloot")]["sentences"]["missing"] == []
+    assert rows[("004g", "baloot")]["sentences"]["total"] == 217
+    assert rows[("000", "kout6")]["sentences"]["missing"]  # Kout is still being read
+    assert main(["sources", "--sentences", "004w", "--json"]) == 0
+    listed = {r["id"]: r for r in json.loads(capsys.readouterr().out)["sentences"]}
+    assert listed["004w.39.1"]["claims"] == ["004w.sun-over-hokom"]
+    assert listed["004w.42.3"]["no_rule"] == "advice" and not listed["004w.42.3"]["claims"]
+    assert listed["004w.52.1"]["claims"] == ["004w.point-lists"]  # a row read with its claim
+    assert main(["sources", "--sentences", "009"]) == 2
+    assert "no source '009'" in capsys.readouterr().err
+
+
+def test_explain_and_diff_find_the_baloot_family(capsys: pytest.CaptureFixture[str]) -> None:
+    from proofs.cli import main
+
+    assert main(["explain", "baloot/double.sun/one-side-above-100-vs-one-above-other-below-100",
+                 "--json"]) == 0
+    dispute = json.loads(capsys.readouterr().out)
+    assert dispute["verdict"] == "differs"
+    assert any(o["kind"] == "doubling" and o["replayed"] for o in dispute["outcomes"])

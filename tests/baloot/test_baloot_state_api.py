@@ -213,7 +213,11 @@ def test_judge_plays_a_baloot_situation_to_the_end_of_the_hand(tmp_path: Any) ->
     path.write_text(json.dumps({"state": start, "then": then}))
     done = run("judge", str(path), "--json")
     assert done.returncode == 0, done.stderr
-    answer = json.loads(done.stdout)["profiles"][0]["answers"][0]
+    report = json.loads(done.stdout)
+    answer = report["profiles"][0]["answers"][0]
+    too_open = {p["profile"]: p["answers"][0] for p in report["profiles"]}["src004w-baloot"]
+    assert too_open["status"] == "too-open" and "7680 combinations" in too_open["error"]
+    assert "too-open" in report["statuses"]
     record = state.records[-1]
     assert answer["status"] == "ok" and answer["then"] == then
     assert answer["score"]["totals"] == record["totals"]
