@@ -131,6 +131,14 @@ def kit_for_game(game_id: str) -> ProofKit:
     return kit(family_of(game_id))
 
 
+def sources_verified(game_id: str) -> bool:
+    """Whether ``verify`` checks the sources of ``game_id``: its family has read them into
+    claims and its kit can settle every dispute they raise (``sources_ready``)."""
+    from spec.loader import game_catalogue
+
+    return bool(game_catalogue(game_id).claims) and kit_for_game(game_id).sources_ready
+
+
 def group_kinds(game_id: str, group: Sequence[str]) -> list[Kind]:
     """The kinds of outcome named by one of the family's groups, in the group's order."""
     by_name = {k.name: k for k in kit_for_game(game_id).kinds}

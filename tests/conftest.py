@@ -12,6 +12,7 @@ import pytest
 from filelock import FileLock
 
 from proofs.disputes import Dispute
+from proofs.kit import kit_games
 from proofs.verify.cache import ResultCache, environment_digest, inputs_digest
 from proofs.verify.report import Verification, verify
 from spec.loader import family_catalogue
@@ -42,12 +43,11 @@ def shared_directory(factory: pytest.TempPathFactory, worker_id: str) -> Path:
 
 @pytest.fixture(scope="session")
 def verification(tmp_path_factory: pytest.TempPathFactory, worker_id: str) -> Verification:
-    """What ``trickrules verify`` computes for both games, once per test run."""
+    """What ``trickrules verify`` computes for every game, once per test run."""
     shared = shared_directory(tmp_path_factory, worker_id)
     with FileLock(str(shared / "verification.lock")):
         cache = ResultCache(shared / "verify-cache", environment_digest(inputs_digest()))
-        catalogue = family_catalogue("kout")
-        return verify(catalogue, list(catalogue.games), None, True, cache)
+        return verify(family_catalogue("kout"), list(kit_games()), None, True, cache)
 
 
 @pytest.fixture(scope="session")

@@ -7,10 +7,12 @@ import pickle
 import subprocess
 import sys
 from pathlib import Path
+from typing import Any
 
 import pytest
 
 from proofs.divergence import Outcome
+from proofs.kit import kit_for_game
 from proofs.verify.cache import ResultCache, environment_digest, inputs_digest
 from proofs.verify.jobs import Job, execute
 from proofs.verify.report import verify
@@ -88,3 +90,14 @@ def test_a_log_gets_one_line_per_finished_item(tmp_path: Path, extra: list[str])
     assert len(lines) == 16 and lines[0].startswith("[1/16] kout4-default ")
     assert all(line.split()[-1].endswith("s") or line.endswith("cached") for line in lines)
     assert "results computed" in done.stdout
+
+
+def test_verify_checks_only_the_sources_a_kit_can_settle(full_report: dict[str, Any]) -> None:
+    """``verify`` of every game: Baloot's theorems run, but its sources wait until every
+    parameter they dispute is read by a kind of outcome (an unknown would fail the run)."""
+    assert "baloot-default" in full_report["profiles"]
+    assert not kit_for_game("baloot").sources_ready
+    games = {d["game"] for d in full_report["sources"]["disputes"]}
+    assert games == {"kout6", "kout4"} and full_report["sources"]["ok"]
+    assert not any(row["profile"].startswith("src004")
+                   for row in full_report["sources"]["consistency"])

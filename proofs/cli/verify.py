@@ -48,11 +48,10 @@ def cmd_verify(args: argparse.Namespace) -> int:
     report_path = Path(args.report) if args.report else None
     if report_path is not None:
         _check_writable(report_path)
-    from proofs.kit import kit_for_game
+    from proofs.kit import sources_verified
 
-    # a family's sources are verified once its kit can settle every dispute they raise
-    with_sources = (not args.profile and not args.no_sources and bool(catalogue.claims)
-                    and kit_for_game(games[0]).sources_ready)
+    with_sources = (not args.profile and not args.no_sources
+                    and any(sources_verified(g) for g in games))
     console = Console(stderr=args.json, highlight=False)
     done = run_verification(console, catalogue, games, profiles, with_sources,
                             not args.no_cache, args.cache_dir, args.jobs)

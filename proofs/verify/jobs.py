@@ -66,14 +66,14 @@ def plan(catalogue: Catalogue, games: list[str], profiles: list[Profile],
     consistency theorem on each source profile of ``games`` and every outcome kind of every
     dispute they raise."""
     from proofs.disputes import source_questions
-    from proofs.kit import consistency_theorems, kit_for_game
+    from proofs.kit import consistency_theorems, kit_for_game, sources_verified
     from spec.source_profiles import source_profiles
 
     theorem_jobs = tuple(Job("theorem", p.game.id, p.id, t.id)
                          for p in profiles for t in kit_for_game(p.game.id).theorems)
     if not with_sources:
         return Plan(theorem_jobs, (), (), ())
-    read = [g for g in games if _catalogue(g).claims]  # a family whose sources are read
+    read = [g for g in games if sources_verified(g)]
     source_jobs = tuple(Job("source", p.game.id, p.id, t.id)
                         for game in read
                         for p in source_profiles(_catalogue(game)).values() if p.game.id == game
