@@ -1,38 +1,54 @@
-"""Outcomes of disputes in words: the title of each kind of outcome and one reading's outcome
-as a phrase (the rulebook and the command line both use them)."""
+"""Outcomes of disputes in words, for every game family: the title of each kind of outcome,
+one reading's outcome as a phrase, and the witness as a sentence (the rulebook and the command
+line both use them). Each family writes its own words in ``proofs/<family>/words.py``."""
 
 from __future__ import annotations
 
+import importlib
 from collections.abc import Callable
-from typing import Any
+from typing import Any, Protocol
 
-KIND_TITLES = {"deal": "the deal", "next-dealer": "the next dealer",
-               "auction": "the calls allowed in the auction", "legal": "the cards allowed",
-               "winner": "the winner of the trick", "hand-over": "whether the hand goes on",
-               "score": "the hand's score", "game-end": "the end of the game"}
+from spec.registry import family_of
+
+CardWords = Callable[[str], str]
+"""How a card is written: its name, a styled name, or words."""
 
 
+class Words(Protocol):
+    """One family's words for its kinds of outcome."""
 
-def outcome_text(kind: str, value: Any, card: Callable[[str], str] = str,
+    def title(self, kind: str) -> str:
+        """The kind of outcome as a noun phrase (``the cards allowed``)."""
+
+    def outcome(self, kind: str, value: Any, card: CardWords, sep: str) -> str:
+        """One reading's outcome, cards written by ``card`` and joined by ``sep``."""
+
+    def witness(self, kind: str, w: dict[str, Any]) -> str:
+        """The witness situation in a sentence or two (a play witness: its setting)."""
+
+
+def words_for(game: str) -> Words:
+    """The words of the family ``game`` belongs to."""
+    found: Words = importlib.import_module(f"proofs.{family_of(game)}.words").WORDS
+    return found
+
+
+def title(game: str, kind: str) -> str:
+    """See :meth:`Words.title`."""
+    return words_for(game).title(kind)
+
+
+def outcome_text(game: str, kind: str, value: Any, card: CardWords = str,
                  sep: str = " ") -> str:
-    """One reading's outcome in words, cards written by ``card`` (by default their names) and
-    joined by ``sep``."""
-    if kind == "legal":
-        return sep.join(card(c) for c in value) or "none"
-    if kind == "winner":
-        return f"seat {value}"
-    if kind == "hand-over":
-        return "the hand is over" if value else "play goes on"
-    if kind == "auction":
-        return ", ".join(value)
-    if kind == "score":
-        made, team, points = value
-        return f"{'made' if made else 'failed'}: team {team} scores {points}"
-    if kind == "game-end":
-        return "the game goes on" if value == -1 else f"team {value} wins the game"
-    if kind == "deal":
-        refused = f"; the engine refuses it: {value['refused']}" if "refused" in value else ""
-        return (f"{value['deck']} cards, {value['hand_size']} each, "
-                f"{'holds' if value['has_card'] else 'lacks'} the card"
-                f"{'' if value['deals_evenly'] else ', does not deal out evenly'}{refused}")
-    return f"seat {value} deals next"
+    """See :meth:`Words.outcome`."""
+    return words_for(game).outcome(kind, value, card, sep)
+
+
+def witness_text(game: str, kind: str, w: dict[str, Any]) -> str:
+    """See :meth:`Words.witness`."""
+    return words_for(game).witness(kind, w)
+
+
+def is_play(w: dict[str, Any]) -> bool:
+    """Whether a witness is a play situation (hands and a trick) that is drawn as cards."""
+    return "hands" in w and "trick" in w

@@ -8,6 +8,8 @@ from collections.abc import Sequence
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any
 
+from proofs.baloot.kinds_deal import CutterChoices, ExposedCard
+from proofs.baloot.kinds_declaring import Declaring, ProjectProof
 from proofs.baloot.kinds_play import LegalCards, TrickWinner
 from proofs.baloot.kinds_projects import ProjectComparison
 from proofs.baloot.kinds_rules import AuctionCalls, DoublingCalls, GameEnd, HandScore
@@ -46,19 +48,21 @@ class BalootKit:
 
     family: str = "baloot"
     theorems: tuple[Theorem, ...] = THEOREMS
-    kinds: tuple[Kind, ...] = (NextDealer(), AuctionCalls(), DoublingCalls(), FirstLead(),
-                               LegalCards(), TrickWinner(), ProjectComparison(), HandScore(),
+    kinds: tuple[Kind, ...] = (NextDealer(), CutterChoices(), ExposedCard(), AuctionCalls(),
+                               DoublingCalls(), FirstLead(), LegalCards(), TrickWinner(),
+                               Declaring(), ProjectComparison(), ProjectProof(), HandScore(),
                                GameEnd())
-    """The next dealer, the buying, the doubling, the first leader, card legality, the trick
-    winner, the side whose projects score, the hand's score and the game's end."""
-    groups: tuple[tuple[str, ...], ...] = (("next-dealer",), ("auction",), ("doubling",),
-                                           ("first-lead",), ("legal", "winner"),
-                                           ("projects",), ("score",), ("game-end",))
+    """The next dealer, the cutter's choices, a card exposed in the deal, the buying, the
+    doubling, the first leader, card legality, the trick winner, what a player may declare,
+    the side whose projects score, whether a project needs its cards in won tricks, the
+    hand's score and the game's end."""
+    groups: tuple[tuple[str, ...], ...] = (("next-dealer",), ("cut", "exposed"), ("auction",),
+                                           ("doubling",), ("first-lead",), ("legal", "winner"),
+                                           ("declaring", "proof"), ("projects",), ("score",),
+                                           ("game-end",))
     conformance: ConformanceKit = field(default_factory=BalootConformance)
-    sources_ready: bool = False
-    """Not yet: the cut, a card exposed in the deal, and which projects a hand may declare
-    and score (per player, the 400's and Baloot's holders, Baloot inside a project, proof in
-    won tricks) have no kind of outcome, so their disputes are unknown."""
+    sources_ready: bool = True
+    """Every parameter the two sources dispute is read by some kind of outcome."""
     example_kinds: tuple[str, ...] = ()
 
     def engine_outcome(self, kind: str, witness: dict[str, Any], profile: Profile) -> Any:

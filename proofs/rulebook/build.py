@@ -15,6 +15,7 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
+from proofs.outcome_words import witness_text
 from proofs.rulebook.cards_svg import play_witness
 from proofs.rulebook.disputes_page import disputes_page
 from proofs.rulebook.examples import Example, find_example
@@ -77,8 +78,9 @@ def write_sources(catalogue: Catalogue, report: dict[str, Any], source: Path,
     stored.mkdir()
     for example in examples.values():
         if example.kind != "score":
+            header = witness_text(example.game, example.kind, example.witness)
             (cards / f"example-{file_slug(example.rule)}.svg").write_text(
-                play_witness(example.witness, example.kind), encoding="utf-8")
+                play_witness(example.witness, example.kind, header), encoding="utf-8")
         (stored / f"{file_slug(example.rule)}.json").write_text(
             json.dumps(example.as_json(), indent=1, sort_keys=True) + "\n", encoding="utf-8")
     return tuple(examples.values())

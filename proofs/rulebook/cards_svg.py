@@ -95,16 +95,12 @@ def _row(y: float, caption: str, cards: Sequence[str], *, highlight: bool = Fals
     return body
 
 
-def play_witness(w: dict[str, Any], kind: str) -> str:
-    """A play situation: every hand (the player to move highlighted), then the trick so far
-    and, dashed, the card that completes it."""
+def play_witness(w: dict[str, Any], kind: str, header: str) -> str:
+    """A play situation under ``header`` (the contract in words): every hand (the player to
+    move highlighted), then the trick so far and, dashed, the card that completes it."""
     players = len(w["hands"])
-    trump = SUIT_NAMES[w["trump"]]
     rows = players + 1
     widest = max([len(h) for h in w["hands"].values()] + [len(w["trick"]) + 1])
-    header = (f"Trump {trump}. Seat {w['declarer']} (team {w['declarer'] % 2}) holds the "
-              f"contract at {w['bid']}. Finished tricks: team 0 {w['tricks_won'][0]}, "
-              f"team 1 {w['tricks_won'][1]}.")
     width = max(LABEL_W + STEP * widest + 16, int(6.4 * len(header)) + 16)
     height = 34 + ROW_H * rows + 8
     body = [text(8, 20, header, size=12)]
@@ -121,8 +117,7 @@ def play_witness(w: dict[str, Any], kind: str) -> str:
     trick_marks = {then: "next"} if then else {}
     caption = f"Trick led by seat {w['leader']}" if trick else f"Seat {w['leader']} leads"
     body += _row(y, caption, [*trick, *([then] if then else [])], marks=trick_marks)
-    title = (f"Trump {trump}; contract {w['bid']} by seat {w['declarer']}; trick so far: "
-             + (", ".join(describe(c) for c in trick) or "none"))
+    title = f"{header} Trick so far: " + (", ".join(describe(c) for c in trick) or "none")
     return svg(width, height, body, title)
 
 

@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from proofs.outcome_words import KIND_TITLES, outcome_text
+from proofs.outcome_words import is_play, outcome_text, title, witness_text
 from proofs.rulebook.cards_svg import describe, play_witness, single_card
 from proofs.rulebook.numbering import numbers, rulebook_of
 from proofs.rulebook.rst import (
@@ -23,15 +23,14 @@ from proofs.rulebook.rst import (
 from proofs.rulebook.rules_pages import HOW_WORDS, rule_text
 from spec.model import Catalogue
 
-PLAY_KINDS = ("legal", "winner", "hand-over")
-
 
 def witness_drawing(dispute: dict[str, Any], outcome: dict[str, Any]) -> tuple[str, str] | None:
     """The file name and SVG of an outcome's witness, when it has cards to draw."""
     name = f"{file_slug(dispute['id'])}--{outcome['kind']}.svg"
     w = outcome["witness"]
-    if outcome["kind"] in PLAY_KINDS:
-        return name, play_witness(w, outcome["kind"])
+    if is_play(w):
+        return name, play_witness(w, outcome["kind"],
+                                  witness_text(dispute["game"], outcome["kind"], w))
     if outcome["kind"] == "deal":
         return name, single_card(w["card"], f"{w['players']} players")
     return None
@@ -40,28 +39,12 @@ def witness_drawing(dispute: dict[str, Any], outcome: dict[str, Any]) -> tuple[s
 def _witness_words(dispute: dict[str, Any], outcome: dict[str, Any]) -> str:
     w = outcome["witness"]
     kind = outcome["kind"]
-    if kind == "legal":
+    if is_play(w) and kind == "legal":
         return f"Seat {w['mover']} is to play (highlighted)."
-    if kind in ("winner", "hand-over"):
+    if is_play(w):
         seat = (w["leader"] + len(w["trick"])) % len(w["hands"])
         return f"Seat {seat} completes the trick with the card drawn dashed."
-    if kind == "deal":
-        return f"The card drawn, in a deal for {w['players']} players."
-    if kind == "auction":
-        players = w["dealer"] + 1
-        calls = "; ".join(f"seat {i % players}: {c}" for i, c in enumerate(w["calls"]))
-        return (f"Seat {w['dealer']} deals and seat 0 speaks first. Calls made so far: "
-                f"{calls or 'none'}. Which calls are allowed next?")
-    if kind in ("score", "game-end"):
-        forced = " (the dealer, forced to bid)" if w["forced"] else ""
-        text = (f"A contract of {w['bid']}{forced}; the bidding team takes {w['bidders_won']} "
-                f"tricks, the other team {w['others_won']}.")
-        if kind == "game-end":
-            first = " It is the first hand of the game." if w["first_hand"] else ""
-            text += (f" Scores before the hand: team 0 {w['scores'][0]}, team 1 "
-                     f"{w['scores'][1]}; team {w['bidding_team']} bid.{first}")
-        return text
-    return f"Seat {w['dealer']} dealt the hand just played."
+    return witness_text(dispute["game"], kind, w)
 
 
 def _sides_table(catalogue: Catalogue, dispute: dict[str, Any]) -> list[str]:
@@ -105,8 +88,8 @@ def _quotations(catalogue: Catalogue, dispute: dict[str, Any]) -> list[str]:
 
 def _outcome_lines(dispute: dict[str, Any], outcome: dict[str, Any],
                    files: dict[str, str]) -> list[str]:
-    title = KIND_TITLES[outcome["kind"]]
-    lines = [f"**Differs in {title}.** " + escape(_witness_words(dispute, outcome)), ""]
+    what = title(dispute["game"], outcome["kind"])
+    lines = [f"**Differs in {what}.** " + escape(_witness_words(dispute, outcome)), ""]
     if outcome.get("context"):
         context = ", ".join(f"{k} = {v}" for k, v in outcome["context"].items())
         lines += [f"With {escape(context)} (the least departure from the rulebook that shows "
@@ -117,8 +100,9 @@ def _outcome_lines(dispute: dict[str, Any], outcome: dict[str, Any],
         files[name] = svg
         lines += [f".. image:: /_cards/{name}", "   :scale: 80%",
                   f"   :alt: witness of {dispute['id']}, {outcome['kind']}", ""]
-    rows = [[f"``{reading}``", escape(outcome_text(outcome["kind"], outcome["engine"][side],
-                                                   describe, sep=", "))]
+    game, kind = dispute["game"], outcome["kind"]
+    rows = [[f"``{reading}``", escape(outcome_text(game, kind, outcome["engine"][side], describe,
+                                                   sep=", "))]
             for side, reading in zip(("a", "b"), dispute["readings"], strict=True)]
     lines += table(["reading", "outcome (replayed in the engine)"], rows, [30, 70])
     return lines
@@ -145,12 +129,13 @@ def dispute_section(catalogue: Catalogue, dispute: dict[str, Any],
              f"*{escape(parameter.meaning)}* Verdict: **{dispute['verdict']}**.", ""]
     lines += _sides_table(catalogue, dispute)
     lines += _quotations(catalogue, dispute)
-    same = [KIND_TITLES[o["kind"]] for o in dispute["outcomes"] if o["verdict"] == "proved"]
+    game = dispute["game"]
+    same = [title(game, o["kind"]) for o in dispute["outcomes"] if o["verdict"] == "proved"]
     for outcome in dispute["outcomes"]:
         if outcome["verdict"] == "refuted":
             lines += _outcome_lines(dispute, outcome, files)
         elif outcome["verdict"] == "unknown":
-            lines += [f"**Unknown** for {KIND_TITLES[outcome['kind']]}: the solver gave no "
+            lines += [f"**Unknown** for {title(game, outcome['kind'])}: the solver gave no "
                       "answer within its limits; nothing is claimed.", ""]
     if same:
         lines += ["Proved the same under both readings: " + ", ".join(same) + ".", ""]

@@ -91,8 +91,9 @@ def example_lines(catalogue: Catalogue, example: Example) -> list[str]:
     context = ", ".join(f"{k} = {v}" for k, v in example.context.items())
     if context:
         lines[-1] += f" (The house options {escape(context)} are in play.)"
-    ours = outcome_text(example.kind, example.outcome, describe, sep=", ")
-    theirs = outcome_text(example.kind, example.other_outcome, describe, sep=", ")
+    game, kind = example.game, example.kind
+    ours = outcome_text(game, kind, example.outcome, describe, sep=", ")
+    theirs = outcome_text(game, kind, example.other_outcome, describe, sep=", ")
     lines += ["", f"Under rule {number[example.rule]}: {escape(ours)}. Under the house option "
               f"``{example.other}``: {escape(theirs)} "
               f"({ref(dispute_label(example.dispute), 'dispute')}).", ""]

@@ -40,6 +40,12 @@ def _outcomes(book: DisputeBook, parameter: str, a: str, b: str) -> dict[str, An
     ("project.hundred-order", "run-first", "equal", ("projects",)),
     ("project.tie-break", "highest-card-then-first", "highest-card-then-neither", ("projects",)),
     ("project.declaration-order", "play-order", "declarer-then-clockwise", ("projects",)),
+    ("deal.cut", "cut", "cutter-chooses", ("cut",)),
+    ("deal.exposed-card", "keep-unless-ace", "redeal", ("exposed",)),
+    ("project.four-hundred-holder", "any-player", "declarer-only", ("declaring",)),
+    ("project.baloot-holder", "any-player", "declarer-only", ("declaring",)),
+    ("project.baloot-in-project", "not-split-not-in-100", "always", ("declaring",)),
+    ("project.proof", "shown", "in-won-tricks", ("proof",)),
 ])
 def test_each_kind_finds_a_witness_the_engine_replays(book: DisputeBook, parameter: str, a: str,
                                                       b: str, kinds: tuple[str, ...]) -> None:
@@ -70,8 +76,26 @@ def test_two_readings_naming_the_same_seats_are_proved_equivalent(book: DisputeB
     assert auction.how.startswith("solver: no difference")
 
 
+def test_three_projects_of_one_player_are_proved_never_to_fit_in_eight_cards(
+        book: DisputeBook) -> None:
+    """Up to two projects or any number sharing no card: the same, since three need nine."""
+    dispute = book.settle("baloot", "project.per-player", "any-disjoint", "up-to-two")
+    assert dispute.verdict == "equivalent"
+    declaring = next(o for o in dispute.outcomes if o.kind == "declaring")
+    assert declaring.how.startswith("solver: no difference")
+
+
+def test_the_deal_and_project_witnesses_sit_on_the_readings_edges(book: DisputeBook) -> None:
+    exposed = _outcomes(book, "deal.exposed-card", "keep-unless-ace", "redeal")["exposed"]
+    assert not exposed.witness["card"].startswith("A")  # an Ace redeals under both
+    aces = _outcomes(book, "project.four-hundred-holder", "any-player", "declarer-only")
+    assert aces["declaring"].witness["seat"] != aces["declaring"].witness["declarer"]
+    proof = _outcomes(book, "project.proof", "shown", "in-won-tricks")["proof"]
+    assert len(proof.witness["lost"]) == 1 and proof.engine["b"] == 0
+
+
 def test_a_parameter_no_kind_reads_is_unknown_not_proved(book: DisputeBook) -> None:
-    dispute = book.settle("baloot", "project.proof", "shown", "in-won-tricks")
+    dispute = book.settle("baloot", "deal.completion", "taker-2-others-3", "taker-2-others-3")
     assert dispute.verdict == "unknown"
     assert all("reads the parameter" in o.error for o in dispute.outcomes)
 
@@ -91,6 +115,16 @@ def test_a_parameter_no_kind_reads_is_unknown_not_proved(book: DisputeBook) -> N
     ("project.hundred-order", "run-first", "equal", "projects", {"hundred_run_first": True}),
     ("game.both-reach", "higher-total", "declarers-side", "game-end",
      {"both_reach_declarer": False}),
+    ("deal.cut", "cut", "cutter-chooses", "cut", {"cutter_chooses": False}),
+    ("deal.exposed-card", "keep-unless-ace", "redeal", "exposed",
+     {"exposed_redeals_all": True}),
+    ("project.four-hundred-holder", "any-player", "declarer-only", "declaring",
+     {"four_hundred_declarer_only": False}),
+    ("project.baloot-holder", "any-player", "declarer-only", "declaring",
+     {"baloot_declarer_only": False}),
+    ("project.baloot-in-project", "not-split-not-in-100", "always", "declaring",
+     {"baloot_always": True}),
+    ("project.proof", "shown", "in-won-tricks", "proof", {"projects_in_won_tricks": False}),
 ])
 def test_an_engine_that_ignores_a_reading_fails_to_replay(
         monkeypatch: pytest.MonkeyPatch, parameter: str, a: str, b: str, kind: str,

@@ -1,0 +1,128 @@
+"""Differences in the Baloot deal between two readings: what the player on the dealer's left
+may do with the pack (``deal.cut``), and what a card turned face up while dealing does
+(``deal.exposed-card``).
+
+Seats are numbered in turn order (counter-clockwise): the dealer's left is the dealer + 3.
+Witnesses are replayed by driving engine states through their public API.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Any
+
+import z3
+
+from proofs.baloot.kinds_rules import HIGH_CARDS, LOW_CARDS
+from proofs.baloot.model import by_reading, card_name
+from proofs.divergence import Built, Dual, Found, Outcome, Question, number, replayed, truth
+from proofs.smt import terms as t
+from proofs.smt.solver import Names
+
+ACE = 7
+"""The Ace's place in the order of runs (7 8 9 10 J Q K A), as in :mod:`proofs.baloot.model`."""
+
+
+def cutter_choices(question: Question) -> tuple[str, ...]:
+    """Every choice some reading of ``deal.cut`` names, in the spec's order."""
+    parameter = question.base.parameters["deal.cut"]
+    names: list[str] = []
+    for reading in parameter.readings:
+        names += [name for name, _ in reading.table or () if name not in names]
+    return tuple(names)
+
+
+def _may_choose(sp: Any, choice: str) -> Any:
+    """Whether the cutter may choose ``choice`` (its entry in the reading's table)."""
+    return by_reading(sp, "deal.cut", lambda r: r.number(choice)) == 1
+
+
+@dataclass(frozen=True)
+class CutterChoices:
+    """What the player on the dealer's left may do with the shuffled pack (``deal.cut``)."""
+
+    name: str = "cut"
+
+    def build(self, question: Question, d: Dual, names: Names) -> list[Built]:
+        """A dealer, and the choices allowed under each reading; the key is the dealer."""
+        dealer = names.int("dealer")
+        choices = cutter_choices(question)
+        fa = [t.lift(_may_choose(d.a, c)) for c in choices]
+        fb = [t.lift(_may_choose(d.b, c)) for c in choices]
+        differ = z3.Or([x != y for x, y in zip(fa, fb, strict=True)])
+        return [Built([dealer >= 0, dealer <= 3, differ], dealer, (dealer, choices, fa, fb))]
+
+    def replay(self, question: Question, found: Found) -> Outcome:
+        """The choices by the model and the cutter's legal actions at the start of an engine
+        game dealt by that seat (the engine cuts by itself when the cutter has no choice)."""
+        from engine.registry import load_game
+
+        dealer_t, choices, fa, fb = found.data
+        dealer = number(found.model, dealer_t)
+        model = {side: [c for c, f in zip(choices, flags, strict=True) if truth(found.model, f)]
+                 for side, flags in (("a", fa), ("b", fb))}
+        engine: dict[str, Any] = {}
+        for side in ("a", "b"):
+            game = load_game("baloot", found.dual.profile(found.model, side))
+            state = next(s for s in map(game.new_initial_state, range(64))
+                         if s.dealer == dealer)
+            if state.phase == "cut":
+                names = [state.action_to_string(a) for a in state.legal_actions()]
+                engine[side] = sorted((n.removeprefix("cutter:") for n in names),
+                                      key=lambda n: choices.index(n) if n in choices else 99)
+            else:
+                engine[side] = [state.cut_choice]
+        witness = {"dealer": dealer, "cutter": (dealer + 3) % 4}
+        return replayed(self.name, model, engine, witness)
+
+
+def _redeals(sp: Any, rank: Any) -> Any:
+    """Whether an exposed card of ``rank`` makes the dealer deal again: always under
+    ``redeal``, only for an Ace under ``keep-unless-ace``."""
+    return by_reading(sp, "deal.exposed-card",
+                      lambda r: 1 if r.id == "redeal" else z3.If(rank == ACE, 1, 0)) == 1
+
+
+def _deal_with(card: str, seat: int, dealer: int) -> tuple[list[str], str, str]:
+    """First five cards per seat with ``card`` in ``seat``'s, a public card and the stock."""
+    pool = [c for c in [*LOW_CARDS, *HIGH_CARDS, "AS", "KS"] if c != card]
+    hands = []
+    for s in range(4):
+        five = [card, *pool[:4]] if s == seat else pool[:5]
+        pool = pool[4:] if s == seat else pool[5:]
+        hands.append(" ".join(five))
+    return hands, pool[0], " ".join(pool[1:])
+
+
+@dataclass(frozen=True)
+class ExposedCard:
+    """Whether a card turned face up while dealing makes the same dealer deal again
+    (``deal.exposed-card``)."""
+
+    name: str = "exposed"
+
+    def build(self, question: Question, d: Dual, names: Names) -> list[Built]:
+        """A card of the first five of some seat; the key prefers low ranks."""
+        card, seat, dealer = names.int("card"), names.int("seat"), names.int("dealer")
+        setting = [card >= 0, card <= 31, seat >= 0, seat <= 3, dealer >= 0, dealer <= 3]
+        ra, rb = t.lift(_redeals(d.a, card % 8)), t.lift(_redeals(d.b, card % 8))
+        key = (card % 8) * 64 + seat * 16 + dealer * 4 + card / 8
+        return [Built([*setting, ra != rb], key, (card, seat, dealer, ra, rb))]
+
+    def replay(self, question: Question, found: Found) -> Outcome:
+        """By the model and by exposing the card in an engine state dealt that way."""
+        from engine.baloot.cards import parse
+        from engine.registry import load_game
+
+        card_t, seat_t, dealer_t, ra, rb = found.data
+        card = card_name(number(found.model, card_t))
+        seat, dealer = number(found.model, seat_t), number(found.model, dealer_t)
+        model = {"a": truth(found.model, ra), "b": truth(found.model, rb)}
+        hands, public, stock = _deal_with(card, seat, dealer)
+        engine: dict[str, Any] = {}
+        for side in ("a", "b"):
+            game = load_game("baloot", found.dual.profile(found.model, side))
+            state = game.state_from_deal(dealer, hands, public, stock)
+            engine[side] = state.expose(parse(card))
+        witness = {"card": card, "seat": seat, "dealer": dealer}
+        return replayed(self.name, model, engine, witness)

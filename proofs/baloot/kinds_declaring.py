@@ -1,0 +1,239 @@
+"""Differences between two Baloot readings in what one player may declare and score: how many
+projects (``project.per-player``), the 400 (``project.four-hundred-holder``), Baloot
+(``project.baloot-holder``, ``project.baloot-in-project``), and whether a declared project
+needs its cards in its side's tricks (``project.proof``).
+
+Projects are the symbolic ones of :mod:`proofs.baloot.kinds_projects`; cards are numbered as in
+:mod:`proofs.baloot.model` (suit * 8 + place in the order of runs 7 8 9 10 J Q K A).
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Any
+
+import z3
+
+from proofs.baloot import projects as pj
+from proofs.baloot.kinds_projects import ENGINE_KIND, LENGTH, _cards, _Held, _held, _valid
+from proofs.baloot.model import HOKOM, NO_TRUMP, SUN, by_reading, card_name
+from proofs.baloot.replay import engine_rules
+from proofs.divergence import Built, Dual, Found, Outcome, Question, number, replayed, truth
+from proofs.smt import terms as t
+from proofs.smt.solver import Names
+
+QUEEN, KING, ACE = 5, 6, 7
+"""Places in the order of runs."""
+FILLER = ("7S", "8S", "7H", "8H")
+"""Four cards that make no project with four Aces."""
+
+
+def _engine_project(m: z3.ModelRef, h: _Held, seat: int) -> Any:
+    """The engine's project for a symbolic one under a model."""
+    from engine.baloot.projects import Project
+
+    kind, top, run, suit = number(m, h.kind), number(m, h.top), truth(m, h.run), number(m, h.suit)
+    cards = ([suit * 8 + r for r in range(top - LENGTH[kind] + 1, top + 1)] if run
+             else [s * 8 + top for s in range(4)])
+    return Project(ENGINE_KIND[kind], sum(1 << c for c in cards), top, suit if run else None,
+                   seat)
+
+
+def _names(mask: int) -> list[str]:
+    return [card_name(c) for c in range(32) if mask >> c & 1]
+
+
+def _json(p: Any) -> dict[str, Any]:
+    return {"seat": p.seat, "kind": p.kind, "cards": _names(p.cards)}
+
+
+def _may_400(sp: Any, seat: Any, declarer: Any) -> Any:
+    return t.lift(t.Or(sp.is_("project.four-hundred-holder", "any-player"), seat == declarer))
+
+
+def _limit(sp: Any) -> Any:
+    """How many projects one player may declare (a hand of eight cards can hold no more
+    than eight)."""
+    return by_reading(sp, "project.per-player", lambda r: 2 if r.id == "up-to-two" else 8)
+
+
+@dataclass(frozen=True)
+class Declaring:
+    """What one player may declare: three projects at once, the 400, and whether his Baloot
+    counts."""
+
+    name: str = "declaring"
+
+    def build(self, question: Question, d: Dual, names: Names) -> list[Built]:
+        """Three points: three projects sharing no card in a hand of eight; four Aces in Sun;
+        the King and Queen of trump with or without a project holding them."""
+        return [self._three(d, names), self._aces(d, names), self._baloot(d, names)]
+
+    def _three(self, d: Dual, names: Names) -> Built:
+        seat, declarer, trump = names.int("seat3"), names.int("declarer3"), names.int("trump3")
+        held = [_held(names, f"three{i}") for i in range(3)]
+        hand = [names.bool(f"hand{c}") for c in range(32)]
+        setting = [seat >= 0, seat <= 3, declarer >= 0, declarer <= 3, trump >= NO_TRUMP,
+                   trump <= 3, z3.Sum([z3.If(h, 1, 0) for h in hand]) == 8]
+        used = [_cards(h) for h in held]
+        for i, h in enumerate(held):
+            setting += [*_valid(h, trump), h.seat == seat]
+            setting += [z3.Implies(u, c) for u, c in zip(used[i], hand, strict=True)]
+            for other in used[i + 1:]:
+                setting.append(z3.Not(z3.Or([z3.And(x, y) for x, y in zip(used[i], other,
+                                                                           strict=True)])))
+        allowed = []
+        for sp in (d.a, d.b):
+            fours = [z3.Implies(h.kind == pj.FOUR_HUNDRED, _may_400(sp, seat, declarer))
+                     for h in held]
+            allowed.append(z3.And(t.lift(_limit(sp) >= 3), *fours))
+        key = z3.Sum([h.kind for h in held])
+        return Built([*setting, allowed[0] != allowed[1]], key,
+                     ("three", held, seat, declarer, trump, allowed))
+
+    def _aces(self, d: Dual, names: Names) -> Built:
+        seat, declarer = names.int("seat400"), names.int("declarer400")
+        worth = [t.lift(pj.value(sp, pj.FOUR_HUNDRED, SUN) > 0) for sp in (d.a, d.b)]
+        allowed = [z3.And(w, _may_400(sp, seat, declarer))
+                   for w, sp in zip(worth, (d.a, d.b), strict=True)]
+        setting = [seat >= 0, seat <= 3, declarer >= 0, declarer <= 3]
+        return Built([*setting, allowed[0] != allowed[1]], 100 + seat * 4 + declarer,
+                     ("aces", seat, declarer, allowed))
+
+    def _baloot(self, d: Dual, names: Names) -> Built:
+        seat, declarer, trump = names.int("seatB"), names.int("declarerB"), names.int("trumpB")
+        has = names.bool("has-project")
+        p = _held(names, "baloot-project")
+        cards = _cards(p)
+        king = z3.And(has, z3.Or([z3.And(trump == s, cards[s * 8 + KING]) for s in range(4)]))
+        queen = z3.And(has, z3.Or([z3.And(trump == s, cards[s * 8 + QUEEN]) for s in range(4)]))
+        setting = [seat >= 0, seat <= 3, declarer >= 0, declarer <= 3, trump >= 0, trump <= 3,
+                   *_valid(p, trump), p.seat == seat, z3.Implies(has, z3.Or(king, queen))]
+        counts = [t.lift(pj.baloot_counts(sp, seat == declarer, king, queen, p.kind))
+                  for sp in (d.a, d.b)]
+        key = 200 + z3.If(has, 16 + p.kind, 0) * 16 + seat * 4 + declarer
+        return Built([*setting, counts[0] != counts[1]], key,
+                     ("baloot", seat, declarer, trump, has, p, counts))
+
+    def replay(self, question: Question, found: Found) -> Outcome:
+        """By the model and by the engine's ``best_set`` (three projects, the 400) or
+        ``baloot_counts``."""
+        m, data = found.model, found.data
+        words = WORDS[data[0]]
+        model = {side: words[0] if truth(m, f) else words[1]
+                 for side, f in zip(("a", "b"), data[-1], strict=True)}
+        replay = {"three": _replay_three, "aces": _replay_aces, "baloot": _replay_baloot}
+        engine_bools, witness = replay[data[0]](found)
+        engine = {side: words[0] if got else words[1] for side, got in engine_bools.items()}
+        return replayed(self.name, model, engine, witness)
+
+
+WORDS = {"three": ("may declare all three", "may not declare all three"),
+         "aces": ("the 400 is declared", "no 400"),
+         "baloot": ("Baloot counts", "Baloot does not count")}
+"""Each point's outcome in words: when it holds, when not."""
+
+
+def _replay_three(found: Found) -> tuple[dict[str, bool], dict[str, Any]]:
+    from engine.baloot.projects import best_set
+
+    m = found.model
+    _, held, seat_t, declarer_t, trump_t, _ = found.data
+    seat, declarer, trump = number(m, seat_t), number(m, declarer_t), number(m, trump_t)
+    projects = [_engine_project(m, h, seat) for h in held]
+    hand = 0
+    for p in projects:
+        hand |= p.cards
+    contract = "sun" if trump == NO_TRUMP else "hokom"
+    engine = {side: len(best_set(engine_rules(found.dual.profile(m, side)), hand, contract,
+                                 seat, declarer)) >= 3 for side in ("a", "b")}
+    return engine, {"contract": contract, "trump": trump, "seat": seat, "declarer": declarer,
+                    "hand": _names(hand), "projects": [_json(p) for p in projects]}
+
+
+def _replay_aces(found: Found) -> tuple[dict[str, bool], dict[str, Any]]:
+    from engine.baloot.cards import mask, parse
+    from engine.baloot.projects import best_set
+
+    m = found.model
+    _, seat_t, declarer_t, _ = found.data
+    seat, declarer = number(m, seat_t), number(m, declarer_t)
+    hand = mask(parse(c) for c in ("AS", "AH", "AD", "AC", *FILLER))
+    engine = {side: any(p.kind == "four-hundred" for p in best_set(
+        engine_rules(found.dual.profile(m, side)), hand, "sun", seat, declarer))
+        for side in ("a", "b")}
+    return engine, {"contract": "sun", "trump": NO_TRUMP, "seat": seat, "declarer": declarer,
+                    "hand": _names(hand)}
+
+
+def _replay_baloot(found: Found) -> tuple[dict[str, bool], dict[str, Any]]:
+    from engine.baloot.cards import KING as E_KING
+    from engine.baloot.cards import QUEEN as E_QUEEN
+    from engine.baloot.cards import card
+    from engine.baloot.projects import baloot_counts
+
+    m = found.model
+    _, seat_t, declarer_t, trump_t, has_t, p_t, _ = found.data
+    seat, declarer, trump = number(m, seat_t), number(m, declarer_t), number(m, trump_t)
+    declared = [_engine_project(m, p_t, seat)] if truth(m, has_t) else []
+    hand = (1 << card(trump, E_KING)) | (1 << card(trump, E_QUEEN))
+    for p in declared:
+        hand |= p.cards
+    engine = {side: baloot_counts(engine_rules(found.dual.profile(m, side)), seat, declarer,
+                                  trump, declared) for side in ("a", "b")}
+    return engine, {"contract": "hokom", "trump": trump, "seat": seat, "declarer": declarer,
+                    "hand": _names(hand), "projects": [_json(p) for p in declared]}
+
+
+@dataclass(frozen=True)
+class ProjectProof:
+    """The game points a declared project scores when some of its cards were won by the other
+    side (``project.proof``)."""
+
+    name: str = "proof"
+
+    def build(self, question: Question, d: Dual, names: Names) -> list[Built]:
+        """The only project declared, and which of its cards the other side won; the key
+        prefers small projects and few cards lost."""
+        p, trump = _held(names, "proved"), names.int("trump")
+        lost = [names.bool(f"lost{c}") for c in range(32)]
+        cards = _cards(p)
+        setting = [trump >= NO_TRUMP, trump <= 3, *_valid(p, trump),
+                   *[z3.Implies(x, c) for x, c in zip(lost, cards, strict=True)]]
+        none_lost = z3.Not(z3.Or(lost))
+        contract = z3.If(trump == NO_TRUMP, SUN, HOKOM)
+        scored = []
+        for sp in (d.a, d.b):
+            value = t.lift(pj.value(sp, p.kind, contract))
+            shown = t.lift(sp.is_("project.proof", "shown"))
+            scored.append(z3.If(z3.Or(shown, none_lost), value, 0))
+        key = p.kind * 64 + z3.Sum([z3.If(x, 1, 0) for x in lost]) * 4 + p.seat
+        return [Built([*setting, p.seat >= 0, p.seat <= 3, scored[0] != scored[1]], key,
+                      (p, trump, lost, scored))]
+
+    def replay(self, question: Question, found: Found) -> Outcome:
+        """By the model and by the engine's facts of a hand in which that project is the
+        only one declared and the tricks fell that way."""
+        from engine.baloot.hand import Hand
+
+        p_t, trump_t, lost_t, scored = found.data
+        m = found.model
+        trump = number(m, trump_t)
+        seat = number(m, p_t.seat)
+        project = _engine_project(m, p_t, seat)
+        lost = sum(1 << c for c in range(32) if truth(m, lost_t[c])) & project.cards
+        model = {"a": number(m, scored[0]), "b": number(m, scored[1])}
+        contract = "sun" if trump == NO_TRUMP else "hokom"
+        engine: dict[str, Any] = {}
+        for side in ("a", "b"):
+            rules = engine_rules(found.dual.profile(m, side))
+            hand = Hand(contract, seat, None if trump == NO_TRUMP else trump, 1, False, False,
+                        [0, 0, 0, 0], seat)
+            hand.declare(seat, (project,))
+            team = seat % 2
+            hand.won[team], hand.won[1 - team] = project.cards & ~lost, lost
+            facts, _ = hand.facts(rules)
+            engine[side] = facts.project_points if facts.project_team == team else 0
+        witness = {"contract": contract, "trump": trump, "project": _json(project),
+                   "lost": _names(lost)}
+        return replayed(self.name, model, engine, witness)

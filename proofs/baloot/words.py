@@ -1,0 +1,148 @@
+"""Baloot's outcomes and witnesses in words (see :mod:`proofs.outcome_words`)."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from proofs.outcome_words import CardWords
+from spec.cards import SUIT_NAMES
+
+TITLES = {"next-dealer": "the next dealer", "cut": "the cutter's choices",
+          "exposed": "a card exposed in the deal", "auction": "the buying",
+          "doubling": "the doubling", "first-lead": "the first leader",
+          "legal": "the cards allowed", "winner": "the winner of the trick",
+          "projects": "the side whose projects score",
+          "declaring": "the projects a player may declare, and Baloot",
+          "proof": "whether a declared project scores", "score": "the hand's score",
+          "game-end": "the end of the game"}
+
+
+def _side(side: int, what: str) -> str:
+    return f"neither side {what}" if side == -1 else f"team {side} {what}s"
+
+
+def _contract(w: dict[str, Any]) -> str:
+    trump = w.get("trump", -1)
+    if w.get("contract") == "sun" or trump == -1:
+        return "Sun (no trump)"
+    return f"Hokom, {SUIT_NAMES[trump]} trump"
+
+
+RANKS = ("7", "8", "9", "10", "J", "Q", "K", "A")
+"""Ranks in the order of runs."""
+LENGTH = {"sira": 3, "fifty": 4, "hundred": 5}
+
+
+def _project(p: dict[str, Any]) -> str:
+    """A project in words: its kind and its cards (from its top card when they are not
+    listed)."""
+    kind = {"sira": "a Sira", "fifty": "a 50", "hundred": "a 100",
+            "four-hundred": "a 400"}[p["kind"]]
+    cards = p.get("cards")
+    if cards is None and p.get("suit") is not None:
+        letter = "SHDC"[p["suit"]]
+        cards = [RANKS[r] + letter for r in range(p["top"], p["top"] - LENGTH[p["kind"]], -1)]
+    elif cards is None:
+        cards = [f"four {RANKS[p['top']]}s"]
+    return f"seat {p['seat']} {kind} ({' '.join(cards)})"
+
+
+class BalootWords:
+    """Baloot."""
+
+    def title(self, kind: str) -> str:
+        """See :meth:`proofs.outcome_words.Words.title`."""
+        return TITLES[kind]
+
+    def outcome(self, kind: str, value: Any, card: CardWords, sep: str) -> str:
+        """See :meth:`proofs.outcome_words.Words.outcome`."""
+        if kind == "legal":
+            return sep.join(card(c) for c in value) or "none"
+        if kind in ("winner", "first-lead"):
+            return f"seat {value}" + (" leads" if kind == "first-lead" else "")
+        if kind == "next-dealer":
+            return f"seat {value} deals next"
+        if kind == "auction":
+            if value["standing"] == "open":
+                return "allowed next: " + ", ".join(value["calls"])
+            if value["standing"] == "redeal":
+                return "the hand is void and dealt again"
+            return f"seat {value['declarer']} buys {value['bid'].capitalize()}"
+        if kind == "doubling":
+            return "yes" if value else "no"
+        if kind == "projects":
+            return _side(value, "score")
+        if kind == "score":
+            made = "made" if value["made"] else "failed"
+            gahwa = ("" if value["gahwa_winner"] == -1
+                     else f"; team {value['gahwa_winner']} wins the game by the Gahwa")
+            return f"{made}: team 0 {value['total'][0]}, team 1 {value['total'][1]}{gahwa}"
+        if kind == "game-end":
+            return "the game goes on" if value == -1 else f"team {value} wins the game"
+        if kind == "cut":
+            return ", ".join(value)
+        if kind == "exposed":
+            return "the deal starts again" if value else "the player keeps the card"
+        if kind == "declaring":
+            return str(value)
+        if kind == "proof":
+            return f"{value} game points"
+        raise ValueError(f"unknown Baloot outcome kind {kind!r}")
+
+    def witness(self, kind: str, w: dict[str, Any]) -> str:
+        """See :meth:`proofs.outcome_words.Words.witness`."""
+        if kind in ("legal", "winner"):
+            lock = "; the Double is locked" if w.get("locked") else ""
+            return (f"{_contract(w)}{lock}. Tricks finished: {w['tricks done']}.")
+        if kind == "next-dealer":
+            return f"Seat {w['dealer']} dealt; the hand ended: {w['hand']}."
+        if kind == "first-lead":
+            return (f"Seat {w['dealer']} dealt; seat {w['declarer']} bought "
+                    f"{w['contract'].capitalize()}.")
+        if kind == "auction":
+            cards = "; ".join(f"seat {s}: {' '.join(h)}" for s, h in w["first_cards"].items())
+            calls = ", ".join(f"seat {i % 4}: {c}" for i, c in enumerate(w["calls"]))
+            return (f"Seat {w['dealer']} deals; the public card is {w['public']}. First five "
+                    f"cards: {cards}. Calls so far: {calls or 'none'}.")
+        if kind == "doubling":
+            scores = (f" with the scores at {w['scores'][0]} and {w['scores'][1]}"
+                      if "scores" in w else f" after {', '.join(w['calls'])}")
+            return f"{w['contract'].capitalize()}{scores}: {w['asked']}?"
+        if kind == "projects":
+            projects = "; ".join(_project(p) for p in w["projects"])
+            return (f"{_contract(w)}; seat {w['declarer']} bought, seat {w['leader']} leads the "
+                    f"first trick. Declared: {projects}.")
+        if kind == "score":
+            extra = []
+            if w["project_points"]:
+                extra.append(f"team {w['project_side']} has {w['project_points']} game points "
+                             "of projects")
+            for side in (0, 1):
+                if w[f"baloot{side}"]:
+                    extra.append(f"team {side} holds Baloot")
+            doubled = f", multiplied by {w['multiplier']}" if w["multiplier"] > 1 else ""
+            gahwa = ", played as a Gahwa" if w["gahwa"] else ""
+            return (f"{w['contract'].capitalize()} bought by team {w['declarer_side']}"
+                    f"{doubled}{gahwa}; card points: team 0 {w['card_points'][0]}, team 1 "
+                    f"{w['card_points'][1]}" + "".join(f"; {e}" for e in extra) + ".")
+        if kind == "game-end":
+            return (f"Scores before the hand {w['before'][0]} and {w['before'][1]}; the hand "
+                    f"gives {w['gained'][0]} and {w['gained'][1]}; team {w['declarer_side']} "
+                    "bought.")
+        if kind == "cut":
+            return f"Seat {w['dealer']} dealt; seat {w['cutter']} holds the shuffled pack."
+        if kind == "exposed":
+            return f"While dealing, {w['card']} (seat {w['seat']}'s) is turned face up."
+        if kind == "declaring":
+            held = " ".join(w["hand"])
+            projects = "; ".join(_project(p) for p in w.get("projects", []))
+            return (f"{_contract(w)}; seat {w['declarer']} bought. Seat {w['seat']} holds "
+                    f"{held}" + (f", declaring {projects}" if projects else "") + ".")
+        if kind == "proof":
+            lost = " ".join(w["lost"]) or "none"
+            return (f"{_contract(w)}; {_project(w['project'])} is the only project declared. "
+                    f"Its cards won by the other side: {lost}.")
+        raise ValueError(f"unknown Baloot outcome kind {kind!r}")
+
+
+WORDS = BalootWords()
