@@ -67,6 +67,8 @@ def main(argv: Sequence[str] | None = None) -> int:
         os.dup2(devnull, sys.stdout.fileno())
         return 1
     except (SpecError, EngineError, CardParseError, KeyError, ValueError) as exc:
+        if args.debug:
+            raise
         message = exc.args[0] if isinstance(exc, KeyError) and exc.args else str(exc)
         print(f"trickrules: error: {message}", file=sys.stderr)
         return 2

@@ -114,8 +114,8 @@ def verify(catalogue: Catalogue, games: Iterable[str], profiles: list[Profile] |
         result.consistency = [r for j in work.source_jobs for r in done[j].result]
         ordered = {q: [o for j in work.outcome_jobs if _question(j) == q for o in done[j].result]
                    for q in work.questions}
-        result.disputes = assemble_disputes(catalogue, work.questions, ordered)
-        report["sources"] = source_section(catalogue, result.consistency, result.disputes)
+        result.disputes = assemble_disputes(work.questions, ordered)
+        report["sources"] = source_section(games, result.consistency, result.disputes)
     return result
 
 

@@ -10,22 +10,37 @@ from proofs.disputes import Dispute, dispute_from_outcomes
 from proofs.divergence import Outcome
 from proofs.traceability import build_graph, report
 from proofs.verify.source_checks import SourceRow
+from spec.loader import game_catalogue
 from spec.model import Catalogue
 
 
-def assemble_disputes(catalogue: Catalogue, questions: Sequence[tuple[str, str, str, str]],
+def assemble_disputes(questions: Sequence[tuple[str, str, str, str]],
                       outcomes: Mapping[tuple[str, str, str, str], Sequence[Outcome]]
                       ) -> list[Dispute]:
-    """Each question's dispute, with its sources' stances and its outcomes in kind order."""
-    return [dispute_from_outcomes(catalogue, *q, outcomes[q]) for q in questions]
+    """Each question's dispute, with its sources' stances (from the catalogue of its game's
+    family) and its outcomes in kind order."""
+    return [dispute_from_outcomes(game_catalogue(q[0]), *q, outcomes[q]) for q in questions]
 
 
-def source_section(catalogue: Catalogue, consistency: Sequence[SourceRow],
+def _merged(reports: Sequence[dict[str, Any]]) -> dict[str, Any]:
+    """One traceability report over several families' graphs."""
+    return {"nodes": sum(r["nodes"] for r in reports), "edges": sum(r["edges"] for r in reports),
+            "orphan_claims": [c for r in reports for c in r["orphan_claims"]],
+            "untouched_parameters": [p for r in reports for p in r["untouched_parameters"]],
+            "rulings": {k: v for r in reports for k, v in r["rulings"].items()}}
+
+
+def source_section(games: Sequence[str], consistency: Sequence[SourceRow],
                    disputes: Sequence[Dispute]) -> dict[str, Any]:
-    """The report's ``sources`` part. ``ok`` is false when anything is unknown or a witness
-    does not replay; a source's inconsistencies are findings, not failures."""
-    graph = build_graph(catalogue, list(disputes))
+    """The report's ``sources`` part over the families of ``games``, each traced in its own
+    catalogue. ``ok`` is false when anything is unknown or a witness does not replay; a
+    source's inconsistencies are findings, not failures."""
+    catalogues: dict[int, Catalogue] = {id(c): c for c in map(game_catalogue, games)}
+    traced = []
+    for catalogue in catalogues.values():
+        mine = [d for d in disputes if d.game in catalogue.games]
+        traced.append(report(build_graph(catalogue, mine), catalogue))
     return {"consistency": [r.as_json() for r in consistency],
             "disputes": [d.as_json() for d in disputes],
-            "traceability": report(graph, catalogue),
+            "traceability": _merged(traced),
             "ok": all(r.ok for r in consistency) and all(d.ok for d in disputes)}

@@ -138,3 +138,60 @@ def test_an_engine_that_ignores_a_reading_fails_to_replay(
     outcome = _outcomes(fresh, parameter, a, b)[kind]
     assert outcome.verdict == "refuted" and not outcome.replayed and not outcome.ok
     assert outcome.error == "engine and model disagree"
+
+
+@pytest.mark.parametrize(("parameter", "a", "b", "expected"), [
+    ("project.baloot-value", "2-game-points", "20-card-points", "unsat"),
+    ("score.failed", "defenders-take-all", "defenders-keep-own-projects", "sat"),
+])
+def test_a_query_left_unknown_is_asked_again_reading_by_reading(parameter: str, a: str, b: str,
+                                                                expected: str) -> None:
+    """Asked by cases of the most open shared parameter, the hand's score still proves what
+    never differs and finds a difference that exists."""
+    from proofs.baloot.kinds_rules import HandScore
+    from proofs.divergence import Question, _by_cases, dual
+    from proofs.smt.solver import Names, fresh_context
+
+    fresh_context()
+    catalogue = family_catalogue("baloot")
+    question = Question(catalogue.default_profile("baloot"), parameter, a, b)
+    names = Names("cases")
+    d = dual(question, names, open_context=True)
+    point = HandScore().build(question, d, names)[0]
+    model, answer = _by_cases(d, point.constraints, "unknown: canceled")
+    assert answer == expected and (model is not None) == (expected == "sat")
+
+
+def test_every_kind_of_outcome_is_told_in_words(book: DisputeBook) -> None:
+    """``explain`` tells each Baloot witness and both readings' outcomes (it once stopped at
+    the first kind Kout does not have)."""
+    from rich.console import Console
+
+    from proofs.baloot.kit import KIT
+    from proofs.cli.render.disputes import print_explain
+    from proofs.outcome_words import title
+
+    catalogue = family_catalogue("baloot")
+    told = set()
+    for pid, a, b in [("dealer.rotation", "to-the-right", "clockwise"),
+                      ("deal.cut", "cut", "cutter-chooses"),
+                      ("deal.exposed-card", "keep-unless-ace", "redeal"),
+                      ("auction.kawesh", "first-round", "none"),
+                      ("double.sun", "one-side-above-100", "one-above-other-below-100"),
+                      ("play.first-lead", "dealers-right", "declarer"),
+                      ("rank.plain", "ten-high", "natural"),
+                      ("project.baloot-holder", "any-player", "declarer-only"),
+                      ("project.hundred-order", "run-first", "equal"),
+                      ("project.proof", "shown", "in-won-tricks"),
+                      ("score.hokom-threshold", "at-least-81", "more-than-76"),
+                      ("game.both-reach", "higher-total", "declarers-side")]:
+        dispute = book.settle("baloot", pid, a, b)
+        console = Console(record=True, width=100)
+        print_explain(console, catalogue, dispute)
+        text = console.export_text()
+        for outcome in dispute.outcomes:
+            if outcome.verdict == "refuted":
+                told.add(outcome.kind)
+                assert f"differs {title('baloot', outcome.kind)}" in text
+        assert f"under {a}:" in text and f"under {b}:" in text
+    assert told == {k.name for k in KIT.kinds}
