@@ -42,7 +42,7 @@ def test_every_rule_has_its_page_and_anchor(built: Built) -> None:
 
 def test_every_dispute_has_its_anchor_witness_and_ruling(built: Built,
                                                          full_report: dict[str, Any]) -> None:
-    disputes = full_report["sources"]["disputes"]
+    disputes = [d for d in full_report["sources"]["disputes"] if d["game"] != "baloot"]
     assert len(disputes) == 49
     page = read_page(built.html / "disputes.html")
     text = (built.html / "disputes.html").read_text(encoding="utf-8")
@@ -101,11 +101,12 @@ def test_an_example_that_the_engine_contradicts_is_caught(built: Built) -> None:
 def test_every_theorem_appears_with_its_verdict(built: Built,
                                                 full_report: dict[str, Any]) -> None:
     text = (built.html / "verification.html").read_text(encoding="utf-8")
-    for row in full_report["results"]:
+    kout = [r for r in full_report["results"] if r["profile"].startswith("kout")]
+    for row in kout:
         assert row["id"] in text
-    assert f"{full_report['proved']} proved" in text
+    assert f"{sum(r['verdict'] == 'proved' for r in kout)} proved" in text
     for profile in full_report["profiles"]:
-        assert f"Theorems on {profile}" in text
+        assert (f"Theorems on {profile}" in text) == profile.startswith("kout")
 
 
 def test_the_pdf_holds_the_whole_book(built: Built) -> None:

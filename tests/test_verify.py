@@ -92,12 +92,29 @@ def test_a_log_gets_one_line_per_finished_item(tmp_path: Path, extra: list[str])
     assert "results computed" in done.stdout
 
 
-def test_verify_checks_only_the_sources_a_kit_can_settle(full_report: dict[str, Any]) -> None:
-    """``verify`` of every game: Baloot's theorems run, but its sources wait until every
-    parameter they dispute is read by a kind of outcome (an unknown would fail the run)."""
+def test_verify_checks_the_sources_of_every_game(full_report: dict[str, Any]) -> None:
+    """``verify`` of every game: Baloot's theorems, its two sources' consistency and every
+    dispute between them, none unknown."""
     assert "baloot-default" in full_report["profiles"]
-    assert not kit_for_game("baloot").sources_ready
+    assert kit_for_game("baloot").sources_ready
     games = {d["game"] for d in full_report["sources"]["disputes"]}
-    assert games == {"kout6", "kout4"} and full_report["sources"]["ok"]
-    assert not any(row["profile"].startswith("src004")
-                   for row in full_report["sources"]["consistency"])
+    assert games == {"kout6", "kout4", "baloot"} and full_report["sources"]["ok"]
+    baloot = [d for d in full_report["sources"]["disputes"] if d["game"] == "baloot"]
+    assert len(baloot) == 50 and all(d["verdict"] != "unknown" for d in baloot)
+    assert any(row["profile"].startswith("src004")
+               for row in full_report["sources"]["consistency"])
+
+
+def test_an_unknown_is_asked_again_in_a_new_interpreter() -> None:
+    """A job whose answer holds an unknown is run again in a spawned process, where no
+    earlier Z3 work can change the search; there the hand's score of Baloot's value is
+    proved the same under both readings."""
+    from proofs.divergence import Outcome
+    from proofs.verify.jobs import Job
+    from proofs.verify.run import _afresh, _unknown
+
+    assert _unknown([Outcome("score", "unknown", 0.0, "solver")])
+    assert not _unknown([Outcome("score", "proved", 0.0, "solver")])
+    result, _ = _afresh(Job("outcome", "baloot", parameter="project.baloot-value",
+                            a="2-game-points", b="20-card-points", outcome="score"))
+    assert [o.verdict for o in result] == ["proved"] and not _unknown(result)

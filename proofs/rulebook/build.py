@@ -25,6 +25,7 @@ from proofs.rulebook.rules_pages import glossary_page, house_page, rules_pages
 from proofs.rulebook.sources_page import sources_page
 from proofs.rulebook.verification_page import verification_page
 from spec.model import Catalogue
+from spec.registry import family_of
 
 DOCS = Path(__file__).resolve().parents[2] / "docs"
 PDF_NAME = "kout-rulebook.pdf"
@@ -45,9 +46,32 @@ class Built:
     examples: tuple[Example, ...]
 
 
+def family_report(report: dict[str, Any], catalogue: Catalogue) -> dict[str, Any]:
+    """The part of a verify report about one family's games: its profiles' theorems, its
+    sources' checks and disputes, and its traceability."""
+    mine = [r for r in report["results"] if r["profile"] in catalogue.profiles]
+    out = {**report, "profiles": [p for p in report["profiles"] if p in catalogue.profiles],
+           "results": mine}
+    for verdict in ("proved", "refuted", "unknown"):
+        out[verdict] = sum(r["verdict"] == verdict for r in mine)
+    sources = report.get("sources")
+    if sources:
+        family = family_of(next(iter(catalogue.games)))
+        traced = sources["traceability"]
+        out["sources"] = {
+            **sources,
+            "consistency": [r for r in sources["consistency"]
+                            if r["profile"].removeprefix("src").split("-")[0]
+                            in catalogue.sources],
+            "disputes": [d for d in sources["disputes"] if d["game"] in catalogue.games],
+            "traceability": traced.get("families", {}).get(family, traced)}
+    return out
+
+
 def write_sources(catalogue: Catalogue, report: dict[str, Any], source: Path,
                   parser_help: list[str]) -> tuple[Example, ...]:
     """Copy ``docs/`` to ``source`` and write every generated page, drawing and example."""
+    report = family_report(report, catalogue)
     if not (DOCS / "conf.py").exists():
         raise RulebookError(f"{DOCS} has no conf.py: build the rulebook from a clone of the "
                             "repository")

@@ -114,10 +114,36 @@ def run_jobs(jobs: Sequence[Job], cache: ResultCache | None, workers: int,
             finish(job, *_timed(job))
     else:
         _run_pool(todo, min(workers, len(todo)), finish)
+    for job in [j for j in todo if _unknown(results[j].result)]:
+        finish(job, *_afresh(job))
     timings.save(list(results.values()))
     if cache is not None:
         cache.prune()
     return results
+
+
+def _unknown(result: Any) -> bool:
+    """Whether a job's result holds an unknown verdict (a theorem row, a source row, or an
+    outcome of a kind)."""
+    items = result if isinstance(result, list) else [result]
+    for item in items:
+        row = getattr(item, "row", item)
+        if getattr(row, "verdict", None) == "unknown":
+            return True
+    return False
+
+
+def _afresh(job: Job) -> tuple[Any, float]:
+    """``job`` run once more in a process of its own.
+
+    Z3 hashes some of its internal objects by address, so how a hard query searches (and
+    whether it fits the resource limit) depends on everything a long-lived worker ran before;
+    a query that a fresh process settles in a fraction of a second was seen to run out of its
+    limit after some hundreds of other jobs. An unknown is therefore asked again in a new
+    interpreter (spawned, not forked, so it inherits nothing), and that answer is kept."""
+    with ProcessPoolExecutor(max_workers=1,
+                             mp_context=multiprocessing.get_context("spawn")) as pool:
+        return pool.submit(_timed, job).result()
 
 
 def _run_pool(todo: list[Job], workers: int,

@@ -10,8 +10,8 @@ from proofs.disputes import Dispute, dispute_from_outcomes
 from proofs.divergence import Outcome
 from proofs.traceability import build_graph, report
 from proofs.verify.source_checks import SourceRow
-from spec.loader import game_catalogue
-from spec.model import Catalogue
+from spec.loader import family_catalogue, game_catalogue
+from spec.registry import family_of
 
 
 def assemble_disputes(questions: Sequence[tuple[str, str, str, str]],
@@ -22,12 +22,15 @@ def assemble_disputes(questions: Sequence[tuple[str, str, str, str]],
     return [dispute_from_outcomes(game_catalogue(q[0]), *q, outcomes[q]) for q in questions]
 
 
-def _merged(reports: Sequence[dict[str, Any]]) -> dict[str, Any]:
-    """One traceability report over several families' graphs."""
-    return {"nodes": sum(r["nodes"] for r in reports), "edges": sum(r["edges"] for r in reports),
-            "orphan_claims": [c for r in reports for c in r["orphan_claims"]],
-            "untouched_parameters": [p for r in reports for p in r["untouched_parameters"]],
-            "rulings": {k: v for r in reports for k, v in r["rulings"].items()}}
+def _merged(reports: dict[str, dict[str, Any]]) -> dict[str, Any]:
+    """One traceability report over several families' graphs, each family's kept under
+    ``families``."""
+    every = list(reports.values())
+    return {"nodes": sum(r["nodes"] for r in every), "edges": sum(r["edges"] for r in every),
+            "orphan_claims": [c for r in every for c in r["orphan_claims"]],
+            "untouched_parameters": [p for r in every for p in r["untouched_parameters"]],
+            "rulings": {k: v for r in every for k, v in r["rulings"].items()},
+            "families": reports}
 
 
 def source_section(games: Sequence[str], consistency: Sequence[SourceRow],
@@ -35,11 +38,11 @@ def source_section(games: Sequence[str], consistency: Sequence[SourceRow],
     """The report's ``sources`` part over the families of ``games``, each traced in its own
     catalogue. ``ok`` is false when anything is unknown or a witness does not replay; a
     source's inconsistencies are findings, not failures."""
-    catalogues: dict[int, Catalogue] = {id(c): c for c in map(game_catalogue, games)}
-    traced = []
-    for catalogue in catalogues.values():
+    traced = {}
+    for family in dict.fromkeys(map(family_of, games)):
+        catalogue = family_catalogue(family)
         mine = [d for d in disputes if d.game in catalogue.games]
-        traced.append(report(build_graph(catalogue, mine), catalogue))
+        traced[family] = report(build_graph(catalogue, mine), catalogue)
     return {"consistency": [r.as_json() for r in consistency],
             "disputes": [d.as_json() for d in disputes],
             "traceability": _merged(traced),

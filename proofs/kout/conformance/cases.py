@@ -21,6 +21,7 @@ from proofs.kout.evaluator import Situation
 from proofs.kout.smallscope import cases as small_scope_cases
 from spec.cards import ACE, BLACK_JOKER, make_card, parse_card, parse_cards
 from spec.model import Profile
+from spec.registry import game_families
 
 RANDOM_SEEDS = range(1, 9)
 PERFT_DEALS = 3
@@ -96,7 +97,10 @@ def witness_requests(report: dict[str, Any]) -> list[dict[str, Any]]:
     (``game``, ``origin``, ``body``): what the suite keeps in ``witnesses.json``, so that the
     vectors do not depend on which witness a later solver run happens to find."""
     out = []
+    _families: dict[Any, str] = game_families()  # Baloot's witnesses are Baloot's kit's
     for dispute in report["sources"]["disputes"]:
+        if _families.get(dispute["game"]) != "kout":
+            continue
         for outcome in dispute["outcomes"]:
             if outcome["verdict"] != "refuted" or not outcome.get("replayed"):
                 continue
@@ -106,7 +110,8 @@ def witness_requests(report: dict[str, Any]) -> list[dict[str, Any]]:
                             "origin": f"witness:{dispute['id']}:{outcome['kind']}"})
     for row in report["results"]:
         state = row.get("witness_state")
-        if row["verdict"] != "refuted" or not state or state.get("phase") != PLAY:
+        if (row["verdict"] != "refuted" or not state or _families.get(state.get("game")) != "kout"
+                or state.get("phase") != PLAY):
             continue
         played = [p["card"] for p in state["trick"]["plays"]]
         full = str(row["witness"]["trick"]).split()
