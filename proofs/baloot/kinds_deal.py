@@ -83,7 +83,7 @@ def _redeals(sp: Any, rank: Any) -> Any:
                       lambda r: 1 if r.id == "redeal" else z3.If(rank == ACE, 1, 0)) == 1
 
 
-def _deal_with(card: str, seat: int, dealer: int) -> tuple[list[str], str, str]:
+def _deal_with(card: str, seat: int) -> tuple[list[str], str, str]:
     """First five cards per seat with ``card`` in ``seat``'s, a public card and the stock."""
     pool = [c for c in [*LOW_CARDS, *HIGH_CARDS, "AS", "KS"] if c != card]
     hands = []
@@ -118,7 +118,7 @@ class ExposedCard:
         card = card_name(number(found.model, card_t))
         seat, dealer = number(found.model, seat_t), number(found.model, dealer_t)
         model = {"a": truth(found.model, ra), "b": truth(found.model, rb)}
-        hands, public, stock = _deal_with(card, seat, dealer)
+        hands, public, stock = _deal_with(card, seat)
         engine: dict[str, Any] = {}
         for side in ("a", "b"):
             game = load_game("baloot", found.dual.profile(found.model, side))

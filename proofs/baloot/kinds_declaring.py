@@ -15,7 +15,7 @@ from typing import Any
 import z3
 
 from proofs.baloot import projects as pj
-from proofs.baloot.kinds_projects import ENGINE_KIND, LENGTH, _cards, _Held, _held, _valid
+from proofs.baloot.kinds_projects import engine_project, held, project_cards, valid
 from proofs.baloot.model import HOKOM, NO_TRUMP, SUN, by_reading, card_name
 from proofs.baloot.replay import engine_rules
 from proofs.divergence import Built, Dual, Found, Outcome, Question, number, replayed, truth
@@ -26,17 +26,6 @@ QUEEN, KING, ACE = 5, 6, 7
 """Places in the order of runs."""
 FILLER = ("7S", "8S", "7H", "8H")
 """Four cards that make no project with four Aces."""
-
-
-def _engine_project(m: z3.ModelRef, h: _Held, seat: int) -> Any:
-    """The engine's project for a symbolic one under a model."""
-    from engine.baloot.projects import Project
-
-    kind, top, run, suit = number(m, h.kind), number(m, h.top), truth(m, h.run), number(m, h.suit)
-    cards = ([suit * 8 + r for r in range(top - LENGTH[kind] + 1, top + 1)] if run
-             else [s * 8 + top for s in range(4)])
-    return Project(ENGINE_KIND[kind], sum(1 << c for c in cards), top, suit if run else None,
-                   seat)
 
 
 def _names(mask: int) -> list[str]:
@@ -71,13 +60,13 @@ class Declaring:
 
     def _three(self, d: Dual, names: Names) -> Built:
         seat, declarer, trump = names.int("seat3"), names.int("declarer3"), names.int("trump3")
-        held = [_held(names, f"three{i}") for i in range(3)]
+        three = [held(names, f"three{i}") for i in range(3)]
         hand = [names.bool(f"hand{c}") for c in range(32)]
         setting = [seat >= 0, seat <= 3, declarer >= 0, declarer <= 3, trump >= NO_TRUMP,
                    trump <= 3, z3.Sum([z3.If(h, 1, 0) for h in hand]) == 8]
-        used = [_cards(h) for h in held]
-        for i, h in enumerate(held):
-            setting += [*_valid(h, trump), h.seat == seat]
+        used = [project_cards(h) for h in three]
+        for i, h in enumerate(three):
+            setting += [*valid(h, trump), h.seat == seat]
             setting += [z3.Implies(u, c) for u, c in zip(used[i], hand, strict=True)]
             for other in used[i + 1:]:
                 setting.append(z3.Not(z3.Or([z3.And(x, y) for x, y in zip(used[i], other,
@@ -85,11 +74,11 @@ class Declaring:
         allowed = []
         for sp in (d.a, d.b):
             fours = [z3.Implies(h.kind == pj.FOUR_HUNDRED, _may_400(sp, seat, declarer))
-                     for h in held]
+                     for h in three]
             allowed.append(z3.And(t.lift(_limit(sp) >= 3), *fours))
-        key = z3.Sum([h.kind for h in held])
+        key = z3.Sum([h.kind for h in three])
         return Built([*setting, allowed[0] != allowed[1]], key,
-                     ("three", held, seat, declarer, trump, allowed))
+                     ("three", three, seat, declarer, trump, allowed))
 
     def _aces(self, d: Dual, names: Names) -> Built:
         seat, declarer = names.int("seat400"), names.int("declarer400")
@@ -103,12 +92,12 @@ class Declaring:
     def _baloot(self, d: Dual, names: Names) -> Built:
         seat, declarer, trump = names.int("seatB"), names.int("declarerB"), names.int("trumpB")
         has = names.bool("has-project")
-        p = _held(names, "baloot-project")
-        cards = _cards(p)
+        p = held(names, "baloot-project")
+        cards = project_cards(p)
         king = z3.And(has, z3.Or([z3.And(trump == s, cards[s * 8 + KING]) for s in range(4)]))
         queen = z3.And(has, z3.Or([z3.And(trump == s, cards[s * 8 + QUEEN]) for s in range(4)]))
         setting = [seat >= 0, seat <= 3, declarer >= 0, declarer <= 3, trump >= 0, trump <= 3,
-                   *_valid(p, trump), p.seat == seat, z3.Implies(has, z3.Or(king, queen))]
+                   *valid(p, trump), p.seat == seat, z3.Implies(has, z3.Or(king, queen))]
         counts = [t.lift(pj.baloot_counts(sp, seat == declarer, king, queen, p.kind))
                   for sp in (d.a, d.b)]
         key = 200 + z3.If(has, 16 + p.kind, 0) * 16 + seat * 4 + declarer
@@ -138,9 +127,9 @@ def _replay_three(found: Found) -> tuple[dict[str, bool], dict[str, Any]]:
     from engine.baloot.projects import best_set
 
     m = found.model
-    _, held, seat_t, declarer_t, trump_t, _ = found.data
+    _, three, seat_t, declarer_t, trump_t, _ = found.data
     seat, declarer, trump = number(m, seat_t), number(m, declarer_t), number(m, trump_t)
-    projects = [_engine_project(m, h, seat) for h in held]
+    projects = [engine_project(m, h, seat) for h in three]
     hand = 0
     for p in projects:
         hand |= p.cards
@@ -175,7 +164,7 @@ def _replay_baloot(found: Found) -> tuple[dict[str, bool], dict[str, Any]]:
     m = found.model
     _, seat_t, declarer_t, trump_t, has_t, p_t, _ = found.data
     seat, declarer, trump = number(m, seat_t), number(m, declarer_t), number(m, trump_t)
-    declared = [_engine_project(m, p_t, seat)] if truth(m, has_t) else []
+    declared = [engine_project(m, p_t, seat)] if truth(m, has_t) else []
     hand = (1 << card(trump, E_KING)) | (1 << card(trump, E_QUEEN))
     for p in declared:
         hand |= p.cards
@@ -195,10 +184,10 @@ class ProjectProof:
     def build(self, question: Question, d: Dual, names: Names) -> list[Built]:
         """The only project declared, and which of its cards the other side won; the key
         prefers small projects and few cards lost."""
-        p, trump = _held(names, "proved"), names.int("trump")
+        p, trump = held(names, "proved"), names.int("trump")
         lost = [names.bool(f"lost{c}") for c in range(32)]
-        cards = _cards(p)
-        setting = [trump >= NO_TRUMP, trump <= 3, *_valid(p, trump),
+        cards = project_cards(p)
+        setting = [trump >= NO_TRUMP, trump <= 3, *valid(p, trump),
                    *[z3.Implies(x, c) for x, c in zip(lost, cards, strict=True)]]
         none_lost = z3.Not(z3.Or(lost))
         contract = z3.If(trump == NO_TRUMP, SUN, HOKOM)
@@ -220,7 +209,7 @@ class ProjectProof:
         m = found.model
         trump = number(m, trump_t)
         seat = number(m, p_t.seat)
-        project = _engine_project(m, p_t, seat)
+        project = engine_project(m, p_t, seat)
         lost = sum(1 << c for c in range(32) if truth(m, lost_t[c])) & project.cards
         model = {"a": number(m, scored[0]), "b": number(m, scored[1])}
         contract = "sun" if trump == NO_TRUMP else "hokom"

@@ -23,7 +23,7 @@ ENGINE_KIND = {pj.SIRA: "sira", pj.FIFTY: "fifty", pj.HUNDRED: "hundred",
 
 
 @dataclass
-class _Held:
+class Held:
     """One symbolic project and the seat that declares it."""
 
     seat: z3.ArithRef
@@ -33,12 +33,12 @@ class _Held:
     suit: z3.ArithRef
 
 
-def _held(names: Names, tag: str) -> _Held:
-    return _Held(names.int(f"{tag}-seat"), names.int(f"{tag}-kind"), names.bool(f"{tag}-run"),
+def held(names: Names, tag: str) -> Held:
+    return Held(names.int(f"{tag}-seat"), names.int(f"{tag}-kind"), names.bool(f"{tag}-run"),
                  names.int(f"{tag}-top"), names.int(f"{tag}-suit"))
 
 
-def _valid(p: _Held, trump: z3.ArithRef) -> list[Any]:
+def valid(p: Held, trump: z3.ArithRef) -> list[Any]:
     """A project a hand can hold: a run of 3, 4 or 5 in one suit, four 10s to Ks (or Aces: a
     100 in Hokom, a 400 in Sun)."""
     length = z3.If(p.kind == pj.SIRA, 3, z3.If(p.kind == pj.FIFTY, 4, 5))
@@ -51,7 +51,7 @@ def _valid(p: _Held, trump: z3.ArithRef) -> list[Any]:
                 z3.And(p.kind == pj.FOUR_HUNDRED, p.top == 7, trump == NO_TRUMP))))]
 
 
-def _cards(p: _Held) -> list[Any]:
+def project_cards(p: Held) -> list[Any]:
     """For each card id (suit*8 + rank), whether the project uses it."""
     length = z3.If(p.kind == pj.SIRA, 3, z3.If(p.kind == pj.FIFTY, 4, 5))
     out = []
@@ -62,14 +62,25 @@ def _cards(p: _Held) -> list[Any]:
     return out
 
 
+def engine_project(m: z3.ModelRef, h: Held, seat: int) -> Any:
+    """The engine's project for a symbolic one under a model, held by ``seat``."""
+    from engine.baloot.projects import Project
+
+    kind, top, run, suit = number(m, h.kind), number(m, h.top), truth(m, h.run), number(m, h.suit)
+    cards = ([suit * 8 + r for r in range(top - LENGTH[kind] + 1, top + 1)] if run
+             else [s * 8 + top for s in range(4)])
+    return Project(ENGINE_KIND[kind], sum(1 << c for c in cards), top, suit if run else None,
+                   seat)
+
+
 def _place(sp: Any, seat: Any, leader: Any, declarer: Any) -> Any:
     """The seat's place in the declaration order (``project.declaration-order``)."""
     return z3.If(t.lift(sp.is_("project.declaration-order", "play-order")),
                  (seat - leader + 4) % 4, (declarer - seat + 4) % 4)
 
 
-def _scoring_side(sp: Any, p: _Held, q: _Held, trump: Any, leader: Any, declarer: Any) -> Any:
-    def project(h: _Held) -> pj.Project:
+def _scoring_side(sp: Any, p: Held, q: Held, trump: Any, leader: Any, declarer: Any) -> Any:
+    def project(h: Held) -> pj.Project:
         return pj.Project(h.kind, h.run, h.top, z3.And(h.run, h.suit == trump),
                           _place(sp, h.seat, leader, declarer))
 
@@ -86,12 +97,12 @@ class ProjectComparison:
 
     def build(self, question: Question, d: Dual, names: Names) -> list[Built]:
         """Two valid projects sharing no card, on opposite sides; the key prefers low kinds."""
-        p, q = _held(names, "p"), _held(names, "q")
+        p, q = held(names, "p"), held(names, "q")
         trump, leader, declarer = names.int("trump"), names.int("leader"), names.int("declarer")
         setting = [trump >= NO_TRUMP, trump <= 3, leader >= 0, leader <= 3, declarer >= 0,
                    declarer <= 3, p.seat % 2 == 0, q.seat % 2 == 1,
-                   *_valid(p, trump), *_valid(q, trump),
-                   z3.Not(z3.Or([z3.And(x, y) for x, y in zip(_cards(p), _cards(q),
+                   *valid(p, trump), *valid(q, trump),
+                   z3.Not(z3.Or([z3.And(x, y) for x, y in zip(project_cards(p), project_cards(q),
                                                               strict=True)]))]
         sa = _scoring_side(d.a, p, q, trump, leader, declarer)
         sb = _scoring_side(d.b, p, q, trump, leader, declarer)
@@ -101,20 +112,13 @@ class ProjectComparison:
     def replay(self, question: Question, found: Found) -> Outcome:
         """The scoring side by the model and by the engine's ``scoring_team``, each seat's
         place in the declaration order taken as the engine's hand takes it."""
-        from engine.baloot.projects import Project, scoring_team
+        from engine.baloot.projects import scoring_team
 
         p, q, trump_t, leader_t, declarer_t, sa, sb = found.data
         m = found.model
         trump, leader, declarer = (number(m, trump_t), number(m, leader_t),
                                    number(m, declarer_t))
-        held: list[dict[str, Any]] = []
-        for h in (p, q):
-            kind, top, run = number(m, h.kind), number(m, h.top), truth(m, h.run)
-            suit = number(m, h.suit)
-            cards = ([suit * 8 + r for r in range(top - LENGTH[kind] + 1, top + 1)] if run
-                     else [s * 8 + top for s in range(4)])
-            held.append({"seat": number(m, h.seat), "kind": ENGINE_KIND[kind], "top": top,
-                         "suit": suit if run else None, "cards": cards})
+        projects = [engine_project(m, h, number(m, h.seat)) for h in (p, q)]
         model = {"a": number(m, sa), "b": number(m, sb)}
         engine = {}
         for side in ("a", "b"):
@@ -124,11 +128,10 @@ class ProjectComparison:
                 order = {(leader + i) % 4: i for i in range(4)}
             else:
                 order = {seat: (declarer - seat) % 4 for seat in range(4)}
-            projects = [Project(h["kind"], sum(1 << c for c in h["cards"]), h["top"], h["suit"],
-                                h["seat"]) for h in held]
             team = scoring_team(rules, projects, None if trump == NO_TRUMP else trump, order)
             engine[side] = -1 if team is None else team
         witness = {"contract": "sun" if trump == NO_TRUMP else "hokom", "trump": trump,
                    "leader": leader, "declarer": declarer,
-                   "projects": [{k: v for k, v in h.items() if k != "cards"} for h in held]}
+                   "projects": [{"seat": x.seat, "kind": x.kind, "top": x.top, "suit": x.suit}
+                                for x in projects]}
         return replayed(self.name, model, engine, witness)

@@ -4,8 +4,9 @@ from __future__ import annotations
 
 from typing import Any
 
+from proofs.baloot.model import RANK_TOKENS
 from proofs.outcome_words import CardWords
-from spec.cards import SUIT_NAMES
+from spec.cards import SUIT_LETTERS, SUIT_NAMES
 
 TITLES = {"next-dealer": "the next dealer", "cut": "the cutter's choices",
           "exposed": "a card exposed in the deal", "auction": "the buying",
@@ -28,8 +29,6 @@ def _contract(w: dict[str, Any]) -> str:
     return f"Hokom, {SUIT_NAMES[trump]} trump"
 
 
-RANKS = ("7", "8", "9", "10", "J", "Q", "K", "A")
-"""Ranks in the order of runs."""
 LENGTH = {"sira": 3, "fifty": 4, "hundred": 5}
 
 
@@ -40,10 +39,10 @@ def _project(p: dict[str, Any]) -> str:
             "four-hundred": "a 400"}[p["kind"]]
     cards = p.get("cards")
     if cards is None and p.get("suit") is not None:
-        letter = "SHDC"[p["suit"]]
-        cards = [RANKS[r] + letter for r in range(p["top"], p["top"] - LENGTH[p["kind"]], -1)]
+        letter = SUIT_LETTERS[p["suit"]]
+        cards = [RANK_TOKENS[r] + letter for r in range(p["top"], p["top"] - LENGTH[p["kind"]], -1)]
     elif cards is None:
-        cards = [f"four {RANKS[p['top']]}s"]
+        cards = [f"four {RANK_TOKENS[p['top']]}s"]
     return f"seat {p['seat']} {kind} ({' '.join(cards)})"
 
 

@@ -26,6 +26,7 @@ from proofs.rulebook.sources_page import sources_page
 from proofs.rulebook.verification_page import verification_page
 from spec.model import Catalogue
 from spec.registry import family_of
+from spec.source_profiles import source_profiles
 
 DOCS = Path(__file__).resolve().parents[2] / "docs"
 PDF_NAME = "kout-rulebook.pdf"
@@ -57,14 +58,12 @@ def family_report(report: dict[str, Any], catalogue: Catalogue) -> dict[str, Any
     sources = report.get("sources")
     if sources:
         family = family_of(next(iter(catalogue.games)))
-        traced = sources["traceability"]
+        profiles = source_profiles(catalogue)
         out["sources"] = {
             **sources,
-            "consistency": [r for r in sources["consistency"]
-                            if r["profile"].removeprefix("src").split("-")[0]
-                            in catalogue.sources],
+            "consistency": [r for r in sources["consistency"] if r["profile"] in profiles],
             "disputes": [d for d in sources["disputes"] if d["game"] in catalogue.games],
-            "traceability": traced.get("families", {}).get(family, traced)}
+            "traceability": sources["traceability"]["families"][family]}
     return out
 
 

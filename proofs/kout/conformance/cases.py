@@ -97,9 +97,9 @@ def witness_requests(report: dict[str, Any]) -> list[dict[str, Any]]:
     (``game``, ``origin``, ``body``): what the suite keeps in ``witnesses.json``, so that the
     vectors do not depend on which witness a later solver run happens to find."""
     out = []
-    _families: dict[Any, str] = game_families()  # Baloot's witnesses are Baloot's kit's
+    kout = {game for game, family in game_families().items() if family == "kout"}
     for dispute in report["sources"]["disputes"]:
-        if _families.get(dispute["game"]) != "kout":
+        if dispute["game"] not in kout:
             continue
         for outcome in dispute["outcomes"]:
             if outcome["verdict"] != "refuted" or not outcome.get("replayed"):
@@ -110,7 +110,7 @@ def witness_requests(report: dict[str, Any]) -> list[dict[str, Any]]:
                             "origin": f"witness:{dispute['id']}:{outcome['kind']}"})
     for row in report["results"]:
         state = row.get("witness_state")
-        if (row["verdict"] != "refuted" or not state or _families.get(state.get("game")) != "kout"
+        if (row["verdict"] != "refuted" or not state or state.get("game") not in kout
                 or state.get("phase") != PLAY):
             continue
         played = [p["card"] for p in state["trick"]["plays"]]
