@@ -271,9 +271,6 @@ def _least(d: Dual, points: list[Built], bound: list[z3.BoolRef],
                 model, answer, minimal = first_model(solver, extra)
             if not answer.startswith("unknown"):
                 break
-        if answer.startswith("unknown"):
-            model, answer = _by_cases(d, [*point.constraints, *bound, *extra], answer)
-            minimal = False
         if model is not None:
             best = Found(model, d, point.data, minimal and not unknown)
             best_key = model.eval(point.key, model_completion=True)
@@ -286,32 +283,6 @@ def _least(d: Dual, points: list[Built], bound: list[z3.BoolRef],
     if best is not None:
         return best
     return unknown or "unsat"
-
-
-def _by_cases(d: Dual, constraints: list[z3.BoolRef],
-              unknown: str) -> tuple[z3.ModelRef | None, str]:
-    """A query the solver left unknown, asked again once per reading of the shared parameter
-    with the most readings open: a model of any case is a model, every case unsat is unsat,
-    and anything else stays ``unknown`` (Z3's search, and so whether a hard query fits the
-    limit, depends on what the process built before; the cases are smaller queries)."""
-    sp = d.a
-    open_ = sorted((pid for pid in sp.used if pid != d.parameter and len(sp.allowed[pid]) > 1),
-                   key=lambda pid: (-len(sp.allowed[pid]), pid))
-    if not open_:
-        return None, unknown
-    pid = open_[0]
-    ids = sp.parameters[pid].reading_ids
-    answers = []
-    for reading in sp.allowed[pid]:
-        solver = make_solver(RLIMIT * RETRY_FACTOR)
-        solver.add(*d.constraints(), *constraints, sp.vars[pid] == ids.index(reading))
-        model, answer, _ = first_model(solver)
-        if model is not None:
-            return model, answer
-        answers.append(answer)
-    if all(a == "unsat" for a in answers):
-        return None, "unsat"
-    return None, f"{unknown} (and by cases of {pid})"
 
 
 Reads = dict[tuple[str, str], frozenset[str]]

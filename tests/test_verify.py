@@ -118,3 +118,19 @@ def test_an_unknown_is_asked_again_in_a_new_interpreter() -> None:
     result, _ = _afresh(Job("outcome", "baloot", parameter="project.baloot-value",
                             a="2-game-points", b="20-card-points", outcome="score"))
     assert [o.verdict for o in result] == ["proved"] and not _unknown(result)
+
+
+def test_run_jobs_replaces_an_unknown_by_the_fresh_answer(
+        monkeypatch: pytest.MonkeyPatch) -> None:
+    """The job comes back unknown in this process (as after a long run of other jobs); the
+    answer kept is the spawned interpreter's, which proves it."""
+    from proofs.divergence import Outcome
+    from proofs.verify import run
+    from proofs.verify.jobs import Job
+
+    monkeypatch.setattr(run, "execute",
+                        lambda job: [Outcome("score", "unknown", 0.0, "solver")])
+    job = Job("outcome", "baloot", parameter="project.baloot-value", a="2-game-points",
+              b="20-card-points", outcome="score")
+    done = run.run_jobs([job], None, workers=1)
+    assert [o.verdict for o in done[job].result] == ["proved"]

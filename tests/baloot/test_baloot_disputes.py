@@ -142,28 +142,6 @@ def test_an_engine_that_ignores_a_reading_fails_to_replay(
     assert outcome.error == "engine and model disagree"
 
 
-@pytest.mark.parametrize(("parameter", "a", "b", "expected"), [
-    ("project.baloot-value", "2-game-points", "20-card-points", "unsat"),
-    ("score.failed", "defenders-take-all", "defenders-keep-own-projects", "sat"),
-])
-def test_a_query_left_unknown_is_asked_again_reading_by_reading(parameter: str, a: str, b: str,
-                                                                expected: str) -> None:
-    """Asked by cases of the most open shared parameter, the hand's score still proves what
-    never differs and finds a difference that exists."""
-    from proofs.baloot.kinds_rules import HandScore
-    from proofs.divergence import Question, _by_cases, dual
-    from proofs.smt.solver import Names, fresh_context
-
-    fresh_context()
-    catalogue = family_catalogue("baloot")
-    question = Question(catalogue.default_profile("baloot"), parameter, a, b)
-    names = Names("cases")
-    d = dual(question, names, open_context=True)
-    point = HandScore().build(question, d, names)[0]
-    model, answer = _by_cases(d, point.constraints, "unknown: canceled")
-    assert answer == expected and (model is not None) == (expected == "sat")
-
-
 def test_every_kind_of_outcome_is_told_in_words(book: DisputeBook) -> None:
     """``explain`` tells each Baloot witness and both readings' outcomes (it once stopped at
     the first kind Kout does not have)."""
