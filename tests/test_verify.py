@@ -132,5 +132,7 @@ def test_run_jobs_replaces_an_unknown_by_the_fresh_answer(
                         lambda job: [Outcome("score", "unknown", 0.0, "solver")])
     job = Job("outcome", "baloot", parameter="project.baloot-value", a="2-game-points",
               b="20-card-points", outcome="score")
-    done = run.run_jobs([job], None, workers=1)
+    reported: list[Any] = []
+    done = run.run_jobs([job], None, workers=1, on_done=reported.append)
     assert [o.verdict for o in done[job].result] == ["proved"]
+    assert [[o.verdict for o in d.result] for d in reported] == [["proved"]]  # never unknown

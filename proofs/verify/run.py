@@ -104,6 +104,9 @@ def run_jobs(jobs: Sequence[Job], cache: ResultCache | None, workers: int,
     todo.sort(key=timings.cost, reverse=True)
 
     def finish(job: Job, result: Any, seconds: float) -> None:
+        if _unknown(result):  # see _afresh: the fresh answer is the one kept and reported
+            result, more = _afresh(job)
+            seconds += more
         if cache is not None:
             cache.put(job.key, result)
         results[job] = Done(job, result, seconds, False)
@@ -114,8 +117,6 @@ def run_jobs(jobs: Sequence[Job], cache: ResultCache | None, workers: int,
             finish(job, *_timed(job))
     else:
         _run_pool(todo, min(workers, len(todo)), finish)
-    for job in [j for j in todo if _unknown(results[j].result)]:
-        finish(job, *_afresh(job))
     timings.save(list(results.values()))
     if cache is not None:
         cache.prune()
