@@ -13,7 +13,7 @@ from typing import Any
 
 import z3
 
-from proofs.baloot.kinds_rules import HIGH_CARDS, LOW_CARDS
+from proofs.baloot.examples import cut_choices, engines
 from proofs.baloot.model import by_reading, card_name
 from proofs.divergence import Built, Dual, Found, Outcome, Question, number, replayed, truth
 from proofs.smt import terms as t
@@ -25,11 +25,7 @@ ACE = 7
 
 def cutter_choices(question: Question) -> tuple[str, ...]:
     """Every choice some reading of ``deal.cut`` names, in the spec's order."""
-    parameter = question.base.parameters["deal.cut"]
-    names: list[str] = []
-    for reading in parameter.readings:
-        names += [name for name, _ in reading.table or () if name not in names]
-    return tuple(names)
+    return cut_choices(question.base)
 
 
 def _may_choose(sp: Any, choice: str) -> Any:
@@ -55,25 +51,12 @@ class CutterChoices:
     def replay(self, question: Question, found: Found) -> Outcome:
         """The choices by the model and the cutter's legal actions at the start of an engine
         game dealt by that seat (the engine cuts by itself when the cutter has no choice)."""
-        from engine.registry import load_game
-
         dealer_t, choices, fa, fb = found.data
         dealer = number(found.model, dealer_t)
         model = {side: [c for c, f in zip(choices, flags, strict=True) if truth(found.model, f)]
                  for side, flags in (("a", fa), ("b", fb))}
-        engine: dict[str, Any] = {}
-        for side in ("a", "b"):
-            game = load_game("baloot", found.dual.profile(found.model, side))
-            state = next(s for s in map(game.new_initial_state, range(64))
-                         if s.dealer == dealer)
-            if state.phase == "cut":
-                names = [state.action_to_string(a) for a in state.legal_actions()]
-                engine[side] = sorted((n.removeprefix("cutter:") for n in names),
-                                      key=lambda n: choices.index(n) if n in choices else 99)
-            else:
-                engine[side] = [state.cut_choice]
         witness = {"dealer": dealer, "cutter": (dealer + 3) % 4}
-        return replayed(self.name, model, engine, witness)
+        return replayed(self.name, model, engines(self.name, witness, found), witness)
 
 
 def _redeals(sp: Any, rank: Any) -> Any:
@@ -81,17 +64,6 @@ def _redeals(sp: Any, rank: Any) -> Any:
     ``redeal``, only for an Ace under ``keep-unless-ace``."""
     return by_reading(sp, "deal.exposed-card",
                       lambda r: 1 if r.id == "redeal" else z3.If(rank == ACE, 1, 0)) == 1
-
-
-def _deal_with(card: str, seat: int) -> tuple[list[str], str, str]:
-    """First five cards per seat with ``card`` in ``seat``'s, a public card and the stock."""
-    pool = [c for c in [*LOW_CARDS, *HIGH_CARDS, "AS", "KS"] if c != card]
-    hands = []
-    for s in range(4):
-        five = [card, *pool[:4]] if s == seat else pool[:5]
-        pool = pool[4:] if s == seat else pool[5:]
-        hands.append(" ".join(five))
-    return hands, pool[0], " ".join(pool[1:])
 
 
 @dataclass(frozen=True)
@@ -111,18 +83,9 @@ class ExposedCard:
 
     def replay(self, question: Question, found: Found) -> Outcome:
         """By the model and by exposing the card in an engine state dealt that way."""
-        from engine.baloot.cards import parse
-        from engine.registry import load_game
-
         card_t, seat_t, dealer_t, ra, rb = found.data
         card = card_name(number(found.model, card_t))
         seat, dealer = number(found.model, seat_t), number(found.model, dealer_t)
         model = {"a": truth(found.model, ra), "b": truth(found.model, rb)}
-        hands, public, stock = _deal_with(card, seat)
-        engine: dict[str, Any] = {}
-        for side in ("a", "b"):
-            game = load_game("baloot", found.dual.profile(found.model, side))
-            state = game.state_from_deal(dealer, hands, public, stock)
-            engine[side] = state.expose(parse(card))
         witness = {"card": card, "seat": seat, "dealer": dealer}
-        return replayed(self.name, model, engine, witness)
+        return replayed(self.name, model, engines(self.name, witness, found), witness)

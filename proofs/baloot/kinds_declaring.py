@@ -15,9 +15,9 @@ from typing import Any
 import z3
 
 from proofs.baloot import projects as pj
+from proofs.baloot.examples import DECLARING_WORDS, engines
 from proofs.baloot.kinds_projects import engine_project, held, project_cards, valid
 from proofs.baloot.model import HOKOM, NO_TRUMP, SUN, by_reading, card_name
-from proofs.baloot.replay import engine_rules
 from proofs.divergence import Built, Dual, Found, Outcome, Question, number, replayed, truth
 from proofs.smt import terms as t
 from proofs.smt.solver import Names
@@ -108,70 +108,45 @@ class Declaring:
         """By the model and by the engine's ``best_set`` (three projects, the 400) or
         ``baloot_counts``."""
         m, data = found.model, found.data
-        words = WORDS[data[0]]
+        words = DECLARING_WORDS[data[0]]
         model = {side: words[0] if truth(m, f) else words[1]
                  for side, f in zip(("a", "b"), data[-1], strict=True)}
-        replay = {"three": _replay_three, "aces": _replay_aces, "baloot": _replay_baloot}
-        engine_bools, witness = replay[data[0]](found)
-        engine = {side: words[0] if got else words[1] for side, got in engine_bools.items()}
-        return replayed(self.name, model, engine, witness)
+        witness = {"three": _three, "aces": _aces, "baloot": _baloot}[data[0]](found)
+        return replayed(self.name, model, engines(self.name, witness, found), witness)
 
 
-WORDS = {"three": ("may declare all three", "may not declare all three"),
-         "aces": ("the 400 is declared", "no 400"),
-         "baloot": ("Baloot counts", "Baloot does not count")}
-"""Each point's outcome in words: when it holds, when not."""
-
-
-def _replay_three(found: Found) -> tuple[dict[str, bool], dict[str, Any]]:
-    from engine.baloot.projects import best_set
-
+def _three(found: Found) -> dict[str, Any]:
     m = found.model
     _, three, seat_t, declarer_t, trump_t, _ = found.data
-    seat, declarer, trump = number(m, seat_t), number(m, declarer_t), number(m, trump_t)
+    seat, trump = number(m, seat_t), number(m, trump_t)
     projects = [engine_project(m, h, seat) for h in three]
     hand = 0
     for p in projects:
         hand |= p.cards
-    contract = "sun" if trump == NO_TRUMP else "hokom"
-    engine = {side: len(best_set(engine_rules(found.dual.profile(m, side)), hand, contract,
-                                 seat, declarer)) >= 3 for side in ("a", "b")}
-    return engine, {"contract": contract, "trump": trump, "seat": seat, "declarer": declarer,
-                    "hand": _names(hand), "projects": [_json(p) for p in projects]}
+    return {"question": "three", "contract": "sun" if trump == NO_TRUMP else "hokom",
+            "trump": trump, "seat": seat, "declarer": number(m, declarer_t),
+            "hand": _names(hand), "projects": [_json(p) for p in projects]}
 
 
-def _replay_aces(found: Found) -> tuple[dict[str, bool], dict[str, Any]]:
-    from engine.baloot.cards import mask, parse
-    from engine.baloot.projects import best_set
-
+def _aces(found: Found) -> dict[str, Any]:
     m = found.model
     _, seat_t, declarer_t, _ = found.data
-    seat, declarer = number(m, seat_t), number(m, declarer_t)
-    hand = mask(parse(c) for c in ("AS", "AH", "AD", "AC", *FILLER))
-    engine = {side: any(p.kind == "four-hundred" for p in best_set(
-        engine_rules(found.dual.profile(m, side)), hand, "sun", seat, declarer))
-        for side in ("a", "b")}
-    return engine, {"contract": "sun", "trump": NO_TRUMP, "seat": seat, "declarer": declarer,
-                    "hand": _names(hand)}
+    return {"question": "aces", "contract": "sun", "trump": NO_TRUMP,
+            "seat": number(m, seat_t), "declarer": number(m, declarer_t),
+            "hand": ["AS", "AH", "AD", "AC", *FILLER]}
 
 
-def _replay_baloot(found: Found) -> tuple[dict[str, bool], dict[str, Any]]:
-    from engine.baloot.cards import KING as E_KING
-    from engine.baloot.cards import QUEEN as E_QUEEN
-    from engine.baloot.cards import card
-    from engine.baloot.projects import baloot_counts
-
+def _baloot(found: Found) -> dict[str, Any]:
     m = found.model
     _, seat_t, declarer_t, trump_t, has_t, p_t, _ = found.data
-    seat, declarer, trump = number(m, seat_t), number(m, declarer_t), number(m, trump_t)
+    seat, trump = number(m, seat_t), number(m, trump_t)
     declared = [engine_project(m, p_t, seat)] if truth(m, has_t) else []
-    hand = (1 << card(trump, E_KING)) | (1 << card(trump, E_QUEEN))
+    hand = (1 << (trump * 8 + KING)) | (1 << (trump * 8 + QUEEN))
     for p in declared:
         hand |= p.cards
-    engine = {side: baloot_counts(engine_rules(found.dual.profile(m, side)), seat, declarer,
-                                  trump, declared) for side in ("a", "b")}
-    return engine, {"contract": "hokom", "trump": trump, "seat": seat, "declarer": declarer,
-                    "hand": _names(hand), "projects": [_json(p) for p in declared]}
+    return {"question": "baloot", "contract": "hokom", "trump": trump, "seat": seat,
+            "declarer": number(m, declarer_t), "hand": _names(hand),
+            "projects": [_json(p) for p in declared]}
 
 
 @dataclass(frozen=True)
@@ -203,8 +178,6 @@ class ProjectProof:
     def replay(self, question: Question, found: Found) -> Outcome:
         """By the model and by the engine's facts of a hand in which that project is the
         only one declared and the tricks fell that way."""
-        from engine.baloot.hand import Hand
-
         p_t, trump_t, lost_t, scored = found.data
         m = found.model
         trump = number(m, trump_t)
@@ -212,17 +185,6 @@ class ProjectProof:
         project = engine_project(m, p_t, seat)
         lost = sum(1 << c for c in range(32) if truth(m, lost_t[c])) & project.cards
         model = {"a": number(m, scored[0]), "b": number(m, scored[1])}
-        contract = "sun" if trump == NO_TRUMP else "hokom"
-        engine: dict[str, Any] = {}
-        for side in ("a", "b"):
-            rules = engine_rules(found.dual.profile(m, side))
-            hand = Hand(contract, seat, None if trump == NO_TRUMP else trump, 1, False, False,
-                        [0, 0, 0, 0], seat)
-            hand.declare(seat, (project,))
-            team = seat % 2
-            hand.won[team], hand.won[1 - team] = project.cards & ~lost, lost
-            facts, _ = hand.facts(rules)
-            engine[side] = facts.project_points if facts.project_team == team else 0
-        witness = {"contract": contract, "trump": trump, "project": _json(project),
-                   "lost": _names(lost)}
-        return replayed(self.name, model, engine, witness)
+        witness = {"contract": "sun" if trump == NO_TRUMP else "hokom", "trump": trump,
+                   "project": _json(project), "lost": _names(lost)}
+        return replayed(self.name, model, engines(self.name, witness, found), witness)

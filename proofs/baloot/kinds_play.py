@@ -9,23 +9,15 @@ be asked about the same cards.
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import Any
 
 import z3
 
-from proofs.baloot.model import CARDS, NO_TRUMP, card_name, winner_is
-from proofs.baloot.replay import engine_rules
+from proofs.baloot.examples import engines
+from proofs.baloot.model import CARDS, card_name, winner_is
 from proofs.baloot.situation import Situation, situation, under
 from proofs.divergence import Built, Dual, Found, Outcome, Question, number, replayed, truth
 from proofs.smt import terms as t
 from proofs.smt.solver import Names
-
-
-def engine_cards(names: list[str]) -> list[int]:
-    """Card names as the engine's card ids."""
-    from engine.baloot.cards import parse
-
-    return [parse(name) for name in names]
 
 
 def _pair(question: Question, d: Dual, names: Names, down: int) -> tuple[Situation, Situation]:
@@ -60,9 +52,6 @@ class LegalCards:
 
     def replay(self, question: Question, found: Found) -> Outcome:
         """The mover's legal cards under each reading, in the model and in the engine."""
-        from engine.baloot.cards import mask
-        from engine.baloot.play import legal_mask
-
         a, b, card = found.data
         s = a.decode(found.model)
         mover = str((int(s["leader"]) + len(s["trick"])) % 4)
@@ -70,15 +59,7 @@ class LegalCards:
                          if card_name(c) in s["hands"][mover] and truth(found.model, sit.legal(c))]
                  for side, sit in (("a", a), ("b", b))}
         witness = {**s, "mover": int(mover), "card": card_name(number(found.model, card))}
-        trump = None if s["trump"] == NO_TRUMP else s["trump"]
-        engine: dict[str, Any] = {}
-        for side in ("a", "b"):
-            rules = engine_rules(found.dual.profile(found.model, side))
-            hand = engine_cards(s["hands"][mover])
-            legal = legal_mask(rules, mask(hand), engine_cards(s["trick"]), trump, s["locked"])
-            engine[side] = [name for name, c in zip(s["hands"][mover], hand, strict=True)
-                            if legal >> c & 1]
-        return replayed(self.name, model, engine, witness)
+        return replayed(self.name, model, engines(self.name, witness, found), witness)
 
 
 @dataclass(frozen=True)
@@ -103,19 +84,11 @@ class TrickWinner:
 
     def replay(self, question: Question, found: Found) -> Outcome:
         """The trick's winning seat under each reading, in the model and in the engine."""
-        from engine.baloot.play import winning_index
-
         a, last, winners = found.data
         s = a.decode(found.model)
         card = card_name(number(found.model, last))
-        cards = [*s["trick"], card]
         leader = int(s["leader"])
         model = {side: (leader + number(found.model, term)) % 4
                  for side, term in zip(("a", "b"), winners, strict=True)}
-        trump = None if s["trump"] == NO_TRUMP else s["trump"]
-        engine = {side: (leader + winning_index(engine_rules(found.dual.profile(found.model,
-                                                                                 side)),
-                                                engine_cards(cards), trump)) % 4
-                  for side in ("a", "b")}
         witness = {**s, "then": card}
-        return replayed(self.name, model, engine, witness)
+        return replayed(self.name, model, engines(self.name, witness, found), witness)

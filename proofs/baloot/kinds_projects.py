@@ -11,8 +11,8 @@ from typing import Any
 import z3
 
 from proofs.baloot import projects as pj
+from proofs.baloot.examples import engines
 from proofs.baloot.model import NO_TRUMP
-from proofs.baloot.replay import engine_rules
 from proofs.divergence import Built, Dual, Found, Outcome, Question, number, replayed, truth
 from proofs.smt import terms as t
 from proofs.smt.solver import Names
@@ -112,26 +112,14 @@ class ProjectComparison:
     def replay(self, question: Question, found: Found) -> Outcome:
         """The scoring side by the model and by the engine's ``scoring_team``, each seat's
         place in the declaration order taken as the engine's hand takes it."""
-        from engine.baloot.projects import scoring_team
-
         p, q, trump_t, leader_t, declarer_t, sa, sb = found.data
         m = found.model
         trump, leader, declarer = (number(m, trump_t), number(m, leader_t),
                                    number(m, declarer_t))
         projects = [engine_project(m, h, number(m, h.seat)) for h in (p, q)]
         model = {"a": number(m, sa), "b": number(m, sb)}
-        engine = {}
-        for side in ("a", "b"):
-            profile = found.dual.profile(m, side)
-            rules = engine_rules(profile)
-            if profile.value("project.declaration-order") == "play-order":
-                order = {(leader + i) % 4: i for i in range(4)}
-            else:
-                order = {seat: (declarer - seat) % 4 for seat in range(4)}
-            team = scoring_team(rules, projects, None if trump == NO_TRUMP else trump, order)
-            engine[side] = -1 if team is None else team
         witness = {"contract": "sun" if trump == NO_TRUMP else "hokom", "trump": trump,
                    "leader": leader, "declarer": declarer,
                    "projects": [{"seat": x.seat, "kind": x.kind, "top": x.top, "suit": x.suit}
                                 for x in projects]}
-        return replayed(self.name, model, engine, witness)
+        return replayed(self.name, model, engines(self.name, witness, found), witness)

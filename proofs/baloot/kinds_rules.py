@@ -14,8 +14,8 @@ from typing import Any
 import z3
 
 from proofs.baloot import auction_z3 as az
+from proofs.baloot.examples import buying, engines
 from proofs.baloot.model import SUN
-from proofs.baloot.replay import engine_rules
 from proofs.baloot.scoring import game_winner, score
 from proofs.baloot.theorems import hand_witness, symbolic_hand
 from proofs.divergence import Built, Dual, Found, Outcome, Question, number, replayed, truth
@@ -48,8 +48,6 @@ class HandScore:
 
     def replay(self, question: Question, found: Found) -> Outcome:
         """Each reading's score of the hand by the model and by the engine's ``score_hand``."""
-        from engine.baloot.scoring import HandFacts, score_hand
-
         hand, sa, sb = found.data
         w = hand_witness(found.model, hand)
         model = {side: {"made": truth(found.model, s.made),
@@ -60,17 +58,8 @@ class HandScore:
         contract = "sun" if w["contract"] == SUN else "hokom"
         full = 130 if contract == "sun" else 162
         points = int(w["points"])
-        facts = HandFacts(contract, int(w["declarer_side"]), int(w["multiplier"]),
-                          bool(w["gahwa"]), (points, full - points),
-                          None if int(w["project_side"]) < 0 else int(w["project_side"]),
-                          int(w["project_points"]), (int(w["baloot0"]), int(w["baloot1"])))
-        engine = {}
-        for side in ("a", "b"):
-            got = score_hand(engine_rules(found.dual.profile(found.model, side)), facts)
-            engine[side] = {"made": got.made, "total": list(got.total),
-                            "gahwa_winner": -1 if got.game_winner is None else got.game_winner}
         witness = {**w, "contract": contract, "card_points": [points, full - points]}
-        return replayed(self.name, model, engine, witness)
+        return replayed(self.name, model, engines(self.name, witness, found), witness)
 
 
 @dataclass(frozen=True)
@@ -98,22 +87,12 @@ class GameEnd:
 
     def replay(self, question: Question, found: Found) -> Outcome:
         """The game's winner (-1 while it goes on) by the model and by the engine."""
-        from engine.baloot.scoring import game_winner as engine_winner
-
         before, gained, declarer, wa, wb = found.data
-        scores = tuple(number(found.model, b) + number(found.model, g)
-                       for b, g in zip(before, gained, strict=True))
-        side = number(found.model, declarer)
         model = {"a": number(found.model, wa), "b": number(found.model, wb)}
-        engine = {}
-        for which in ("a", "b"):
-            won = engine_winner(engine_rules(found.dual.profile(found.model, which)),
-                                (scores[0], scores[1]), side, None)
-            engine[which] = -1 if won is None else won
         witness = {"before": [number(found.model, b) for b in before],
                    "gained": [number(found.model, g) for g in gained],
-                   "declarer_side": side}
-        return replayed(self.name, model, engine, witness)
+                   "declarer_side": number(found.model, declarer)}
+        return replayed(self.name, model, engines(self.name, witness, found), witness)
 
 
 _BIDS = {az.NO_BID: "none", az.HOKOM_BID: "hokom", az.SUN_BID: "sun"}
@@ -189,45 +168,17 @@ class AuctionCalls:
                            "standing": _ENDS[number(m, b.end)], "bid": _BIDS[number(m, b.bid)],
                            "declarer": number(m, b.declarer)}
         hands = _hands(flags)
-        engine: dict[str, Any] = {}
-        error = ""
-        for side in ("a", "b"):
-            got, error = _engine_buying(found.dual.profile(m, side), made, hands, PUBLIC[has_ace])
-            if error:
-                break
-            engine[side] = got
         witness = {"public": PUBLIC[has_ace], "first_cards": {str(s): h for s, h in
                                                               enumerate(hands)},
                    "calls": made, "dealer": 3}
+        engine: dict[str, Any] = {}
+        error = ""
+        for side in ("a", "b"):
+            got, error = buying(witness, found.dual.profile(m, side))
+            if error:
+                break
+            engine[side] = got
         return replayed(self.name, model, engine, witness, error)
-
-
-def _engine_buying(profile: Any, made: list[str], hands: list[list[str]],
-                   public: str) -> tuple[dict[str, Any], str]:
-    """The engine's buying after ``made``: the next seat's calls and the standing."""
-    from engine.baloot import actions as act
-    from engine.baloot.auction import apply_call, legal_calls, start
-    from engine.baloot.cards import mask, parse
-
-    rules = engine_rules(profile)
-    auction = start(3, parse(public))
-    masks = [mask(parse(c) for c in h) for h in hands]
-    for name in made:
-        if auction.done:
-            return {}, f"the engine's buying ended before {name}"
-        allowed = {act.action_name(a): a for a in legal_calls(rules, auction,
-                                                              masks[auction.queue[0]])}
-        if name not in allowed:
-            return {}, f"the engine refuses {name} after {made}"
-        apply_call(rules, auction, allowed[name])
-    calls = [] if auction.done else sorted(
-        act.action_name(a) for a in legal_calls(rules, auction, masks[auction.queue[0]]))
-    standing = ("open" if not auction.done else
-                "contract" if auction.bid is not None and not auction.annulled else "redeal")
-    bid = "none" if auction.bid is None or auction.annulled else auction.bid.kind
-    declarer = -1 if auction.bid is None or auction.annulled else auction.bid.declarer
-    return {"calls": calls, "standing": standing, "bid": bid, "declarer": declarer}, ""
-
 
 
 def _may_open(sp: Any, sun: z3.BoolRef, scores: tuple[z3.ArithRef, z3.ArithRef]) -> Any:
@@ -262,29 +213,16 @@ class DoublingCalls:
     def replay(self, question: Question, found: Found) -> Outcome:
         """By the model and by the engine's doubling: who may speak after the contract, or
         after a locked Double."""
-        from engine.baloot import actions as act
-        from engine.baloot.auction import apply_doubling, start_doubling
-
         m = found.data
-        engine: dict[str, Any] = {}
         if m[0] == "open":
             sun = truth(found.model, m[1])
             scores = (number(found.model, m[2][0]), number(found.model, m[2][1]))
             model = {side: truth(found.model, _may_open(sp, z3.BoolVal(sun), scores))
                      for side, sp in (("a", found.dual.a), ("b", found.dual.b))}
-            for side in ("a", "b"):
-                rules = engine_rules(found.dual.profile(found.model, side))
-                engine[side] = bool(start_doubling(rules, 0, "sun" if sun else "hokom",
-                                                   scores).queue)
             witness: dict[str, Any] = {"contract": "sun" if sun else "hokom",
                                        "scores": list(scores), "asked": "may the defenders double"}
-            return replayed(self.name, model, engine, witness)
-        model = {"a": truth(found.model, m[1]), "b": truth(found.model, m[2])}
-        for side in ("a", "b"):
-            rules = engine_rules(found.dual.profile(found.model, side))
-            doubling = start_doubling(rules, 0, "hokom", (0, 0))
-            apply_doubling(rules, doubling, act.DOUBLE_LOCKED)
-            engine[side] = bool(doubling.queue)
-        witness = {"contract": "hokom", "calls": ["double-locked"],
-                   "asked": "may the buyer answer with triple"}
-        return replayed(self.name, model, engine, witness)
+        else:
+            model = {"a": truth(found.model, m[1]), "b": truth(found.model, m[2])}
+            witness = {"contract": "hokom", "calls": ["double-locked"],
+                       "asked": "may the buyer answer with triple"}
+        return replayed(self.name, model, engines(self.name, witness, found), witness)

@@ -9,13 +9,12 @@ public API.
 
 from __future__ import annotations
 
-import random
 from dataclasses import dataclass
 from typing import Any
 
 import z3
 
-from proofs.baloot.kinds_rules import HIGH_CARDS, LOW_CARDS
+from proofs.baloot.examples import engines
 from proofs.baloot.model import by_reading
 from proofs.divergence import Built, Dual, Found, Outcome, Question, number, replayed
 from proofs.smt import terms as t
@@ -31,26 +30,6 @@ def _next_dealer(sp: Any, dealer: z3.ArithRef, ended: z3.ArithRef) -> Any:
     step = by_reading(sp, "dealer.rotation", lambda r: 1 if r.id == "to-the-right" else 3)
     same = z3.And(ended == ALL_PASS, t.lift(sp.is_("auction.all-pass", "same-dealer")))
     return z3.If(same, dealer, (dealer + step) % 4)
-
-
-def _state(profile: Any, dealer: int) -> Any:
-    """An engine state at the start of a hand dealt by ``dealer``: the first speaker (the
-    dealer's right) holds only 7s, 8s and 9s; the public card is the King of spades."""
-    from engine.registry import load_game
-
-    first = (dealer + 1) % 4
-    low, high = list(LOW_CARDS), [*HIGH_CARDS, "AS"]
-    hands = []
-    for seat in range(4):
-        hands.append(" ".join(low.pop(0) for _ in range(5)) if seat == first
-                     else " ".join(high.pop(0) for _ in range(5)))
-    stock = " ".join([*low, *high])  # KS is the public card
-    return load_game("baloot", profile).state_from_deal(dealer, hands, "KS", stock)
-
-
-def _act(state: Any, name: str) -> None:
-    names = {state.action_to_string(a): a for a in state.legal_actions()}
-    state.apply_action(names[name])
 
 
 @dataclass(frozen=True)
@@ -74,26 +53,8 @@ class NextDealer:
         dealer_t, ended_t, na, nb = found.data
         dealer, ended = number(found.model, dealer_t), number(found.model, ended_t)
         model = {"a": number(found.model, na), "b": number(found.model, nb)}
-        engine: dict[str, Any] = {}
-        for side in ("a", "b"):
-            state = _state(found.dual.profile(found.model, side), dealer)
-            hands = len(state.records)
-            rng = random.Random(0)
-            while len(state.records) == hands and not state.is_terminal():
-                names = [state.action_to_string(a) for a in state.legal_actions()]
-                if ended == KAWESH:
-                    choice = "kawesh"
-                elif ended == ALL_PASS:
-                    choice = "pass"
-                elif state.auction is not None and state.auction.bid is None and \
-                        "hokom" in names:
-                    choice = "hokom"  # the hand is played
-                else:
-                    choice = rng.choice(names)
-                _act(state, choice)
-            engine[side] = state.dealer
         witness = {"dealer": dealer, "hand": ENDINGS[ended]}
-        return replayed(self.name, model, engine, witness)
+        return replayed(self.name, model, engines(self.name, witness, found), witness)
 
 
 @dataclass(frozen=True)
@@ -120,14 +81,5 @@ class FirstLead:
         dealer_t, declarer_t, leads = found.data
         dealer, declarer = number(found.model, dealer_t), number(found.model, declarer_t)
         model = {"a": number(found.model, leads[0]), "b": number(found.model, leads[1])}
-        engine: dict[str, Any] = {}
-        for side in ("a", "b"):
-            state = _state(found.dual.profile(found.model, side), dealer)
-            while state.hand is None and not state.is_terminal():
-                names = [state.action_to_string(a) for a in state.legal_actions()]
-                bought = state.auction is not None and state.auction.bid is not None
-                mine = state.current_player() == declarer and not bought
-                _act(state, "sun" if mine and "sun" in names else "pass")
-            engine[side] = state.current_player()
         witness = {"dealer": dealer, "declarer": declarer, "contract": "sun"}
-        return replayed(self.name, model, engine, witness)
+        return replayed(self.name, model, engines(self.name, witness, found), witness)

@@ -8,6 +8,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any
 
+from proofs.baloot.examples import EXAMPLE_KINDS, engine_outcome
 from proofs.baloot.kinds_deal import CutterChoices, ExposedCard
 from proofs.baloot.kinds_declaring import Declaring, ProjectProof
 from proofs.baloot.kinds_play import LegalCards, TrickWinner
@@ -63,11 +64,12 @@ class BalootKit:
     conformance: ConformanceKit = field(default_factory=BalootConformance)
     sources_ready: bool = True
     """Every parameter the two sources dispute is read by some kind of outcome."""
-    example_kinds: tuple[str, ...] = ()
+    example_kinds: tuple[str, ...] = EXAMPLE_KINDS
+    """Every kind: a witness holds all the engine needs (:mod:`proofs.baloot.examples`)."""
 
     def engine_outcome(self, kind: str, witness: dict[str, Any], profile: Profile) -> Any:
-        """No Baloot outcome kinds yet."""
-        raise ValueError(_LATER.format(what=f"outcome kind {kind!r}"))
+        """See :func:`proofs.baloot.examples.engine_outcome`."""
+        return engine_outcome(kind, witness, profile)
 
     def rule_on(self, data: dict[str, Any], then: Sequence[str], profile: Profile) -> Ruling:
         """See :func:`proofs.baloot.judging.rule_on`."""

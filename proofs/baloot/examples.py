@@ -1,0 +1,304 @@
+"""What Baloot's engine gives at a dispute's witness, for every kind of outcome.
+
+A witness is the JSON a kind's ``replay`` stores in the report; from it alone, under one
+concrete profile, these functions drive the engine's public API to the outcome the kind
+compares. The kinds' replays call them, and so do the rulebook's examples, so a witness in the
+rulebook is asked of the engine exactly as the dispute asked it.
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Callable
+from typing import Any
+
+from proofs.baloot.replay import engine_rules
+from proofs.divergence import Found
+from spec.model import Profile
+
+EXAMPLE_KINDS = ("next-dealer", "cut", "exposed", "auction", "doubling", "first-lead", "legal",
+                 "winner", "declaring", "projects", "proof", "score", "game-end")
+"""Every kind: each witness holds all the engine needs."""
+
+RUN_LENGTH = {"sira": 3, "fifty": 4, "hundred": 5}
+DECLARING_WORDS = {"three": ("may declare all three", "may not declare all three"),
+                   "aces": ("the 400 is declared", "no 400"),
+                   "baloot": ("Baloot counts", "Baloot does not count")}
+"""Each declaring question's outcome in words: when it holds, when not."""
+
+
+def cards(names: list[str]) -> list[int]:
+    """Card names as the engine's card ids."""
+    from engine.baloot.cards import parse
+
+    return [parse(name) for name in names]
+
+
+def _mask(names: list[str]) -> int:
+    from engine.baloot.cards import mask
+
+    return mask(cards(names))
+
+
+def _trump(w: dict[str, Any]) -> int | None:
+    return None if w["trump"] < 0 else int(w["trump"])
+
+
+def project(p: dict[str, Any]) -> Any:
+    """The engine's project from its witness form: seat, kind, and either its cards or its
+    top card and suit (a run) or top card alone (four of a kind)."""
+    from engine.baloot.projects import Project
+
+    if "cards" in p:
+        ids = cards(p["cards"])
+        suits = {c // 8 for c in ids}
+        run = len(suits) == 1
+        top = max(c % 8 for c in ids)
+        return Project(p["kind"], sum(1 << c for c in ids), top,
+                       suits.pop() if run else None, p["seat"])
+    top, suit = p["top"], p["suit"]
+    ids = ([suit * 8 + r for r in range(top - RUN_LENGTH[p["kind"]] + 1, top + 1)]
+           if suit is not None else [s * 8 + top for s in range(4)])
+    return Project(p["kind"], sum(1 << c for c in ids), top, suit, p["seat"])
+
+
+def _legal(w: dict[str, Any], profile: Profile) -> list[str]:
+    from engine.baloot.play import legal_mask
+
+    hand = w["hands"][str(w["mover"])]
+    legal = legal_mask(engine_rules(profile), _mask(hand), cards(w["trick"]), _trump(w),
+                       w["locked"])
+    return [name for name, c in zip(hand, cards(hand), strict=True) if legal >> c & 1]
+
+
+def _winner(w: dict[str, Any], profile: Profile) -> int:
+    from engine.baloot.play import winning_index
+
+    played = cards([*w["trick"], w["then"]])
+    return (int(w["leader"]) + winning_index(engine_rules(profile), played, _trump(w))) % 4
+
+
+def _score(w: dict[str, Any], profile: Profile) -> dict[str, Any]:
+    from engine.baloot.scoring import HandFacts, score_hand
+
+    side = int(w["project_side"])
+    facts = HandFacts(w["contract"], int(w["declarer_side"]), int(w["multiplier"]),
+                      bool(w["gahwa"]), (w["card_points"][0], w["card_points"][1]),
+                      None if side < 0 else side, int(w["project_points"]),
+                      (int(w["baloot0"]), int(w["baloot1"])))
+    got = score_hand(engine_rules(profile), facts)
+    return {"made": got.made, "total": list(got.total),
+            "gahwa_winner": -1 if got.game_winner is None else got.game_winner}
+
+
+def _game_end(w: dict[str, Any], profile: Profile) -> int:
+    from engine.baloot.scoring import game_winner
+
+    scores = (w["before"][0] + w["gained"][0], w["before"][1] + w["gained"][1])
+    won = game_winner(engine_rules(profile), scores, int(w["declarer_side"]), None)
+    return -1 if won is None else won
+
+
+def buying(w: dict[str, Any], profile: Profile) -> tuple[dict[str, Any], str]:
+    """The engine's buying after the witness's calls: the next seat's calls and the
+    standing, or the reason the engine refused a call."""
+    from engine.baloot import actions as act
+    from engine.baloot.auction import apply_call, legal_calls, start
+    from engine.baloot.cards import parse
+
+    rules = engine_rules(profile)
+    auction = start(int(w["dealer"]), parse(w["public"]))
+    masks = [_mask(w["first_cards"][str(seat)]) for seat in range(4)]
+    made = list(w["calls"])
+    for name in made:
+        if auction.done:
+            return {}, f"the engine's buying ended before {name}"
+        allowed = {act.action_name(a): a for a in legal_calls(rules, auction,
+                                                              masks[auction.queue[0]])}
+        if name not in allowed:
+            return {}, f"the engine refuses {name} after {made}"
+        apply_call(rules, auction, allowed[name])
+    calls = [] if auction.done else sorted(
+        act.action_name(a) for a in legal_calls(rules, auction, masks[auction.queue[0]]))
+    standing = ("open" if not auction.done else
+                "contract" if auction.bid is not None and not auction.annulled else "redeal")
+    bid = "none" if auction.bid is None or auction.annulled else auction.bid.kind
+    declarer = -1 if auction.bid is None or auction.annulled else auction.bid.declarer
+    return {"calls": calls, "standing": standing, "bid": bid, "declarer": declarer}, ""
+
+
+def _auction(w: dict[str, Any], profile: Profile) -> dict[str, Any]:
+    got, error = buying(w, profile)
+    if error:
+        raise ValueError(error)
+    return got
+
+
+def _doubling(w: dict[str, Any], profile: Profile) -> bool:
+    from engine.baloot import actions as act
+    from engine.baloot.auction import apply_doubling, start_doubling
+
+    rules = engine_rules(profile)
+    if "scores" in w:
+        scores = (int(w["scores"][0]), int(w["scores"][1]))
+        return bool(start_doubling(rules, 0, w["contract"], scores).queue)
+    doubling = start_doubling(rules, 0, w["contract"], (0, 0))
+    names = {"double-locked": act.DOUBLE_LOCKED}
+    for call in w["calls"]:
+        apply_doubling(rules, doubling, names[call])
+    return bool(doubling.queue)
+
+
+def dealt(profile: Profile, dealer: int) -> Any:
+    """An engine state at the start of a hand dealt by ``dealer``: the first speaker (the
+    dealer's right) holds only 7s, 8s and 9s; the public card is the King of spades."""
+    from engine.registry import load_game
+    from proofs.baloot.kinds_rules import HIGH_CARDS, LOW_CARDS
+
+    first = (dealer + 1) % 4
+    low, high = list(LOW_CARDS), [*HIGH_CARDS, "AS"]
+    hands = []
+    for seat in range(4):
+        hands.append(" ".join(low.pop(0) for _ in range(5)) if seat == first
+                     else " ".join(high.pop(0) for _ in range(5)))
+    stock = " ".join([*low, *high])  # KS is the public card
+    return load_game("baloot", profile).state_from_deal(dealer, hands, "KS", stock)
+
+
+def act(state: Any, name: str) -> None:
+    """Apply the legal action called ``name``."""
+    names = {state.action_to_string(a): a for a in state.legal_actions()}
+    state.apply_action(names[name])
+
+
+def _next_dealer(w: dict[str, Any], profile: Profile) -> int:
+    state = dealt(profile, int(w["dealer"]))
+    hands = len(state.records)
+    rng = random.Random(0)
+    while len(state.records) == hands and not state.is_terminal():
+        names = [state.action_to_string(a) for a in state.legal_actions()]
+        if w["hand"] == "kawesh":
+            choice = "kawesh"
+        elif w["hand"] == "all passed":
+            choice = "pass"
+        elif state.auction is not None and state.auction.bid is None and "hokom" in names:
+            choice = "hokom"  # the hand is played
+        else:
+            choice = rng.choice(names)
+        act(state, choice)
+    return int(state.dealer)
+
+
+def _first_lead(w: dict[str, Any], profile: Profile) -> int:
+    state = dealt(profile, int(w["dealer"]))
+    while state.hand is None and not state.is_terminal():
+        names = [state.action_to_string(a) for a in state.legal_actions()]
+        bought = state.auction is not None and state.auction.bid is not None
+        mine = state.current_player() == w["declarer"] and not bought
+        act(state, w["contract"] if mine and w["contract"] in names else "pass")
+    return int(state.current_player())
+
+
+def cut_choices(profile: Profile) -> tuple[str, ...]:
+    """Every choice some reading of ``deal.cut`` names, in the spec's order."""
+    names: list[str] = []
+    for reading in profile.parameters["deal.cut"].readings:
+        names += [name for name, _ in reading.table or () if name not in names]
+    return tuple(names)
+
+
+def _cut(w: dict[str, Any], profile: Profile) -> list[str]:
+    from engine.registry import load_game
+
+    game = load_game("baloot", profile)
+    state = next(s for s in map(game.new_initial_state, range(64)) if s.dealer == w["dealer"])
+    if state.phase != "cut":
+        return [str(state.cut_choice)]
+    order = cut_choices(profile)
+    names = [state.action_to_string(a).removeprefix("cutter:") for a in state.legal_actions()]
+    return sorted(names, key=lambda n: order.index(n) if n in order else len(order))
+
+
+def _exposed(w: dict[str, Any], profile: Profile) -> bool:
+    from engine.baloot.cards import parse
+    from engine.registry import load_game
+
+    pool = [c for c in [*_low_high(), "AS", "KS"] if c != w["card"]]
+    hands = []
+    for seat in range(4):
+        five = [w["card"], *pool[:4]] if seat == w["seat"] else pool[:5]
+        pool = pool[4:] if seat == w["seat"] else pool[5:]
+        hands.append(" ".join(five))
+    state = load_game("baloot", profile).state_from_deal(int(w["dealer"]), hands, pool[0],
+                                                        " ".join(pool[1:]))
+    return bool(state.expose(parse(w["card"])))
+
+
+def _low_high() -> list[str]:
+    from proofs.baloot.kinds_rules import HIGH_CARDS, LOW_CARDS
+
+    return [*LOW_CARDS, *HIGH_CARDS]
+
+
+def _declaring(w: dict[str, Any], profile: Profile) -> str:
+    from engine.baloot.projects import baloot_counts, best_set
+
+    rules = engine_rules(profile)
+    seat, declarer = int(w["seat"]), int(w["declarer"])
+    question = w["question"]
+    if question == "baloot":
+        declared = [project(p) for p in w["projects"]]
+        holds = baloot_counts(rules, seat, declarer, int(w["trump"]), declared)
+    else:
+        chosen = best_set(rules, _mask(w["hand"]), w["contract"], seat, declarer)
+        holds = (len(chosen) >= 3 if question == "three"
+                 else any(p.kind == "four-hundred" for p in chosen))
+    yes, no = DECLARING_WORDS[question]
+    return yes if holds else no
+
+
+def _proof(w: dict[str, Any], profile: Profile) -> int:
+    from engine.baloot.hand import Hand
+
+    declared = project(w["project"])
+    seat, team = declared.seat, declared.seat % 2
+    lost = _mask(w["lost"])
+    hand = Hand(w["contract"], seat, _trump(w), 1, False, False, [0, 0, 0, 0], seat)
+    hand.declare(seat, (declared,))
+    hand.won[team], hand.won[1 - team] = declared.cards & ~lost, lost
+    facts, _ = hand.facts(engine_rules(profile))
+    return int(facts.project_points) if facts.project_team == team else 0
+
+
+def _projects(w: dict[str, Any], profile: Profile) -> int:
+    from engine.baloot.projects import scoring_team
+
+    leader, declarer = int(w["leader"]), int(w["declarer"])
+    if profile.value("project.declaration-order") == "play-order":
+        order = {(leader + i) % 4: i for i in range(4)}
+    else:
+        order = {seat: (declarer - seat) % 4 for seat in range(4)}
+    team = scoring_team(engine_rules(profile), [project(p) for p in w["projects"]], _trump(w),
+                        order)
+    return -1 if team is None else int(team)
+
+
+ENGINE: dict[str, Callable[[dict[str, Any], Profile], Any]] = {
+    "next-dealer": _next_dealer, "cut": _cut, "exposed": _exposed, "auction": _auction,
+    "doubling": _doubling, "first-lead": _first_lead, "legal": _legal, "winner": _winner,
+    "declaring": _declaring, "projects": _projects, "proof": _proof, "score": _score,
+    "game-end": _game_end}
+
+
+def engines(kind: str, witness: dict[str, Any], found: Found) -> dict[str, Any]:
+    """The engine's outcome at a solver witness under each side's reading."""
+    return {side: engine_outcome(kind, witness, found.dual.profile(found.model, side))
+            for side in ("a", "b")}
+
+
+def engine_outcome(kind: str, witness: dict[str, Any], profile: Profile) -> Any:
+    """What the engine gives for one kind of outcome at a witness, under a concrete
+    ``profile`` (the same value the kind's replay stores under ``engine``)."""
+    if kind not in ENGINE:
+        raise ValueError(f"no Baloot outcome kind {kind!r}")
+    return ENGINE[kind](witness, profile)
