@@ -1,4 +1,5 @@
-"""Sphinx configuration of the Kout Bo rulebook (HTML, and PDF through rst2pdf).
+"""Sphinx configuration of the rulebook: one site with a part per game family (HTML), and a
+PDF per family through rst2pdf.
 
 ``trickrules rulebook`` copies this directory next to the pages it generates and builds
 from there; nothing here reads the clock, so the same inputs give the same output."""
@@ -9,7 +10,7 @@ from pathlib import Path
 
 HERE = Path(__file__).resolve().parent
 
-project = "Kout Bo: the reconciled rules"
+project = "Kout Bo and Baloot: the reconciled rules"
 author = "trickrules"
 copyright = "trickrules"
 version = release = "1"
@@ -19,7 +20,7 @@ autodoc_member_order = "bysource"
 autodoc_typehints = "description"
 exclude_patterns = ["_build"]
 html_theme = "alabaster"
-html_title = "Kout Bo: the reconciled rules"
+html_title = "Kout Bo and Baloot: the reconciled rules"
 html_static_path = ["_static"]
 html_css_files = ["rulebook.css"]
 html_last_updated_fmt = None
@@ -29,7 +30,8 @@ html_sidebars = {"**": ["about.html", "navigation.html", "searchbox.html"]}
 numfig = False
 nitpicky = False
 
-pdf_documents = [("pdf", "kout-rulebook", "Kout Bo: the reconciled rules", "trickrules")]
+pdf_documents = [("kout/pdf", "kout-rulebook", "Kout Bo: the reconciled rules", "trickrules"),
+                 ("baloot/pdf", "baloot-rulebook", "Baloot: the reconciled rules", "trickrules")]
 pdf_stylesheets = ["sphinx", "rulebook-pdf.yaml"]
 pdf_style_path = [str(HERE)]
 # The Japanese quotations are set in IPAex Gothic (Debian: fonts-ipaexfont-gothic).

@@ -31,19 +31,21 @@ def read_page(path: Path) -> _Collector:
 
 
 def broken_links(html: Path) -> list[str]:
-    """Every internal link of the site whose file or anchor does not exist."""
-    pages = {p.name: read_page(p) for p in html.glob("*.html")}
+    """Every internal link of the site (every part, every folder) whose file or anchor does
+    not exist."""
+    pages = {p.resolve(): read_page(p) for p in html.rglob("*.html")}
     broken = []
-    for name, page in pages.items():
+    for path, page in pages.items():
+        name = path.relative_to(html.resolve())
         for link in page.links:
             if link.startswith(("http:", "https:", "mailto:")):
                 continue
             target, _, fragment = link.partition("#")
-            target_name = target or name
-            if target_name not in pages:
-                if not (html / target).exists():
+            where = (path.parent / target).resolve() if target else path
+            if where not in pages:
+                if not where.exists():
                     broken.append(f"{name}: {link}")
                 continue
-            if fragment and fragment not in pages[target_name].ids:
+            if fragment and fragment not in pages[where].ids:
                 broken.append(f"{name}: {link}")
     return broken

@@ -20,52 +20,65 @@ from proofs.rulebook.numbering import numbered_rules
 from proofs.rulebook.rst import anchor, claim_label, dispute_label, rule_label
 from spec.loader import family_catalogue
 
+FAMILIES = ("kout", "baloot")
+DISPUTES = {"kout": 49, "baloot": 50}
+"""Each part's disputes: Kout's four sources, Baloot's two texts (with their variants)."""
+
 
 @pytest.fixture(scope="module")
 def built(full_report: dict[str, Any], tmp_path_factory: pytest.TempPathFactory) -> Built:
-    return build_rulebook(family_catalogue("kout"), full_report,
-                          tmp_path_factory.mktemp("rulebook"), cli_help())
+    return build_rulebook(full_report, tmp_path_factory.mktemp("rulebook"), cli_help())
 
 
-def test_every_rule_has_its_page_and_anchor(built: Built) -> None:
-    catalogue = family_catalogue("kout")
+def _text(path: Path) -> str:
+    """A page's text without its tags (a link's words read as the sentence around them)."""
+    return re.sub(r"<[^>]+>", "", path.read_text(encoding="utf-8"))
+
+
+@pytest.mark.parametrize("family", FAMILIES)
+def test_every_rule_has_its_page_and_anchor(built: Built, family: str) -> None:
+    catalogue = family_catalogue(family)
     rules = numbered_rules(catalogue)
     assert catalogue.rulebook is not None
     assert {r.id for r in rules} == set(catalogue.rulebook.rule_ids())
     assert {r.id for r in rules} >= set(catalogue.parameters)
     for rule in rules:
-        page = read_page(built.html / f"rules-{rule.chapter.number}.html")
-        assert anchor(rule_label(rule.id)) in page.ids, rule.id
-        text = (built.html / f"rules-{rule.chapter.number}.html").read_text(encoding="utf-8")
-        assert f"{rule.number}. {rule.id}" in text
+        path = built.html / family / f"rules-{rule.chapter.number}.html"
+        assert anchor(rule_label(family, rule.id)) in read_page(path).ids, rule.id
+        assert f"{rule.number}. {rule.id}" in path.read_text(encoding="utf-8")
 
 
-def test_every_dispute_has_its_anchor_witness_and_ruling(built: Built,
+@pytest.mark.parametrize("family", FAMILIES)
+def test_every_dispute_has_its_anchor_witness_and_ruling(built: Built, family: str,
                                                          full_report: dict[str, Any]) -> None:
-    disputes = [d for d in full_report["sources"]["disputes"] if d["game"] != "baloot"]
-    assert len(disputes) == 49
-    page = read_page(built.html / "disputes.html")
-    text = (built.html / "disputes.html").read_text(encoding="utf-8")
+    games = family_catalogue(family).games
+    disputes = [d for d in full_report["sources"]["disputes"] if d["game"] in games]
+    assert len(disputes) == DISPUTES[family]
+    path = built.html / family / "disputes.html"
+    page = read_page(path)
+    text = path.read_text(encoding="utf-8")
     sections = re.split(r'<span id="dispute-', text)[1:]
     assert len(sections) == len(disputes)
     for dispute, section in zip(disputes, sections, strict=True):
         assert anchor(dispute_label(dispute["id"])) in page.ids
         assert section.startswith(anchor(dispute_label(dispute["id"]))[len("dispute-"):])
-        assert "Ruling:" in section and "replayed in the engine" in section
-        drawn = [o for o in dispute["outcomes"]
-                 if o["verdict"] == "refuted" and o["kind"] in ("legal", "winner", "hand-over")]
+        assert "Ruling:" in section
+        refuted = [o for o in dispute["outcomes"] if o["verdict"] == "refuted"]
+        assert ("replayed in the engine" in section) == bool(refuted), dispute["id"]
+        drawn = [o for o in refuted if "hands" in o["witness"]]
         assert section.count("<img") >= len(drawn)
     svgs = list((built.source / "_cards").glob("*.svg"))
     assert svgs and all(s.read_text(encoding="utf-8").startswith("<svg") for s in svgs)
 
 
-def test_every_citation_resolves_to_a_claim(built: Built) -> None:
-    catalogue = family_catalogue("kout")
-    sources = read_page(built.html / "sources.html")
+@pytest.mark.parametrize("family", FAMILIES)
+def test_every_citation_resolves_to_a_claim(built: Built, family: str) -> None:
+    catalogue = family_catalogue(family)
+    sources = read_page(built.html / family / "sources.html")
     for claim in catalogue.claims:
         assert anchor(claim_label(claim)) in sources.ids
     cited = 0
-    for path in built.html.glob("*.html"):
+    for path in (built.html / family).glob("*.html"):
         for link in read_page(path).links:
             if "#claim-" in link:
                 cited += 1
@@ -77,51 +90,115 @@ def test_every_citation_resolves_to_a_claim(built: Built) -> None:
 
 def test_every_internal_link_resolves(built: Built) -> None:
     assert broken_links(built.html) == []
+    index = read_page(built.html / "index.html")
+    assert {"kout/index.html", "baloot/index.html"} <= set(index.links)
 
 
-def test_every_example_replays_in_the_engine(built: Built) -> None:
-    catalogue = family_catalogue("kout")
-    stored = sorted((built.source / "_examples").glob("*.json"))
-    assert len(stored) == len(built.examples) >= 8
+@pytest.mark.parametrize("family", FAMILIES)
+def test_every_sentence_is_shown_accounted_for(built: Built, family: str) -> None:
+    """The Sources chapter gives each source's sentence coverage, and it is whole."""
+    catalogue = family_catalogue(family)
+    text = _text(built.html / family / "sources.html")
+    assert catalogue.sentences is not None
+    for source in catalogue.sources:
+        if source in catalogue.sentences.sentences:
+            total = catalogue.sentences.coverage(source).total
+            assert f"the text splits into {total} sentences" in text, source
+    if family == "baloot":
+        assert text.count("Every sentence is accounted for.") == len(catalogue.sources)
+
+
+@pytest.mark.parametrize(("family", "least"), [("kout", 8), ("baloot", 25)])
+def test_every_example_replays_in_the_engine(built: Built, family: str, least: int) -> None:
+    catalogue = family_catalogue(family)
+    stored = sorted((built.source / "_examples" / family).glob("*.json"))
+    mine = [e for e in built.examples if e.game in catalogue.games]
+    assert len(stored) == len(mine) >= least
     for path in stored:
         example = Example.from_json(json.loads(path.read_text(encoding="utf-8")))
         check_example(catalogue, example)
         rule = next(r for r in numbered_rules(catalogue) if r.id == example.rule)
-        text = (built.html / f"rules-{rule.chapter.number}.html").read_text(encoding="utf-8")
+        text = _text(built.html / family / f"rules-{rule.chapter.number}.html")
         assert f"Under rule {rule.number}:" in text
 
 
-def test_an_example_that_the_engine_contradicts_is_caught(built: Built) -> None:
-    example = built.examples[0]
+@pytest.mark.parametrize("family", FAMILIES)
+def test_an_example_that_the_engine_contradicts_is_caught(built: Built, family: str) -> None:
+    catalogue = family_catalogue(family)
+    example = next(e for e in built.examples if e.game in catalogue.games)
     forged = Example.from_json({**example.as_json(), "outcome": example.other_outcome})
     with pytest.raises(AssertionError, match="the engine gives"):
-        check_example(family_catalogue("kout"), forged)
+        check_example(catalogue, forged)
 
 
-def test_every_theorem_appears_with_its_verdict(built: Built,
+def test_a_baloot_example_fails_when_the_engine_breaks_its_rule(
+        built: Built, monkeypatch: pytest.MonkeyPatch) -> None:
+    """The engine's compiled rules redeal on any exposed card, whatever the profile: the
+    example under the exposed-card rule no longer holds."""
+    import dataclasses
+
+    import engine.baloot.game
+    from engine.baloot import rules as compiled
+
+    catalogue = family_catalogue("baloot")
+    example = next(e for e in built.examples if e.rule == "deal.exposed-card")
+    check_example(catalogue, example)
+    real = compiled.compile_rules
+    monkeypatch.setattr(engine.baloot.game, "compile_rules", lambda profile: dataclasses.replace(
+        real(profile), exposed_redeals_all=True))
+    with pytest.raises(AssertionError, match="the engine gives"):
+        check_example(catalogue, example)
+
+
+@pytest.mark.parametrize("family", FAMILIES)
+def test_every_theorem_appears_with_its_verdict(built: Built, family: str,
                                                 full_report: dict[str, Any]) -> None:
-    text = (built.html / "verification.html").read_text(encoding="utf-8")
-    kout = [r for r in full_report["results"] if r["profile"].startswith("kout")]
-    for row in kout:
+    text = (built.html / family / "verification.html").read_text(encoding="utf-8")
+    profiles = family_catalogue(family).profiles
+    mine = [r for r in full_report["results"] if r["profile"] in profiles]
+    assert mine
+    for row in mine:
         assert row["id"] in text
-    assert f"{sum(r['verdict'] == 'proved' for r in kout)} proved" in text
+    assert f"{sum(r['verdict'] == 'proved' for r in mine)} proved" in text
     for profile in full_report["profiles"]:
-        assert (f"Theorems on {profile}" in text) == profile.startswith("kout")
+        assert (f"Theorems on {profile}" in text) == (profile in profiles)
 
 
-def test_the_pdf_holds_the_whole_book(built: Built) -> None:
-    pdf = pypdfium2.PdfDocument(str(built.pdf))
+def test_the_odds_chapter_sets_the_exact_figures_beside_the_texts(built: Built) -> None:
+    from engine.baloot.odds import project_odds, verdicts
+
+    text = _text(built.html / "baloot" / "odds.html")
+    for odds in project_odds():
+        assert f"{odds.hands:,}" in text and f"{100 * odds.probability:.4f}%" in text
+    judged = verdicts()
+    wrong = sum(not v.right for v in judged)
+    assert f"{len(judged)} figures: {len(judged) - wrong} right, {wrong} wrong." in text
+    assert not (built.html / "kout" / "odds.html").exists()
+
+
+PDF_NEEDLES = {
+    "kout": ("502. joker.lead-by-bid", "kout4/deck.cards/no-2-to-5-vs-no-2-5-6-red",
+             "Glossary", "Verification", "最後の1人"),
+    "baloot": ("baloot/deal.cut/cut-vs-cutter-chooses", "The odds of a project", "Glossary",
+               "Verification", "Sherya")}
+
+
+@pytest.mark.parametrize("family", FAMILIES)
+def test_each_pdf_holds_its_part_of_the_book(built: Built, family: str) -> None:
+    pdf = pypdfium2.PdfDocument(str(built.pdfs[family]))
     text = "".join(pdf[i].get_textpage().get_text_range() for i in range(len(pdf)))
-    assert len(pdf) > 50
-    for needle in ("502. joker.lead-by-bid", "kout4/deck.cards/no-2-to-5-vs-no-2-5-6-red",
-                   "Glossary", "Verification", "最後の1人"):
+    assert len(pdf) > 30
+    for needle in PDF_NEEDLES[family]:
         assert needle in text
+    other = next(f for f in FAMILIES if f != family)
+    assert PDF_NEEDLES[other][0] not in text
 
 
 def test_the_same_inputs_give_the_same_rulebook(built: Built, full_report: dict[str, Any],
                                                 tmp_path: Path) -> None:
-    again = build_rulebook(family_catalogue("kout"), full_report, tmp_path, cli_help())
-    assert again.pdf.read_bytes() == built.pdf.read_bytes()
+    again = build_rulebook(full_report, tmp_path, cli_help())
+    for family, pdf in built.pdfs.items():
+        assert again.pdfs[family].read_bytes() == pdf.read_bytes(), family
     for path in sorted(built.html.rglob("*")):
         if path.is_file():
             other = again.html / path.relative_to(built.html)
@@ -134,4 +211,14 @@ def test_a_stale_report_is_refused(tmp_path: Path, capsys: pytest.CaptureFixture
     stale.write_text(json.dumps({**full_report, "inputs": "0" * 64}), encoding="utf-8")
     assert main(["rulebook", "--report", str(stale), "--out", str(tmp_path / "out")]) == 2
     assert "not made from the present rule data" in capsys.readouterr().err
+    assert not (tmp_path / "out").exists()
+
+
+def test_a_report_without_a_game_is_refused(tmp_path: Path, capsys: pytest.CaptureFixture[str],
+                                            full_report: dict[str, Any]) -> None:
+    """A report of ``verify --game kout6`` cannot build the Baloot part."""
+    partial = tmp_path / "report.json"
+    partial.write_text(json.dumps({**full_report, "games": ["kout6"]}), encoding="utf-8")
+    assert main(["rulebook", "--report", str(partial), "--out", str(tmp_path / "out")]) == 2
+    assert "lacks the source checks or a game" in capsys.readouterr().err
     assert not (tmp_path / "out").exists()

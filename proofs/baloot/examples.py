@@ -14,6 +14,7 @@ from typing import Any
 
 from proofs.baloot.replay import engine_rules
 from proofs.divergence import Found
+from spec.cards import SUIT_LETTERS
 from spec.model import Profile
 
 EXAMPLE_KINDS = ("next-dealer", "cut", "exposed", "auction", "doubling", "first-lead", "legal",
@@ -25,6 +26,13 @@ DECLARING_WORDS = {"three": ("may declare all three", "may not declare all three
                    "aces": ("the 400 is declared", "no 400"),
                    "baloot": ("Baloot counts", "Baloot does not count")}
 """Each declaring question's outcome in words: when it holds, when not."""
+PUBLIC = {True: "AS", False: "KS"}
+"""The public card of a witness: an Ace or not, in spades."""
+LOW_CARDS = [f"{r}{s}" for s in SUIT_LETTERS for r in ("7", "8", "9")]
+"""The cards a Kawesh hand is made of."""
+HIGH_CARDS = [f"{r}{s}" for s in SUIT_LETTERS for r in ("10", "J", "Q", "K", "A")
+              if f"{r}{s}" not in PUBLIC.values()]
+"""The other cards, the two public cards of a witness left out."""
 
 
 def cards(names: list[str]) -> list[int]:
@@ -153,8 +161,6 @@ def dealt(profile: Profile, dealer: int) -> Any:
     """An engine state at the start of a hand dealt by ``dealer``: the first speaker (the
     dealer's right) holds only 7s, 8s and 9s; the public card is the King of spades."""
     from engine.registry import load_game
-    from proofs.baloot.kinds_rules import HIGH_CARDS, LOW_CARDS
-
     first = (dealer + 1) % 4
     low, high = list(LOW_CARDS), [*HIGH_CARDS, "AS"]
     hands = []
@@ -235,8 +241,6 @@ def _exposed(w: dict[str, Any], profile: Profile) -> bool:
 
 
 def _low_high() -> list[str]:
-    from proofs.baloot.kinds_rules import HIGH_CARDS, LOW_CARDS
-
     return [*LOW_CARDS, *HIGH_CARDS]
 
 

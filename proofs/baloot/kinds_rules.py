@@ -14,7 +14,7 @@ from typing import Any
 import z3
 
 from proofs.baloot import auction_z3 as az
-from proofs.baloot.examples import buying, engines
+from proofs.baloot.examples import HIGH_CARDS, LOW_CARDS, PUBLIC, buying, engines
 from proofs.baloot.model import SUN
 from proofs.baloot.scoring import game_winner, score
 from proofs.baloot.theorems import hand_witness, symbolic_hand
@@ -97,13 +97,6 @@ class GameEnd:
 
 _BIDS = {az.NO_BID: "none", az.HOKOM_BID: "hokom", az.SUN_BID: "sun"}
 _ENDS = {az.OPEN: "open", az.CONTRACT: "contract", az.REDEAL: "redeal"}
-PUBLIC = {True: "AS", False: "KS"}
-"""The public card of a witness: an Ace or not, in spades."""
-LOW_CARDS = [f"{r}{s}" for s in SUIT_LETTERS for r in ("7", "8", "9")]
-"""The cards a Kawesh hand is made of."""
-HIGH_CARDS = [f"{r}{s}" for s in SUIT_LETTERS for r in ("10", "J", "Q", "K", "A")
-              if f"{r}{s}" not in PUBLIC.values()]
-"""The other cards, the two public cards of a witness left out."""
 
 
 def _call_name(call: int) -> str:

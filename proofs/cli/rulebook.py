@@ -21,27 +21,29 @@ def current_report(path: Path | None, console: Console,
     """The report at ``path`` if it was made from the present rule data and code. Without
     ``path``: the default report if current, else a fresh verification (saved there)."""
     from proofs.cli.verify import run_verification, write_report
+    from proofs.kit import kit_games
     from proofs.verify.cache import inputs_digest
-    from spec.loader import family_catalogue
+    from spec.loader import game_catalogue
 
     digest = inputs_digest()
+    games = list(kit_games())
     candidate = path or DEFAULT_REPORT
     if candidate.exists():
         report: dict[str, Any] = json.loads(candidate.read_text(encoding="utf-8"))
-        if report.get("inputs") == digest and "sources" in report:
+        if (report.get("inputs") == digest and "sources" in report
+                and set(games) <= set(report.get("games", []))):
             return report
         if path is not None:
-            raise ValueError(f"{path} was not made from the present rule data and code (or "
-                             "lacks the source checks): run `trickrules verify --report "
-                             f"{path}` again")
+            raise ValueError(f"{path} was not made from the present rule data and code, or "
+                             f"lacks the source checks or a game of {', '.join(games)}: run "
+                             f"`trickrules verify --report {path}` again")
     elif path is not None:
         raise ValueError(f"{path}: no such report; `trickrules verify --report {path}` "
                          "writes one")
     console.print(f"No current report at {candidate}: verifying first.")
-    catalogue = family_catalogue("kout")
     cache = (not options.no_cache, options.cache_dir, options.jobs) if options else (True, None,
                                                                                    None)
-    report = run_verification(console, catalogue, list(catalogue.games), None, True,
+    report = run_verification(console, game_catalogue(games[0]), games, None, True,
                               *cache).report
     write_report(candidate, report)
     return report
@@ -53,19 +55,18 @@ def cmd_rulebook(args: argparse.Namespace) -> int:
 
     from proofs.rulebook.build import RulebookError, build_rulebook
     from proofs.rulebook.cli_page import cli_page
-    from spec.loader import family_catalogue
-    from spec.registry import FAMILIES
 
     console = Console(highlight=False)
     report = current_report(Path(args.report) if args.report else None, console, args)
     try:
-        built = build_rulebook(family_catalogue(FAMILIES[0]), report, Path(args.out),
-                               cli_page(args.root_parser), pdf=not args.no_pdf)
+        built = build_rulebook(report, Path(args.out), cli_page(args.root_parser),
+                               pdf=not args.no_pdf)
     except RulebookError as exc:
         raise ValueError(str(exc)) from None
     console.print(f"HTML: {built.html / 'index.html'}")
     if not args.no_pdf:
-        console.print(f"PDF:  {built.pdf}")
+        for family, path in built.pdfs.items():
+            console.print(f"PDF ({family}): {path}")
     console.print(f"{len(built.examples)} examples replayed in the engine; pages generated in "
                   f"{built.source}")
     return 0

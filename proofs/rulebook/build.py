@@ -15,21 +15,21 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
-from proofs.outcome_words import witness_text
+from proofs.outcome_words import is_play, witness_text
 from proofs.rulebook.cards_svg import play_witness
 from proofs.rulebook.disputes_page import disputes_page
 from proofs.rulebook.examples import Example, find_example
-from proofs.rulebook.numbering import numbered_rules
+from proofs.rulebook.numbering import family_name, numbered_rules
+from proofs.rulebook.odds_page import has_odds, odds_page
 from proofs.rulebook.rst import file_slug
-from proofs.rulebook.rules_pages import glossary_page, house_page, rules_pages
+from proofs.rulebook.rules_pages import example_image, glossary_page, house_page, rules_pages
 from proofs.rulebook.sources_page import sources_page
 from proofs.rulebook.verification_page import verification_page
 from spec.model import Catalogue
-from spec.registry import family_of
+from spec.registry import FAMILIES, family_of
 from spec.source_profiles import source_profiles
 
 DOCS = Path(__file__).resolve().parents[2] / "docs"
-PDF_NAME = "kout-rulebook.pdf"
 CJK_FONT = Path("/usr/share/fonts/opentype/ipaexfont-gothic/ipaexg.ttf")
 
 
@@ -43,7 +43,8 @@ class Built:
 
     source: Path
     html: Path
-    pdf: Path
+    pdfs: dict[str, Path]
+    """Each family's PDF."""
     examples: tuple[Example, ...]
 
 
@@ -67,16 +68,18 @@ def family_report(report: dict[str, Any], catalogue: Catalogue) -> dict[str, Any
     return out
 
 
-def write_sources(catalogue: Catalogue, report: dict[str, Any], source: Path,
-                  parser_help: list[str]) -> tuple[Example, ...]:
-    """Copy ``docs/`` to ``source`` and write every generated page, drawing and example."""
+def rulebook_families() -> list[str]:
+    """The families with rulebook data (``rulings.toml``), in registry order."""
+    from spec.loader import family_catalogue
+
+    return [f for f in FAMILIES if family_catalogue(f).rulebook is not None]
+
+
+def write_family(catalogue: Catalogue, report: dict[str, Any], source: Path) -> tuple[
+        Example, ...]:
+    """Write one family's part (its folder under ``source``), drawings and examples."""
+    family = family_name(catalogue)
     report = family_report(report, catalogue)
-    if not (DOCS / "conf.py").exists():
-        raise RulebookError(f"{DOCS} has no conf.py: build the rulebook from a clone of the "
-                            "repository")
-    if source.exists():
-        shutil.rmtree(source)
-    shutil.copytree(DOCS, source, ignore=shutil.ignore_patterns("_build", "__pycache__"))
     disputes: list[dict[str, Any]] = (report.get("sources") or {}).get("disputes", [])
     examples = {}
     for rule in numbered_rules(catalogue):
@@ -89,24 +92,46 @@ def write_sources(catalogue: Catalogue, report: dict[str, Any], source: Path,
     chapter, drawings = disputes_page(catalogue, disputes)
     pages["disputes"] = chapter
     pages["sources"] = sources_page(catalogue, report)
-    pages["verification"] = verification_page(report)
-    pages["cli"] = parser_help
+    pages["verification"] = verification_page(report, family)
+    if has_odds(family):
+        pages["odds"] = odds_page(family)
+    part = source / family
+    part.mkdir(exist_ok=True)
     for name, lines in pages.items():
-        (source / f"{name}.rst").write_text("\n".join(lines) + "\n", encoding="utf-8")
+        (part / f"{name}.rst").write_text("\n".join(lines) + "\n", encoding="utf-8")
     cards = source / "_cards"
-    cards.mkdir()
+    cards.mkdir(exist_ok=True)
     for name, svg in drawings.items():
         (cards / name).write_text(svg, encoding="utf-8")
-    stored = source / "_examples"
-    stored.mkdir()
+    stored = source / "_examples" / family
+    stored.mkdir(parents=True)
     for example in examples.values():
-        if example.kind != "score":
+        if is_play(example.witness):
             header = witness_text(example.game, example.kind, example.witness)
-            (cards / f"example-{file_slug(example.rule)}.svg").write_text(
+            (cards / example_image(family, example.rule)).write_text(
                 play_witness(example.witness, example.kind, header), encoding="utf-8")
         (stored / f"{file_slug(example.rule)}.json").write_text(
             json.dumps(example.as_json(), indent=1, sort_keys=True) + "\n", encoding="utf-8")
     return tuple(examples.values())
+
+
+def write_sources(report: dict[str, Any], source: Path, parser_help: list[str]) -> tuple[
+        Example, ...]:
+    """Copy ``docs/`` to ``source`` and write every family's part and the command-line
+    reference."""
+    from spec.loader import family_catalogue
+
+    if not (DOCS / "conf.py").exists():
+        raise RulebookError(f"{DOCS} has no conf.py: build the rulebook from a clone of the "
+                            "repository")
+    if source.exists():
+        shutil.rmtree(source)
+    shutil.copytree(DOCS, source, ignore=shutil.ignore_patterns("_build", "__pycache__"))
+    examples: list[Example] = []
+    for family in rulebook_families():
+        examples += write_family(family_catalogue(family), report, source)
+    (source / "cli.rst").write_text("\n".join(parser_help) + "\n", encoding="utf-8")
+    return tuple(examples)
 
 
 def _sphinx(builder: str, source: Path, out: Path) -> None:
@@ -121,13 +146,13 @@ def _sphinx(builder: str, source: Path, out: Path) -> None:
         raise RulebookError(f"sphinx {builder} build failed:\n{detail}")
 
 
-def build_rulebook(catalogue: Catalogue, report: dict[str, Any], out: Path,
-                   cli_help: list[str], pdf: bool = True) -> Built:
+def build_rulebook(report: dict[str, Any], out: Path, cli_help: list[str],
+                   pdf: bool = True) -> Built:
     """Generate the pages under ``out/source`` (``cli_help``: the command-line reference page,
-    from :func:`~proofs.rulebook.cli_page.cli_page`) and build ``out/html`` and
-    ``out/pdf/kout-rulebook.pdf``."""
+    from :func:`~proofs.rulebook.cli_page.cli_page`) and build the site in ``out/html`` and
+    one PDF per family in ``out/pdf`` (``kout-rulebook.pdf``, ``baloot-rulebook.pdf``)."""
     source = out / "source"
-    examples = write_sources(catalogue, report, source, cli_help)
+    examples = write_sources(report, source, cli_help)
     html = out / "html"
     shutil.rmtree(html, ignore_errors=True)
     _sphinx("html", source, html)
@@ -141,4 +166,5 @@ def build_rulebook(catalogue: Catalogue, report: dict[str, Any], out: Path,
         _sphinx("pdf", source, pdf_dir)
         shutil.rmtree(pdf_dir / ".doctrees", ignore_errors=True)
     shutil.rmtree(html / ".doctrees", ignore_errors=True)
-    return Built(source, html, pdf_dir / PDF_NAME, examples)
+    pdfs = {family: pdf_dir / f"{family}-rulebook.pdf" for family in rulebook_families()}
+    return Built(source, html, pdfs, examples)

@@ -7,7 +7,7 @@ from typing import Any
 
 from proofs.outcome_words import is_play, outcome_text, title, witness_text
 from proofs.rulebook.cards_svg import describe, play_witness, single_card
-from proofs.rulebook.numbering import numbers, rulebook_of
+from proofs.rulebook.numbering import family_name, rulebook_of
 from proofs.rulebook.rst import (
     claim_label,
     dispute_label,
@@ -15,12 +15,12 @@ from proofs.rulebook.rst import (
     file_slug,
     heading,
     label,
+    page_label,
     quotation,
     ref,
-    rule_label,
     table,
 )
-from proofs.rulebook.rules_pages import HOW_WORDS, rule_text
+from proofs.rulebook.rules_pages import HOW_WORDS, rule_link, rule_text
 from spec.model import Catalogue
 
 
@@ -111,8 +111,7 @@ def _outcome_lines(dispute: dict[str, Any], outcome: dict[str, Any],
 def _ruling_lines(catalogue: Catalogue, dispute: dict[str, Any]) -> list[str]:
     book = rulebook_of(catalogue)
     ruling = book.ruling(dispute["game"], dispute["parameter"])
-    number = numbers(catalogue)[dispute["parameter"]]
-    link = ref(rule_label(dispute["parameter"]), f"rule {number}")
+    link = rule_link(catalogue, dispute["parameter"])
     if ruling.reading in dispute["readings"]:
         head = f"**Ruling:** ``{ruling.reading}`` ({link})."
     else:
@@ -147,7 +146,7 @@ def disputes_page(catalogue: Catalogue, disputes: list[dict[str, Any]]) -> tuple
         list[str], dict[str, str]]:
     """The Disputes chapter and the SVG drawings it uses."""
     files: dict[str, str] = {}
-    lines = [*label("disputes"), *heading("Disputes", 0),
+    lines = [*label(page_label(family_name(catalogue), "disputes")), *heading("Disputes", 0),
              "Every pair of readings of a rule that the sources (or their variants and "
              "ambiguities) support is a dispute. For each, the solver either proved that the "
              "two readings never give a different outcome, or found the smallest situation "

@@ -6,6 +6,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from spec.model import Catalogue
+from spec.registry import family_of
 from spec.rulings import Chapter, CoreRule, Rulebook
 
 
@@ -17,6 +18,11 @@ class NumberedRule:
     number: int
     chapter: Chapter
     core: CoreRule | None
+
+
+def family_name(catalogue: Catalogue) -> str:
+    """The family whose games the catalogue holds."""
+    return family_of(next(iter(catalogue.games)))
 
 
 def rulebook_of(catalogue: Catalogue) -> Rulebook:

@@ -37,9 +37,15 @@ def escape(text: str) -> str:
     return out
 
 
-def rule_label(rule_id: str) -> str:
-    """The target of a rule (stable: built from the rule id, not its number)."""
-    return f"rule-{rule_id}"
+def rule_label(family: str, rule_id: str) -> str:
+    """The target of a rule (stable: built from the family and the rule id, not its number;
+    the families share rule ids such as ``deck.cards``)."""
+    return f"{family}-rule-{rule_id}"
+
+
+def page_label(family: str, page: str) -> str:
+    """The target of one family's chapter (``kout-disputes``)."""
+    return f"{family}-{page}"
 
 
 def claim_label(claim_id: str) -> str:

@@ -5,18 +5,26 @@ from __future__ import annotations
 from collections.abc import Iterable
 from typing import Any
 
-from proofs.outcome_words import outcome_text
+from proofs.outcome_words import is_play, outcome_text, witness_text
 from proofs.rulebook.cards_svg import describe
 from proofs.rulebook.examples import Example
-from proofs.rulebook.numbering import NumberedRule, numbered_rules, numbers, rulebook_of
+from proofs.rulebook.numbering import (
+    NumberedRule,
+    family_name,
+    numbered_rules,
+    numbers,
+    rulebook_of,
+)
 from proofs.rulebook.rst import (
     cjk_class,
     claim_label,
     dispute_label,
     escape,
     file_slug,
+    has_cjk,
     heading,
     label,
+    page_label,
     ref,
     rule_label,
 )
@@ -30,15 +38,19 @@ HOW_WORDS = {"states": "states it", "ambiguous": "allows it among others",
 
 def rule_text(catalogue: Catalogue, text: str) -> str:
     """Rule or reason text with ``{rule-id}`` references turned into numbered links."""
-    number = numbers(catalogue)
     out, last = [], 0
     for match in RULE_REFERENCE.finditer(text):
         out.append(escape(text[last:match.start()]))
-        rule_id = match.group(1)
-        out.append(ref(rule_label(rule_id), f"rule {number[rule_id]}"))
+        out.append(rule_link(catalogue, match.group(1)))
         last = match.end()
     out.append(escape(text[last:]))
     return "".join(out)
+
+
+def rule_link(catalogue: Catalogue, rule_id: str) -> str:
+    """A link to a rule of the catalogue's family, shown by its number."""
+    return ref(rule_label(family_name(catalogue), rule_id),
+               f"rule {numbers(catalogue)[rule_id]}")
 
 
 def cite(claim_id: str) -> str:
@@ -72,30 +84,30 @@ def _sources_line(catalogue: Catalogue, ruling: Ruling) -> list[str]:
     return lines
 
 
+def example_image(family: str, rule: str) -> str:
+    """The drawing's file name of a rule's example, under ``_cards``."""
+    return f"example-{family}-{file_slug(rule)}.svg"
+
+
 def example_lines(catalogue: Catalogue, example: Example) -> list[str]:
-    """The example paragraph of a rule: the witness drawn, the outcome under the rule and
-    under the house option."""
-    number = numbers(catalogue)
-    image = f"/_cards/example-{file_slug(example.rule)}.svg"
-    w = example.witness
-    if example.kind == "score":
-        forced = " (the dealer, forced to bid)" if w["forced"] else ""
-        told = (f"a contract of {w['bid']}{forced} takes {w['bidders_won']} tricks and the "
-                f"other team {w['others_won']}")
-        lines = [f"*Example* ({catalogue.games[example.game].name}): {escape(told)}."]
+    """The example paragraph of a rule: the witness (drawn as cards when it is a situation of
+    play, else told), the outcome under the rule and under the house option."""
+    game, kind, w = example.game, example.kind, example.witness
+    told = witness_text(game, kind, w)
+    if is_play(w):
+        lines = [f"*Example* ({catalogue.games[game].name}):", "",
+                 f".. image:: /_cards/{example_image(family_name(catalogue), example.rule)}",
+                 "   :scale: 80%", f"   :alt: {escape(_alt(example, told))}", "",
+                 escape(f"{told} {_situation(example)}")]
     else:
-        lines = [f"*Example* ({catalogue.games[example.game].name}):", "",
-                 f".. image:: {image}", "   :scale: 80%",
-                 f"   :alt: {_alt(example)}", ""]
-        lines.append(escape(_situation(example)))
+        lines = [f"*Example* ({catalogue.games[game].name}): {escape(told)}"]
     context = ", ".join(f"{k} = {v}" for k, v in example.context.items())
     if context:
         lines[-1] += f" (The house options {escape(context)} are in play.)"
-    game, kind = example.game, example.kind
     ours = outcome_text(game, kind, example.outcome, describe, sep=", ")
     theirs = outcome_text(game, kind, example.other_outcome, describe, sep=", ")
-    lines += ["", f"Under rule {number[example.rule]}: {escape(ours)}. Under the house option "
-              f"``{example.other}``: {escape(theirs)} "
+    lines += ["", f"Under {rule_link(catalogue, example.rule)}: {escape(ours)}. Under the house "
+              f"option ``{example.other}``: {escape(theirs)} "
               f"({ref(dispute_label(example.dispute), 'dispute')}).", ""]
     return lines
 
@@ -109,10 +121,8 @@ def _situation(example: Example) -> str:
            f"with the {describe(w['then'])} (dashed)."
 
 
-def _alt(example: Example) -> str:
-    w = example.witness
-    return (f"Hands and trick of the example for rule {example.rule}: trump "
-            f"{w['trump']}, contract {w['bid']} by seat {w['declarer']}")
+def _alt(example: Example, told: str) -> str:
+    return f"Hands and trick of the example for rule {example.rule}. {told}"
 
 
 def _house_lines(catalogue: Catalogue, ruling: Ruling,
@@ -134,7 +144,7 @@ def _house_lines(catalogue: Catalogue, ruling: Ruling,
 def _rule_section(catalogue: Catalogue, rule: NumberedRule, disputes: list[dict[str, Any]],
                   examples: dict[str, Example]) -> list[str]:
     book = rulebook_of(catalogue)
-    lines = label(rule_label(rule.id))
+    lines = label(rule_label(family_name(catalogue), rule.id))
     if rule.core is not None:
         lines += heading(f"{rule.number}. {rule.id}", 2)
         games = game_names(catalogue, rule.core.games)
@@ -166,7 +176,8 @@ def rules_pages(catalogue: Catalogue, disputes: list[dict[str, Any]],
     for rule in numbered_rules(catalogue):
         name = f"rules-{rule.chapter.number}"
         if name not in pages:
-            pages[name] = [*label(f"chapter-{rule.chapter.number}"),
+            pages[name] = [*label(page_label(family_name(catalogue),
+                                             f"chapter-{rule.chapter.number}")),
                            *heading(f"{rule.chapter.number}. {rule.chapter.title}", 0)]
         pages[name] += _rule_section(catalogue, rule, disputes, examples)
     return pages
@@ -175,8 +186,8 @@ def rules_pages(catalogue: Catalogue, disputes: list[dict[str, Any]],
 def house_page(catalogue: Catalogue, disputes: list[dict[str, Any]]) -> list[str]:
     """Every reading the rulebook does not take, as an option a house may announce."""
     book = rulebook_of(catalogue)
-    number = numbers(catalogue)
-    lines = [*label("house-options"), *heading("House options", 0),
+    lines = [*label(page_label(family_name(catalogue), "house-options")),
+             *heading("House options", 0),
              "A house, club or tournament may replace a ruling with another reading of the "
              "same rule. It should announce each option by its name, ``<rule id> = "
              "<reading>``, before play. Every option below is a reading some source states, "
@@ -186,7 +197,7 @@ def house_page(catalogue: Catalogue, disputes: list[dict[str, Any]]) -> list[str
         parameter = catalogue.parameters[ruling.parameter]
         if len(parameter.readings) == 1:
             continue
-        title = (f"{ref(rule_label(ruling.parameter), f'rule {number[ruling.parameter]}')} "
+        title = (f"{rule_link(catalogue, ruling.parameter)} "
                  f"``{ruling.parameter}`` ({game_names(catalogue, ruling.games)}): the book rules "
                  f"``{ruling.reading}``")
         lines += [title, ""]
@@ -197,12 +208,14 @@ def house_page(catalogue: Catalogue, disputes: list[dict[str, Any]]) -> list[str
 def glossary_page(catalogue: Catalogue) -> list[str]:
     """The glossary: each term, its meaning, how each source spells it, the rules using it."""
     book = rulebook_of(catalogue)
-    number = numbers(catalogue)
-    lines = [*label("glossary"), *heading("Glossary", 0),
+    japanese = sorted({source for term in book.glossary for s in term.spellings
+                       if has_cjk(s.text) for source in s.sources})
+    katakana = (f" The Japanese source ({', '.join(japanese)}) writes them in katakana, given "
+                "here with a romanisation." if japanese else "")
+    lines = [*label(page_label(family_name(catalogue), "glossary")), *heading("Glossary", 0),
              "Each term as this book uses it, followed by the way each source writes it. "
-             "Arabic words reach the sources through different transliterations; the Japanese "
-             "source (003) writes them in katakana, given here with a romanisation.", "",
-             ".. glossary::", ""]
+             "Arabic words reach the sources through different transliterations." + katakana,
+             "", ".. glossary::", ""]
     for term in book.glossary:
         lines += [f"   {term.term}", f"      {escape(term.meaning)}", ""]
         lines += cjk_class(" ".join(s.text for s in term.spellings), "      ")
@@ -212,6 +225,6 @@ def glossary_page(catalogue: Catalogue) -> list[str]:
                          f"{', '.join(spelling.sources)}{note}")
         lines.append("")
         if term.rules:
-            links = ", ".join(ref(rule_label(r), f"rule {number[r]}") for r in term.rules)
+            links = ", ".join(rule_link(catalogue, r) for r in term.rules)
             lines += [f"      Used in {links}.", ""]
     return lines

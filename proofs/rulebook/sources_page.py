@@ -5,15 +5,12 @@ from __future__ import annotations
 
 from typing import Any
 
-from proofs.rulebook.numbering import numbers
-from proofs.rulebook.rst import claim_label, escape, heading, label, quotation, ref, rule_label
-from proofs.rulebook.rules_pages import game_names
+from proofs.rulebook.numbering import family_name
+from proofs.rulebook.rst import claim_label, escape, heading, label, page_label, quotation, ref
+from proofs.rulebook.rules_pages import game_names, rule_link
+from spec.coverage import REASONS
 from spec.model import Catalogue, Claim
 from spec.source_profiles import profile_id, stance
-
-
-def _rule(catalogue: Catalogue, parameter: str) -> str:
-    return ref(rule_label(parameter), f"rule {numbers(catalogue)[parameter]}")
 
 
 def _quality(catalogue: Catalogue, source_id: str, report: dict[str, Any]) -> list[str]:
@@ -24,16 +21,17 @@ def _quality(catalogue: Catalogue, source_id: str, report: dict[str, Any]) -> li
         silent = [p.id for p in catalogue.parameters_for(game)
                   if stance(catalogue, source_id, game, p.id).how == "silent"]
         lines.append(f"- Silent in {catalogue.games[game].name} on {len(silent)} rules: "
-                     + (", ".join(_rule(catalogue, p) for p in silent) or "none") + ".")
+                     + (", ".join(rule_link(catalogue, p) for p in silent) or "none") + ".")
     ambiguous = [c for c in claims if c.kind == "ambiguous"]
     for claim in ambiguous:
         readings = "; ".join(f"{p}: {', '.join(r)}" for p, r in claim.readings.items())
         lines.append(f"- Ambiguous {ref(claim_label(claim.id), f'[{claim.id}]')}: "
                      f"{escape(claim.why or '')} (readings {escape(readings)}).")
-    for claim in claims:
-        for other in claim.conflicts_with:
-            lines.append(f"- Contradiction: {ref(claim_label(claim.id), f'[{claim.id}]')} "
-                         f"against {ref(claim_label(other), f'[{other}]')}.")
+    pairs = sorted({(min(c.id, o), max(c.id, o)) for c in claims for o in c.conflicts_with})
+    for first, second in pairs:
+        told = [f"{ref(claim_label(c), f'[{c}]')} \u201c{escape(catalogue.claims[c].quote)}\u201d"
+                for c in (first, second)]
+        lines.append(f"- Contradiction: {told[0]} against {told[1]}.")
     own = {profile_id(source_id, g) for g in source.games}
     for row in (report.get("sources") or {}).get("consistency", []):
         if row["finding"] and (row["profile"] in own or
@@ -49,6 +47,20 @@ def _quality(catalogue: Catalogue, source_id: str, report: dict[str, Any]) -> li
             lines.append(f"- A statement no rule of this book can take: "
                          f"{ref(claim_label(claim_id), f'[{claim_id}]')}. {escape(note)}")
     return [*lines, ""]
+
+
+def _coverage(catalogue: Catalogue, source_id: str) -> list[str]:
+    """How the source's sentences are accounted for: cited by claims or marked, by reason."""
+    if catalogue.sentences is None or source_id not in catalogue.sentences.sentences:
+        return []
+    c = catalogue.sentences.coverage(source_id)
+    marked = "; ".join(f"{n} {REASONS[r]}" for r, n in sorted(c.marked.items(),
+                                                             key=lambda x: -x[1]))
+    missing = (f" **{len(c.missing)} are not accounted for:** {', '.join(c.missing)}."
+               if c.missing else " Every sentence is accounted for.")
+    return [f"*Sentence coverage:* the text splits into {c.total} sentences; {c.cited} are "
+            f"cited by claims and {sum(c.marked.values())} are marked as stating no rule"
+            f"{' (' + escape(marked) + ')' if marked else ''}.{missing}", ""]
 
 
 def _claim_entry(catalogue: Catalogue, claim: Claim) -> list[str]:
@@ -69,7 +81,8 @@ def _claim_entry(catalogue: Catalogue, claim: Claim) -> list[str]:
 
 def sources_page(catalogue: Catalogue, report: dict[str, Any]) -> list[str]:
     """The chapter: per source its quality, then every claim with its quotation."""
-    lines = [*label("sources"), *heading("Sources and their quality", 0),
+    lines = [*label(page_label(family_name(catalogue), "sources")),
+             *heading("Sources and their quality", 0),
              "Each source is read as claims: a short quotation and the readings of the rules "
              "its words fix (a statement) or allow (an ambiguity). A rule a source never "
              "touches is a silence. Quotations are marked as such and cite their source; those "
@@ -77,6 +90,7 @@ def sources_page(catalogue: Catalogue, report: dict[str, Any]) -> list[str]:
     for source in catalogue.sources.values():
         lines += [*label(f"source-{source.id}"), *heading(f"{source.id}: {source.title}", 1)]
         lines += [escape(source.summary), ""]
+        lines += _coverage(catalogue, source.id)
         lines += heading("Silences, ambiguities and contradictions", 2)
         lines += _quality(catalogue, source.id, report)
         lines += heading("Claims", 2)

@@ -6,7 +6,7 @@ from __future__ import annotations
 from collections import Counter
 from typing import Any
 
-from proofs.rulebook.rst import dispute_label, escape, heading, label, ref, table
+from proofs.rulebook.rst import dispute_label, escape, heading, label, page_label, ref, table
 
 
 def _theorem_rows(rows: list[dict[str, Any]]) -> list[list[str]]:
@@ -34,10 +34,10 @@ def _consistency(rows: list[dict[str, Any]]) -> list[str]:
     return lines
 
 
-def verification_page(report: dict[str, Any]) -> list[str]:
+def verification_page(report: dict[str, Any], family: str) -> list[str]:
     """The chapter, from the JSON report of ``trickrules verify`` (verdicts, not timings, so
     two verifications of the same inputs give the same chapter)."""
-    lines = [*label("verification"), *heading("Verification", 0),
+    lines = [*label(page_label(family, "verification")), *heading("Verification", 0),
              "Everything in this chapter is generated from the report of "
              "``trickrules verify`` that this book was built from. A verdict is one of "
              "*proved*, *refuted* (with a witness, replayed in the engine) or *unknown*; an "

@@ -103,7 +103,7 @@ def verify(catalogue: Catalogue, games: Iterable[str], profiles: list[Profile] |
     done = run_jobs(work.jobs, cache, workers or default_workers(), landed)
     rows: list[Row] = [done[j].result for j in work.theorem_jobs]
     report: dict[str, Any] = {
-        "inputs": inputs_digest(),
+        "inputs": inputs_digest(), "games": list(games),
         "profiles": [p.id for p in profiles], "results": [r.as_json() for r in rows],
         "proved": sum(r.verdict == "proved" for r in rows),
         "refuted": sum(r.verdict == "refuted" for r in rows),
