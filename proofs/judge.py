@@ -5,14 +5,17 @@ The situation is the engine's JSON state form (``trickrules/kout-state/1`` for K
 ``trickrules/baloot-state/1`` for Baloot), optionally
 wrapped as ``{"state": {...}, "then": ["RJ", "7S", ...]}``. Each profile's rules are applied
 by the engine to the same facts. A source profile that leaves parameters open is answered
-under each combination of their readings; where those answers differ, the ruling depends on
+under each combination of the readings the situation reads (every combination, for a family
+whose engine does not say what it read); where those answers differ, the ruling depends on
 the source's reading and says on which.
 """
 
 from __future__ import annotations
 
+import itertools
 import json
 import math
+from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -38,6 +41,9 @@ class Ruling:
     score: dict[str, Any] | None = None
     winner: int | None = None
     error: str = ""
+    depends: list[str] | None = None
+    """The parameters whose rules the engine read for this answer (None: not known, so every
+    parameter may matter); not part of the answer."""
 
     def as_json(self) -> dict[str, Any]:
         """The ruling as JSON data."""
@@ -52,11 +58,48 @@ class Ruling:
 def concrete_readings(profile: Profile) -> list[tuple[dict[str, str], Profile]]:
     """The concrete profiles a profile stands for: itself, or one per combination of the
     readings it leaves open (refused past :data:`MAX_COMBINATIONS`)."""
-    count = math.prod(len(profile.values[p]) for p in profile.symbolic)
-    if count > MAX_COMBINATIONS:
-        raise ValueError(f"profile {profile.id!r} leaves {count} combinations open "
-                         f"(more than {MAX_COMBINATIONS})")
+    _check_count(profile, list(profile.symbolic))
     return profile.expand()
+
+
+def _check_count(profile: Profile, parameters: list[str]) -> None:
+    count = math.prod(len(profile.values[p]) for p in parameters)
+    if count > MAX_COMBINATIONS:
+        raise ValueError(f"profile {profile.id!r} leaves {count} combinations of "
+                         f"{', '.join(parameters)} open (more than {MAX_COMBINATIONS})")
+
+
+def open_answers(profile: Profile, run: Callable[[Profile], Ruling]) -> tuple[
+        list[tuple[dict[str, str], Ruling]], list[str]]:
+    """``run`` under every combination of the open readings that can matter, and those
+    parameters. Starting from each open parameter's first reading, a parameter joins when some
+    answer read its rules; until no answer reads a new one. The answer under any other
+    combination is the one under the combination that agrees on the parameters that joined:
+    the engine reads the same rules there, so takes the same path."""
+    open_ = list(profile.symbolic)
+    base = {p: profile.values[p][0] for p in open_}
+    relevant: list[str] = []
+    done: dict[tuple[tuple[str, str], ...], Ruling] = {}
+    while True:
+        _check_count(profile, relevant)
+        combos = [dict(zip(relevant, values, strict=True)) for values in
+                  itertools.product(*(profile.values[p] for p in relevant))]
+        joined: list[str] = []
+        out = []
+        for combo in combos:
+            chosen = {**base, **combo}
+            key = tuple(sorted(chosen.items()))
+            if key not in done:
+                done[key] = run(profile.pin(chosen))
+            ruling = done[key]
+            if ruling.depends is None:  # the family does not say what it read: expand all
+                return [(c, run(p)) for c, p in concrete_readings(profile)], open_
+            joined += [p for p in ruling.depends
+                       if p in base and p not in relevant and p not in joined]
+            out.append((combo, ruling))
+        if not joined:
+            return out, relevant
+        relevant += joined
 
 
 def deciding(readings: list[dict[str, str]],
@@ -80,6 +123,8 @@ class ProfileRuling:
 
     profile: str
     groups: list[tuple[Ruling, list[dict[str, str]]]]
+    unread: list[str] = field(default_factory=list)
+    """The profile's open parameters no answer read: they cannot change it."""
 
     @property
     def settled(self) -> bool:
@@ -88,7 +133,7 @@ class ProfileRuling:
 
     def as_json(self) -> dict[str, Any]:
         """The profile's answers as JSON data."""
-        return {"profile": self.profile, "settled": self.settled,
+        return {"profile": self.profile, "settled": self.settled, "unread": self.unread,
                 "answers": [{**r.as_json(), "readings": readings} for r, readings in self.groups]}
 
 
@@ -114,20 +159,25 @@ def judge(catalogue: Catalogue, data: dict[str, Any]) -> dict[str, Any]:
         if profile.game.id != game:
             continue
         groups: dict[str, tuple[Ruling, list[dict[str, str]]]] = {}
+
+        def run(concrete: Profile, name: str = profile.id) -> Ruling:
+            ruling = kit_for_game(game).rule_on(state_data, [str(t) for t in then], concrete)
+            ruling.error = ruling.error.replace(concrete.id, name)
+            return ruling
+
         try:
-            combinations = concrete_readings(profile)
+            found, relevant = open_answers(profile, run)
         except ValueError as exc:  # a source that leaves too much open: said, not guessed
             rulings.append(ProfileRuling(profile.id, [(Ruling("too-open", error=str(exc)),
                                                        [{}])]))
             continue
-        for chosen, concrete in combinations:
-            ruling = kit_for_game(game).rule_on(state_data, [str(t) for t in then], concrete)
-            ruling.error = ruling.error.replace(concrete.id, profile.id)
+        for chosen, ruling in found:
             key = repr(ruling.as_json())
             groups.setdefault(key, (ruling, []))[1].append(chosen)
         rulings.append(ProfileRuling(profile.id, [
             (ruling, deciding(readings, [r for _, r in groups.values()]))
-            for ruling, readings in groups.values()]))
+            for ruling, readings in groups.values()],
+            [p for p in profile.symbolic if p not in relevant]))
     answers = [r for pr in rulings for r, _ in pr.groups if r.status == "ok"]
     # a profile too open to expand is listed with its reason; it is no answer
     disagreements = [f for f in FIELDS

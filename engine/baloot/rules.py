@@ -144,3 +144,19 @@ def compile_rules(profile: Profile) -> Rules:
         target=profile.reading("game.target").value or 0,
         both_reach_declarer=v("game.both-reach") == "declarers-side",
     )
+
+
+class ReadRules:
+    """Compiled rules that note the name of every rule read through them, so a caller learns
+    which rules an answer depended on (``trickrules judge`` expands a source's open readings
+    only for those). Slower than :class:`Rules`; never used in play."""
+
+    def __init__(self, rules: Rules) -> None:
+        self._rules = rules
+        self.read: set[str] = set()
+
+    def __getattr__(self, name: str) -> object:
+        if name.startswith("_"):  # copying protocols and the wrapped rules themselves
+            raise AttributeError(name)
+        self.read.add(name)
+        return getattr(self._rules, name)

@@ -159,6 +159,9 @@ def cmd_judge(args: argparse.Namespace) -> int:
                   + (f", then {then}" if then else ""))
     for entry in report["profiles"]:
         answers = entry["answers"]
+        if entry.get("unread"):
+            console.print(f"[dim]{entry['profile']} leaves open, and this situation never "
+                          f"reads: {', '.join(entry['unread'])}[/]")
         if entry["settled"]:
             console.print(f"[bold]{entry['profile']}[/]: "
                           f"{_answer_text(answers[0], report['disagreements'])}")

@@ -215,9 +215,8 @@ def test_judge_plays_a_baloot_situation_to_the_end_of_the_hand(tmp_path: Any) ->
     assert done.returncode == 0, done.stderr
     report = json.loads(done.stdout)
     answer = report["profiles"][0]["answers"][0]
-    too_open = {p["profile"]: p["answers"][0] for p in report["profiles"]}["src004w-baloot"]
-    assert too_open["status"] == "too-open" and "7680 combinations" in too_open["error"]
-    assert "too-open" in report["statuses"]
+    open_ = {p["profile"]: p for p in report["profiles"]}["src004w-baloot"]
+    assert open_["unread"] and all(a["status"] != "too-open" for a in open_["answers"])
     record = state.records[-1]
     assert answer["status"] == "ok" and answer["then"] == then
     assert answer["score"]["totals"] == record["totals"]
