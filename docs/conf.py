@@ -6,6 +6,7 @@ from there; nothing here reads the clock, so the same inputs give the same outpu
 
 from __future__ import annotations
 
+import os
 from pathlib import Path
 
 HERE = Path(__file__).resolve().parent
@@ -30,8 +31,11 @@ html_sidebars = {"**": ["about.html", "navigation.html", "searchbox.html"]}
 numfig = False
 nitpicky = False
 
-pdf_documents = [("kout/pdf", "kout-rulebook", "Kout Bo: the reconciled rules", "trickrules"),
-                 ("baloot/pdf", "baloot-rulebook", "Baloot: the reconciled rules", "trickrules")]
+# The families built (``trickrules rulebook`` sets it; each has its part and its PDF).
+FAMILIES = os.environ.get("TRICKRULES_RULEBOOK_FAMILIES", "kout baloot").split()
+TITLES = {"kout": "Kout Bo: the reconciled rules", "baloot": "Baloot: the reconciled rules"}
+pdf_documents = [(f"{f}/pdf", f"{f}-rulebook", TITLES[f], "trickrules") for f in FAMILIES]
+exclude_patterns += [f"{f}/*" for f in TITLES if f not in FAMILIES]
 pdf_stylesheets = ["sphinx", "rulebook-pdf.yaml"]
 pdf_style_path = [str(HERE)]
 # The Japanese quotations are set in IPAex Gothic (Debian: fonts-ipaexfont-gothic).

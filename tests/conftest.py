@@ -4,6 +4,7 @@ through the verify result cache, under a lock so that only one worker computes t
 
 from __future__ import annotations
 
+import json
 import shutil
 from pathlib import Path
 from typing import Any
@@ -13,6 +14,7 @@ from filelock import FileLock
 
 from proofs.disputes import Dispute
 from proofs.kit import kit_games
+from proofs.rulebook.build import Built
 from proofs.verify.cache import ResultCache, environment_digest, inputs_digest
 from proofs.verify.report import Verification, verify
 from spec.loader import family_catalogue
@@ -60,3 +62,27 @@ def source_disputes(verification: Verification) -> list[Dispute]:
 def full_report(verification: Verification) -> dict[str, Any]:
     """The report ``trickrules verify`` writes."""
     return verification.report
+
+
+@pytest.fixture(scope="session")
+def rulebook(verification: Verification, tmp_path_factory: pytest.TempPathFactory,
+             worker_id: str) -> Built:
+    """The whole rulebook (site and PDFs), built once per test run and shared by the
+    workers."""
+    from helpers import cli_help
+
+    from proofs.rulebook.build import build_rulebook
+    from proofs.rulebook.examples import Example
+
+    shared = shared_directory(tmp_path_factory, worker_id)
+    out = shared / "rulebook"
+    with FileLock(str(shared / "rulebook.lock")):
+        done = out / "built.json"
+        if not done.exists():
+            built = build_rulebook(verification.report, out, cli_help())
+            done.write_text(json.dumps({"pdfs": {f: str(p) for f, p in built.pdfs.items()},
+                                        "examples": [e.as_json() for e in built.examples]}),
+                            encoding="utf-8")
+        data = json.loads(done.read_text(encoding="utf-8"))
+    return Built(out / "source", out / "html", {f: Path(p) for f, p in data["pdfs"].items()},
+                 tuple(Example.from_json(e) for e in data["examples"]))

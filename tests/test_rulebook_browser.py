@@ -7,23 +7,21 @@ from __future__ import annotations
 import io
 from collections.abc import Iterator
 from pathlib import Path
-from typing import Any
 
 import pytest
-from helpers import cli_help
 from PIL import Image
 from playwright.sync_api import Browser, sync_playwright
 
-from proofs.rulebook.build import Built, build_rulebook
+from proofs.rulebook.build import Built
 
 CHROMIUM = Path("/usr/bin/chromium")
 FLAGS = ["--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-run",
          "--disable-background-networking", "--disable-component-update", "--disable-sync"]
 
 
-@pytest.fixture(scope="module")
-def site(full_report: dict[str, Any], tmp_path_factory: pytest.TempPathFactory) -> Built:
-    return build_rulebook(full_report, tmp_path_factory.mktemp("site"), cli_help(), pdf=False)
+@pytest.fixture
+def site(rulebook: Built) -> Built:
+    return rulebook
 
 
 @pytest.fixture(scope="module")

@@ -60,7 +60,7 @@ def cmd_rulebook(args: argparse.Namespace) -> int:
     report = current_report(Path(args.report) if args.report else None, console, args)
     try:
         built = build_rulebook(report, Path(args.out), cli_page(args.root_parser),
-                               pdf=not args.no_pdf)
+                               pdf=not args.no_pdf, families=args.family or None)
     except RulebookError as exc:
         raise ValueError(str(exc)) from None
     console.print(f"HTML: {built.html / 'index.html'}")
@@ -81,5 +81,7 @@ def add_commands(sub: Any) -> None:
                       help="verify report to build from (default: build/verify-report.json "
                            "if current, else verify first)")
     book.add_argument("--no-pdf", action="store_true", help="build the HTML site only")
+    book.add_argument("--family", action="append", default=[], metavar="FAMILY",
+                      help="build only this family's part and PDF (kout, baloot; repeatable)")
     add_verify_options(book)
     book.set_defaults(func=cmd_rulebook)

@@ -30,6 +30,8 @@ from spec.registry import FAMILIES, family_of
 from spec.source_profiles import source_profiles
 
 DOCS = Path(__file__).resolve().parents[2] / "docs"
+PARTS = "written here by ``trickrules rulebook``: PARTS"
+"""The line of ``docs/index.rst`` that the list of the built parts replaces."""
 CJK_FONT = Path("/usr/share/fonts/opentype/ipaexfont-gothic/ipaexg.ttf")
 
 
@@ -115,10 +117,10 @@ def write_family(catalogue: Catalogue, report: dict[str, Any], source: Path) -> 
     return tuple(examples.values())
 
 
-def write_sources(report: dict[str, Any], source: Path, parser_help: list[str]) -> tuple[
-        Example, ...]:
-    """Copy ``docs/`` to ``source`` and write every family's part and the command-line
-    reference."""
+def write_sources(report: dict[str, Any], source: Path, parser_help: list[str],
+                  families: list[str]) -> tuple[Example, ...]:
+    """Copy ``docs/`` to ``source`` and write each family's part, the root page's list of
+    parts and the command-line reference."""
     from spec.loader import family_catalogue
 
     if not (DOCS / "conf.py").exists():
@@ -128,14 +130,21 @@ def write_sources(report: dict[str, Any], source: Path, parser_help: list[str]) 
         shutil.rmtree(source)
     shutil.copytree(DOCS, source, ignore=shutil.ignore_patterns("_build", "__pycache__"))
     examples: list[Example] = []
-    for family in rulebook_families():
+    for family in families:
         examples += write_family(family_catalogue(family), report, source)
+    index = source / "index.rst"
+    parts = [".. toctree::", "   :maxdepth: 2", "   :caption: The games", "",
+             *(f"   {family}/index" for family in families)]
+    lines = [("\n".join(parts) if PARTS in line else line)
+             for line in index.read_text(encoding="utf-8").splitlines()]
+    index.write_text("\n".join(lines) + "\n", encoding="utf-8")
     (source / "cli.rst").write_text("\n".join(parser_help) + "\n", encoding="utf-8")
     return tuple(examples)
 
 
-def _sphinx(builder: str, source: Path, out: Path) -> None:
-    env = {**os.environ, "RL_invariant": "1", "SOURCE_DATE_EPOCH": "0"}
+def _sphinx(builder: str, source: Path, out: Path, families: list[str]) -> None:
+    env = {**os.environ, "RL_invariant": "1", "SOURCE_DATE_EPOCH": "0",
+           "TRICKRULES_RULEBOOK_FAMILIES": " ".join(families)}
     done = subprocess.run(
         [sys.executable, "-m", "sphinx", "-W", "--keep-going", "-q", "-E", "-b", builder,
          str(source), str(out)], capture_output=True, text=True, env=env, check=False)
@@ -147,15 +156,21 @@ def _sphinx(builder: str, source: Path, out: Path) -> None:
 
 
 def build_rulebook(report: dict[str, Any], out: Path, cli_help: list[str],
-                   pdf: bool = True) -> Built:
+                   pdf: bool = True, families: list[str] | None = None) -> Built:
     """Generate the pages under ``out/source`` (``cli_help``: the command-line reference page,
     from :func:`~proofs.rulebook.cli_page.cli_page`) and build the site in ``out/html`` and
-    one PDF per family in ``out/pdf`` (``kout-rulebook.pdf``, ``baloot-rulebook.pdf``)."""
+    one PDF per family in ``out/pdf`` (``kout-rulebook.pdf``, ``baloot-rulebook.pdf``); every
+    family with rulebook data unless ``families`` names some."""
+    families = families or rulebook_families()
+    unknown = sorted(set(families) - set(rulebook_families()))
+    if unknown:
+        raise RulebookError(f"no rulebook data for {', '.join(unknown)} (families with "
+                            f"rulings: {', '.join(rulebook_families())})")
     source = out / "source"
-    examples = write_sources(report, source, cli_help)
+    examples = write_sources(report, source, cli_help, families)
     html = out / "html"
     shutil.rmtree(html, ignore_errors=True)
-    _sphinx("html", source, html)
+    _sphinx("html", source, html, families)
     pdf_dir = out / "pdf"
     if pdf:
         if not CJK_FONT.exists():
@@ -163,8 +178,8 @@ def build_rulebook(report: dict[str, Any], out: Path, cli_help: list[str],
                                 f"{CJK_FONT} is missing: install Debian's "
                                 "fonts-ipaexfont-gothic (`make` does), or build with --no-pdf")
         shutil.rmtree(pdf_dir, ignore_errors=True)
-        _sphinx("pdf", source, pdf_dir)
+        _sphinx("pdf", source, pdf_dir, families)
         shutil.rmtree(pdf_dir / ".doctrees", ignore_errors=True)
     shutil.rmtree(html / ".doctrees", ignore_errors=True)
-    pdfs = {family: pdf_dir / f"{family}-rulebook.pdf" for family in rulebook_families()}
+    pdfs = {family: pdf_dir / f"{family}-rulebook.pdf" for family in families}
     return Built(source, html, pdfs, examples)
