@@ -2,6 +2,9 @@
 
 from __future__ import annotations
 
+import random
+from typing import Any
+
 from engine.baloot.game import BalootGame, BalootState
 from engine.baloot.rules import Rules, compile_rules
 from spec.loader import family_catalogue
@@ -48,3 +51,19 @@ def calls(state: BalootState, *names: str) -> BalootState:
 def names_of(state: BalootState) -> list[str]:
     """The legal actions by name."""
     return [state.action_to_string(a) for a in state.legal_actions()]
+
+
+def situation(seed: int, steps: int) -> tuple[BalootState, dict[str, Any], list[str]]:
+    """A random game ``steps`` actions in: its JSON state, the actions played on to the end of
+    that hand, and the state once they are played."""
+    state = BalootGame().new_initial_state(seed)
+    rng = random.Random(seed)
+    for _ in range(steps):
+        state.apply_action(rng.choice(state.legal_actions()))
+    start = state.to_json()
+    hands, then = len(state.records), []
+    while len(state.records) == hands:
+        action = rng.choice(state.legal_actions())
+        then.append(state.action_to_string(action))
+        state.apply_action(action)
+    return state, start, then

@@ -9,8 +9,8 @@ from dataclasses import fields
 from typing import Any
 
 import pytest
+from baloot_helpers import situation
 
-from engine.baloot.game import BalootGame
 from engine.baloot.rules import ReadRules
 from proofs.baloot.judging import rule_on, rule_parameters
 from proofs.baloot.replay import engine_rules
@@ -22,16 +22,7 @@ from spec.model import Profile
 
 def _situation(seed: int, steps: int) -> tuple[dict[str, Any], list[str]]:
     """A state part-way through a hand of a random game, and the actions to its end."""
-    state = BalootGame().new_initial_state(seed)
-    rng = random.Random(seed)
-    for _ in range(steps):
-        state.apply_action(rng.choice(state.legal_actions()))
-    start = state.to_json()
-    hands, then = len(state.records), []
-    while len(state.records) == hands:
-        action = rng.choice(state.legal_actions())
-        then.append(state.action_to_string(action))
-        state.apply_action(action)
+    _, start, then = situation(seed, steps)
     return start, then
 
 

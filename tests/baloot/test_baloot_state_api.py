@@ -6,14 +6,13 @@ from __future__ import annotations
 
 import copy
 import json
-import random
 import subprocess
 import sys
 import time
 from typing import Any
 
 import pytest
-from baloot_helpers import DEAL, PUBLIC, STOCK, baloot, calls, deal
+from baloot_helpers import DEAL, PUBLIC, STOCK, baloot, calls, deal, situation
 
 from engine.baloot.cards import BalootCardError, parse
 from engine.baloot.game import BalootGame, BalootState
@@ -199,16 +198,7 @@ def test_conform_says_cleanly_that_baloot_has_no_vectors_yet() -> None:
 
 
 def test_judge_plays_a_baloot_situation_to_the_end_of_the_hand(tmp_path: Any) -> None:
-    state = BalootGame().new_initial_state(4)
-    rng = random.Random(4)
-    for _ in range(12):
-        state.apply_action(rng.choice(state.legal_actions()))
-    start = state.to_json()
-    hands, then = len(state.records), []
-    while len(state.records) == hands:
-        action = rng.choice(state.legal_actions())
-        then.append(state.action_to_string(action))
-        state.apply_action(action)
+    state, start, then = situation(4, 12)
     path = tmp_path / "situation.json"
     path.write_text(json.dumps({"state": start, "then": then}))
     done = run("judge", str(path), "--json")
