@@ -41,6 +41,8 @@ class Ruling:
     score: dict[str, Any] | None = None
     winner: int | None = None
     error: str = ""
+    hands: dict[str, list[str]] | None = None
+    """The cards each seat holds once ``then`` is played (None: not reported)."""
     depends: list[str] | None = None
     """The parameters whose rules the engine read for this answer (None: not known, so every
     parameter may matter); not part of the answer."""

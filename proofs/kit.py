@@ -61,6 +61,19 @@ class ConformanceKit(Protocol):
         """The situation once ``card`` is played."""
 
 
+class ModelSilentError(ValueError):
+    """The model has no answer to a rule example's question at its situation."""
+
+
+class ModelAnswers(Protocol):
+    """A family's Z3 model asked about a rule example (see :mod:`proofs.rule_examples`)."""
+
+    def __call__(self, data: dict[str, Any], then: Sequence[str], profile: Profile,
+                 asked: set[str]) -> dict[str, Any]:
+        """The model's answer to each field of ``asked`` at the state ``data`` with ``then``
+        played; raises :class:`ModelSilentError` where it has none."""
+
+
 class ProofKit(Protocol):
     """One family's part of the proofs."""
 
@@ -102,6 +115,11 @@ class ProofKit(Protocol):
     def rule_on(self, data: dict[str, Any], then: Sequence[str], profile: Profile) -> Ruling:
         """``trickrules judge`` under one concrete profile: the engine's answers for a
         situation in its JSON state form, with ``then`` played on."""
+
+    @property
+    def model_answers(self) -> ModelAnswers | None:
+        """The model's answers at a rule example; None while the family's model answers
+        none (a rule example of that family then fails, saying so)."""
 
 
 def kit(family: str) -> ProofKit:

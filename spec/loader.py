@@ -15,6 +15,7 @@ from spec.coverage import load_sentence_book
 from spec.document import SpecDocument
 from spec.model import Catalogue, Claim, Game, Parameter, Profile, Reading, Source
 from spec.registry import family_dir, family_of
+from spec.rule_examples import load_rule_examples
 from spec.rulings_loader import load_rulebook
 from spec.sourcemap import DataPath
 
@@ -239,6 +240,7 @@ def load_catalogue(directory: Path | str | None = None, *, sentences: bool = Tru
     if not rulings.exists():
         return catalogue
     book = load_rulebook(SpecDocument(rulings), SpecDocument(glossary), catalogue)
+    book = replace(book, examples=load_rule_examples(base, book.rule_ids(), games))
     return replace(catalogue, rulebook=book)
 
 

@@ -7,6 +7,8 @@ import re
 from collections.abc import Mapping
 from dataclasses import dataclass
 
+from spec.rule_examples import RuleExample
+
 #: A reference to another rule inside rule or reason text: ``{auction.malzoom}``.
 RULE_REFERENCE = re.compile(r"\{([a-z0-9]+(?:[.-][a-z0-9]+)*)\}")
 
@@ -75,6 +77,8 @@ class Rulebook:
     core: tuple[CoreRule, ...]
     rulings: tuple[Ruling, ...]
     glossary: tuple[Term, ...]
+    examples: tuple[RuleExample, ...] = ()
+    """The rule examples of ``examples.toml``, in file order."""
 
     def ruling(self, game: str, parameter: str) -> Ruling:
         """The ruling for ``parameter`` in ``game``."""
@@ -86,6 +90,10 @@ class Rulebook:
     def rulings_for(self, parameter: str) -> tuple[Ruling, ...]:
         """Every ruling of ``parameter``, one per group of games that share a reading."""
         return tuple(r for r in self.rulings if r.parameter == parameter)
+
+    def examples_of(self, rule: str) -> tuple[RuleExample, ...]:
+        """The examples written for ``rule``."""
+        return tuple(e for e in self.examples if e.rule == rule)
 
     def rule_ids(self) -> tuple[str, ...]:
         """Every rule id of the book: the core rules' and the ruled parameters'."""

@@ -99,7 +99,7 @@ def _play_on(state: Any, then: Sequence[str]) -> Ruling:
         action = _names(state).get(text)
         if action is None:
             ruling.status, ruling.error = "illegal", _refusal(state, text)
-            return ruling
+            break
         state.apply_action(action)
         ruling.then.append(text)
         if len(state.records) > hands:
@@ -112,4 +112,5 @@ def _play_on(state: Any, then: Sequence[str]) -> Ruling:
             ruling.winner = state.winner
         elif state.phase == "play" and state.hand and len(state.hand.tricks) > tricks:
             ruling.tricks.append(state.hand.tricks[-1].winner)
+    ruling.hands = state.to_json()["hands"]
     return ruling

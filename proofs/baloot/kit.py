@@ -18,7 +18,7 @@ from proofs.baloot.kinds_table import FirstLead, NextDealer
 from proofs.baloot.theorems import THEOREMS
 from proofs.conformance.protocol import Answer, InvalidRequestError
 from proofs.divergence import Kind
-from proofs.kit import ConformanceKit, Theorem
+from proofs.kit import ConformanceKit, ModelAnswers, Theorem
 from spec.model import Profile
 
 if TYPE_CHECKING:
@@ -70,6 +70,13 @@ class BalootKit:
     def engine_outcome(self, kind: str, witness: dict[str, Any], profile: Profile) -> Any:
         """See :func:`proofs.baloot.examples.engine_outcome`."""
         return engine_outcome(kind, witness, profile)
+
+    @property
+    def model_answers(self) -> ModelAnswers:
+        """See :func:`proofs.baloot.model_answers.model_answers`."""
+        from proofs.baloot.model_answers import model_answers
+
+        return model_answers
 
     def rule_on(self, data: dict[str, Any], then: Sequence[str], profile: Profile) -> Ruling:
         """See :func:`proofs.baloot.judging.rule_on`."""

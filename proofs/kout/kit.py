@@ -8,7 +8,7 @@ from typing import TYPE_CHECKING, Any
 
 from proofs.conformance.protocol import Answer
 from proofs.divergence import Kind
-from proofs.kit import ConformanceKit, Theorem
+from proofs.kit import ConformanceKit, ModelAnswers, Theorem
 from proofs.kout.conformance import expect
 from proofs.kout.kinds_play import HandOver, LegalCards, TrickWinner
 from proofs.kout.kinds_rules import AuctionCalls, Deal, GameEnd, HandScore, NextDealer
@@ -51,6 +51,8 @@ class KoutKit:
     """Kinds settled together: the three points of play share their situations."""
     conformance: ConformanceKit = field(default_factory=KoutConformance)
     sources_ready: bool = True
+    model_answers: ModelAnswers | None = None
+    """Kout has no rule examples yet; its model answers none."""
 
 
     @property

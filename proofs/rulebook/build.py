@@ -16,12 +16,14 @@ from pathlib import Path
 from typing import Any
 
 from proofs.outcome_words import is_play, witness_text
+from proofs.rule_examples import check_rule_examples
 from proofs.rulebook.cards_svg import play_witness
 from proofs.rulebook.disputes_page import disputes_page
 from proofs.rulebook.examples import Example, find_example
-from proofs.rulebook.numbering import family_name, numbered_rules
+from proofs.rulebook.numbering import family_name, numbered_rules, rulebook_of
 from proofs.rulebook.odds_page import has_odds, odds_page
 from proofs.rulebook.rst import file_slug
+from proofs.rulebook.rule_examples_page import drawing, drawing_name, is_drawn
 from proofs.rulebook.rules_pages import example_image, glossary_page, house_page, rules_pages
 from proofs.rulebook.sources_page import sources_page
 from proofs.rulebook.verification_page import verification_page
@@ -88,6 +90,10 @@ def write_family(catalogue: Catalogue, report: dict[str, Any], source: Path) -> 
         example = find_example(catalogue, rule.id, disputes)
         if example is not None:
             examples[rule.id] = example
+    failed = [f for check in check_rule_examples(catalogue) for f in check.failures]
+    if failed:
+        raise RulebookError("the machine rules contradict a rule example:\n" +
+                               "\n".join(failed))
     pages = rules_pages(catalogue, disputes, examples)
     pages["house"] = house_page(catalogue, disputes)
     pages["glossary"] = glossary_page(catalogue)
@@ -114,6 +120,10 @@ def write_family(catalogue: Catalogue, report: dict[str, Any], source: Path) -> 
                 play_witness(example.witness, example.kind, header), encoding="utf-8")
         (stored / f"{file_slug(example.rule)}.json").write_text(
             json.dumps(example.as_json(), indent=1, sort_keys=True) + "\n", encoding="utf-8")
+    for written in rulebook_of(catalogue).examples:
+        if is_drawn(written):
+            (cards / drawing_name(family, written)).write_text(drawing(written),
+                                                               encoding="utf-8")
     return tuple(examples.values())
 
 

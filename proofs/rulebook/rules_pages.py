@@ -28,6 +28,7 @@ from proofs.rulebook.rst import (
     ref,
     rule_label,
 )
+from proofs.rulebook.rule_examples_page import rule_example_lines
 from spec.model import Catalogue
 from spec.rulings import RULE_REFERENCE, Ruling
 from spec.source_profiles import stance
@@ -166,6 +167,8 @@ def _rule_section(catalogue: Catalogue, rule: NumberedRule, disputes: list[dict[
         lines += _house_lines(catalogue, ruling, disputes)
     if rule.id in examples:
         lines += example_lines(catalogue, examples[rule.id])
+    for written in book.examples_of(rule.id):
+        lines += rule_example_lines(family_name(catalogue), written)
     return lines
 
 

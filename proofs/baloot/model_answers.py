@@ -1,0 +1,256 @@
+"""The Z3 model's answers at a rule example: the legal cards or calls, each trick's winner, the
+hand's score and the game's winner, and the hands once the deal is complete.
+
+The model is given only facts: the cards held and played, the calls made, who leads and who
+bought, read from the example's state and from the engine's record of the hand as the actions
+are played through its public API. What those facts mean (which card wins, what it is worth,
+which call is allowed, who gets which card) comes from :mod:`proofs.baloot.model`,
+:mod:`proofs.baloot.auction_z3`, :mod:`proofs.baloot.scoring` and
+:mod:`proofs.baloot.projects`, all written from ``spec/baloot/``. A question the model does
+not cover at that situation raises :class:`~proofs.kit.ModelSilentError`; it is never
+answered by the engine.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from typing import Any
+
+from proofs.baloot import auction_z3 as az
+from proofs.baloot.model import (
+    HOKOM,
+    NO_TRUMP,
+    SUN,
+    card_name,
+    card_of,
+    card_points,
+    last_trick_points,
+    legal,
+    rank,
+    winner_is,
+)
+from proofs.baloot.projects import declared
+from proofs.baloot.scoring import Hand, game_winner, score
+from proofs.kit import ModelSilentError
+from proofs.smt.parameters import SymbolicProfile
+from proofs.smt.solver import Names
+from spec.cards import SUIT_LETTERS
+from spec.model import Profile
+
+_BID_CALLS = {"pass": az.PASS, "sun": az.SUN, "ashkal": az.ASHKAL, "kawesh": az.KAWESH}
+KAWESH_RANKS = (0, 1, 2)
+"""7, 8 and 9 in the model's order of ranks: the cards of a Kawesh hand."""
+
+
+def _trump(letter: str | None) -> int:
+    return NO_TRUMP if letter is None else SUIT_LETTERS.index(letter)
+
+
+def _winner(sp: SymbolicProfile, leader: int, cards: Sequence[str], trump: int) -> int:
+    """The seat whose card wins a complete trick, by the model."""
+    ids = [card_of(c) for c in cards]
+    wins = [k for k in range(4) if winner_is(sp, ids, trump, k) is True]
+    if len(wins) != 1:
+        raise ModelSilentError(f"the model names {len(wins)} winners of the trick {list(cards)}")
+    return (leader + wins[0]) % 4
+
+
+def _legal_cards(sp: SymbolicProfile, data: dict[str, Any], state: Any) -> list[str]:
+    if state.legal_actions() and state.legal_actions()[0] >= 32:
+        raise ModelSilentError("the player to move first decides on projects, which the model "
+                          "does not rule on")
+    play = data["play"]
+    trick = [p["card"] for p in (play.get("trick") or {}).get("plays", [])]
+    leader = (play.get("trick") or {}).get("leader", state.hand.leader)
+    mover = str((leader + len(trick)) % 4)
+    hand = [card_of(c) for c in data["hands"][mover]]
+    flags = [c in hand for c in range(32)]
+    trump = _trump(_contract(data)[1])
+    return [card_name(c) for c in sorted(hand)
+            if legal(sp, flags, [card_of(c) for c in trick], trump, state.hand.locked, c)
+            is True]
+
+
+def _contract(data: dict[str, Any]) -> tuple[str, str | None]:
+    """The contract and trump the calls of the state name (the last Sun or Hokom)."""
+    contract: tuple[str, str | None] = ("none", None)
+    for call in data.get("auction", []):
+        if call["call"] in ("sun", "ashkal"):
+            contract = ("sun", None)
+        elif call["call"] == "hokom" or str(call["call"]).startswith("suit-"):
+            contract = ("hokom", call.get("trump") or data["public_card"][-1])
+    return contract
+
+
+def _call(entry: dict[str, Any], public_suit: str) -> int:
+    name = entry["call"]
+    if name in _BID_CALLS:
+        return _BID_CALLS[name]
+    if name == "hokom" and entry.get("round", 1) == 2 and entry.get("trump"):
+        others = [s for s in SUIT_LETTERS if s != public_suit]
+        return az.OTHER_SUIT[others.index(entry["trump"])]
+    if name == "hokom":
+        return az.HOKOM
+    raise ModelSilentError(f"the model has no buying call {name!r}")
+
+
+def _call_name(call: int, public_suit: str) -> str:
+    if call in az.OTHER_SUIT:
+        others = [s for s in SUIT_LETTERS if s != public_suit]
+        return f"suit-{others[az.OTHER_SUIT.index(call)]}"
+    return az.CALL_NAMES[call]
+
+
+def _buying(sp: SymbolicProfile, data: dict[str, Any], calls: Sequence[dict[str, Any]]) -> tuple[
+        az.Buying, list[bool]]:
+    """The model's buying after ``calls`` from the start, and each priority's Kawesh flag."""
+    dealer, public = int(data["dealer"]), data["public_card"]
+    kawesh = [all(rank(card_of(c)) in KAWESH_RANKS for c in data["hands"][str(_seat(dealer, p))])
+              for p in range(4)]
+    ace = rank(card_of(public)) == 7
+    b = az.start()
+    for entry in calls:
+        b = az.after(sp, b, _call(entry, public[-1]), ace)
+    return b, kawesh
+
+
+def _seat(dealer: int, priority: int) -> int:
+    """The seat of a priority: 0 is the dealer's right."""
+    return (dealer + 1 + priority) % 4
+
+
+def _legal_calls(sp: SymbolicProfile, data: dict[str, Any], state: Any) -> list[str]:
+    """The calls the model allows the next speaker after the state's calls."""
+    public = data["public_card"]
+    b, kawesh = _buying(sp, data, data.get("auction", []))
+    if b.end != az.OPEN:
+        return []
+    speaker = _seat(int(data["dealer"]), int(az.speaker(b)))
+    if speaker != state.current_player():
+        raise ModelSilentError(f"the model has seat {speaker} to speak, the state seat "
+                          f"{state.current_player()}")
+    return sorted(_call_name(c, public[-1]) for c in az.CALLS
+                  if az.allowed(sp, b, c, tuple(kawesh)) is True)
+
+
+def _hand_facts(sp: SymbolicProfile, record: dict[str, Any]) -> tuple[Hand, list[int]]:
+    """The finished hand as the model's facts: card points per side from the tricks (each
+    winner by the model), projects of the one side that declared, Baloot of the holder of the
+    trump King and Queen."""
+    c = record["contract"]
+    contract = SUN if c["type"] == "sun" else HOKOM
+    trump = _trump(c["trump"])
+    points = [0, 0]
+    for i, trick in enumerate(record["tricks"]):
+        cards = [p["card"] for p in trick["plays"]]
+        side = _winner(sp, trick["leader"], cards, trump) % 2
+        points[side] += sum(int(card_points(sp, card_of(x), trump)) for x in cards)
+        if i == len(record["tricks"]) - 1:
+            points[side] += int(last_trick_points(sp))
+    declarers = sorted({p["seat"] for p in record["projects"] if p["kind"] != "baloot"})
+    if len({s % 2 for s in declarers}) > 1:
+        raise ModelSilentError("both sides declared projects; the model's comparison needs the "
+                          "projects' descriptions")
+    project_points = sum(declared(sp, [card_of(x) for x in record["deal"][str(s)]], contract,
+                                  s == c["seat"])[0] for s in declarers)
+    baloots = [0, 0]
+    if contract == HOKOM:
+        pair = {f"K{c['trump']}", f"Q{c['trump']}"}
+        for seat in range(4):
+            if pair <= set(record["deal"][str(seat)]):
+                if seat in declarers:
+                    raise ModelSilentError("the holder of Baloot declared projects too")
+                baloots[seat % 2] = 1
+    hand = Hand(contract, c["seat"] % 2, c["multiplier"], c["gahwa"], (points[0], points[1]),
+                declarers[0] % 2 if declarers and project_points else -1, project_points,
+                (baloots[0], baloots[1]))
+    return hand, points
+
+
+def _completed(sp: SymbolicProfile, data: dict[str, Any],
+               then: Sequence[str]) -> dict[str, list[str]]:
+    """The hands once the buying in ``then`` ends in a contract (``deal.completion``): the
+    model's buyer takes the public card and two cards of the stock, every other seat three,
+    from the dealer's right."""
+    calls = list(data.get("auction", []))
+    b, _ = _buying(sp, data, calls)
+    for text in then:
+        if b.end != az.OPEN:
+            break
+        seat = _seat(int(data["dealer"]), int(az.speaker(b)))
+        entry = ({"seat": seat, "round": int(b.round), "call": "hokom", "trump": text[-1]}
+                 if text.startswith("suit-") else {"seat": seat, "round": int(b.round),
+                                                   "call": text})
+        b = az.after(sp, b, _call(entry, data["public_card"][-1]), rank(card_of(
+            data["public_card"])) == 7)
+    if b.end != az.CONTRACT:
+        raise ModelSilentError("the buying does not end in a contract in the model")
+    buyer = _seat(int(data["dealer"]), int(b.declarer))
+    if not sp.is_("deal.completion", "taker-2-others-3"):
+        raise ModelSilentError("the model deals the rest only under taker-2-others-3")
+    stock = iter(data["stock"])
+    hands = {s: list(cards) for s, cards in data["hands"].items()}
+    for k in range(4):
+        seat = (int(data["dealer"]) + 1 + k) % 4
+        extra = [data["public_card"]] if seat == buyer else []
+        extra += [next(stock) for _ in range(2 if seat == buyer else 3)]
+        hands[str(seat)] = sorted(hands[str(seat)] + extra, key=card_of)
+    return hands
+
+
+def model_answers(data: dict[str, Any], then: Sequence[str], profile: Profile,
+                  asked: set[str]) -> dict[str, Any]:
+    """The model's answer to each asked field it covers (``legal``, ``tricks``, ``score``,
+    ``winner``, ``hands``) at the state ``data`` with ``then`` played; the actions are played
+    through the engine's public API to learn the facts."""
+    from engine.baloot.actions import NUM_ACTIONS, action_name
+    from engine.baloot.codec import state_from_json
+    from engine.baloot.game import BalootGame
+
+    sp = SymbolicProfile(profile, Names("rule-example"))
+    state = state_from_json(data, profile, BalootGame)
+    out: dict[str, Any] = {}
+    if "legal" in asked:
+        if data["phase"] == "play":
+            out["legal"] = _legal_cards(sp, data, state)
+        elif data["phase"] == "auction":
+            out["legal"] = _legal_calls(sp, data, state)
+        else:
+            raise ModelSilentError(f"the model does not rule on the legal actions of phase "
+                              f"{data['phase']!r}")
+    names = {action_name(a): a for a in range(NUM_ACTIONS)}
+    tricks: list[int] = []
+    record: dict[str, Any] | None = None
+    before = tuple(state.scores)
+    for text in then:
+        if state.phase == "play" and text in names and names[text] < 32:
+            hand = state.hand
+            cards = [card_name(c) for c in hand.trick] + [text]
+            if len(cards) == 4:
+                trump = NO_TRUMP if hand.trump is None else hand.trump
+                tricks.append(_winner(sp, hand.leader, cards, trump))
+        count = len(state.records)
+        state.apply_action(names[text])
+        if len(state.records) > count:
+            record = state.records[-1]
+            break
+    if "tricks" in asked:
+        out["tricks"] = tricks
+    if "hands" in asked:
+        if data["phase"] != "auction":
+            raise ModelSilentError("the model deals the rest of the cards only from a state of the "
+                              "buying")
+        out["hands"] = _completed(sp, data, then)
+    if asked & {"score", "winner"}:
+        if record is None or record["contract"] is None:
+            raise ModelSilentError("the hand is not played to its end")
+        facts, points = _hand_facts(sp, record)
+        result = score(sp, facts)
+        gained = (int(result.total[0]), int(result.total[1]))
+        out["score"] = {"made": bool(result.made), "card_points": points,
+                        "game_points": list(gained),
+                        "totals": [before[0] + gained[0], before[1] + gained[1]]}
+        won = int(game_winner(sp, before, gained, facts.declarer_side,
+                              int(result.game_winner)))
+        out["winner"] = None if won < 0 else won
+    return {k: v for k, v in out.items() if k in asked}
