@@ -16,8 +16,8 @@ from spec.loader import family_catalogue
 from spec.rule_examples import RuleExample, load_rule_examples
 
 CATALOGUE = family_catalogue("baloot")
+assert CATALOGUE.rulebook is not None
 BOOK = CATALOGUE.rulebook
-assert BOOK is not None
 EXAMPLES = {e.id: e for e in BOOK.examples}
 
 
