@@ -74,7 +74,7 @@ def _load_parameters(doc: SpecDocument, games: dict[str, Game]) -> dict[str, Par
             )
         parameters[row["id"]] = Parameter(
             row["id"], row["topic"], row["meaning"], tuple(row["games"]), tuple(readings),
-            row.get("concrete"),
+            row.get("concrete"), row["title"],
         )
     return parameters
 

@@ -55,6 +55,8 @@ class Parameter:
     games: tuple[str, ...]
     readings: tuple[Reading, ...]
     concrete: str | None = None
+    title: str = ""
+    """The rule's name in plain words, for the rulebook (the id stays its anchor)."""
     """``deal`` or ``auction`` when encodings read the parameter concretely (see
     ``parameters.toml``), else None."""
 

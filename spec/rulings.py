@@ -31,6 +31,8 @@ class CoreRule:
     games: tuple[str, ...]
     rule: str
     claims: tuple[str, ...]
+    title: str = ""
+    """The rule's name in plain words."""
 
 
 @dataclass(frozen=True)

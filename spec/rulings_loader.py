@@ -105,7 +105,7 @@ def _core(doc: SpecDocument, catalogue: Catalogue, rule_ids: set[str]) -> tuple[
         _check_claims(doc, (*at, "claims"), row["claims"], catalogue)
         _check_references(doc, (*at, "rule"), row["rule"], rule_ids)
         core.append(CoreRule(row["id"], row["topic"], tuple(row["games"]), row["rule"],
-                             tuple(row["claims"])))
+                             tuple(row["claims"]), row["title"]))
     return tuple(core)
 
 

@@ -1,24 +1,33 @@
 """Shared fixtures. The expensive results (the whole verification: theorems, source checks and
-settled disputes) are computed once per test run and shared by every pytest-xdist worker
-through the verify result cache, under a lock so that only one worker computes them."""
+settled disputes; the whole rulebook) are computed once per test run and shared by every
+pytest-xdist worker (:mod:`shared_results`); under xdist a background prebuild starts them
+as the run begins, and the tests that need them run last."""
 
 from __future__ import annotations
 
-import json
+import os
 import shutil
+import subprocess
+import sys
+import tempfile
 from pathlib import Path
 from typing import Any
 
 import pytest
-from filelock import FileLock
+from helpers import copy_family
+from shared_results import (
+    SHARED_ENV,
+    STARTED,
+    shared_rulebook,
+    shared_verification,
+    wait_for_prebuild,
+)
 
 from proofs.disputes import Dispute
-from proofs.kit import kit_games
 from proofs.rulebook.build import Built
-from proofs.verify.cache import ResultCache, environment_digest, inputs_digest
-from proofs.verify.report import Verification, verify
-from spec.loader import family_catalogue
-from spec.registry import family_dir
+from proofs.verify.report import Verification
+
+_PREBUILD = pytest.StashKey[tuple[subprocess.Popen[bytes], Path]]()
 
 
 @pytest.fixture(autouse=True)
@@ -32,24 +41,59 @@ def private_cache(tmp_path_factory: pytest.TempPathFactory,
 @pytest.fixture
 def spec_copy(tmp_path: Path) -> Path:
     """A private copy of the shipped rule data, for tests that break it."""
-    for path in [*family_dir("kout").glob("*.toml"), *family_dir("kout").glob("*.json")]:
-        shutil.copy(path, tmp_path / path.name)
-    return tmp_path
+    return copy_family("kout", tmp_path)
 
 
 def shared_directory(factory: pytest.TempPathFactory, worker_id: str) -> Path:
     """A directory every worker of this test run sees (and no other run)."""
+    if os.environ.get(SHARED_ENV):
+        return Path(os.environ[SHARED_ENV])
     base = factory.getbasetemp()
     return base if worker_id == "master" else base.parent
+
+
+EXPENSIVE = frozenset({"verification", "rulebook"})
+"""The session fixtures the background prebuild computes."""
+
+
+def pytest_configure(config: pytest.Config) -> None:
+    """As the controller of a run over several workers: start the background prebuild of the
+    shared results, in a directory the workers inherit through the environment."""
+    if hasattr(config, "workerinput") or not getattr(config.option, "numprocesses", None):
+        return
+    shared = Path(tempfile.mkdtemp(prefix="trickrules-tests-"))
+    os.environ[SHARED_ENV] = str(shared)
+    script = Path(__file__).with_name("prebuild.py")
+    process = subprocess.Popen([sys.executable, str(script), str(shared)],
+                               stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
+    (shared / STARTED).write_text(str(process.pid), encoding="utf-8")
+    config.stash[_PREBUILD] = (process, shared)
+
+
+def pytest_unconfigure(config: pytest.Config) -> None:
+    """Stop the prebuild if it still runs, and remove the shared directory."""
+    started = config.stash.get(_PREBUILD, None)
+    if started is None:
+        return
+    process, shared = started
+    if process.poll() is None:
+        process.kill()
+    process.wait()
+    shutil.rmtree(shared, ignore_errors=True)
+
+
+def pytest_collection_modifyitems(items: list[pytest.Item]) -> None:
+    """The tests that need the shared results run last, so the workers are busy with the
+    others while the results are computed."""
+    items.sort(key=lambda item: bool(EXPENSIVE & set(getattr(item, "fixturenames", ()))))
 
 
 @pytest.fixture(scope="session")
 def verification(tmp_path_factory: pytest.TempPathFactory, worker_id: str) -> Verification:
     """What ``trickrules verify`` computes for every game, once per test run."""
     shared = shared_directory(tmp_path_factory, worker_id)
-    with FileLock(str(shared / "verification.lock")):
-        cache = ResultCache(shared / "verify-cache", environment_digest(inputs_digest()))
-        return verify(family_catalogue("kout"), list(kit_games()), None, True, cache)
+    wait_for_prebuild(shared)
+    return shared_verification(shared)
 
 
 @pytest.fixture(scope="session")
@@ -71,18 +115,5 @@ def rulebook(verification: Verification, tmp_path_factory: pytest.TempPathFactor
     workers."""
     from helpers import cli_help
 
-    from proofs.rulebook.build import build_rulebook
-    from proofs.rulebook.examples import Example
-
-    shared = shared_directory(tmp_path_factory, worker_id)
-    out = shared / "rulebook"
-    with FileLock(str(shared / "rulebook.lock")):
-        done = out / "built.json"
-        if not done.exists():
-            built = build_rulebook(verification.report, out, cli_help())
-            done.write_text(json.dumps({"pdfs": {f: str(p) for f, p in built.pdfs.items()},
-                                        "examples": [e.as_json() for e in built.examples]}),
-                            encoding="utf-8")
-        data = json.loads(done.read_text(encoding="utf-8"))
-    return Built(out / "source", out / "html", {f: Path(p) for f, p in data["pdfs"].items()},
-                 tuple(Example.from_json(e) for e in data["examples"]))
+    return shared_rulebook(shared_directory(tmp_path_factory, worker_id), verification,
+                           cli_help())

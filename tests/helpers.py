@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import shutil
 from collections.abc import Mapping, Sequence
 from pathlib import Path
 
@@ -13,6 +14,7 @@ from engine.masks import JOKER_MASK, SUIT_MASK, iter_cards, mask_of
 from spec.cards import parse_card, parse_cards, parse_suit
 from spec.errors import SpecError
 from spec.loader import family_catalogue, load_catalogue
+from spec.registry import family_dir
 
 
 def variant(game_id: str = "kout6", **overrides: str) -> KoutGame:
@@ -98,3 +100,11 @@ def cli_help() -> list[str]:
     from proofs.rulebook.cli_page import cli_page
 
     return cli_page(build_parser())
+
+
+def copy_family(family: str, destination: Path) -> Path:
+    """A private copy of one family's shipped rule data (its TOML and JSON files and its
+    example situations), for tests that break it."""
+    shutil.copytree(family_dir(family), destination, dirs_exist_ok=True,
+                    ignore=shutil.ignore_patterns("*.py", "__pycache__"))
+    return destination

@@ -5,10 +5,10 @@ from __future__ import annotations
 
 import dataclasses
 import json
-import shutil
 from pathlib import Path
 
 import pytest
+from helpers import copy_family
 
 from spec.coverage import INDEX_FILE, build_index, index_text, odds_citations
 from spec.errors import SpecError
@@ -72,10 +72,7 @@ def test_the_splitter_keeps_table_rows_whole_and_joins_wrapped_lines() -> None:
 
 
 def _baloot_copy(tmp_path: Path) -> Path:
-    for path in family_dir("baloot").iterdir():
-        if path.suffix in (".toml", ".json"):
-            shutil.copy(path, tmp_path / path.name)
-    return tmp_path
+    return copy_family("baloot", tmp_path)
 
 
 def test_an_unmarked_sentence_is_reported_missing(tmp_path: Path) -> None:

@@ -124,7 +124,10 @@ def dispute_section(catalogue: Catalogue, dispute: dict[str, Any],
                     files: dict[str, str]) -> list[str]:
     """One dispute, with its drawings added to ``files``."""
     parameter = catalogue.parameters[dispute["parameter"]]
-    lines = [*label(dispute_label(dispute["id"])), *heading(dispute["id"], 2),
+    readings = " or ".join(dispute["readings"])
+    lines = [*label(dispute_label(dispute["id"])),
+             *heading(f"{parameter.title} ({readings})", 2),
+             f"Dispute ``{dispute['id']}``", "",
              f"*{escape(parameter.meaning)}* Verdict: **{dispute['verdict']}**.", ""]
     lines += _sides_table(catalogue, dispute)
     lines += _quotations(catalogue, dispute)

@@ -46,6 +46,14 @@ def numbered_rules(catalogue: Catalogue) -> list[NumberedRule]:
     return out
 
 
+def rule_title(catalogue: Catalogue, rule_id: str) -> str:
+    """A rule's name in plain words: its core rule's title or its parameter's."""
+    for core in rulebook_of(catalogue).core:
+        if core.id == rule_id:
+            return core.title
+    return catalogue.parameters[rule_id].title
+
+
 def numbers(catalogue: Catalogue) -> dict[str, int]:
     """Each rule id's display number."""
     return {rule.id: rule.number for rule in numbered_rules(catalogue)}

@@ -13,6 +13,7 @@ from proofs.rulebook.numbering import (
     family_name,
     numbered_rules,
     numbers,
+    rule_title,
     rulebook_of,
 )
 from proofs.rulebook.rst import (
@@ -146,8 +147,9 @@ def _rule_section(catalogue: Catalogue, rule: NumberedRule, disputes: list[dict[
                   examples: dict[str, Example]) -> list[str]:
     book = rulebook_of(catalogue)
     lines = label(rule_label(family_name(catalogue), rule.id))
+    lines += heading(f"{rule.number}. {rule_title(catalogue, rule.id)}", 2)
+    lines += [f"Rule ``{rule.id}``", ""]
     if rule.core is not None:
-        lines += heading(f"{rule.number}. {rule.id}", 2)
         games = game_names(catalogue, rule.core.games)
         lines += [f"**{rule.number}.1** ({games})", "",
                   f"   {rule_text(catalogue, rule.core.rule)}", "",
@@ -155,7 +157,6 @@ def _rule_section(catalogue: Catalogue, rule: NumberedRule, disputes: list[dict[
                   "   No source disagrees; every profile shares this rule.", ""]
         return lines
     parameter = catalogue.parameters[rule.id]
-    lines += heading(f"{rule.number}. {rule.id}", 2)
     lines += [f"*{escape(parameter.meaning)}*", ""]
     for sub, ruling in enumerate(book.rulings_for(rule.id), start=1):
         reading = parameter.reading(ruling.reading)
