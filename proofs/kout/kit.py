@@ -51,8 +51,6 @@ class KoutKit:
     """Kinds settled together: the three points of play share their situations."""
     conformance: ConformanceKit = field(default_factory=KoutConformance)
     sources_ready: bool = True
-    model_answers: ModelAnswers | None = None
-    """Kout has no rule examples yet; its model answers none."""
 
 
     @property
@@ -67,6 +65,13 @@ class KoutKit:
         from proofs.kout.examples import engine_outcome
 
         return engine_outcome(kind, witness, profile)
+
+    @property
+    def model_answers(self) -> ModelAnswers:
+        """See :func:`proofs.kout.model_answers.model_answers`."""
+        from proofs.kout.model_answers import model_answers
+
+        return model_answers
 
     def rule_on(self, data: dict[str, Any], then: Sequence[str], profile: Profile) -> Ruling:
         """See :func:`proofs.kout.judging.rule_on`."""

@@ -155,6 +155,8 @@ def _rule_section(catalogue: Catalogue, rule: NumberedRule, disputes: list[dict[
                   f"   {rule_text(catalogue, rule.core.rule)}", "",
                   "   *Sources:* " + " ".join(cite(c) for c in rule.core.claims) + ".", "",
                   "   No source disagrees; every profile shares this rule.", ""]
+        for written in book.examples_of(rule.id):
+            lines += rule_example_lines(family_name(catalogue), written)
         return lines
     parameter = catalogue.parameters[rule.id]
     lines += [f"*{escape(parameter.meaning)}*", ""]

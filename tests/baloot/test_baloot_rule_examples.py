@@ -1,6 +1,5 @@
-"""Baloot's rule examples: each situation answered by the engine and by the Z3 model as its
-rule text says; a broken engine, a broken model, a wrong answer and bad example data are each
-caught."""
+"""Baloot's rule examples: a broken engine, a broken model, a wrong answer, a question the
+model cannot answer and bad example data are each caught."""
 
 from __future__ import annotations
 
@@ -19,13 +18,6 @@ CATALOGUE = family_catalogue("baloot")
 assert CATALOGUE.rulebook is not None
 BOOK = CATALOGUE.rulebook
 EXAMPLES = {e.id: e for e in BOOK.examples}
-
-
-@pytest.mark.parametrize("example_id", sorted(EXAMPLES))
-def test_every_rule_example_holds_in_engine_and_model(example_id: str) -> None:
-    check = check_rule_example(CATALOGUE, EXAMPLES[example_id])
-    assert check.passed, check.failures
-    assert set(check.model) == set(check.example.expect) - {"status"}
 
 
 def test_an_engine_whose_tricks_go_to_the_leader_fails_the_trump_example(

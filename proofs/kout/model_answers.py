@@ -1,0 +1,133 @@
+"""The Z3 model's answers at a Kout rule example: the legal cards or calls, each trick's
+winner, whether and when the hand ends, its score and the game's winner.
+
+The model is given only facts read from the example's state and from the engine's state as
+the actions are played through its public API: the cards held and played, the trick so far,
+trump, the contract, the calls made, the tricks each team took before the state. What they
+mean comes from the model (:mod:`proofs.kout.evaluator`, :mod:`proofs.kout.auction`, written
+from ``spec/kout/``); each trick's winner is the model's, and the hand's tricks are counted
+from those winners. A question the model does not cover raises
+:class:`~proofs.kit.ModelSilentError`.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from typing import Any
+
+import z3
+
+from proofs.kit import ModelSilentError
+from proofs.kout.auction import MAX_BID, MIN_BID, PASS, Step, call_is_legal, symbolic_auction
+from proofs.kout.evaluator import ModelEvaluator, Situation
+from proofs.kout.situation import profile_deck, profile_hand_size
+from proofs.smt.parameters import SymbolicProfile
+from proofs.smt.solver import Names
+from spec.cards import SUIT_LETTERS, card_name
+from spec.model import Profile
+
+
+def _situation(state: Any, profile: Profile) -> Situation:
+    """The point of play the engine state is at, as plain facts."""
+    position, contract = state.position, state.contract
+    players = state.game.rules.players
+    return Situation(profile_deck(profile), players, state.trump, contract.bid, contract.seat,
+                     position.leader, tuple(frozenset(state.hand(s)) for s in range(players)),
+                     frozenset(c for c in profile_deck(profile) if position.played >> c & 1),
+                     tuple(position.trick), (position.won[0], position.won[1]))
+
+
+def _true(term: Any) -> bool:
+    return bool(z3.is_true(z3.simplify(term))) if not isinstance(term, bool) else term
+
+
+def _legal_calls(data: dict[str, Any], state: Any, profile: Profile) -> list[str]:
+    """The calls the model allows the next speaker, seats counted from the dealer's left
+    (the first to speak)."""
+    players = state.game.rules.players
+    calls = [PASS if c.get("pass") else int(c["bid"]) for c in data.get("auction", [])]
+    sp = SymbolicProfile(profile, Names("rule-example-auction"))
+    auction = symbolic_auction(sp, Names("rule-example-auction"), players, len(calls),
+                               [z3.IntVal(c) for c in calls])
+    step: Step = auction.end
+    if _true(step.over):
+        return []
+    first = (int(data["dealer"]) + 1) % players
+    seat = (first + int(z3.simplify(step.turn).as_long())) % players
+    if seat != state.current_player():
+        raise ModelSilentError(f"the model has seat {seat} to speak, the state seat "
+                               f"{state.current_player()}")
+    allowed = [c for c in (PASS, *range(MIN_BID, MAX_BID + 1))
+               if _true(call_is_legal(sp, step, z3.IntVal(c), len(calls), players))]
+    return ["pass" if c == PASS else f"bid {c}" for c in allowed]
+
+
+def _trump_choices(model: ModelEvaluator) -> list[str]:
+    """The suits the declarer may name (``contract.trump-choice``)."""
+    if not model.true(model.sp.is_("contract.trump-choice", "one-of-four-suits")):
+        raise ModelSilentError("the model names trump only under one-of-four-suits")
+    return [f"trump {suit}" for suit in SUIT_LETTERS]
+
+
+def model_answers(data: dict[str, Any], then: Sequence[str], profile: Profile,
+                  asked: set[str]) -> dict[str, Any]:
+    """The model's answer to each asked field it covers (``legal``, ``tricks``, ``score``,
+    ``winner``) at the state ``data`` with ``then`` played."""
+    from engine.kout.actions import is_card, string_to_action
+    from engine.kout.game import KoutState
+
+    if "hands" in asked:
+        raise ModelSilentError("the Kout model does not deal")
+    model = ModelEvaluator(profile)
+    state = KoutState.from_json(data, profile)
+    out: dict[str, Any] = {}
+    if "legal" in asked:
+        if state.phase == "play":
+            out["legal"] = [card_name(c) for c in model.legal_cards(_situation(state, profile))]
+        elif state.phase == "auction":
+            out["legal"] = _legal_calls(data, state, profile)
+        elif state.phase == "trump":
+            out["legal"] = _trump_choices(model)
+        else:
+            raise ModelSilentError(f"the model does not rule on phase {state.phase!r}")
+    tricks: list[int] = []
+    size = profile_hand_size(profile)
+    hand, before, first_hand = state.hand_index, tuple(state.scores), state.hand_index == 0
+    won: list[int] | None = None
+    facts: tuple[int, int, bool] | None = None
+    for text in then:
+        action = string_to_action(text)
+        if state.phase == "play" and state.hand_index == hand and is_card(action):
+            s = _situation(state, profile)
+            if won is None:
+                won = list(s.tricks_won)
+                facts = (s.declarer % 2, s.bid, bool(data["contract"]["malzoom"]))
+            if len(s.trick) == s.players - 1:
+                winner = model.trick_winner(s, [*s.trick, action])
+                tricks.append(winner)
+                won[winner % 2] += 1
+        state.apply_action(action)
+        if state.hand_index != hand or state.is_terminal():
+            break
+    if "tricks" in asked:
+        out["tricks"] = tricks
+    if asked & {"score", "winner"}:
+        if facts is None or won is None or (state.hand_index == hand
+                                            and not state.is_terminal()):
+            raise ModelSilentError("the hand is not played to its end")
+        bidders, bid, malzoom = facts
+        if sum(won) != size and not _decided(model, won[bidders], bid, sum(won), size):
+            raise ModelSilentError(f"the engine ends the hand after {sum(won)} tricks, where "
+                                   "the model goes on")
+        made, totals, game_winner = model.hand_end((before[0], before[1]), bidders, bid,
+                                                   malzoom, won[bidders], first_hand)
+        out["score"] = {"made": made, "totals": list(totals)}
+        out["winner"] = game_winner
+    return {k: v for k, v in out.items() if k in asked}
+
+
+def _decided(model: ModelEvaluator, mine: int, bid: int, done: int, size: int) -> bool:
+    """Whether the hand stops early after ``done`` tricks (``hand.early-stop``)."""
+    theirs = done - mine
+    stop = model.true(model.sp.is_("hand.early-stop", "stop-when-decided"))
+    return stop and (mine >= bid or theirs > size - bid)

@@ -1,0 +1,42 @@
+"""Kout's rule examples catch a broken engine and a broken model, each on its own side."""
+
+from __future__ import annotations
+
+from typing import Any
+
+import pytest
+
+from engine.kout.scoring import HandScore
+from proofs.rule_examples import check_rule_example
+from spec.loader import family_catalogue
+
+CATALOGUE = family_catalogue("kout")
+assert CATALOGUE.rulebook is not None
+EXAMPLES = {e.id: e for e in CATALOGUE.rulebook.examples}
+
+
+def test_an_engine_that_scores_a_failed_bid_once_fails_its_example(
+        monkeypatch: pytest.MonkeyPatch) -> None:
+    from engine.kout import scoring
+
+    real = scoring.score_hand
+
+    def once(rules: Any, contract: Any, won: Any) -> HandScore:
+        result = real(rules, contract, won)
+        return result if result.made else HandScore(False, result.team, contract.bid)
+
+    monkeypatch.setattr(scoring, "score_hand", once)
+    monkeypatch.setattr("engine.kout.state.score_hand", once, raising=False)
+    failures = check_rule_example(CATALOGUE, EXAMPLES["bid-failed"]).failures
+    assert any("the engine gives score" in f for f in failures), failures
+    assert not any("the model gives" in f for f in failures)
+
+
+def test_a_model_that_lets_the_leader_win_fails_the_trump_example(
+        monkeypatch: pytest.MonkeyPatch) -> None:
+    from proofs.kout.evaluator import ModelEvaluator
+
+    monkeypatch.setattr(ModelEvaluator, "trick_winner", lambda self, s, cards: s.leader)
+    failures = check_rule_example(CATALOGUE, EXAMPLES["a-low-trump-wins"]).failures
+    assert any("the model gives tricks = [2]" in f for f in failures), failures
+    assert not any("the engine gives" in f for f in failures)
