@@ -233,3 +233,17 @@ def test_a_report_without_a_game_is_refused(tmp_path: Path, capsys: pytest.Captu
     assert main(["rulebook", "--report", str(partial), "--out", str(tmp_path / "out")]) == 2
     assert "lacks the source checks or a game" in capsys.readouterr().err
     assert not (tmp_path / "out").exists()
+
+
+def test_disagreements_are_shown_apart_from_gaps(built: Built) -> None:
+    """004w and 004g each state their reading of who deals next; neither text says who wins
+    when both sides pass the target together, so that dispute is a gap."""
+    text = html.unescape((built.html / "baloot" / "disputes.html").read_text(encoding="utf-8"))
+    counts = re.search(r"Of these, (\d+) are disagreements.*?The other\s+(\d+) are gaps", text,
+                       re.S)
+    assert counts is not None and int(counts[1]) + int(counts[2]) == DISPUTES["baloot"]
+    stated = text.index("Disagreements the sources state (")
+    gaps = text.index("Gaps where a source is silent (")
+    rotation = anchor(dispute_label("baloot/dealer.rotation/to-the-right-vs-clockwise"))
+    both = anchor(dispute_label("baloot/game.both-reach/higher-total-vs-declarers-side"))
+    assert stated < text.index(f'id="{rotation}"') < gaps < text.index(f'id="{both}"')

@@ -67,7 +67,13 @@ def cmd_rulebook(args: argparse.Namespace) -> int:
     if not args.no_pdf:
         for family, path in built.pdfs.items():
             console.print(f"PDF ({family}): {path}")
-    console.print(f"{len(built.examples)} examples replayed in the engine; pages generated in "
+    from proofs.rulebook.build import rulebook_families
+    from spec.loader import family_catalogue
+
+    written = sum(len(book.examples) for f in (args.family or rulebook_families())
+                  if (book := family_catalogue(f).rulebook) is not None)
+    console.print(f"{len(built.examples)} dispute witnesses replayed in the engine and "
+                  f"{written} rule examples in the engine and the model; pages generated in "
                   f"{built.source}")
     return 0
 

@@ -126,7 +126,7 @@ def dispute_section(catalogue: Catalogue, dispute: dict[str, Any],
     parameter = catalogue.parameters[dispute["parameter"]]
     readings = " or ".join(dispute["readings"])
     lines = [*label(dispute_label(dispute["id"])),
-             *heading(f"{parameter.title} ({readings})", 2),
+             *heading(f"{parameter.title} ({readings})", 3),
              f"Dispute ``{dispute['id']}``", "",
              f"*{escape(parameter.meaning)}* Verdict: **{dispute['verdict']}**.", ""]
     lines += _sides_table(catalogue, dispute)
@@ -155,9 +155,27 @@ def disputes_page(catalogue: Catalogue, disputes: list[dict[str, Any]]) -> tuple
              "two readings never give a different outcome, or found the smallest situation "
              "where they do; that situation was then replayed in the engine under both "
              f"readings. There are {len(disputes)} disputes.", ""]
+    stated = [d for d in disputes if is_stated(d)]
+    lines += [f"Of these, {len(stated)} are disagreements: each reading is stated by some "
+              f"source (or allowed by its words or its contradictions). The other "
+              f"{len(disputes) - len(stated)} are gaps: one reading is allowed only because a "
+              "source is silent on the point.", ""]
     for game in catalogue.games:
         mine = [d for d in disputes if d["game"] == game]
         lines += heading(f"{catalogue.games[game].name} ({len(mine)} disputes)", 1)
-        for dispute in mine:
-            lines += dispute_section(catalogue, dispute, files)
+        for title_, group in (("Disagreements the sources state", True),
+                              ("Gaps where a source is silent", False)):
+            members = [d for d in mine if is_stated(d) == group]
+            if not members:
+                continue
+            lines += heading(f"{title_} ({len(members)})", 2)
+            for dispute in members:
+                lines += dispute_section(catalogue, dispute, files)
     return lines, files
+
+
+def is_stated(dispute: dict[str, Any]) -> bool:
+    """Whether both readings of a dispute are stated by some source (or allowed by its words
+    or its contradictions); otherwise one of them stands only on a source's silence."""
+    return all(any(side["how"] != "silent" for side in dispute["sides"][reading])
+               for reading in dispute["readings"])
