@@ -130,10 +130,13 @@ class PlayPosition:
         jokers = hand & JOKER_MASK
         suited = hand & SUIT_MASK[follow]
         if rules.joker_any_time:
+            owed = jokers if rules.joker_counts_as_trump else 0
+            if follow == self.trick_trump:
+                suited |= owed
             if suited:
                 return suited | jokers
             if rules.follow_else_trump:
-                trumps = hand & SUIT_MASK[self.trick_trump]
+                trumps = hand & SUIT_MASK[self.trick_trump] | owed
                 if trumps:
                     return trumps | jokers
             return hand
@@ -164,6 +167,13 @@ class PlayPosition:
         follow = SUIT_LETTERS[self.follow]
         if card >= 52:
             return "joker.play-to-trick", f"a Joker may be played only as a trump ({follow} led)"
+        held = self.hands[self.turn]
+        trumps_owed = self.follow == self.trick_trump or (
+            self.rules.follow_else_trump and not held & SUIT_MASK[self.follow])
+        if (self.rules.joker_any_time and self.rules.joker_counts_as_trump and trumps_owed
+                and not held & SUIT_MASK[self.trick_trump] and held & JOKER_MASK):
+            return ("joker.counts-as-trump",
+                    f"{name} is not a trump, and a Joker, which counts as one, is held")
         if self.lead_kind == LIVE_JOKER_LEAD:
             return "joker.legal-lead-calls-trump", "a Joker was led: a trump must be played"
         if self.hands[self.turn] & SUIT_MASK[self.follow]:

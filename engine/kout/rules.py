@@ -52,6 +52,7 @@ class Rules:
     trump_for_trick: bool
     second_joker: SecondJoker
     legal_lead_must_trump: bool
+    joker_counts_as_trump: bool
     early_stop: bool
     bawan_points: int
     malzoom_failed_points: int | None
@@ -176,6 +177,7 @@ def compile_rules(profile: Profile) -> Rules:
             "joker.legal-lead-calls-trump",
             {"must-play-trump": True, "no-obligation": False},
         ),
+        joker_counts_as_trump=_flag(profile, "joker.counts-as-trump", "counts", "optional"),
         early_stop=_flag(profile, "hand.early-stop", "stop-when-decided", "play-all-tricks"),
         bawan_points=bawan,
         malzoom_failed_points=malzoom_failed.value,

@@ -19,7 +19,8 @@ def build_parser() -> argparse.ArgumentParser:
     """The argument parser of every subcommand."""
     parser = argparse.ArgumentParser(
         prog="trickrules",
-        description="Rules verifier for the Gulf trick-taking games (Kout Bo: Kout 6, Kout 4).")
+        description="Rules verifier for the Gulf trick-taking games Kout Bo (Kout 6, Kout 4) and "
+        "Baloot.")
     parser.add_argument("--debug", action="store_true",
                         help="on an internal error, show the Python traceback")
     sub = parser.add_subparsers(dest="command", required=True, metavar="COMMAND")

@@ -203,18 +203,19 @@ def legal_lead(sp: SymbolicProfile, card: t.Int, hand: Holding,
 
 def legal_follow(sp: SymbolicProfile, card: t.Int, hand: Holding,
                  ctx: TrickContext) -> t.Bool:
-    """Rules ``play.follow-suit``, ``joker.play-to-trick`` and ``joker.legal-lead-calls-trump``
-    for a player who is not leading."""
+    """Rules ``play.follow-suit``, ``joker.play-to-trick``, ``joker.legal-lead-calls-trump``
+    and ``joker.counts-as-trump`` for a player who is not leading."""
     follow, tt = ctx.follow, ctx.trick_trump
     joker = is_joker(card)
     holds_joker = hand.any_of([BLACK_JOKER, RED_JOKER])
     any_time = sp.is_("joker.play-to-trick", "any-time")
     else_trump = sp.is_("play.follow-suit", "follow-else-trump")
+    jokers_owed = t.Or(t.Not(any_time), sp.is_("joker.counts-as-trump", "counts"))
     holds_follow = t.Or(hand.holds_suit(follow),
-                         t.And(t.Not(any_time), follow == tt, holds_joker))
+                         t.And(jokers_owed, follow == tt, holds_joker))
     in_follow = t.Or(t.And(t.Not(joker), suit(card) == follow),
                       t.And(joker, t.Or(any_time, follow == tt)))
-    holds_tt = t.Or(hand.holds_suit(tt), t.And(t.Not(any_time), holds_joker))
+    holds_tt = t.Or(hand.holds_suit(tt), t.And(jokers_owed, holds_joker))
     in_tt = t.Or(t.And(t.Not(joker), suit(card) == tt), joker)
     allowed = t.If(follow == NO_SUIT, True,
                     t.If(holds_follow, in_follow,
