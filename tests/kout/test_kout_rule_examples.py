@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from dataclasses import replace
 from typing import Any
 
 import pytest
@@ -40,3 +41,14 @@ def test_a_model_that_lets_the_leader_win_fails_the_trump_example(
     failures = check_rule_example(CATALOGUE, EXAMPLES["a-low-trump-wins"]).failures
     assert any("the model gives tricks = [2]" in f for f in failures), failures
     assert not any("the engine gives" in f for f in failures)
+
+
+def test_the_joker_example_tells_the_house_option_apart() -> None:
+    """Under ``joker.counts-as-trump = counts`` the engine and the model both owe the black
+    Joker, so the example of the ruled reading would fail there."""
+    from proofs.rule_examples import engine_answers, example_profile, model_answers
+
+    example = replace(EXAMPLES["joker-never-owed"], then=())
+    house = example_profile(CATALOGUE, example).pin({"joker.counts-as-trump": "counts"})
+    assert engine_answers(example, house)["legal"] == ["BJ"]
+    assert model_answers(example, house) == ({"legal": ["BJ"]}, "")
