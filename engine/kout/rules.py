@@ -55,6 +55,7 @@ class Rules:
     joker_counts_as_trump: bool
     early_stop: bool
     bawan_points: int
+    made_scores_tricks: bool
     malzoom_failed_points: int | None
     target: int
     shutout: int | None
@@ -117,7 +118,6 @@ def compile_rules(profile: Profile) -> Rules:
         ("contract.trump-choice", "one-of-four-suits"),
         ("play.first-lead", "declarer"),
         ("play.card-in-hand", "own-hand"),
-        ("score.made", "bid"),
         ("score.failed", "double-bid"),
     ):
         _choose(profile, parameter, {only: True})
@@ -180,6 +180,7 @@ def compile_rules(profile: Profile) -> Rules:
         joker_counts_as_trump=_flag(profile, "joker.counts-as-trump", "counts", "optional"),
         early_stop=_flag(profile, "hand.early-stop", "stop-when-decided", "play-all-tricks"),
         bawan_points=bawan,
+        made_scores_tricks=_flag(profile, "score.made", "tricks-won", "bid"),
         malzoom_failed_points=malzoom_failed.value,
         target=target,
         shutout=shutout.value,

@@ -21,7 +21,8 @@ def score_hand(rules: Rules, contract: Contract, won: tuple[int, int] | list[int
     """Rules ``score.*``: exactly one team scores on every hand."""
     bidders = contract.team
     if won[bidders] >= contract.bid:
-        points = rules.bawan_points if contract.bid == MAX_BID else contract.bid
+        points = (rules.bawan_points if contract.bid == MAX_BID
+                  else won[bidders] if rules.made_scores_tricks else contract.bid)
         return HandScore(True, bidders, points)
     if contract.malzoom and rules.malzoom_failed_points is not None:
         return HandScore(False, 1 - bidders, rules.malzoom_failed_points)

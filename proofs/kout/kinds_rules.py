@@ -236,7 +236,7 @@ class HandScore:
     def build(self, question: Question, d: Dual, names: Names) -> list[Built]:
         """A contract and a count of tricks; lowest bid, then fewest tricks, first."""
         c = _contract(question, d, names)
-        points = [hand_points(sp, c.bid, m, c.won >= c.bid)
+        points = [hand_points(sp, c.bid, m, c.won)
                   for sp, m in zip((d.a, d.b), c.malzoom, strict=True)]
         differ = z3.Or(points[0][0] != points[1][0], points[0][1] != points[1][1])
         return [Built([*c.rules, differ], c.bid * 100 + c.won, (c, points))]

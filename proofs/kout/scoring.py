@@ -11,9 +11,12 @@ from proofs.smt.solver import Names
 
 
 def hand_points(sp: SymbolicProfile, bid: t.Int, malzoom: t.Bool,
-                made: t.Bool) -> tuple[t.Int, t.Int]:
-    """Rules ``score.*``: (points of the bidding team, points of the other team)."""
-    made_points = t.If(bid == 9, sp.value("score.bawan-made"), bid)
+                won: t.Int) -> tuple[t.Int, t.Int]:
+    """Rules ``score.*``: (points of the bidding team, points of the other team) when the
+    bidding team won ``won`` tricks."""
+    made = won >= bid
+    made_points = t.If(bid == 9, sp.value("score.bawan-made"),
+                       t.If(sp.is_("score.made", "tricks-won"), won, bid))
     failed = t.If(t.And(malzoom, sp.is_("score.malzoom-failed", "5")),
                    sp.value("score.malzoom-failed"), 2 * bid)
     return t.If(made, made_points, 0), t.If(made, 0, failed)
@@ -64,7 +67,7 @@ def hand_end(sp: SymbolicProfile, scores: tuple[t.Int, t.Int],
              bidders_won: t.Int, first_hand: t.Bool) -> HandEnd:
     """Score a hand the bidding team (0 or 1) finished with ``bidders_won`` tricks."""
     made = bidders_won >= bid
-    ours, theirs = hand_points(sp, bid, malzoom, made)
+    ours, theirs = hand_points(sp, bid, malzoom, bidders_won)
     added = (t.If(bidders == 0, ours, theirs), t.If(bidders == 0, theirs, ours))
     after = (scores[0] + added[0], scores[1] + added[1])
     bawan = t.And(made, bid == 9)

@@ -214,8 +214,9 @@ def one_team_scores(profile: Profile) -> Result:
     bid, malzoom, rules = contract_terms(names, sp)
     won = names.int("tricks-won")
     size = profile_hand_size(profile)
-    ours, theirs = hand_points(sp, bid, malzoom, won >= bid)
-    table = z3.Or(ours == bid, ours == 36, theirs == 2 * bid, theirs == 5)
+    ours, theirs = hand_points(sp, bid, malzoom, won)
+    table = z3.Or(ours == bid, ours == 36, theirs == 2 * bid, theirs == 5,
+                  z3.And(sp.is_("score.made", "tricks-won"), ours == won))
     claim = z3.And(z3.Or(z3.And(ours > 0, theirs == 0), z3.And(ours == 0, theirs > 0)), table)
     return prove(claim, [*sp.constraints(), *rules, won >= 0, won <= size])
 
@@ -226,9 +227,10 @@ def single_game_winner(profile: Profile) -> Result:
     names = Names("game-end")
     sp = SymbolicProfile(profile, names)
     bid, malzoom, rules = contract_terms(names, sp)
-    s0, s1, made = names.int("score0"), names.int("score1"), names.bool("made")
+    s0, s1, won = names.int("score0"), names.int("score1"), names.int("bidders-won")
+    made = won >= bid
     first_hand, bidders_team0 = names.bool("first-hand"), names.bool("bidders-team0")
-    ours, theirs = hand_points(sp, bid, malzoom, made)
+    ours, theirs = hand_points(sp, bid, malzoom, won)
     add0 = z3.If(bidders_team0, ours, theirs)
     add1 = z3.If(bidders_team0, theirs, ours)
     bawan = z3.And(made, bid == 9)
@@ -238,11 +240,12 @@ def single_game_winner(profile: Profile) -> Result:
               z3.Implies(first_hand, z3.And(s0 == 0, s1 == 0))]
     win0 = wins_game(sp, s0 + add0, s1 + add1, first_hand, z3.And(bawan, bidders_team0))
     win1 = wins_game(sp, s1 + add1, s0 + add0, first_hand, z3.And(bawan, z3.Not(bidders_team0)))
-    return prove(z3.Not(z3.And(win0, win1)), [*sp.constraints(), *rules, *before])
+    return prove(z3.Not(z3.And(win0, win1)), [*sp.constraints(), *rules, *before, won >= 0,
+                                               won <= profile_hand_size(profile)])
 
 
 def early_stop_keeps_score(profile: Profile) -> Result:
-    """Stopping a hand as soon as the bid is made or beaten never changes the hand's score."""
+    """Stopping a hand as soon as the bid is made or beaten never changes whether it is made."""
     names = Names("early-stop")
     size = profile_hand_size(profile)
     bid = names.int("bid")
@@ -255,6 +258,31 @@ def early_stop_keeps_score(profile: Profile) -> Result:
     decided = z3.Or(won(stop) >= bid, stop - won(stop) > size - bid)
     claim = (won(stop) >= bid) == (won(size) >= bid)
     return prove(z3.Implies(decided, claim), [bid >= 5, bid <= 9, stop >= 0, stop <= size])
+
+
+def made_at_stop_scores_the_bid(profile: Profile) -> Result:
+    """A hand that stops as soon as it is decided and is made ends with exactly the bid's
+    tricks, so scoring the bid and scoring the tricks won give the same points (the two
+    readings of ``score.made`` coincide wherever ``hand.early-stop`` stops the hand)."""
+    names = Names("made-at-stop")
+    sp = SymbolicProfile(profile, names)
+    size = profile_hand_size(profile)
+    bid, malzoom, rules = contract_terms(names, sp)
+    tricks = [names.bool(f"bidders-win-{i}") for i in range(size)]
+    stop = names.int("stop")
+
+    def won(upto: z3.ArithRef | int) -> z3.ArithRef:
+        return z3.Sum([z3.If(z3.And(t, i < upto), 1, 0) for i, t in enumerate(tricks)])
+
+    def decided(upto: z3.ArithRef | int) -> z3.BoolRef:
+        return z3.Or(won(upto) >= bid, upto - won(upto) > size - bid)
+
+    first = z3.And(decided(stop), z3.Or(stop == 0, z3.Not(decided(stop - 1))))
+    made = won(stop) >= bid
+    scored = hand_points(sp, bid, malzoom, won(stop))[0]
+    by_bid = z3.If(bid == 9, sp.value("score.bawan-made"), bid)
+    claim = z3.Implies(z3.And(first, made), z3.And(won(stop) == bid, scored == by_bid))
+    return prove(claim, [*sp.constraints(), *rules, stop >= 1, stop <= size])
 
 
 def auction_one_contract(profile: Profile) -> Result:
@@ -378,6 +406,9 @@ THEOREMS: tuple[Theorem, ...] = (
             "table.", one_team_scores),
     Theorem("game.single-winner", "A game never ends with both teams winning.",
             single_game_winner),
-    Theorem("hand.early-stop-keeps-score", "Stopping once the bid is decided never changes the "
-            "score.", early_stop_keeps_score),
+    Theorem("hand.early-stop-keeps-score", "Stopping once the bid is decided never changes "
+            "whether it is made.", early_stop_keeps_score),
+    Theorem("score.made-at-stop", "A made hand that stops once decided ends with exactly the "
+            "bid's tricks: scoring the bid and scoring the tricks won give the same points.",
+            made_at_stop_scores_the_bid),
 )

@@ -11,6 +11,7 @@ import pytest
 import engine.baloot.game
 from engine.baloot import rules as compiled
 from proofs.disputes import DisputeBook
+from proofs.profile_diff import diff_profiles
 from spec.loader import family_catalogue
 
 
@@ -175,3 +176,14 @@ def test_every_kind_of_outcome_is_told_in_words(book: DisputeBook) -> None:
                 assert f"differs {title('baloot', outcome.kind)}" in text
         assert f"under {a}:" in text and f"under {b}:" in text
     assert told == {k.name for k in KIT.kinds}
+
+
+def test_profiles_that_part_only_on_an_equivalent_reading_are_equivalent() -> None:
+    """Two or more projects per player never differ in eight cards (a Baloot proof), so the
+    profiles that part on it alone are equivalent."""
+    catalogue = family_catalogue("baloot")
+    base = catalogue.profiles["baloot-default"]
+    other = base.pin({"project.per-player": "up-to-two"})
+    found = diff_profiles(DisputeBook(catalogue), base, other)
+    assert found.verdict == "equivalent"
+    assert [p.parameter for p in found.parameters] == ["project.per-player"]

@@ -248,9 +248,9 @@ def test_score_crosscheck_catches_a_model_without_bawan(monkeypatch: pytest.Monk
 
     original = proofs.kout.scoring.hand_points
 
-    def no_bawan(sp, bid, malzoom, made):  # type: ignore[no-untyped-def]
-        _, theirs = original(sp, bid, malzoom, made)
-        return z3.If(made, bid, 0), theirs
+    def no_bawan(sp, bid, malzoom, won):  # type: ignore[no-untyped-def]
+        _, theirs = original(sp, bid, malzoom, won)
+        return z3.If(won >= bid, bid, 0), theirs
 
     monkeypatch.setattr(proofs.kout.scoring, "hand_points", no_bawan)
     assert _scoring_breaks(KoutGame("kout4"))

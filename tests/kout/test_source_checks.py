@@ -63,11 +63,14 @@ def test_traceability_links_sources_to_rulings() -> None:
     assert data["rulings"]["kout6/dealer.rotation"]["disputes"] == [dispute.id]
 
 
-def test_diff_of_two_sources_that_allow_the_same_readings(
+def test_diff_of_two_sources_that_part_only_on_scoring_a_made_bid(
         capsys: pytest.CaptureFixture[str]) -> None:
+    """001 scores a made bid at the bid; 002's words also allow the tricks won."""
     assert main(["diff", "src001-kout6", "src002-kout6", "--json"]) == 0
     data = json.loads(capsys.readouterr().out)
-    assert data["verdict"] == "equivalent" and data["parameters"] == []
+    assert data["verdict"] == "differs"
+    assert [p["parameter"] for p in data["parameters"]] == ["score.made"]
+
 
 
 def test_diff_between_sources_lists_each_divergence_with_a_replayed_witness(
