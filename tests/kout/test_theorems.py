@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import json
 from dataclasses import replace
+from typing import Any
 
 import pytest
 import z3
@@ -30,11 +31,15 @@ from proofs.verify.rows import failed, run_theorems
 from spec.loader import family_catalogue
 
 
-def test_every_theorem_is_proved_for_every_shipped_profile() -> None:
-    profiles = [p for p in family_catalogue("kout").profiles.values() if p.is_concrete]
-    rows = run_theorems(profiles)
-    assert len(rows) == len(profiles) * len(THEOREMS)
-    assert failed(rows) == []
+def test_every_theorem_is_proved_for_every_shipped_profile(
+        full_report: dict[str, Any]) -> None:
+    """Read from the run's shared verification, which ran every theorem on every shipped
+    profile (``verify`` itself is tested to compute what it reports)."""
+    profiles = [p.id for p in family_catalogue("kout").profiles.values() if p.is_concrete]
+    rows = [r for r in full_report["results"] if r["profile"] in profiles]
+    assert sorted((r["profile"], r["id"]) for r in rows) == sorted(
+        (p, t.id) for p in profiles for t in THEOREMS)
+    assert [r for r in rows if not r["ok"] or r["verdict"] != r["expected"]] == []
     assert len({t.id for t in THEOREMS}) == len(THEOREMS)
 
 
