@@ -117,9 +117,8 @@ class ProofKit(Protocol):
         situation in its JSON state form, with ``then`` played on."""
 
     @property
-    def model_answers(self) -> ModelAnswers | None:
-        """The model's answers at a rule example; None while the family's model answers
-        none (a rule example of that family then fails, saying so)."""
+    def model_answers(self) -> ModelAnswers:
+        """The model's answers at a rule example."""
 
 
 def kit(family: str) -> ProofKit:

@@ -7,8 +7,6 @@ import sys
 import traceback
 from pathlib import Path
 
-sys.path.insert(0, str(Path(__file__).parent))
-
 from helpers import cli_help
 from shared_results import FAILED, shared_rulebook, shared_verification
 

@@ -18,6 +18,7 @@ from proofs.divergence import Built, Dual, Found, Outcome, Question, number, rep
 from proofs.kout.evaluator import Situation
 from proofs.kout.model import trick_context, winner_is
 from proofs.kout.replay import engine_state, last_trick_winner
+from proofs.kout.scoring import decided as hand_decided
 from proofs.kout.situation import (
     SymbolicSituation,
     in_deck,
@@ -25,6 +26,7 @@ from proofs.kout.situation import (
     symbolic_situation,
     under,
 )
+from proofs.smt import terms as t
 from proofs.smt.solver import Names
 from spec.cards import SUIT_LETTERS, Card, card_name
 
@@ -188,7 +190,7 @@ class HandOver:
             took = z3.If(winner % 2 == bidders, 1, 0)
             mine = z3.If(bidders == 0, sit.won[0], sit.won[1]) + took
             theirs = sit.done + 1 - mine
-            decided = z3.Or(mine >= sit.bid, theirs > size - sit.bid)
+            decided = t.lift(hand_decided(mine, theirs, sit.bid, size))
             over.append(z3.Or(sit.done + 1 == size,
                               z3.And(sit.sp.is_("hand.early-stop", "stop-when-decided"),
                                      decided)))

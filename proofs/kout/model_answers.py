@@ -20,6 +20,7 @@ import z3
 from proofs.kit import ModelSilentError
 from proofs.kout.auction import MAX_BID, MIN_BID, PASS, Step, call_is_legal, symbolic_auction
 from proofs.kout.evaluator import ModelEvaluator, Situation
+from proofs.kout.scoring import decided
 from proofs.kout.situation import profile_deck, profile_hand_size
 from proofs.smt.parameters import SymbolicProfile
 from proofs.smt.solver import Names
@@ -128,6 +129,5 @@ def model_answers(data: dict[str, Any], then: Sequence[str], profile: Profile,
 
 def _decided(model: ModelEvaluator, mine: int, bid: int, done: int, size: int) -> bool:
     """Whether the hand stops early after ``done`` tricks (``hand.early-stop``)."""
-    theirs = done - mine
     stop = model.true(model.sp.is_("hand.early-stop", "stop-when-decided"))
-    return stop and (mine >= bid or theirs > size - bid)
+    return stop and model.true(decided(mine, done - mine, bid, size))

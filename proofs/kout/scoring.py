@@ -22,6 +22,13 @@ def hand_points(sp: SymbolicProfile, bid: t.Int, malzoom: t.Bool,
     return t.If(made, made_points, 0), t.If(made, 0, failed)
 
 
+def decided(mine: t.Int, theirs: t.Int, bid: t.Int, size: int) -> t.Bool:
+    """Whether a hand is decided once the bidding team has ``mine`` tricks and the other team
+    ``theirs``: the bid is made, or the others took more than the bid leaves them
+    (``hand.early-stop`` stops the hand there)."""
+    return t.Or(mine >= bid, theirs > size - bid)
+
+
 def contract_terms(names: Names, sp: SymbolicProfile) -> tuple[t.Int, t.Bool,
                                                                list[t.Bool]]:
     """A symbolic contract (bid, Malzoom) and the rules that tie Malzoom to a forced bid."""

@@ -36,7 +36,7 @@ from proofs.kout.model import (
     winner_is,
 )
 from proofs.kout.replay import replay
-from proofs.kout.scoring import contract_terms, hand_points, wins_game
+from proofs.kout.scoring import contract_terms, decided, hand_points, wins_game
 from proofs.kout.situation import (
     SymbolicSituation,
     in_deck,
@@ -244,6 +244,19 @@ def single_game_winner(profile: Profile) -> Result:
                                                won <= profile_hand_size(profile)])
 
 
+def _won_by(tricks: list[z3.BoolRef], upto: z3.ArithRef | int) -> z3.ArithRef:
+    """The tricks among the first ``upto`` that the bidding team won (``tricks[i]``: it won
+    trick ``i``)."""
+    return z3.Sum([z3.If(z3.And(t, i < upto), 1, 0) for i, t in enumerate(tricks)])
+
+
+def _decided_at(tricks: list[z3.BoolRef], upto: z3.ArithRef | int, bid: z3.ArithRef,
+                size: int) -> z3.BoolRef:
+    won = _won_by(tricks, upto)
+    result: z3.BoolRef = t.lift(decided(won, upto - won, bid, size))
+    return result
+
+
 def early_stop_keeps_score(profile: Profile) -> Result:
     """Stopping a hand as soon as the bid is made or beaten never changes whether it is made."""
     names = Names("early-stop")
@@ -251,13 +264,9 @@ def early_stop_keeps_score(profile: Profile) -> Result:
     bid = names.int("bid")
     tricks = [names.bool(f"bidders-win-{i}") for i in range(size)]
     stop = names.int("stop")
-
-    def won(upto: z3.ArithRef | int) -> z3.ArithRef:
-        return z3.Sum([z3.If(z3.And(t, i < upto), 1, 0) for i, t in enumerate(tricks)])
-
-    decided = z3.Or(won(stop) >= bid, stop - won(stop) > size - bid)
-    claim = (won(stop) >= bid) == (won(size) >= bid)
-    return prove(z3.Implies(decided, claim), [bid >= 5, bid <= 9, stop >= 0, stop <= size])
+    claim = (_won_by(tricks, stop) >= bid) == (_won_by(tricks, size) >= bid)
+    return prove(z3.Implies(_decided_at(tricks, stop, bid, size), claim),
+                 [bid >= 5, bid <= 9, stop >= 0, stop <= size])
 
 
 def made_at_stop_scores_the_bid(profile: Profile) -> Result:
@@ -270,18 +279,12 @@ def made_at_stop_scores_the_bid(profile: Profile) -> Result:
     bid, malzoom, rules = contract_terms(names, sp)
     tricks = [names.bool(f"bidders-win-{i}") for i in range(size)]
     stop = names.int("stop")
-
-    def won(upto: z3.ArithRef | int) -> z3.ArithRef:
-        return z3.Sum([z3.If(z3.And(t, i < upto), 1, 0) for i, t in enumerate(tricks)])
-
-    def decided(upto: z3.ArithRef | int) -> z3.BoolRef:
-        return z3.Or(won(upto) >= bid, upto - won(upto) > size - bid)
-
-    first = z3.And(decided(stop), z3.Or(stop == 0, z3.Not(decided(stop - 1))))
-    made = won(stop) >= bid
-    scored = hand_points(sp, bid, malzoom, won(stop))[0]
+    won = _won_by(tricks, stop)
+    first = z3.And(_decided_at(tricks, stop, bid, size),
+                   z3.Or(stop == 0, z3.Not(_decided_at(tricks, stop - 1, bid, size))))
+    scored = hand_points(sp, bid, malzoom, won)[0]
     by_bid = z3.If(bid == 9, sp.value("score.bawan-made"), bid)
-    claim = z3.Implies(z3.And(first, made), z3.And(won(stop) == bid, scored == by_bid))
+    claim = z3.Implies(z3.And(first, won >= bid), z3.And(won == bid, scored == by_bid))
     return prove(claim, [*sp.constraints(), *rules, stop >= 1, stop <= size])
 
 
