@@ -13,6 +13,7 @@ import engine.kout.ranking
 import proofs.kout.evaluator
 import proofs.kout.kit
 import proofs.kout.model
+import proofs.kout.scoring
 import proofs.kout.theorems
 from engine.kout.game import KoutState
 from engine.kout.state import PLAY
@@ -172,3 +173,18 @@ def test_dealer_must_bid_refuted_when_the_forced_bid_rule_is_dropped(
     result = dealer_must_bid(family_catalogue("kout").profile("kout6-default"))
     assert result.verdict == "refuted"
     assert result.witness["calls"].startswith("pass pass pass pass pass pass")
+
+
+def test_made_at_stop_is_refuted_for_a_model_that_scores_one_trick_too_many(
+        monkeypatch: pytest.MonkeyPatch) -> None:
+    profile = family_catalogue("kout").profile("kout6-default").pin(
+        {"score.made": "tricks-won", "hand.early-stop": "stop-when-decided"})
+    assert proofs.kout.theorems.made_at_stop_scores_the_bid(profile).verdict == "proved"
+    real = proofs.kout.scoring.hand_points
+
+    def one_more(sp: Any, bid: Any, malzoom: Any, won: Any) -> Any:
+        ours, theirs = real(sp, bid, malzoom, won)
+        return ours + 1, theirs
+
+    monkeypatch.setattr(proofs.kout.theorems, "hand_points", one_more)
+    assert proofs.kout.theorems.made_at_stop_scores_the_bid(profile).verdict == "refuted"
