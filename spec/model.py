@@ -144,6 +144,12 @@ class Profile:
             return self
         return self.derive(self.id + "".join(f"[{k}={v}]" for k, v in chosen.items()), chosen)
 
+    def pin_witness(self, chosen: Mapping[str, str]) -> Profile:
+        """A concrete profile for a solver witness: the readings the model chose, and for every
+        other open parameter (one the witness does not depend on) its first allowed reading."""
+        rest = {pid: self.values[pid][0] for pid in self.symbolic if pid not in chosen}
+        return self.pin({**chosen, **rest})
+
     def expand(self, parameter_ids: Iterable[str] | None = None) -> list[tuple[dict[str, str],
                                                                                Profile]]:
         """One profile per combination of the readings this profile leaves open among

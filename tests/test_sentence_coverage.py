@@ -16,7 +16,7 @@ from spec.loader import family_catalogue, load_catalogue
 from spec.registry import family_dir
 from spec.sentences import read_sentences, sources_directory
 
-COVERED = ("baloot",)
+COVERED = ("kout", "baloot")
 """The families whose sources are accounted for sentence by sentence."""
 
 
@@ -35,6 +35,17 @@ def test_every_sentence_is_cited_or_marked(family: str) -> None:
         coverage = catalogue.sentences.coverage(source)
         assert coverage.total > 0 and coverage.missing == (), (source, coverage.missing)
         assert coverage.cited + sum(coverage.marked.values()) >= coverage.total
+
+
+@pytest.mark.parametrize("family", COVERED)
+def test_every_sentence_not_in_english_has_a_gloss(family: str) -> None:
+    catalogue = family_catalogue(family)
+    assert catalogue.sentences is not None
+    for source in catalogue.sources.values():
+        if source.language == "en":
+            continue
+        ids = [row[0] for row in catalogue.sentences.sentences[source.id]]
+        assert ids and [sid for sid in ids if sid not in catalogue.sentences.glosses] == []
 
 
 @pytest.mark.parametrize("family", ["kout", "baloot"])
@@ -117,12 +128,16 @@ def test_the_sources_command_shows_coverage_and_each_sentence(
     rows = {(r["source"], r["game"]): r for r in json.loads(capsys.readouterr().out)["sources"]}
     assert rows[("004w", "baloot")]["sentences"]["missing"] == []
     assert rows[("004g", "baloot")]["sentences"]["total"] == 217
-    assert rows[("000", "kout6")]["sentences"]["missing"]  # Kout is still being read
+    assert rows[("000", "kout6")]["sentences"]["missing"] == []
     assert main(["sources", "--sentences", "004w", "--json"]) == 0
     listed = {r["id"]: r for r in json.loads(capsys.readouterr().out)["sentences"]}
     assert listed["004w.39.1"]["claims"] == ["004w.sun-over-hokom"]
     assert listed["004w.42.3"]["no_rule"] == "advice" and not listed["004w.42.3"]["claims"]
     assert listed["004w.52.1"]["claims"] == ["004w.point-lists"]  # a row read with its claim
+    assert main(["sources", "--sentences", "003", "--json"]) == 0
+    japanese = {r["id"]: r for r in json.loads(capsys.readouterr().out)["sentences"]}
+    assert japanese["003.5.2"]["claims"] == ["003.k4.cards-used"]
+    assert japanese["003.5.2"]["gloss"] == "The cards taken out are not used in the game."
     assert main(["sources", "--sentences", "009"]) == 2
     assert "no source '009'" in capsys.readouterr().err
 

@@ -56,6 +56,7 @@ class Rules:
     early_stop: bool
     bawan_points: int
     made_scores_tricks: bool
+    failed_doubles_tricks: bool
     malzoom_failed_points: int | None
     target: int
     shutout: int | None
@@ -118,7 +119,6 @@ def compile_rules(profile: Profile) -> Rules:
         ("contract.trump-choice", "one-of-four-suits"),
         ("play.first-lead", "declarer"),
         ("play.card-in-hand", "own-hand"),
-        ("score.failed", "double-bid"),
     ):
         _choose(profile, parameter, {only: True})
     bid_jokers = _choose(
@@ -181,6 +181,7 @@ def compile_rules(profile: Profile) -> Rules:
         early_stop=_flag(profile, "hand.early-stop", "stop-when-decided", "play-all-tricks"),
         bawan_points=bawan,
         made_scores_tricks=_flag(profile, "score.made", "tricks-won", "bid"),
+        failed_doubles_tricks=_flag(profile, "score.failed", "double-tricks-won", "double-bid"),
         malzoom_failed_points=malzoom_failed.value,
         target=target,
         shutout=shutout.value,

@@ -26,7 +26,8 @@ def score_hand(rules: Rules, contract: Contract, won: tuple[int, int] | list[int
         return HandScore(True, bidders, points)
     if contract.malzoom and rules.malzoom_failed_points is not None:
         return HandScore(False, 1 - bidders, rules.malzoom_failed_points)
-    return HandScore(False, 1 - bidders, 2 * contract.bid)
+    return HandScore(False, 1 - bidders,
+                     2 * (won[bidders] if rules.failed_doubles_tricks else contract.bid))
 
 
 def game_winner(rules: Rules, scores: tuple[int, int] | list[int], hand_index: int,

@@ -17,13 +17,6 @@ from proofs.smt.solver import Names
 from spec.model import Profile
 
 
-def pinned(profile: Profile, chosen: dict[str, str]) -> Profile:
-    """A concrete profile for a witness: the readings the model chose, and for every other
-    open parameter (one the witness does not depend on) its first allowed reading."""
-    rest = {pid: profile.values[pid][0] for pid in profile.symbolic if pid not in chosen}
-    return profile.pin({**chosen, **rest})
-
-
 def engine_rules(profile: Profile) -> Any:
     """The engine's compiled rules of a concrete profile (through the public registry)."""
     from engine.registry import load_game

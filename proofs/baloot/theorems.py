@@ -31,7 +31,7 @@ from proofs.baloot.model import (
     strength,
     winner_is,
 )
-from proofs.baloot.replay import pinned, replay_legal, replay_score, replay_trick
+from proofs.baloot.replay import replay_legal, replay_score, replay_trick
 from proofs.baloot.scoring import (
     HOKOM_TOTAL,
     SUN_TOTAL,
@@ -124,7 +124,7 @@ def trick_one_winner(profile: Profile) -> Result:
         result.witness = {"contract": _contract_name(tr),
                           "trick": " ".join(card_name(c) for c in played),
                           **{f"reading {k}": v for k, v in chosen.items()}}
-        result.replay = replay_trick(pinned(profile, chosen), tr, played)
+        result.replay = replay_trick(profile.pin_witness(chosen), tr, played)
     return result
 
 
@@ -159,7 +159,7 @@ def legal_card_exists(profile: Profile) -> Result:
             result.witness = {k: str(v) for k, v in reachable.decode(result.model).items()}
             chosen = {pid: reachable.sp.reading_of(result.model, pid)
                       for pid in profile.symbolic if pid in reachable.sp.used}
-            result.replay = replay_legal(pinned(profile, chosen),
+            result.replay = replay_legal(profile.pin_witness(chosen),
                                          reachable.decode(result.model))
         return result
     return Result("proved", total)
@@ -214,7 +214,7 @@ def _score_claim(profile: Profile, scope: str, claim_of: object, extra: object =
                   if pid in sp.used}
         result.witness = {**hand_witness(result.model, hand),
                           **{f"reading {k}": v for k, v in chosen.items()}}
-        result.replay = replay_score(pinned(profile, chosen), result.witness, expect_engine)
+        result.replay = replay_score(profile.pin_witness(chosen), result.witness, expect_engine)
     return result
 
 

@@ -84,3 +84,21 @@ def replay(profile: Profile, s: Situation, then: Sequence[Card] = ()) -> Replay:
     agree = observed == predicted
     return Replay(snapshot, agree, observed, predicted,
                   "" if agree else "engine and model disagree")
+
+
+def replay_score(profile: Profile, bid: int, malzoom: bool, won: int,
+                 model_points: tuple[int, int]) -> dict[str, Any]:
+    """A hand's score in the engine at a witness of a scoring theorem (the bidding team is team
+    0 and won ``won`` tricks), compared with the points the model gives (bidding team, other
+    team); replayed when the two agree."""
+    from engine.kout.scoring import score_hand
+    from engine.registry import load_game
+
+    rules = load_game(profile.game.id, profile).rules
+    result = score_hand(rules, Contract(0, bid, malzoom, malzoom), (won, rules.hand_size - won))
+    engine = [result.points if result.team == team else 0 for team in (0, 1)]
+    agree = engine == list(model_points)
+    return {"state": {"bid": bid, "malzoom": malzoom, "bidders_won": won},
+            "engine": {"points": engine, "made": result.made},
+            "model": {"points": list(model_points)}, "replayed": agree,
+            **({} if agree else {"error": "engine and model disagree"})}

@@ -18,7 +18,8 @@ def hand_points(sp: SymbolicProfile, bid: t.Int, malzoom: t.Bool,
     made_points = t.If(bid == 9, sp.value("score.bawan-made"),
                        t.If(sp.is_("score.made", "tricks-won"), won, bid))
     failed = t.If(t.And(malzoom, sp.is_("score.malzoom-failed", "5")),
-                   sp.value("score.malzoom-failed"), 2 * bid)
+                   sp.value("score.malzoom-failed"),
+                   2 * t.If(sp.is_("score.failed", "double-tricks-won"), won, bid))
     return t.If(made, made_points, 0), t.If(made, 0, failed)
 
 

@@ -35,7 +35,7 @@ from proofs.kout.model import (
     trick_context,
     winner_is,
 )
-from proofs.kout.replay import replay
+from proofs.kout.replay import replay, replay_score
 from proofs.kout.scoring import contract_terms, decided, hand_points, wins_game
 from proofs.kout.situation import (
     SymbolicSituation,
@@ -216,9 +216,24 @@ def one_team_scores(profile: Profile) -> Result:
     size = profile_hand_size(profile)
     ours, theirs = hand_points(sp, bid, malzoom, won)
     table = z3.Or(ours == bid, ours == 36, theirs == 2 * bid, theirs == 5,
-                  z3.And(sp.is_("score.made", "tricks-won"), ours == won))
+                  z3.And(sp.is_("score.made", "tricks-won"), ours == won),
+                  z3.And(sp.is_("score.failed", "double-tricks-won"), theirs == 2 * won))
     claim = z3.And(z3.Or(z3.And(ours > 0, theirs == 0), z3.And(ours == 0, theirs > 0)), table)
-    return prove(claim, [*sp.constraints(), *rules, won >= 0, won <= size])
+    result = prove(claim, [*sp.constraints(), *rules, won >= 0, won <= size])
+    if result.model is not None:
+        m = result.model
+
+        def value(term: z3.ArithRef) -> int:
+            return int(m.eval(term, model_completion=True).as_long())
+
+        chosen = {pid: sp.reading_of(m, pid) for pid in profile.symbolic if pid in sp.used}
+        is_malzoom = z3.is_true(m.eval(malzoom, model_completion=True))
+        result.witness = {"bid": value(bid), "malzoom": is_malzoom, "bidders_won": value(won),
+                          "points": [value(ours), value(theirs)],
+                          **{f"reading {k}": v for k, v in chosen.items()}}
+        result.replay = replay_score(profile.pin_witness(chosen), value(bid), is_malzoom,
+                                     value(won), (value(ours), value(theirs)))
+    return result
 
 
 def single_game_winner(profile: Profile) -> Result:

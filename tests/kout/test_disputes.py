@@ -42,6 +42,8 @@ EXPECTED = {
     "joker.after-worthless-lead": PLAY,
     # scoring the tricks won instead of the bid changes a made hand's points, and so the end
     "score.made": {"score", "game-end"},
+    # doubling the tricks won instead of the bid changes a failed hand's points, and the end
+    "score.failed": {"score", "game-end"},
     # stopping early changes only whether play goes on (the score is the same: a theorem)
     "hand.early-stop": {"hand-over"},
 }

@@ -9,6 +9,7 @@ import pytest
 
 from proofs.cli import main
 from proofs.disputes import DisputeBook
+from proofs.kit import consistency_theorems
 from proofs.traceability import build_graph, claims_behind, report, sources_of
 from proofs.verify.source_checks import check_source_profile
 from spec.loader import family_catalogue
@@ -30,14 +31,32 @@ def test_source_000_kout4_deck_does_not_deal_and_play_theorems_are_not_run() -> 
     assert all(r.ok for r in rows.values())
 
 
-def test_source_003_hand_size_is_consistent_only_at_nine_in_kout6() -> None:
-    profile = source_profiles(family_catalogue("kout"))["src003-kout6"]
-    rows = check_source_profile(profile)
-    deck = {r.readings["deal.hand-size"]: r for r in rows if r.theorem == "deck.matches-deal"}
-    assert not deck["9"].finding and deck["12"].finding
-    assert all(r.ok for r in rows)
-    legal = [r for r in rows if r.theorem == "play.legal-card-exists"]
-    assert [r.readings for r in legal if r.row is not None] == [{"deal.hand-size": "9"}]
+def test_source_003_deals_every_card_it_uses() -> None:
+    """003 states no hand size; read from the cards it uses, nine each from 54 cards in Kout 6
+    and twelve each from 48 in Kout 4, and both deal out exactly."""
+    profiles = source_profiles(family_catalogue("kout"))
+    for game, size in (("kout6", "9"), ("kout4", "12")):
+        profile = profiles[f"src003-{game}"]
+        assert profile.values["deal.hand-size"] == (size,)
+        rows = {r.theorem: r for r in check_source_profile(profile)}
+        assert rows["deck.matches-deal"].row is not None
+        assert not rows["deck.matches-deal"].finding
+        assert all(r.ok for r in rows.values())
+
+
+def test_source_002_failure_read_as_tricks_won_lets_no_team_score() -> None:
+    """Doubling the tricks the bidding team won: a team that takes none gives nothing away, so
+    no team scores on that hand; the witness replays in the engine."""
+    profile = source_profiles(family_catalogue("kout"))["src002-kout6"]
+    one_team = [t for t in consistency_theorems("kout") if t.id == "score.one-team"]
+    [row] = check_source_profile(profile, tuple(one_team))
+    assert row.finding and row.ok and row.row is not None
+    witness = row.row.witness
+    assert witness is not None and witness["reading score.failed"] == "double-tricks-won"
+    assert witness["bidders_won"] == 0 and witness["points"] == [0, 0]
+    assert row.row.replay is not None and row.row.replay["engine"]["points"] == [0, 0]
+    source_001 = source_profiles(family_catalogue("kout"))["src001-kout6"]
+    assert not check_source_profile(source_001, tuple(one_team))[0].finding
 
 
 def test_traceability_links_sources_to_rulings() -> None:
@@ -54,8 +73,10 @@ def test_traceability_links_sources_to_rulings() -> None:
     data = report(graph, catalogue)
     assert catalogue.rulebook is not None
     stated_by_core = {c for rule in catalogue.rulebook.core for c in rule.claims}
+    cited = {c for ruling in catalogue.rulebook.rulings for c in ruling.cites}
     assert sorted(data["orphan_claims"]) == sorted(
-        c.id for c in catalogue.claims.values() if not c.allowed() and c.id not in stated_by_core)
+        c.id for c in catalogue.claims.values()
+        if not c.allowed() and c.id not in stated_by_core | cited)
     assert data["orphan_claims"] == ["003.joker-names-suit"]
     touched = {p for c in catalogue.claims.values() for p in c.allowed()}
     assert sorted(data["untouched_parameters"]) == sorted(
@@ -63,13 +84,15 @@ def test_traceability_links_sources_to_rulings() -> None:
     assert data["rulings"]["kout6/dealer.rotation"]["disputes"] == [dispute.id]
 
 
-def test_diff_of_two_sources_that_part_only_on_scoring_a_made_bid(
+def test_diff_of_two_sources_that_part_only_on_scoring(
         capsys: pytest.CaptureFixture[str]) -> None:
-    """001 scores a made bid at the bid; 002's words also allow the tricks won."""
+    """001 scores a bid made or failed by the bid; 002's words also allow the tricks won."""
     assert main(["diff", "src001-kout6", "src002-kout6", "--json"]) == 0
     data = json.loads(capsys.readouterr().out)
     assert data["verdict"] == "differs"
-    assert [p["parameter"] for p in data["parameters"]] == ["score.made"]
+    verdicts = {p["parameter"]: {d["verdict"] for d in p["disputes"]}
+                for p in data["parameters"]}
+    assert verdicts == {"score.made": {"differs"}, "score.failed": {"differs"}}
 
 
 
@@ -132,7 +155,7 @@ def test_judge_answers_a_hand_written_situation_under_every_profile(
                  if a["readings"] == [{"joker.second-joker": "worthless-anywhere"}]]
     assert worthless[0]["tricks"] == [1] and worthless[0]["score"]["team"] == 1
     src003 = by_profile["src003-kout6"]["answers"]
-    assert {a["status"] for a in src003} == {"ok", "not-a-state"}
+    assert {a["status"] for a in src003} == {"ok"}  # nine cards each, read from its deck
 
 
 def test_judge_text_highlights_the_disagreement(capsys: pytest.CaptureFixture[str]) -> None:
