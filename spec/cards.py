@@ -88,6 +88,10 @@ def card_symbol(card: Card) -> str:
     return RANK_NAMES[rank_of(card)] + SUIT_SYMBOLS[suit_of(card)]
 
 
+_BY_NAME: dict[str, Card] = {card_name(c): c for c in range(NUM_CARDS)}
+"""Every card by the name :func:`card_name` gives it, so reading a card as written is a lookup."""
+
+
 def parse_rank(token: str) -> Rank:
     """The rank index of a rank token (``2``..``10``, ``J``, ``Q``, ``K``, ``A``)."""
     upper = token.strip().upper()
@@ -117,6 +121,9 @@ def parse_card(token: str) -> Card:
     """
     if not isinstance(token, str):
         raise CardParseError(repr(token), "not a string")
+    named = _BY_NAME.get(token)
+    if named is not None:  # the usual case: a card as card_name writes it
+        return named
     text = token.strip().upper()
     if text == "RJ":
         return RED_JOKER

@@ -84,8 +84,10 @@ def pytest_unconfigure(config: pytest.Config) -> None:
 
 def pytest_collection_modifyitems(items: list[pytest.Item]) -> None:
     """The tests that need the shared results run last, so the workers are busy with the
-    others while the results are computed."""
-    items.sort(key=lambda item: bool(EXPENSIVE & set(getattr(item, "fixturenames", ()))))
+    others while the results are computed; of the others, the long ones start first, so that
+    no worker is left with one at the end."""
+    items.sort(key=lambda item: (bool(EXPENSIVE & set(getattr(item, "fixturenames", ()))),
+                                 item.get_closest_marker("long") is None))
 
 
 @pytest.fixture(scope="session")

@@ -67,16 +67,33 @@ def test_reference_adapter_passes_under_a_house_option() -> None:
     assert report["groups"]["variant"]["passed"] > 0
 
 
+def _without_deep_perft(tmp_path: Path, most_nodes: int = 100) -> Path:
+    """A copy of the suite with only its shallow perft vectors: without the duty to follow suit
+    the deeper ones grow to millions of nodes, while the shallow ones still lead down the
+    divide to the broken rule."""
+    copy = tmp_path / "suite"
+    shutil.copytree(SUITE_DIR, copy)
+    path = copy / "variant" / "perft.jsonl"
+    kept = [line for line in path.read_text().splitlines()
+            if json.loads(line)["expect"]["nodes"] <= most_nodes]
+    path.write_text("\n".join(kept) + "\n")
+    return copy
+
+
+@pytest.mark.long
 @pytest.mark.parametrize(("way", "rules"), [
     ("no-follow-suit", {"play.follow-suit"}),
     ("ace-below-black-joker", {"cards.ranking"}),
     ("malzoom-double", {"score.malzoom-failed"}),
     ("jokers-never-led", None),
 ])
-def test_broken_adapter_fails_on_exactly_its_rules(way: str, rules: set[str] | None) -> None:
+def test_broken_adapter_fails_on_exactly_its_rules(way: str, rules: set[str] | None,
+                                                   tmp_path: Path) -> None:
     # a broken engine may be slow (no follow-suit makes perft trees far larger): the timeout
     # is generous so that only wrong answers are charged, whatever the machine's load
-    code, report, _ = conform("--engine", f"{BROKEN} {way}", "--timeout", "120")
+    suite = _without_deep_perft(tmp_path) if way == "no-follow-suit" else SUITE_DIR
+    code, report, _ = conform("--engine", f"{BROKEN} {way}", "--timeout", "120",
+                              "--suite", str(suite))
     assert code == 1
     assert set(report["problems"]) <= {"error"}  # declined requests only: no crash or timeout
     charged = failing(report)
@@ -248,6 +265,7 @@ def test_suite_has_both_groups_and_every_op() -> None:
     assert origins == {"witness", "small-scope", "random", "grid", "perft"}
 
 
+@pytest.mark.long
 def test_committed_suite_is_current(tmp_path: Path) -> None:
     files = suite_files(build_suite(family_catalogue("kout"), stored_witnesses()))
     assert stale_files(files, SUITE_DIR) == [], "run `trickrules vectors` to regenerate"

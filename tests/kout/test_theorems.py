@@ -141,6 +141,7 @@ def test_verify_exits_non_zero_on_a_refuted_theorem(monkeypatch: pytest.MonkeyPa
     {"auction.shape": "continuing", "auction.pass": "may-re-enter"},
     {"auction.dealer-forced-bid": "exactly-5", "auction.malzoom": "any-forced"},
 ])
+@pytest.mark.long
 @pytest.mark.parametrize("profile_id", ["kout6-default", "kout4-default"])
 def test_auction_theorems_hold_for_every_auction_reading(profile_id: str,
                                                          overrides: dict[str, str]) -> None:
