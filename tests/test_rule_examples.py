@@ -4,6 +4,7 @@ model as its rule text says, and the rulebook shows each under its rule."""
 from __future__ import annotations
 
 import html
+from typing import Any
 
 import pytest
 
@@ -50,3 +51,23 @@ def test_each_example_is_shown_under_its_rule(rulebook: Built, family: str) -> N
         text = html.unescape(page.read_text(encoding="utf-8"))
         assert example.id in text, (example.id, page.name)
         assert example.situation in text
+
+
+NO_STATE_SHOWS = {"kout": {"dealer.first", "deal.order"},
+                  "baloot": {"dealer.first", "deal.packets"}}
+"""Rules no situation can show: who deals first is drawn at random, and the order the pack is
+dealt in comes from the shuffle, before any state the judge reads."""
+
+
+@pytest.mark.parametrize("family", FAMILIES)
+def test_every_rule_has_an_example_or_a_dispute_witness(family: str,
+                                                        full_report: dict[str, Any]) -> None:
+    catalogue = family_catalogue(family)
+    book = catalogue.rulebook
+    assert book is not None
+    shown = {e.rule for e in book.examples}
+    witnessed = {d["parameter"] for d in full_report["sources"]["disputes"]
+                 if d["game"] in catalogue.games
+                 and any(o["verdict"] == "refuted" and o.get("replayed") for o in d["outcomes"])}
+    rules = {r.parameter for r in book.rulings} | {r.id for r in book.core}
+    assert rules - shown - witnessed == NO_STATE_SHOWS[family]
