@@ -284,3 +284,21 @@ def test_stored_witnesses_cover_every_difference_the_solver_finds(
     fresh = {(w["game"], w["origin"]) for w in witness_requests(full_report)}
     stored = {(w["game"], w["origin"]) for w in stored_witnesses()}
     assert fresh == stored, "run `trickrules vectors --refresh` to take the new witnesses"
+
+
+def test_one_profile_name_given_other_readings_is_answered_by_the_readings() -> None:
+    """The reference adapter compiles rules per set of readings, not per profile name."""
+    from proofs.conformance.reference_adapter import respond
+
+    suite = load_suite()
+    rules = json.loads((SUITE_DIR / "profiles.json").read_text())
+    vector = next(v for v in suite.vectors if v["group"] == "variant" and v["op"] == "hand-score"
+                  and v["profiles"] != ["*"])
+    house = vector["profiles"][0]
+    default = suite.defaults[vector["game"]]
+    ask = {"id": 1, "op": vector["op"], "game": vector["game"], "profile": "same",
+           **vector["request"]}
+    first = respond({**ask, "rules": rules[house]["rules"]})
+    second = respond({**ask, "rules": rules[default]["rules"]})
+    assert {k: v for k, v in first.items() if k != "id"} == vector["expect"]
+    assert {k: v for k, v in second.items() if k != "id"} != vector["expect"]

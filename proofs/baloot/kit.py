@@ -1,6 +1,5 @@
 """Baloot's proof kit: the theorems and kinds of outcome the shared machinery runs, and
-``judge``'s rulings. The conformance answers come with the Baloot conformance kit; until then
-they say so when asked."""
+``judge``'s rulings, and the reference answers of the conformance protocol."""
 
 from __future__ import annotations
 
@@ -16,7 +15,7 @@ from proofs.baloot.kinds_projects import ProjectComparison
 from proofs.baloot.kinds_rules import AuctionCalls, DoublingCalls, GameEnd, HandScore
 from proofs.baloot.kinds_table import FirstLead, NextDealer
 from proofs.baloot.theorems import THEOREMS
-from proofs.conformance.protocol import Answer, InvalidRequestError
+from proofs.conformance.protocol import Answer
 from proofs.divergence import Kind
 from proofs.kit import ConformanceKit, ModelAnswers, Theorem
 from spec.model import Profile
@@ -24,23 +23,26 @@ from spec.model import Profile
 if TYPE_CHECKING:
     from proofs.judge import Ruling
 
-_LATER = "Baloot has no {what} yet (its rule data, engine and Z3 theorems are in place)"
-
-
 class BalootConformance:
-    """The conformance protocol for Baloot: not yet in the suite."""
+    """The conformance protocol for Baloot: the reference answers of the engine."""
 
     def answer(self, profile: Profile, request: dict[str, Any]) -> Answer:
-        """Refused: the suite holds no Baloot vectors yet."""
-        raise InvalidRequestError(_LATER.format(what="conformance vectors"))
+        """The reference answer to a request, with the rule behind each part."""
+        from proofs.baloot.conformance.expect import answer
+
+        return answer(profile, request)
 
     def trick_point(self, profile: Profile, situation: dict[str, Any]) -> tuple[bool, int]:
-        """Refused, as :meth:`answer`."""
-        raise InvalidRequestError(_LATER.format(what="conformance vectors"))
+        """Whether the hand is over at a situation, and how many cards of the trick are down."""
+        from proofs.baloot.conformance.expect import trick_point
+
+        return trick_point(profile, situation)
 
     def after(self, profile: Profile, situation: dict[str, Any], card: str) -> dict[str, Any]:
-        """Refused, as :meth:`answer`."""
-        raise InvalidRequestError(_LATER.format(what="conformance vectors"))
+        """The situation once ``card`` is played."""
+        from proofs.baloot.conformance.expect import after
+
+        return after(profile, situation, card)
 
 
 @dataclass(frozen=True)

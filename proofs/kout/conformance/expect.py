@@ -36,7 +36,7 @@ from spec.model import Profile
 CALLS = ("pass", *(f"bid {b}" for b in range(MIN_BID, MAX_BID + 1)))
 
 
-_GAMES: dict[str, KoutGame] = {}
+_GAMES: dict[tuple[str, tuple[tuple[str, tuple[str, ...]], ...]], KoutGame] = {}
 _LAST: list[tuple[dict[str, Any], PlayFacts]] = []
 
 
@@ -51,10 +51,12 @@ def read_situation(situation: dict[str, Any]) -> PlayFacts:
 
 
 def game_for(profile: Profile) -> KoutGame:
-    """The engine's game under a concrete profile (compiled once per profile id)."""
-    if profile.id not in _GAMES:
-        _GAMES[profile.id] = KoutGame(profile.game.id, profile)
-    return _GAMES[profile.id]
+    """The engine's game under a concrete profile (compiled once per game and set of readings:
+    two requests may give one profile name different readings)."""
+    key = (profile.game.id, tuple(sorted(profile.values.items())))
+    if key not in _GAMES:
+        _GAMES[key] = KoutGame(profile.game.id, profile)
+    return _GAMES[key]
 
 
 def answer(profile: Profile, request: dict[str, Any]) -> Answer:

@@ -1,0 +1,277 @@
+"""What our Baloot engine answers to each request, and the rule that decides each part.
+
+As for Kout, the attribution (``why``) lets the conformance runner charge a wrong answer to the
+rule it breaks: each card of the mover's hand names the rule that makes it legal or illegal,
+each losing seat of a trick the rule by which the winner's card beats its card, each part of a
+hand's score the rule that sets it. Answers come from the engine's public modules under the
+request's profile; a request no hand can reach raises ``InvalidRequestError``.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from engine.baloot.cards import SUIT_MASK, BCard, name, parse
+from engine.baloot.play import PlayPosition, legal_mask, strength, winning_index
+from engine.baloot.rules import SUN, Rules
+from engine.baloot.scoring import HandFacts, game_winner, score_hand
+from engine.perft import divide
+from proofs.baloot.conformance.situation import SEATS, BalootPlay, read_play
+from proofs.baloot.replay import engine_rules
+from proofs.conformance.protocol import Answer, InvalidRequestError
+from spec.cards import CardParseError
+from spec.model import Profile
+
+MULTIPLIERS = (1, 2, 3, 4)
+"""A hand undoubled, doubled, tripled or four times (a Gahwa scores as four and ends the game)."""
+
+_RULES: dict[tuple[tuple[str, tuple[str, ...]], ...], Rules] = {}
+
+
+def rules_for(profile: Profile) -> Rules:
+    """The engine's rules under a concrete profile (compiled once per set of readings: two
+    requests may give one profile name different readings)."""
+    key = tuple(sorted(profile.values.items()))
+    if key not in _RULES:
+        _RULES[key] = engine_rules(profile)
+    return _RULES[key]
+
+
+def answer(profile: Profile, request: dict[str, Any]) -> Answer:
+    """The engine's answer to a request under ``profile``."""
+    rules = rules_for(profile)
+    op = request.get("op")
+    if op == "legal-plays":
+        return legal_plays(rules, read_play(request.get("situation")))
+    if op == "trick-winner":
+        return trick_winner(rules, request.get("situation"))
+    if op == "perft":
+        return perft(rules, read_play(request.get("situation")), request.get("depth"))
+    if op == "hand-score":
+        return hand_score(rules, request)
+    if op == "game-end":
+        return game_end(rules, request)
+    raise InvalidRequestError(f"Baloot answers no {op!r} requests")
+
+
+def _mask(cards: tuple[BCard, ...]) -> int:
+    return sum(1 << c for c in cards)
+
+
+def position_of(rules: Rules, play: BalootPlay) -> PlayPosition:
+    """The engine's play position at the situation."""
+    return PlayPosition(rules, [_mask(h) for h in play.hands], play.leader, play.trump,
+                        play.locked, list(play.trick))
+
+
+# ---------------------------------------------------------------------------- legal cards
+def card_rule(rules: Rules, play: BalootPlay, card: BCard) -> str:
+    """The rule that makes ``card`` of the mover's hand legal or illegal to play."""
+    hand = _mask(play.hands[play.mover])
+    trump = play.trump
+    if not play.trick:
+        if (play.locked and trump is not None and rules.lock_forbids_trump_lead
+                and hand & ~SUIT_MASK[trump]):
+            return "double.lock"
+        return "play.follow-suit"
+    led = play.trick[0] >> 3
+    if hand & SUIT_MASK[led]:
+        return "play.trump-led" if led == trump and card >> 3 == trump else "play.follow-suit"
+    return "play.follow-suit" if trump is None else "play.hokom-void"
+
+
+def card_rules(rules: Rules, play: BalootPlay) -> dict[str, str]:
+    """Every card of the mover's hand and the rule that makes it legal or illegal."""
+    return {name(c): card_rule(rules, play, c) for c in play.hands[play.mover]}
+
+
+def legal_plays(rules: Rules, play: BalootPlay) -> Answer:
+    """The mover's legal cards."""
+    legal = legal_mask(rules, _mask(play.hands[play.mover]), list(play.trick), play.trump,
+                       play.locked)
+    cards = [name(c) for c in play.hands[play.mover] if legal >> c & 1]
+    return Answer({"cards": cards}, {"cards": card_rules(rules, play)})
+
+
+# ---------------------------------------------------------------------------- the trick
+def _complete(data: Any) -> tuple[BalootPlay, BCard]:
+    """A situation whose trick has all four cards: the point before its last card (that card
+    back in the hand of the seat that played it), and the last card."""
+    if not isinstance(data, dict) or not isinstance(data.get("trick"), list):
+        raise InvalidRequestError("situation: expected an object with a trick")
+    trick, hands, leader = data["trick"], data.get("hands"), data.get("leader")
+    if len(trick) != SEATS:
+        raise InvalidRequestError(f"the trick has {len(trick)} cards, not {SEATS}")
+    if not isinstance(hands, list) or len(hands) != SEATS or not isinstance(leader, int):
+        raise InvalidRequestError("situation: expected four hands and a leader seat")
+    last = _card(trick[-1])
+    seat = (leader + SEATS - 1) % SEATS
+    back = [[*h, name(last)] if s == seat and isinstance(h, list) else h
+            for s, h in enumerate(hands)]
+    return read_play({**data, "hands": back, "trick": trick[:-1]}), last
+
+
+def _card(value: Any) -> BCard:
+    """A card of the request, or :class:`InvalidRequestError` naming it."""
+    try:
+        return parse(str(value))
+    except CardParseError as exc:
+        raise InvalidRequestError(str(exc)) from None
+
+
+def trick_winner(rules: Rules, data: Any) -> Answer:
+    """The seat that wins a complete trick (its last card must be legal)."""
+    play, last = _complete(data)
+    legal = legal_mask(rules, _mask(play.hands[play.mover]), list(play.trick), play.trump,
+                       play.locked)
+    if not legal >> last & 1:
+        raise InvalidRequestError(f"{name(last)} is not a legal last card")
+    cards = [*play.trick, last]
+    winner = (play.leader + winning_index(rules, cards, play.trump)) % SEATS
+    return Answer({"winner": winner}, {"seats": beaten_by(rules, play, cards, winner)})
+
+
+def beaten_by(rules: Rules, play: BalootPlay, cards: list[BCard],
+              winner: int) -> dict[str, str]:
+    """For each seat of a complete trick: the rule by which the winner's card beats its card
+    (the winner's own seat: ``trick.winner``)."""
+    led = cards[0] >> 3
+    card_of = {(play.leader + k) % SEATS: c for k, c in enumerate(cards)}
+    top = card_of[winner]
+    out = {}
+    for seat, card in card_of.items():
+        if seat == winner or strength(rules, card, led, play.trump) < 0:
+            rule = "trick.winner"
+        elif card >> 3 == top >> 3 == play.trump:
+            rule = "rank.trump"
+        elif card >> 3 == top >> 3:
+            rule = "rank.plain"
+        else:
+            rule = "trick.winner"
+        out[str(seat)] = rule
+    return out
+
+
+# ---------------------------------------------------------------------------- perft
+def perft(rules: Rules, play: BalootPlay, depth: Any) -> Answer:
+    """Sequences of ``depth`` plays from the situation, split by first card; tagged with the
+    rules deciding the legal cards in the first two plays, and the trick rules when a trick is
+    completed within ``depth``."""
+    if not isinstance(depth, int) or isinstance(depth, bool) or not 1 <= depth <= 8:
+        raise InvalidRequestError(f"depth: {depth!r} is not 1 to 8")
+    position = position_of(rules, play)
+    rows = {name(card): count for card, count in divide(position, depth)}
+    tags = set(card_rules(rules, play).values())
+    for card, _count in divide(position, 1):
+        tags.update(card_rules(rules, after_card(play, card, rules)).values())
+    if len(play.trick) + depth > SEATS:
+        tags.update({"trick.winner", "rank.trump" if play.trump is not None else "rank.plain"})
+    return Answer({"nodes": sum(rows.values()), "divide": rows}, {"rules": sorted(tags)})
+
+
+def after_card(play: BalootPlay, card: BCard, rules: Rules) -> BalootPlay:
+    """The situation once the mover plays ``card`` (a trick of four is gathered and its
+    winner leads)."""
+    seat = play.mover
+    hands = tuple(tuple(c for c in h if c != card) if s == seat else h
+                  for s, h in enumerate(play.hands))
+    trick = (*play.trick, card)
+    if len(trick) < SEATS:
+        return BalootPlay(play.contract, play.trump, play.declarer, play.locked, hands,
+                          play.played, play.leader, trick)
+    leader = (play.leader + winning_index(rules, list(trick), play.trump)) % SEATS
+    return BalootPlay(play.contract, play.trump, play.declarer, play.locked, hands,
+                      (*play.played, *trick), leader, ())
+
+
+def trick_point(profile: Profile, situation: dict[str, Any]) -> tuple[bool, int]:
+    """Whether the hand is over at a situation, and how many cards of the trick are down."""
+    play = read_play(situation)
+    return not any(play.hands), len(play.trick)
+
+
+def after(profile: Profile, situation: dict[str, Any], card: str) -> dict[str, Any]:
+    """The situation once ``card`` is played."""
+    play = read_play(situation)
+    chosen = _card(card)
+    if chosen not in play.hands[play.mover]:
+        raise InvalidRequestError(f"{card} is not in seat {play.mover}'s hand")
+    return after_card(play, chosen, rules_for(profile)).as_json()
+
+
+# ---------------------------------------------------------------------------- scoring
+def _int(data: dict[str, Any], key: str, low: int, high: int) -> int:
+    value = data.get(key)
+    if not isinstance(value, int) or isinstance(value, bool) or not low <= value <= high:
+        raise InvalidRequestError(f"{key}: {value!r} is not {low} to {high}")
+    return value
+
+
+def _pair(data: dict[str, Any], key: str, high: int) -> tuple[int, int]:
+    value = data.get(key)
+    if (not isinstance(value, list) or len(value) != 2
+            or not all(isinstance(v, int) and not isinstance(v, bool) and 0 <= v <= high
+                       for v in value)):
+        raise InvalidRequestError(f"{key}: expected two whole numbers from 0 to {high}")
+    return value[0], value[1]
+
+
+def hand_facts(rules: Rules, data: dict[str, Any]) -> HandFacts:
+    """The facts of a finished hand a hand-score request gives, checked."""
+    contract = data.get("contract")
+    if contract not in ("sun", "hokom"):
+        raise InvalidRequestError(f"contract: {contract!r} is not sun or hokom")
+    full = rules.total_card_points(None if contract == SUN else 0)
+    points = _pair(data, "card_points", full)
+    if sum(points) != full:
+        raise InvalidRequestError(f"card_points: {points[0]} + {points[1]} is not the "
+                                  f"{full} card points of a {contract} hand")
+    baloot = _pair(data, "baloot", 1)
+    if contract == SUN and any(baloot):
+        raise InvalidRequestError("baloot: a Sun hand has no trump, so no Baloot")
+    if sum(baloot) > 1:
+        raise InvalidRequestError("baloot: there is one King and Queen of trump")
+    projects = data.get("projects")
+    if not isinstance(projects, dict) or projects.get("team") not in (0, 1, None):
+        raise InvalidRequestError("projects: expected {\"team\": 0, 1 or null, \"points\": n}")
+    project_points = _int(projects, "points", 0, 1000)
+    if projects["team"] is None and project_points:
+        raise InvalidRequestError("projects: points with no team that scores them")
+    multiplier = _int(data, "multiplier", 1, 4)
+    gahwa = data.get("gahwa")
+    if not isinstance(gahwa, bool):
+        raise InvalidRequestError("gahwa: expected true or false")
+    return HandFacts(contract, _int(data, "declarer_team", 0, 1), multiplier, gahwa, points,
+                     projects["team"], project_points, baloot)
+
+
+def hand_score(rules: Rules, data: dict[str, Any]) -> Answer:
+    """A finished hand's game points, side by side, and whether the contract was made."""
+    facts = hand_facts(rules, data)
+    got = score_hand(rules, facts)
+    sun = facts.contract == SUN
+    expect = {"made": got.made, "cards": list(got.cards), "projects": list(got.projects),
+              "baloot": list(got.baloot), "total": list(got.total),
+              "gahwa_winner": got.game_winner}
+    doubled = facts.multiplier > 1 or facts.gahwa
+    why = {"made": ("score.sun-threshold" if sun else "score.hokom-threshold"),
+           "cards": ("double.split" if doubled else "score.keep-total") if got.made else
+           "score.failed",
+           "conversion": "score.sun-conversion" if sun else "score.hokom-conversion",
+           "projects": "double.projects" if doubled else "score.failed",
+           "baloot": "project.baloot-value", "gahwa_winner": "double.gahwa"}
+    return Answer(expect, why)
+
+
+def game_end(rules: Rules, data: dict[str, Any]) -> Answer:
+    """Who wins the game once a hand is added to the scores, if anyone."""
+    scores = _pair(data, "scores", 10_000)
+    declarer = data.get("declarer_team")
+    gahwa = data.get("gahwa_winner")
+    if declarer not in (0, 1, None) or gahwa not in (0, 1, None):
+        raise InvalidRequestError("declarer_team and gahwa_winner: 0, 1 or null")
+    winner = game_winner(rules, scores, declarer, gahwa)
+    reached = sum(s >= rules.target for s in scores)
+    rule = ("double.gahwa" if gahwa is not None else
+            "game.both-reach" if reached == 2 else "game.target")
+    return Answer({"winner": winner}, {"winner": rule})

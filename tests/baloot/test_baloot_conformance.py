@@ -1,0 +1,144 @@
+"""Baloot's reference answers for the conformance protocol, against answers worked out by
+hand from the reconciled rules (and from a house option where one changes the answer)."""
+
+from __future__ import annotations
+
+from typing import Any
+
+import pytest
+
+from proofs.conformance.protocol import InvalidRequestError
+from proofs.kit import kit_for_game
+from spec.loader import game_catalogue
+from spec.model import Profile
+
+ALL = [f"{r}{s}" for s in "SHDC" for r in ("7", "8", "9", "10", "J", "Q", "K", "A")]
+
+
+def _profile(**readings: str) -> Profile:
+    base = game_catalogue("baloot").default_profile("baloot")
+    return base.derive("house", readings) if readings else base
+
+
+def _ask(request: dict[str, Any], profile: Profile | None = None) -> Any:
+    profile = profile or _profile()
+    return kit_for_game("baloot").conformance.answer(profile, request)
+
+
+def situation(hands: list[str], trick: str = "", leader: int = 0, contract: str = "hokom",
+              trump: str | None = "S", locked: bool = False) -> dict[str, Any]:
+    """A point of play: the given hands (space-separated cards) and trick, every other card
+    in finished tricks."""
+    held = [h.split() for h in hands]
+    down = trick.split()
+    played = [c for c in ALL if c not in {*down, *(c for h in held for c in h)}]
+    return {"contract": contract, "trump": trump if contract == "hokom" else None,
+            "declarer": 0, "locked": locked, "hands": held, "played": played,
+            "leader": leader, "trick": down}
+
+
+# Two cards each after six tricks; seat 1 leads.
+VOID = situation(["7C 8C", "AH 7H", "JS 7D", "10D 9D"], trick="AH", leader=1)
+"""Seat 2 has no heart, one trump (JS) and a diamond."""
+
+
+def test_a_player_void_in_the_suit_led_must_trump_in_hokom() -> None:
+    got = _ask({"op": "legal-plays", "situation": {**VOID, "hands": [
+        ["7C", "8C"], ["7H"], ["JS", "7D"], ["10D", "9D"]]}})
+    assert got.expect == {"cards": ["JS"]}
+    assert got.why == {"cards": {"JS": "play.hokom-void", "7D": "play.hokom-void"}}
+    house = _ask({"op": "legal-plays", "situation": {**VOID, "hands": [
+        ["7C", "8C"], ["7H"], ["JS", "7D"], ["10D", "9D"]]}},
+        _profile(**{"play.hokom-void": "may-trump"}))
+    assert house.expect == {"cards": ["JS", "7D"]}
+
+
+def test_a_trump_led_must_be_overtrumped_when_possible() -> None:
+    # trumps rank J 9 A 10 K Q 8 7: over the 9 of trumps only the Jack
+    higher = situation(["9S 8C", "JS 7S", "7D 8D", "9D 10D"], trick="9S", leader=0)
+    higher["hands"][0] = ["8C"]
+    got = _ask({"op": "legal-plays", "situation": higher})
+    assert got.expect == {"cards": ["JS"]}
+    assert got.why["cards"] == {"JS": "play.trump-led", "7S": "play.trump-led"}
+    lower = situation(["9S 8C", "AS 7S", "7D 8D", "9D 10D"], trick="9S", leader=0)
+    lower["hands"][0] = ["8C"]
+    assert _ask({"op": "legal-plays", "situation": lower}).expect == {"cards": ["7S", "AS"]}
+
+
+def test_a_locked_double_forbids_leading_trumps_while_other_cards_are_held() -> None:
+    locked = situation(["JS 7H", "8H 9H", "7D 8D", "9D 10D"], locked=True)
+    got = _ask({"op": "legal-plays", "situation": locked})
+    assert got.expect == {"cards": ["7H"]}
+    assert got.why == {"cards": {"JS": "double.lock", "7H": "double.lock"}}
+
+
+def test_the_trick_goes_to_the_trump_and_in_sun_the_ten_beats_the_king() -> None:
+    trumped = situation(["7C 8C", "AH 7H", "7S 7D", "10D 9D"], trick="AH 7S 9D 8C",
+                        leader=1)
+    trumped["hands"] = [["7C"], ["7H"], ["7D"], ["10D"]]
+    got = _ask({"op": "trick-winner", "situation": trumped})
+    assert got.expect == {"winner": 2}
+    assert got.why == {"seats": {"1": "trick.winner", "2": "trick.winner",
+                                 "3": "trick.winner", "0": "trick.winner"}}
+    sun = situation(["7C 8C", "KH 7S", "10H 7D", "9D 10D"], trick="KH 10H 9D 8C",
+                    leader=1, contract="sun")
+    sun["hands"] = [["7C"], ["7S"], ["7D"], ["10D"]]
+    got = _ask({"op": "trick-winner", "situation": sun})
+    assert got.expect == {"winner": 2} and got.why["seats"]["1"] == "rank.plain"
+    natural = _ask({"op": "trick-winner", "situation": sun},
+                   _profile(**{"rank.plain": "natural"}))
+    assert natural.expect == {"winner": 1}
+
+
+def test_perft_counts_the_last_two_tricks() -> None:
+    """Each player holds a heart and a spade: whichever the leader plays, the others follow
+    with their one card of that suit, and the winner leads the last card."""
+    last = situation(["AH 7S", "KH 8S", "QH 9S", "JH 10S"], contract="sun")
+    got = _ask({"op": "perft", "situation": last, "depth": 5})
+    assert got.expect == {"nodes": 2, "divide": {"7S": 1, "AH": 1}}
+    assert "trick.winner" in got.why["rules"] and "play.follow-suit" in got.why["rules"]
+
+
+def _score(**facts: Any) -> dict[str, Any]:
+    base = {"op": "hand-score", "contract": "hokom", "declarer_team": 0, "multiplier": 1,
+            "gahwa": False, "card_points": [81, 81], "projects": {"team": None, "points": 0},
+            "baloot": [0, 0]}
+    return {**base, **facts}
+
+
+def test_hand_scores_at_the_thresholds() -> None:
+    # Sun: 75 keeps its five and is divided by 5 (15); the defenders get the rest of 26
+    sun = _ask(_score(contract="sun", card_points=[75, 55])).expect
+    assert sun["made"] and sun["cards"] == [15, 11] and sun["total"] == [15, 11]
+    # Hokom: 82 of 162 makes it; 82 rounds down to 8, the defenders get the rest of 16
+    made = _ask(_score(declarer_team=1, card_points=[80, 82], baloot=[0, 1])).expect
+    assert made["made"] and made["cards"] == [8, 8] and made["baloot"] == [0, 2]
+    assert made["total"] == [8, 10]
+    # 81 fails: the defenders take all 16; Baloot stays with the side that declared it
+    failed = _ask(_score(card_points=[81, 81], baloot=[1, 0])).expect
+    assert not failed["made"] and failed["cards"] == [0, 16] and failed["total"] == [2, 16]
+    lower = _ask(_score(card_points=[81, 81]),
+                 _profile(**{"score.hokom-threshold": "at-least-81"})).expect
+    assert lower["made"]
+
+
+def test_the_game_ends_at_152_and_the_higher_total_wins_when_both_reach_it() -> None:
+    ask = {"op": "game-end", "declarer_team": 1, "gahwa_winner": None}
+    assert _ask({**ask, "scores": [152, 100]}).expect == {"winner": 0}
+    assert _ask({**ask, "scores": [151, 100]}).expect == {"winner": None}
+    both = _ask({**ask, "scores": [160, 155]})
+    assert both.expect == {"winner": 0} and both.why == {"winner": "game.both-reach"}
+    declarers = _profile(**{"game.both-reach": "declarers-side"})
+    assert _ask({**ask, "scores": [160, 155]}, declarers).expect == {"winner": 1}
+
+
+@pytest.mark.parametrize(("change", "message"), [
+    ({"trick": ["AH", "AH"]}, "AH in two places"),
+    ({"hands": [["7C"], ["AH", "7H", "8C"], ["JS", "7D"], ["10D", "9D"]]}, "the play so far"),
+    ({"trump": None}, "not a suit letter"),
+    ({"hands": [["7C", "8C"], ["AH", "7H"], ["JS", "7D"], ["10D", "2D"]]}, "32-card"),
+])
+def test_a_situation_no_hand_reaches_is_refused_by_name(change: dict[str, Any],
+                                                        message: str) -> None:
+    with pytest.raises(InvalidRequestError, match=message):
+        _ask({"op": "legal-plays", "situation": {**VOID, "trick": [], **change}})
