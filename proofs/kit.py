@@ -49,6 +49,10 @@ class Theorem:
 class ConformanceKit(Protocol):
     """What the conformance runner and the reference adapter need of a family's engine."""
 
+    @property
+    def ops(self) -> tuple[str, ...]:
+        """The protocol's questions the family answers, in suite order."""
+
     def answer(self, profile: Profile, request: dict[str, Any]) -> Answer:
         """The reference answer to a request under ``profile``, with the rule behind each
         part (raises ``InvalidRequestError`` for a situation the rules do not allow)."""

@@ -26,6 +26,9 @@ if TYPE_CHECKING:
 class BalootConformance:
     """The conformance protocol for Baloot: the reference answers of the engine."""
 
+    ops: tuple[str, ...] = ("legal-plays", "trick-winner", "auction", "doubling", "projects",
+                            "project-compare", "hand-score", "game-end", "perft")
+
     def answer(self, profile: Profile, request: dict[str, Any]) -> Answer:
         """The reference answer to a request, with the rule behind each part."""
         from proofs.baloot.conformance.expect import answer

@@ -34,8 +34,10 @@ class Answer:
 
 
 PROTOCOL = "trickrules-conform/1"
-OPS = ("legal-plays", "trick-winner", "auction", "hand-score", "game-end", "perft")
-"""The questions a vector may ask; ``hello`` opens a session and is not a vector."""
+OPS = ("legal-plays", "trick-winner", "auction", "doubling", "projects", "project-compare",
+       "hand-score", "game-end", "perft")
+"""The questions a vector may ask, in suite order (each family answers those its kit lists);
+``hello`` opens a session and is not a vector."""
 
 
 class ProtocolError(ValueError):

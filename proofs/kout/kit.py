@@ -22,6 +22,8 @@ if TYPE_CHECKING:
 class KoutConformance:
     """The reference answers, from Kout's engine."""
 
+    ops: tuple[str, ...] = expect.KOUT_OPS
+
     def answer(self, profile: Profile, request: dict[str, Any]) -> Answer:
         """See :func:`proofs.kout.conformance.expect.answer`."""
         return expect.answer(profile, request)

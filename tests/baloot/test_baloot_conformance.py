@@ -142,3 +142,80 @@ def test_a_situation_no_hand_reaches_is_refused_by_name(change: dict[str, Any],
                                                         message: str) -> None:
     with pytest.raises(InvalidRequestError, match=message):
         _ask({"op": "legal-plays", "situation": {**VOID, "trick": [], **change}})
+
+
+FIRST_HANDS = [["10S", "JS", "QS", "KS", "AS"], ["7S", "8S", "9S", "7D", "8D"],
+               ["10H", "JH", "QH", "KH", "AH"], ["9D", "10D", "JD", "QD", "KD"]]
+"""Five cards each before the deal is completed; seat 1 holds only 7s, 8s and 9s."""
+
+
+def _auction(calls: list[str], profile: Profile | None = None) -> Any:
+    return _ask({"op": "auction", "dealer": 0, "public": "7H", "hands": FIRST_HANDS,
+                 "calls": calls}, profile)
+
+
+def test_the_first_caller_may_buy_pass_or_annul_a_hand_of_low_cards() -> None:
+    # seat 1 (the dealer's right) speaks first; it is not an Ashkal seat, so its Ashkal is
+    # a Sun of its own (auction.wrong-ashkal = forced-sun), and its hand allows a Kawesh
+    got = _auction([])
+    assert got.expect == {"legal": ["pass", "hokom", "sun", "ashkal", "kawesh"],
+                          "contract": None}
+    assert got.why["calls"]["kawesh"] == "auction.kawesh"
+    no_kawesh = _auction([], _profile(**{"auction.kawesh": "none"}))
+    assert "kawesh" not in no_kawesh.expect["legal"]
+    refused = _auction([], _profile(**{"auction.wrong-ashkal": "refused"}))
+    assert "ashkal" not in refused.expect["legal"]
+
+
+def test_a_hokom_bought_in_the_first_round_takes_the_public_cards_suit() -> None:
+    got = _auction(["hokom", "pass", "pass", "pass"])
+    assert got.expect == {"legal": [], "contract": {"kind": "hokom", "declarer": 1,
+                                                    "trump": "H"}}
+    nobody = _auction(["pass"] * 8)
+    assert nobody.expect == {"legal": [], "contract": None}
+    assert nobody.why["contract"] == "auction.all-pass"
+    with pytest.raises(InvalidRequestError, match="not open to seat 1"):
+        _auction(["double"])
+
+
+def test_doubling_a_hokom_and_a_sun_only_when_the_scores_allow() -> None:
+    ask = {"op": "doubling", "contract": "hokom", "declarer": 1, "scores": [0, 0], "calls": []}
+    got = _ask(ask).expect
+    assert got == {"legal": ["pass", "double", "double-locked"], "seat": 2, "multiplier": 1,
+                   "locked": False, "gahwa": False}
+    doubled = _ask({**ask, "calls": ["double"]}).expect
+    assert doubled["seat"] == 1 and doubled["legal"] == ["pass", "triple"]
+    assert doubled["multiplier"] == 2
+    sun = {**ask, "contract": "sun"}
+    assert _ask(sun).expect["legal"] == []  # neither side above 100
+    assert _ask({**sun, "scores": [110, 50]}).expect["legal"] == ["pass", "double"]
+
+
+def test_a_hand_declares_its_best_disjoint_projects() -> None:
+    ask = {"op": "projects", "contract": "hokom", "trump": "S", "declarer": 0, "seat": 0,
+           "hand": ["7H", "8H", "9H", "10H", "JS", "QS", "KS", "AD"]}
+    assert _ask(ask).expect == {"projects": [
+        {"kind": "sira", "cards": ["JS", "QS", "KS"]},
+        {"kind": "fifty", "cards": ["7H", "8H", "9H", "10H"]}]}
+    aces = {**ask, "contract": "sun", "trump": None, "seat": 1,
+            "hand": ["AS", "AH", "AD", "AC", "7S", "9H", "JD", "KC"]}
+    assert _ask(aces).expect == {"projects": [
+        {"kind": "four-hundred", "cards": ["AS", "AH", "AD", "AC"]}]}
+    declarer_only = _profile(**{"project.four-hundred-holder": "declarer-only"})
+    assert _ask(aces, declarer_only).expect == {"projects": []}
+
+
+def test_equal_projects_go_to_the_first_to_declare() -> None:
+    """Two Siras topped by a 9: seat 1 leads the first trick and so declares first."""
+    ask = {"op": "project-compare", "contract": "hokom", "trump": "S", "declarer": 0,
+           "first_leader": 1, "declared": [
+               {"seat": 0, "kind": "sira", "cards": ["7D", "8D", "9D"]},
+               {"seat": 1, "kind": "sira", "cards": ["7H", "8H", "9H"]}]}
+    got = _ask(ask)
+    assert got.expect == {"team": 1, "points": 2} and got.why == {"team": "project.tie-break"}
+    from_declarer = _profile(**{"project.declaration-order": "declarer-then-clockwise"})
+    assert _ask(ask, from_declarer).expect == {"team": 0, "points": 2}
+    neither = _profile(**{"project.tie-break": "highest-card-then-neither"})
+    assert _ask(ask, neither).expect == {"team": None, "points": 0}
+    with pytest.raises(InvalidRequestError, match="is not a 'fifty'"):
+        _ask({**ask, "declared": [{"seat": 0, "kind": "fifty", "cards": ["7D", "8D", "9D"]}]})

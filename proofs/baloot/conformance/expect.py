@@ -16,6 +16,7 @@ from engine.baloot.play import PlayPosition, legal_mask, strength, winning_index
 from engine.baloot.rules import SUN, Rules
 from engine.baloot.scoring import HandFacts, game_winner, score_hand
 from engine.perft import divide
+from proofs.baloot.conformance import calls, declaring
 from proofs.baloot.conformance.situation import SEATS, BalootPlay, read_play
 from proofs.baloot.replay import engine_rules
 from proofs.conformance.protocol import Answer, InvalidRequestError
@@ -51,6 +52,14 @@ def answer(profile: Profile, request: dict[str, Any]) -> Answer:
         return hand_score(rules, request)
     if op == "game-end":
         return game_end(rules, request)
+    if op == "auction":
+        return calls.auction(rules, request)
+    if op == "doubling":
+        return calls.doubling(rules, request)
+    if op == "projects":
+        return declaring.projects(rules, request)
+    if op == "project-compare":
+        return declaring.project_compare(rules, request)
     raise InvalidRequestError(f"Baloot answers no {op!r} requests")
 
 

@@ -34,6 +34,8 @@ from spec.cards import BLACK_JOKER, Card, card_name, parse_card
 from spec.model import Profile
 
 CALLS = ("pass", *(f"bid {b}" for b in range(MIN_BID, MAX_BID + 1)))
+KOUT_OPS = ("legal-plays", "trick-winner", "auction", "hand-score", "game-end", "perft")
+"""The protocol's questions Kout answers, in suite order."""
 
 
 _GAMES: dict[tuple[str, tuple[tuple[str, tuple[str, ...]], ...]], KoutGame] = {}

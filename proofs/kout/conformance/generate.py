@@ -18,10 +18,11 @@ from pathlib import Path
 from typing import Any
 
 from engine.errors import EngineError
-from proofs.conformance.protocol import OPS, PROTOCOL, read_contract, read_situation, rules_of
+from proofs.conformance.protocol import PROTOCOL, read_contract, read_situation, rules_of
 from proofs.conformance.suite import EVERY, GROUPS, SUITE_DIR
 from proofs.kout.conformance import cases
 from proofs.kout.conformance.expect import (
+    KOUT_OPS,
     Answer,
     InvalidRequestError,
     answer,
@@ -221,7 +222,7 @@ class Suite:
 
     def counts(self) -> dict[str, dict[str, int]]:
         """Vectors per group and op."""
-        out = {g: {op: 0 for op in OPS} for g in GROUPS}
+        out = {g: {op: 0 for op in KOUT_OPS} for g in GROUPS}
         for v in self.vectors:
             out[v.group][v.op] += 1
         return out
@@ -246,7 +247,7 @@ def build_suite(catalogue: Catalogue, witnesses: list[dict[str, Any]]) -> Suite:
         seen.add(key)
         vectors.extend(vectors_for(case, profiles[case.game], checks[case.game]))
     order = {game: i for i, game in enumerate(profiles)}
-    vectors.sort(key=lambda v: (GROUPS.index(v.group), OPS.index(v.op), order[v.game], v.size,
+    vectors.sort(key=lambda v: (GROUPS.index(v.group), KOUT_OPS.index(v.op), order[v.game], v.size,
                                 _key(v.request), _key(v.expect)))
     counters: dict[tuple[str, str], int] = {}
     for v in vectors:

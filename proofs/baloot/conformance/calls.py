@@ -1,0 +1,164 @@
+"""Baloot's calls in the conformance protocol: the auction's two rounds (Hokom, Sun, Ashkal,
+Kawesh, and in the second round a Hokom with or without its suit) and the doubling after it.
+
+An auction request gives the dealer, the public card, the five cards each seat holds before
+the deal is completed (a Kawesh depends on them) and the calls so far; the answer is the calls
+open to the seat to speak, and the contract once the calls end the auction. A doubling request
+gives the contract, its declarer, the scores before the hand (Sun may be doubled only in some
+standings) and the doubling calls so far. Calls are named as the engine names them (``pass``,
+``hokom``, ``sun``, ``ashkal``, ``kawesh``, ``suit-H``; ``double``, ``double-locked``,
+``triple``, ``four``, ``four-locked``, ``gahwa``).
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from engine.baloot import actions as act
+from engine.baloot.auction import (
+    Auction,
+    Doubling,
+    apply_call,
+    apply_doubling,
+    legal_calls,
+    legal_doubling,
+    start,
+    start_doubling,
+)
+from engine.baloot.cards import BCard, CardMask, name, parse
+from engine.baloot.rules import HOKOM, SUN, Rules
+from proofs.conformance.protocol import Answer, InvalidRequestError
+from spec.cards import SUIT_LETTERS, CardParseError
+
+AUCTION_CALLS = ("pass", "hokom", "sun", "ashkal", "kawesh",
+                 *(f"suit-{s}" for s in SUIT_LETTERS))
+DOUBLING_CALLS = ("pass", "double", "double-locked", "triple", "four", "four-locked", "gahwa")
+_ACTION = {act.action_name(a): a for a in range(act.PASS, act.NUM_ACTIONS)}
+FIRST_CARDS = 5
+"""Cards each seat holds during the auction (the deal is completed after it)."""
+
+
+def _seat(value: Any, where: str) -> int:
+    if not isinstance(value, int) or isinstance(value, bool) or not 0 <= value < 4:
+        raise InvalidRequestError(f"{where}: {value!r} is not a seat (0-3)")
+    return value
+
+
+def _card(value: Any, where: str) -> BCard:
+    try:
+        return parse(str(value))
+    except CardParseError as exc:
+        raise InvalidRequestError(f"{where}: {exc}") from None
+
+
+def _hands(data: dict[str, Any], public: BCard) -> list[CardMask]:
+    raw = data.get("hands")
+    if not isinstance(raw, list) or len(raw) != 4:
+        raise InvalidRequestError("hands: expected the four seats' first five cards")
+    seen = {public}
+    out = []
+    for s, hand in enumerate(raw):
+        if not isinstance(hand, list) or len(hand) != FIRST_CARDS:
+            raise InvalidRequestError(f"hands[{s}]: expected {FIRST_CARDS} cards")
+        mask = 0
+        for token in hand:
+            c = _card(token, f"hands[{s}]")
+            if c in seen:
+                raise InvalidRequestError(f"hands[{s}]: {name(c)} is dealt twice")
+            seen.add(c)
+            mask |= 1 << c
+        out.append(mask)
+    return out
+
+
+def call_rule(rules: Rules, auction: Auction, call: str) -> str:
+    """The rule that makes ``call`` open or closed to the seat to speak."""
+    if call == "kawesh":
+        return "auction.kawesh"
+    if call == "ashkal":
+        return "auction.ashkal-callers"
+    if call.startswith("suit-") or (call == "hokom" and auction.round == 2):
+        return "auction.second-round-hokom"
+    if call == "sun":
+        return ("auction.sun-over-sun" if auction.bid is not None and auction.bid.kind == SUN
+                else "auction.sun-over-hokom")
+    return "auction.order"
+
+
+def _contract(auction: Auction) -> dict[str, Any] | None:
+    if not auction.done or auction.bid is None or auction.annulled:
+        return None
+    bid = auction.bid
+    return {"kind": bid.kind, "declarer": bid.declarer,
+            "trump": None if bid.trump is None else SUIT_LETTERS[bid.trump]}
+
+
+def auction(rules: Rules, data: dict[str, Any]) -> Answer:
+    """The calls open to the seat to speak, or the contract once the auction is over."""
+    dealer = _seat(data.get("dealer"), "dealer")
+    public = _card(data.get("public"), "public")
+    hands = _hands(data, public)
+    calls = data.get("calls")
+    if not isinstance(calls, list):
+        raise InvalidRequestError("calls: expected a list of calls")
+    bidding = start(dealer, public)
+    why: dict[str, Any] = {}
+    for k, call in enumerate(calls):
+        if bidding.done:
+            raise InvalidRequestError(f"call {k} ({call}): the auction is over")
+        seat = bidding.queue[0]
+        action = _ACTION.get(str(call))
+        if action is None or action not in legal_calls(rules, bidding, hands[seat]):
+            raise InvalidRequestError(f"call {k} ({call}) is not open to seat {seat}")
+        why[f"call {k}"] = call_rule(rules, bidding, str(call))
+        apply_call(rules, bidding, action)
+    legal: list[str] = []
+    if not bidding.done:
+        legal = [act.action_name(a) for a in
+                 legal_calls(rules, bidding, hands[bidding.queue[0]])]
+        why["calls"] = {c: call_rule(rules, bidding, c) for c in AUCTION_CALLS}
+    contract = _contract(bidding)
+    why["contract"] = ("auction.kawesh" if bidding.annulled else
+                       "auction.all-pass" if bidding.done and bidding.bid is None else
+                       why.get(f"call {len(calls) - 1}", "auction.order"))
+    return Answer({"legal": legal, "contract": contract}, why)
+
+
+def doubling_rule(doubling: Doubling, call: str) -> str:
+    """The rule that makes a doubling call open or closed."""
+    if doubling.contract == SUN:
+        return "double.sun"
+    if call == "gahwa":
+        return "double.gahwa"
+    return "double.lock"
+
+
+def doubling(rules: Rules, data: dict[str, Any]) -> Answer:
+    """The doubling calls open to the seat to speak, and where the doubling stands."""
+    contract = data.get("contract")
+    if contract not in (SUN, HOKOM):
+        raise InvalidRequestError(f"contract: {contract!r} is not sun or hokom")
+    declarer = _seat(data.get("declarer"), "declarer")
+    scores = data.get("scores")
+    if (not isinstance(scores, list) or len(scores) != 2
+            or not all(isinstance(s, int) and not isinstance(s, bool) and s >= 0
+                       for s in scores)):
+        raise InvalidRequestError("scores: expected the two sides' scores before the hand")
+    calls = data.get("calls")
+    if not isinstance(calls, list):
+        raise InvalidRequestError("calls: expected a list of calls")
+    state = start_doubling(rules, declarer, contract, (scores[0], scores[1]))
+    for k, call in enumerate(calls):
+        if not state.queue:
+            raise InvalidRequestError(f"call {k} ({call}): the doubling is over")
+        action = _ACTION.get(str(call))
+        if action is None or action not in legal_doubling(state):
+            raise InvalidRequestError(f"call {k} ({call}) is not open to seat "
+                                      f"{state.queue[0]}")
+        apply_doubling(rules, state, action)
+    legal = ([act.action_name(a) for a in legal_doubling(state)] if state.queue else [])
+    expect = {"legal": legal, "seat": state.queue[0] if state.queue else None,
+              "multiplier": state.level, "locked": state.locked, "gahwa": state.gahwa}
+    why = {"calls": {c: doubling_rule(state, c) for c in DOUBLING_CALLS},
+           "multiplier": "double.sun" if contract == SUN else "double.lock"}
+    return Answer(expect, why)

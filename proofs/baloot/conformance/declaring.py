@@ -1,0 +1,132 @@
+"""Baloot's projects in the conformance protocol: which projects a player declares from a hand,
+and which side's projects score and for how many game points.
+
+A projects request gives the contract (and trump), the declarer, the seat and its eight cards;
+the answer is the best set that seat declares (kinds ``sira``, ``fifty``, ``hundred``,
+``four-hundred``, each with its cards). A project-compare request gives every declared project
+with its seat and cards, and the seat that leads the first trick (the declaration order starts
+there under ``project.declaration-order = play-order``); the answer is the side whose projects
+score (or null) and their value before any multiplier.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from engine.baloot.cards import ACE, BCard, CardMask, name, names, parse
+from engine.baloot.projects import HUNDRED, KINDS, Project, best_set, candidates, scoring_team
+from engine.baloot.projects import value as project_value
+from engine.baloot.rules import SUN, Rules
+from proofs.conformance.protocol import Answer, InvalidRequestError
+from spec.cards import SUIT_LETTERS, CardParseError
+
+
+def _seat(value: Any, where: str) -> int:
+    if not isinstance(value, int) or isinstance(value, bool) or not 0 <= value < 4:
+        raise InvalidRequestError(f"{where}: {value!r} is not a seat (0-3)")
+    return value
+
+
+def _cards(value: Any, where: str) -> list[BCard]:
+    if not isinstance(value, list):
+        raise InvalidRequestError(f"{where}: expected a list of cards")
+    try:
+        out = [parse(str(token)) for token in value]
+    except CardParseError as exc:
+        raise InvalidRequestError(f"{where}: {exc}") from None
+    if len(set(out)) != len(out):
+        raise InvalidRequestError(f"{where}: a card twice")
+    return out
+
+
+def _contract(data: dict[str, Any]) -> tuple[str, int | None]:
+    contract = data.get("contract")
+    if contract not in ("sun", "hokom"):
+        raise InvalidRequestError(f"contract: {contract!r} is not sun or hokom")
+    letter = data.get("trump")
+    if contract == SUN:
+        if letter is not None:
+            raise InvalidRequestError("trump: a Sun contract has no trump")
+        return contract, None
+    if letter not in tuple(SUIT_LETTERS):
+        raise InvalidRequestError(f"trump: {letter!r} is not a suit letter")
+    return contract, SUIT_LETTERS.index(letter)
+
+
+def _as_json(p: Project) -> dict[str, Any]:
+    return {"kind": p.kind, "cards": names(p.cards)}
+
+
+def projects(rules: Rules, data: dict[str, Any]) -> Answer:
+    """The projects a seat declares from its eight cards."""
+    contract, _trump = _contract(data)
+    seat = _seat(data.get("seat"), "seat")
+    declarer = _seat(data.get("declarer"), "declarer")
+    hand = _cards(data.get("hand"), "hand")
+    if len(hand) != 8:
+        raise InvalidRequestError(f"hand: {len(hand)} cards, not 8")
+    mask = sum(1 << c for c in hand)
+    chosen = sorted(best_set(rules, mask, contract, seat, declarer),
+                    key=lambda p: (KINDS.index(p.kind), p.cards))
+    tags = {"project.values", "project.per-player"}
+    aces = sum(1 << (s * 8 + ACE) for s in range(4))
+    if contract == SUN and mask & aces == aces:
+        tags.add("project.four-hundred-holder")
+    return Answer({"projects": [_as_json(p) for p in chosen]}, {"projects": sorted(tags)})
+
+
+def _project(entry: Any, k: int, contract: str) -> Project:
+    """A declared project from its seat and cards, checked to be a project of that kind."""
+    if not isinstance(entry, dict):
+        raise InvalidRequestError(f"declared[{k}]: expected an object")
+    seat = _seat(entry.get("seat"), f"declared[{k}].seat")
+    cards = _cards(entry.get("cards"), f"declared[{k}].cards")
+    mask: CardMask = sum(1 << c for c in cards)
+    found = [p for p in candidates(mask, contract, seat, True)
+             if p.cards == mask and p.kind == entry.get("kind")]
+    if not found:
+        raise InvalidRequestError(f"declared[{k}]: {' '.join(name(c) for c in cards)} is not "
+                                  f"a {entry.get('kind')!r} in {contract}")
+    return found[0]
+
+
+def project_compare(rules: Rules, data: dict[str, Any]) -> Answer:
+    """The side whose declared projects score, and their value in game points."""
+    contract, trump = _contract(data)
+    declarer = _seat(data.get("declarer"), "declarer")
+    first = _seat(data.get("first_leader"), "first_leader")
+    raw = data.get("declared")
+    if not isinstance(raw, list):
+        raise InvalidRequestError("declared: expected a list of projects")
+    declared = [_project(entry, k, contract) for k, entry in enumerate(raw)]
+    for k, p in enumerate(declared):
+        if any(p.seat == q.seat and p.cards & q.cards for q in declared[:k]):
+            raise InvalidRequestError(f"declared[{k}]: shares a card with another project "
+                                      "of the same seat")
+    if rules.declare_from_declarer:
+        order = {seat: (declarer - seat) % 4 for seat in range(4)}
+    else:
+        order = {(first + i) % 4: i for i in range(4)}
+    team = scoring_team(rules, declared, trump, order)
+    points = sum(project_value(rules, p.kind, contract) for p in declared
+                 if team is not None and p.seat % 2 == team)
+    return Answer({"team": team, "points": points}, {"team": _deciding_rule(declared)})
+
+
+def _deciding_rule(declared: list[Project]) -> str:
+    """The rule that settles the comparison: the values when one side alone declared or the
+    best projects differ in kind, the hundreds' order when a run meets four of a kind, else
+    the tie-break (the higher top card, then trump or the first to declare, as it reads)."""
+    best: dict[int, Project] = {}
+    for p in declared:
+        team = p.seat % 2
+        if team not in best or KINDS.index(p.kind) > KINDS.index(best[team].kind):
+            best[team] = p
+    if len(best) < 2:
+        return "project.values"
+    a, b = best[0], best[1]
+    if a.kind != b.kind:
+        return "project.values"
+    if a.kind == HUNDRED and a.is_run != b.is_run:
+        return "project.hundred-order"
+    return "project.tie-break"
