@@ -17,7 +17,7 @@ import time
 from dataclasses import dataclass
 from typing import IO, Any
 
-from proofs.conformance.protocol import PROTOCOL, schema_errors
+from proofs.conformance.protocol import PROTOCOL, definition, schema_errors
 
 MAX_LINE = 1 << 20
 """The longest response line accepted, in bytes (a perft divide fits many times over)."""
@@ -181,7 +181,8 @@ class EngineProcess:
             problem = self._start()
             if problem is not None:
                 return self._failed(problem)
-        reply = self._exchange(request, str(request["op"]))
+        reply = self._exchange(request, definition("response", request.get("game"),
+                                                   str(request["op"])))
         if isinstance(reply, Problem):
             return self._failed(reply) if reply.kind != "error" else reply
         self.failures_in_row = 0

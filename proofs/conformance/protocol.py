@@ -150,6 +150,21 @@ def _validator(name: str, definition: str | None) -> jsonschema.Draft202012Valid
     return jsonschema.Draft202012Validator(target)
 
 
+def definition(name: str, game: Any, op: str) -> str:
+    """The definition of ``op`` in schema ``name`` for ``game``: the family's own
+    (``baloot-hand-score``) where the schema has one, else the shared one (``hand-score``)."""
+    from spec.registry import game_families
+
+    family = game_families().get(str(game))
+    own = f"{family}-{op}"
+    return own if family is not None and own in _definitions(name) else op
+
+
+@cache
+def _definitions(name: str) -> frozenset[str]:
+    return frozenset(schema(name)["$defs"])
+
+
 def schema_errors(name: str, data: Any, definition: str | None = None) -> list[str]:
     """What is wrong with ``data`` under a schema (or one of its definitions), each as
     ``path: message``; empty when it is valid."""

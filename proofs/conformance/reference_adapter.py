@@ -13,6 +13,7 @@ from proofs.conformance.protocol import (
     PROTOCOL,
     InvalidRequestError,
     ProtocolError,
+    definition,
     schema_errors,
 )
 from proofs.kit import kit_for_game
@@ -42,7 +43,8 @@ def respond(request: Any) -> dict[str, Any]:
             return {"id": ident, "error": f"this adapter speaks {PROTOCOL}"}
         return {"id": ident, "engine": ENGINE_NAME}
     if op == "perft":  # a depth outside the schema's bounds could run for hours: refuse it
-        errors = schema_errors("request", request, str(op))
+        errors = schema_errors("request", request, definition("request", request.get("game"),
+                                                              str(op)))
         if errors:
             return {"id": ident, "error": f"not a valid request: {errors[0]}"}
     try:
@@ -52,7 +54,8 @@ def respond(request: Any) -> dict[str, Any]:
         return {"id": ident, "error": str(exc)}
     except (KeyError, TypeError, ValueError, IndexError) as exc:
         # the runner's requests follow the schema; anything else is answered, not fatal
-        errors = schema_errors("request", request, str(op))
+        errors = schema_errors("request", request, definition("request", request.get("game"),
+                                                              str(op)))
         return {"id": ident, "error": f"not a valid request: {errors[0] if errors else exc}"}
     return {"id": ident, **got.expect}
 

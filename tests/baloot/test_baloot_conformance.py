@@ -7,7 +7,8 @@ from typing import Any
 
 import pytest
 
-from proofs.conformance.protocol import InvalidRequestError
+from proofs.conformance.protocol import InvalidRequestError, definition, schema_errors
+from proofs.conformance.reference_adapter import respond
 from proofs.kit import kit_for_game
 from spec.loader import game_catalogue
 from spec.model import Profile
@@ -21,8 +22,19 @@ def _profile(**readings: str) -> Profile:
 
 
 def _ask(request: dict[str, Any], profile: Profile | None = None) -> Any:
+    """The reference answer; a request the answer accepts follows the request schema and the
+    answer the response schema, and the reference adapter gives the same answer."""
     profile = profile or _profile()
-    return kit_for_game("baloot").conformance.answer(profile, request)
+    got = kit_for_game("baloot").conformance.answer(profile, request)
+    op = str(request["op"])
+    whole = {"id": 1, "game": "baloot", "profile": profile.id,
+             "rules": {pid: profile.value(pid) for pid in profile.values}, **request}
+    assert schema_errors("request", whole, definition("request", "baloot", op)) == []
+    assert schema_errors("request", whole) == []
+    response = {"id": 1, **got.expect}
+    assert schema_errors("response", response, definition("response", "baloot", op)) == []
+    assert respond(whole) == response
+    return got
 
 
 def situation(hands: list[str], trick: str = "", leader: int = 0, contract: str = "hokom",
