@@ -17,7 +17,7 @@ from typing import Any
 import pytest
 
 from proofs.conformance.protocol import schema, schema_errors
-from proofs.conformance.suite import SUITE_DIR, SuiteData, load_suite
+from proofs.conformance.suite import SuiteData, load_suite, suite_dir
 from proofs.kout.conformance.cases import witness_requests
 from proofs.kout.conformance.expect import KOUT_OPS
 from proofs.kout.conformance.generate import (
@@ -73,7 +73,7 @@ def _without_deep_perft(tmp_path: Path, most_nodes: int = 100) -> Path:
     the deeper ones grow to millions of nodes, while the shallow ones still lead down the
     divide to the broken rule."""
     copy = tmp_path / "suite"
-    shutil.copytree(SUITE_DIR, copy)
+    shutil.copytree(suite_dir("kout"), copy)
     path = copy / "variant" / "perft.jsonl"
     kept = [line for line in path.read_text().splitlines()
             if json.loads(line)["expect"]["nodes"] <= most_nodes]
@@ -92,7 +92,7 @@ def test_broken_adapter_fails_on_exactly_its_rules(way: str, rules: set[str] | N
                                                    tmp_path: Path) -> None:
     # a broken engine may be slow (no follow-suit makes perft trees far larger): the timeout
     # is generous so that only wrong answers are charged, whatever the machine's load
-    suite = _without_deep_perft(tmp_path) if way == "no-follow-suit" else SUITE_DIR
+    suite = _without_deep_perft(tmp_path) if way == "no-follow-suit" else suite_dir("kout")
     code, report, _ = conform("--engine", f"{BROKEN} {way}", "--timeout", "120",
                               "--suite", str(suite))
     assert code == 1
@@ -128,9 +128,9 @@ def small_suite(tmp_path: Path) -> Path:
     root = tmp_path / "suite"
     (root / "must").mkdir(parents=True)
     for name in ("manifest.json", "profiles.json"):
-        shutil.copy(SUITE_DIR / name, root / name)
+        shutil.copy(suite_dir("kout") / name, root / name)
     for op, n in (("hand-score", 1), ("legal-plays", 2), ("trick-winner", 2)):
-        lines = (SUITE_DIR / "must" / f"{op}.jsonl").read_text().splitlines()
+        lines = (suite_dir("kout") / "must" / f"{op}.jsonl").read_text().splitlines()
         picked = [line for line in lines if json.loads(line)["game"] == "kout6"][:n]
         (root / "must" / f"{op}.jsonl").write_text("\n".join(picked) + "\n")
     return root
@@ -259,7 +259,7 @@ RULE_IDS = set(_RULEBOOK.rule_ids()) if _RULEBOOK is not None else set()
 
 
 def test_suite_has_both_groups_and_every_op() -> None:
-    manifest = json.loads((SUITE_DIR / "manifest.json").read_text())
+    manifest = json.loads((suite_dir("kout") / "manifest.json").read_text())
     for group in ("must", "variant"):
         assert all(n > 0 for n in manifest["counts"][group].values()), group
     origins = {v["origin"].split(":")[0] for v in load_suite().vectors}
@@ -269,9 +269,9 @@ def test_suite_has_both_groups_and_every_op() -> None:
 @pytest.mark.long
 def test_committed_suite_is_current(tmp_path: Path) -> None:
     files = suite_files(build_suite(family_catalogue("kout"), stored_witnesses()))
-    assert stale_files(files, SUITE_DIR) == [], "run `trickrules vectors` to regenerate"
+    assert stale_files(files, suite_dir("kout")) == [], "run `trickrules vectors` to regenerate"
     copy = tmp_path / "suite"
-    shutil.copytree(SUITE_DIR, copy)
+    shutil.copytree(suite_dir("kout"), copy)
     path = copy / "must" / "hand-score.jsonl"
     path.write_text(path.read_text().replace('"points":5', '"points":6', 1))
     assert stale_files(files, copy) == ["must/hand-score.jsonl"]
@@ -292,7 +292,7 @@ def test_one_profile_name_given_other_readings_is_answered_by_the_readings() -> 
     from proofs.conformance.reference_adapter import respond
 
     suite = load_suite()
-    rules = json.loads((SUITE_DIR / "profiles.json").read_text())
+    rules = json.loads((suite_dir("kout") / "profiles.json").read_text())
     vector = next(v for v in suite.vectors if v["group"] == "variant" and v["op"] == "hand-score"
                   and v["profiles"] != ["*"])
     house = vector["profiles"][0]

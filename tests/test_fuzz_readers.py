@@ -23,7 +23,7 @@ from engine.errors import EngineError, StateError
 from engine.registry import load_game, state_from_json
 from proofs.conformance.engine_process import EngineProcess, Problem
 from proofs.conformance.reference_adapter import respond, serve
-from proofs.conformance.suite import SUITE_DIR, SuiteError, load_suite
+from proofs.conformance.suite import SuiteError, load_suite, suite_dir
 from spec.cards import CardParseError
 from spec.errors import SpecError
 from spec.loader import load_catalogue
@@ -213,7 +213,7 @@ def test_suite_reader(tmp_path: Path, lines: list[str]) -> None:
     shutil.rmtree(root, ignore_errors=True)
     (root / "must").mkdir(parents=True)
     for name in ("manifest.json", "profiles.json"):
-        shutil.copy(SUITE_DIR / name, root / name)
+        shutil.copy(suite_dir("kout") / name, root / name)
     (root / "must" / "x.jsonl").write_text("\n".join(line.replace("\n", " ")
                                                      for line in lines) + "\n")
     try:

@@ -21,9 +21,9 @@ def cmd_conform(args: argparse.Namespace) -> int:
     from proofs.conformance.engine_process import EngineProcess, adopt_orphans
     from proofs.conformance.reference_adapter import profile_for
     from proofs.conformance.runner import Runner
-    from proofs.conformance.suite import DEFAULT_SUITE, load_suite
+    from proofs.conformance.suite import load_suite, suite_dir
 
-    suite = load_suite(Path(args.suite) if args.suite else DEFAULT_SUITE)
+    suite = load_suite(Path(args.suite) if args.suite else suite_dir("kout"))
     if args.profile:
         if args.profile not in suite.profiles:
             raise ValueError(f"--profile: {args.profile!r} is not a profile of the suite; "
@@ -97,7 +97,7 @@ def cmd_vectors(args: argparse.Namespace) -> int:
     from rich.console import Console
 
     from proofs.cli.rulebook import current_report
-    from proofs.conformance.suite import SUITE_DIR
+    from proofs.conformance.suite import suite_dir
     from proofs.kout.conformance.cases import witness_requests
     from proofs.kout.conformance.generate import (
         build_suite,
@@ -109,12 +109,12 @@ def cmd_vectors(args: argparse.Namespace) -> int:
     from spec.loader import family_catalogue
 
     console = Console(highlight=False, stderr=True)
-    out = Path(args.out) if args.out else SUITE_DIR
+    out = Path(args.out) if args.out else suite_dir("kout")
     if args.refresh or args.report:
         report = current_report(Path(args.report) if args.report else None, console)
         witnesses = witness_requests(report)
     else:
-        witnesses = stored_witnesses(SUITE_DIR)
+        witnesses = stored_witnesses(suite_dir("kout"))
     suite = build_suite(family_catalogue("kout"), witnesses)
     files = suite_files(suite)
     summary = "; ".join(f"{g}: " + ", ".join(f"{op} {n}" for op, n in ops.items())

@@ -9,8 +9,8 @@ from importlib import resources
 from pathlib import Path
 from typing import Any
 
-SUITE_DIR = Path(str(resources.files("proofs.conformance"))) / "suite"
-DEFAULT_SUITE = SUITE_DIR
+SUITES = Path(str(resources.files("proofs.conformance"))) / "suite"
+"""The shipped suites, one folder per game family."""
 GROUPS = ("must", "variant")
 EVERY = "*"
 """The ``profiles`` entry of a vector that holds under every suite profile of its game but
@@ -62,8 +62,15 @@ def _json(path: Path) -> Any:
             from None
 
 
-def load_suite(root: Path = DEFAULT_SUITE) -> SuiteData:
-    """Every vector under ``root`` (``must/*.jsonl`` then ``variant/*.jsonl``)."""
+def suite_dir(family: str) -> Path:
+    """The shipped suite of a game family."""
+    return SUITES / family
+
+
+def load_suite(root: Path | None = None) -> SuiteData:
+    """Every vector under ``root`` (``must/*.jsonl`` then ``variant/*.jsonl``; by default the
+    Kout suite)."""
+    root = suite_dir("kout") if root is None else root
     if not root.is_dir():
         raise SuiteError(f"{root}: not a directory (a suite is a directory with manifest.json, "
                          "profiles.json, must/ and variant/)")

@@ -19,7 +19,7 @@ from typing import Any
 
 from engine.errors import EngineError
 from proofs.conformance.protocol import PROTOCOL, read_contract, read_situation, rules_of
-from proofs.conformance.suite import EVERY, GROUPS, SUITE_DIR
+from proofs.conformance.suite import EVERY, GROUPS, suite_dir
 from proofs.kout.conformance import cases
 from proofs.kout.conformance.expect import (
     KOUT_OPS,
@@ -228,8 +228,9 @@ class Suite:
         return out
 
 
-def stored_witnesses(root: Path = SUITE_DIR) -> list[dict[str, Any]]:
-    """The witness requests the suite was built from."""
+def stored_witnesses(root: Path | None = None) -> list[dict[str, Any]]:
+    """The witness requests the suite was built from (by default the shipped Kout suite's)."""
+    root = suite_dir("kout") if root is None else root
     data: list[dict[str, Any]] = json.loads((root / WITNESSES).read_text(encoding="utf-8"))
     return data
 
