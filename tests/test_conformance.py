@@ -16,16 +16,12 @@ from typing import Any
 
 import pytest
 
+from proofs.conformance.build import stale_files, stored_witnesses, suite_files
 from proofs.conformance.protocol import schema, schema_errors
 from proofs.conformance.suite import SuiteData, load_suite, suite_dir
 from proofs.kout.conformance.cases import witness_requests
 from proofs.kout.conformance.expect import KOUT_OPS
-from proofs.kout.conformance.generate import (
-    build_suite,
-    stale_files,
-    stored_witnesses,
-    suite_files,
-)
+from proofs.kout.conformance.generate import build_suite
 from spec.loader import family_catalogue
 
 REFERENCE = f"{sys.executable} -m proofs.cli adapter"
@@ -268,7 +264,7 @@ def test_suite_has_both_groups_and_every_op() -> None:
 
 @pytest.mark.long
 def test_committed_suite_is_current(tmp_path: Path) -> None:
-    files = suite_files(build_suite(family_catalogue("kout"), stored_witnesses()))
+    files = suite_files(build_suite(family_catalogue("kout"), stored_witnesses(suite_dir("kout"))))
     assert stale_files(files, suite_dir("kout")) == [], "run `trickrules vectors` to regenerate"
     copy = tmp_path / "suite"
     shutil.copytree(suite_dir("kout"), copy)
@@ -283,7 +279,7 @@ def test_stored_witnesses_cover_every_difference_the_solver_finds(
     a stored witness request, and no stored one is for a difference that is gone; which
     concrete witness the solver finds may vary between runs, so only the points are compared."""
     fresh = {(w["game"], w["origin"]) for w in witness_requests(full_report)}
-    stored = {(w["game"], w["origin"]) for w in stored_witnesses()}
+    stored = {(w["game"], w["origin"]) for w in stored_witnesses(suite_dir("kout"))}
     assert fresh == stored, "run `trickrules vectors --refresh` to take the new witnesses"
 
 

@@ -12,6 +12,8 @@ if TYPE_CHECKING:
     from rich.console import Console
 
 DEFAULT_TIMEOUT = 10.0
+FAMILIES_WITH_SUITES = ("kout",)
+"""The game families whose conformance suite is generated and shipped."""
 MAX_TIMEOUT = 3600.0
 """The longest per-request timeout accepted (an hour; no request needs more)."""
 
@@ -92,46 +94,47 @@ def cmd_adapter(args: argparse.Namespace) -> int:
 
 
 def cmd_vectors(args: argparse.Namespace) -> int:
-    """Regenerate the suite (or check it is current) from its stored witnesses, or first take
-    the witnesses afresh from a current verify report."""
+    """Regenerate each family's suite (or check it is current) from its stored witnesses, or
+    first take the witnesses afresh from a current verify report."""
+    import importlib
+
     from rich.console import Console
 
     from proofs.cli.rulebook import current_report
+    from proofs.conformance.build import stale_files, stored_witnesses, suite_files, write_suite
     from proofs.conformance.suite import suite_dir
-    from proofs.kout.conformance.cases import witness_requests
-    from proofs.kout.conformance.generate import (
-        build_suite,
-        stale_files,
-        stored_witnesses,
-        suite_files,
-        write_suite,
-    )
     from spec.loader import family_catalogue
 
     console = Console(highlight=False, stderr=True)
-    out = Path(args.out) if args.out else suite_dir("kout")
+    if args.out and not args.game:
+        raise ValueError("--out names one suite's directory: give --game too")
+    report = None
     if args.refresh or args.report:
         report = current_report(Path(args.report) if args.report else None, console)
-        witnesses = witness_requests(report)
-    else:
-        witnesses = stored_witnesses(suite_dir("kout"))
-    suite = build_suite(family_catalogue("kout"), witnesses)
-    files = suite_files(suite)
-    summary = "; ".join(f"{g}: " + ", ".join(f"{op} {n}" for op, n in ops.items())
-                        for g, ops in suite.counts().items())
-    if args.check:
-        stale = stale_files(files, out)
-        if stale:
-            console.print(f"stale suite files in {out}: {', '.join(stale)}; run "
-                          "`trickrules vectors` to regenerate")
-            return 1
-        console.print(f"{out} is current: {len(suite.vectors)} vectors ({summary})")
-        return 0
-    write_suite(files, out)
-    console.print(f"{len(suite.vectors)} vectors written to {out} ({summary}); "
-                  f"{len(witnesses)} witness requests; {suite.confirmed} answers confirmed "
-                  "by the Z3 model")
-    return 0
+    stale_any = False
+    for family in [args.game] if args.game else list(FAMILIES_WITH_SUITES):
+        generator = importlib.import_module(f"proofs.{family}.conformance.generate")
+        out = Path(args.out) if args.out else suite_dir(family)
+        witnesses = (generator.witness_requests(report) if report is not None
+                     else stored_witnesses(suite_dir(family)))
+        suite = generator.build_suite(family_catalogue(family), witnesses)
+        files = suite_files(suite)
+        summary = "; ".join(f"{g}: " + ", ".join(f"{op} {n}" for op, n in ops.items())
+                            for g, ops in suite.counts().items())
+        if args.check:
+            stale = stale_files(files, out)
+            if stale:
+                console.print(f"stale suite files in {out}: {', '.join(stale)}; run "
+                              f"`trickrules vectors --game {family}` to regenerate")
+                stale_any = True
+            else:
+                console.print(f"{out} is current: {len(suite.vectors)} vectors ({summary})")
+            continue
+        write_suite(files, out)
+        console.print(f"{len(suite.vectors)} vectors written to {out} ({summary}); "
+                      f"{len(witnesses)} witness requests; {suite.confirmed} answers "
+                      "confirmed by the Z3 model")
+    return 1 if stale_any else 0
 
 
 def add_commands(sub: Any) -> None:
@@ -156,7 +159,10 @@ def add_commands(sub: Any) -> None:
                               "current, else verify first (default: the stored witnesses)")
     vectors.add_argument("--report", default=None,
                          help="take the witnesses afresh from this verify report")
-    vectors.add_argument("--out", default=None, help="suite directory (default: shipped)")
+    vectors.add_argument("--game", default=None, choices=FAMILIES_WITH_SUITES,
+                         help="one family's suite (default: every family's)")
+    vectors.add_argument("--out", default=None,
+                         help="suite directory (default: the shipped one; needs --game)")
     vectors.add_argument("--check", action="store_true",
                          help="only check that the suite is current; exit 1 if stale")
     vectors.set_defaults(func=cmd_vectors)

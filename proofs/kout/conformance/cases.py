@@ -7,7 +7,6 @@ from __future__ import annotations
 
 import random
 from collections.abc import Iterator
-from dataclasses import dataclass
 from typing import Any
 
 from engine.kout.actions import MAX_BID, MIN_BID, PASS, action_bid, is_bid
@@ -15,6 +14,7 @@ from engine.kout.game import KoutState
 from engine.kout.play import perft_position
 from engine.kout.rules import Rules
 from engine.kout.state import PLAY
+from proofs.conformance.build import Case
 from proofs.conformance.protocol import ContractFacts, PlayFacts
 from proofs.kout.conformance.expect import game_for, iter_calls, position_json
 from proofs.kout.evaluator import Situation
@@ -34,20 +34,6 @@ def perft_depths(players: int) -> tuple[int, int]:
 LEGAL_EVERY, TRICK_EVERY = 5, 3
 """In random games: every fifth decision of the play becomes a legal-plays case, every third
 trick a trick-winner case."""
-
-
-@dataclass(frozen=True)
-class Case:
-    """One request body and where it came from."""
-
-    game: str
-    body: dict[str, Any]
-    origin: str
-
-    @property
-    def op(self) -> str:
-        """The question asked."""
-        return str(self.body["op"])
 
 
 # ---------------------------------------------------------------------------- witnesses
