@@ -64,6 +64,10 @@ class ConformanceKit(Protocol):
     def after(self, profile: Profile, situation: dict[str, Any], card: str) -> dict[str, Any]:
         """The situation once ``card`` is played."""
 
+    def before(self, situation: dict[str, Any], k: int) -> tuple[dict[str, Any], int]:
+        """The situation with only the first ``k`` cards of its trick played (the others back
+        in their players' hands), and the seat that played card ``k``."""
+
 
 class ModelSilentError(ValueError):
     """The model has no answer to a rule example's question at its situation."""

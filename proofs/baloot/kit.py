@@ -47,6 +47,12 @@ class BalootConformance:
 
         return after(profile, situation, card)
 
+    def before(self, situation: dict[str, Any], k: int) -> tuple[dict[str, Any], int]:
+        """The situation with the first ``k`` cards of its trick, and who played card ``k``."""
+        from proofs.baloot.conformance.situation import before
+
+        return before(situation, k)
+
 
 @dataclass(frozen=True)
 class BalootKit:

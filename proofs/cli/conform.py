@@ -12,7 +12,7 @@ if TYPE_CHECKING:
     from rich.console import Console
 
 DEFAULT_TIMEOUT = 10.0
-FAMILIES_WITH_SUITES = ("kout",)
+FAMILIES_WITH_SUITES = ("kout", "baloot")
 """The game families whose conformance suite is generated and shipped."""
 MAX_TIMEOUT = 3600.0
 """The longest per-request timeout accepted (an hour; no request needs more)."""
@@ -25,7 +25,7 @@ def cmd_conform(args: argparse.Namespace) -> int:
     from proofs.conformance.runner import Runner
     from proofs.conformance.suite import load_suite, suite_dir
 
-    suite = load_suite(Path(args.suite) if args.suite else suite_dir("kout"))
+    suite = load_suite(Path(args.suite) if args.suite else suite_dir(args.game))
     if args.profile:
         if args.profile not in suite.profiles:
             raise ValueError(f"--profile: {args.profile!r} is not a profile of the suite; "
@@ -142,6 +142,8 @@ def add_commands(sub: Any) -> None:
     conform = sub.add_parser("conform", help="check an external engine against the suite")
     conform.add_argument("--engine", required=True, metavar="COMMAND",
                          help="shell command that starts the engine's adapter")
+    conform.add_argument("--game", default="kout", choices=FAMILIES_WITH_SUITES,
+                         help="which game family's suite to run (default: kout)")
     conform.add_argument("--profile", default=None,
                          help="one suite profile (default: each game's reconciled profile)")
     conform.add_argument("--suite", default=None, metavar="PATH",

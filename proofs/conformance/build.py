@@ -222,6 +222,9 @@ def stale_files(files: dict[str, str], out: Path) -> list[str]:
 
 
 def stored_witnesses(root: Path) -> list[dict[str, Any]]:
-    """The witness requests a suite was built from."""
-    data: list[dict[str, Any]] = json.loads((root / WITNESSES).read_text(encoding="utf-8"))
+    """The witness requests a suite was built from (none for a suite not built yet)."""
+    path = root / WITNESSES
+    if not path.exists():
+        return []
+    data: list[dict[str, Any]] = json.loads(path.read_text(encoding="utf-8"))
     return data

@@ -16,8 +16,9 @@ from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import Any
 
+from proofs.conformance.build import why_rules
 from proofs.conformance.engine_process import EngineProcess, Problem
-from proofs.conformance.protocol import Answer, read_situation, request
+from proofs.conformance.protocol import Answer, request
 from proofs.conformance.suite import SuiteData
 from proofs.kit import kit_for_game
 from spec.model import Profile
@@ -171,13 +172,12 @@ class Runner:
         """The first move of the request the engine finds illegal, and its rule."""
         op, body = vector["op"], vector["request"]
         if op in ("legal-plays", "trick-winner", "perft"):
-            facts = read_situation(body["situation"])
+            conformance = kit_for_game(profile.game.id).conformance
             for k, card in enumerate(body["situation"]["trick"]):
-                prefix = facts.before(k).as_json()
+                prefix, seat = conformance.before(body["situation"], k)
                 expected = _answer(profile, {"op": "legal-plays", "situation": prefix})
                 reply = self._ask(profile, "legal-plays", {"situation": prefix})
                 if isinstance(reply, dict) and card not in reply["cards"]:
-                    seat = (facts.leader + k) % facts.players
                     return [expected.why["cards"][card]], f"refuses seat {seat}'s {card}"
             return None
         if op == "auction":
@@ -212,9 +212,8 @@ class Runner:
             card = next((c for c in mine if mine[c] != theirs[c]), None)
             if card is None or depth <= 1:
                 return [], f"totals differ{at}"
-            facts = read_situation(situation)
             _, down = kit_for_game(profile.game.id).conformance.trick_point(profile, situation)
-            if down == facts.players - 1:
+            if down == len(situation["hands"]) - 1:
                 done = dict(situation)
                 done["trick"] = [*situation["trick"], card]
                 done["hands"] = [[c for c in h if c != card] for h in situation["hands"]]
@@ -239,27 +238,37 @@ class Runner:
 def differing_rules(op: str, expect: dict[str, Any], why: dict[str, Any],
                     got: dict[str, Any]) -> list[str]:
     """The rules charged for the parts of ``got`` that differ from ``expect`` (empty when
-    they agree)."""
+    they agree): each card, seat or call by its own rule; an answer whose first part differs
+    (whether a contract was made, the scores) by that part's rule alone, since the rest
+    follows from it; any other part by the rule ``why`` gives it."""
     rules: set[str] = set()
     if op == "legal-plays":
-        for card in set(expect["cards"]) ^ set(got["cards"]):
+        for card in set(expect["cards"]) ^ set(got.get("cards", [])):
             rules.add(why["cards"].get(card, "play.card-in-hand"))
-    elif op == "trick-winner":
-        if got["winner"] != expect["winner"]:
-            rules.add(why["seats"].get(str(got["winner"]), "trick.winner"))
-    elif op == "auction":
-        for call in set(expect["legal"]) ^ set(got["legal"]):
-            rules.add(why["calls"][call])
-        if got["contract"] != expect["contract"]:
-            rules.add(why["contract"])
-    elif op == "hand-score":
-        if got != expect:
-            rules.add(why["score"])
-    elif op == "game-end":
-        if got["scores"] != expect["scores"]:
-            rules.add(why["scores"])
-        elif got["winner"] != expect["winner"]:
-            rules.add(why["winner"])
+        return sorted(rules)
+    if op == "trick-winner":
+        if got.get("winner") != expect["winner"]:
+            rules.add(why["seats"].get(str(got.get("winner")), "trick.winner"))
+        return sorted(rules)
+    if "legal" in expect:  # the auction and the doubling
+        calls = why.get("calls", {})
+        for call in set(expect["legal"]) ^ set(got.get("legal", [])):
+            rules.add(calls.get(call, why.get("contract", why.get("multiplier", "contracts"))))
+    if got == expect:
+        return sorted(rules)
+    for first in ("made", "scores"):
+        if first in expect and got.get(first) != expect[first] and isinstance(why.get(first),
+                                                                               str):
+            return sorted(rules | {why[first]})
+    for part, value in expect.items():
+        if part != "legal" and got.get(part) != value:
+            rule = why.get(part, why.get("score"))
+            if isinstance(rule, str):
+                rules.add(rule)
+            elif isinstance(rule, list):
+                rules.update(str(r) for r in rule)
+    if not rules:  # only a part that follows from the others differs (a total): every rule
+        rules = why_rules(why)
     return sorted(rules)
 
 

@@ -36,6 +36,11 @@ class KoutConformance:
         """See :func:`proofs.kout.conformance.expect.after`."""
         return expect.after(profile, situation, card)
 
+    def before(self, situation: dict[str, Any], k: int) -> tuple[dict[str, Any], int]:
+        """The situation with the first ``k`` cards of its trick, and who played card ``k``."""
+        facts = expect.read_situation(situation)
+        return facts.before(k).as_json(), (facts.leader + k) % facts.players
+
 
 @dataclass(frozen=True)
 class KoutKit:

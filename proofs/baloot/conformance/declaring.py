@@ -68,7 +68,7 @@ def projects(rules: Rules, data: dict[str, Any]) -> Answer:
     mask = sum(1 << c for c in hand)
     chosen = sorted(best_set(rules, mask, contract, seat, declarer),
                     key=lambda p: (KINDS.index(p.kind), p.cards))
-    tags = {"project.values", "project.per-player"}
+    tags = {"project.values"}
     aces = sum(1 << (s * 8 + ACE) for s in range(4))
     if contract == SUN and mask & aces == aces:
         tags.add("project.four-hundred-holder")
@@ -110,7 +110,8 @@ def project_compare(rules: Rules, data: dict[str, Any]) -> Answer:
     team = scoring_team(rules, declared, trump, order)
     points = sum(project_value(rules, p.kind, contract) for p in declared
                  if team is not None and p.seat % 2 == team)
-    return Answer({"team": team, "points": points}, {"team": _deciding_rule(declared)})
+    rule = _deciding_rule(declared)
+    return Answer({"team": team, "points": points}, {"team": rule, "points": rule})
 
 
 def _deciding_rule(declared: list[Project]) -> str:

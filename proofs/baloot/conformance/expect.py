@@ -263,10 +263,9 @@ def hand_score(rules: Rules, data: dict[str, Any]) -> Answer:
               "baloot": list(got.baloot), "total": list(got.total),
               "gahwa_winner": got.game_winner}
     doubled = facts.multiplier > 1 or facts.gahwa
+    conversion = "score.sun-conversion" if sun else "score.hokom-conversion"
     why = {"made": ("score.sun-threshold" if sun else "score.hokom-threshold"),
-           "cards": ("double.split" if doubled else "score.keep-total") if got.made else
-           "score.failed",
-           "conversion": "score.sun-conversion" if sun else "score.hokom-conversion",
+           "cards": ("double.split" if doubled else conversion) if got.made else "score.failed",
            "projects": "double.projects" if doubled else "score.failed",
            "baloot": "project.baloot-value", "gahwa_winner": "double.gahwa"}
     return Answer(expect, why)

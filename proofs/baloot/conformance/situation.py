@@ -131,3 +131,14 @@ def _check(play: BalootPlay) -> None:
         if len(play.hands[seat]) != want:
             raise InvalidRequestError(f"situation.hands[{seat}]: {len(play.hands[seat])} "
                                       f"cards, the play so far leaves {want}")
+
+
+def before(situation: dict[str, Any], k: int) -> tuple[dict[str, Any], int]:
+    """A situation (its trick may be complete) with only the first ``k`` cards of its trick
+    played, the others back in their players' hands; and the seat that played card ``k``."""
+    leader, trick = int(situation["leader"]), list(situation["trick"])
+    hands = [list(h) for h in situation["hands"]]
+    for i in range(k, len(trick)):
+        hands[(leader + i) % SEATS].append(trick[i])
+    ordered = [[name(c) for c in sorted(parse(token) for token in h)] for h in hands]
+    return {**situation, "hands": ordered, "trick": trick[:k]}, (leader + k) % SEATS

@@ -1,0 +1,330 @@
+"""The requests Baloot's suite asks: seeded random games (every kind of question at the points
+they reach), grids over the score's thresholds and rounding under every multiplier and over the
+end of the game, every class of project comparison, the doubling tree, the auction's first
+calls over chosen deals, and perft from fixed deals in both contracts."""
+
+from __future__ import annotations
+
+import itertools
+import random
+from collections.abc import Iterator
+from typing import Any
+
+from engine.baloot import actions as act
+from engine.baloot.cards import ACE, NUM_CARDS, card, name, names
+from engine.baloot.hand import Hand
+from engine.baloot.play import perft_position
+from engine.baloot.rules import Rules
+from engine.baloot.state import AUCTION, DOUBLE, PLAY
+from engine.registry import load_game
+from proofs.baloot.conformance.calls import DOUBLING_CALLS
+from proofs.baloot.conformance.expect import rules_for
+from proofs.conformance.build import Case
+from spec.cards import SUIT_LETTERS
+from spec.model import Profile
+
+GAME = "baloot"
+RANDOM_SEEDS = range(1, 7)
+HANDS_PER_GAME = 4
+LEGAL_EVERY, TRICK_EVERY = 3, 2
+"""In random games: every third card played becomes a legal-plays case, every second trick a
+trick-winner case."""
+PERFT_SEEDS = range(1, 4)
+PERFT_DEPTHS = (2, 6)
+"""Two plays, and two past the first trick: the next trick's second card follows its leader,
+so the count depends on who won the first."""
+
+
+def _trump(t: int | None) -> str | None:
+    return None if t is None else SUIT_LETTERS[t]
+
+
+def situation(hand: Hand, hands: list[int]) -> dict[str, Any]:
+    """The protocol situation of a hand in play (``hands``: each seat's cards now)."""
+    played = [c for trick in hand.tricks for c in trick.cards]
+    return {"contract": hand.contract, "trump": _trump(hand.trump), "declarer": hand.declarer,
+            "locked": hand.locked, "hands": [names(m) for m in hands],
+            "played": [name(c) for c in sorted(played)], "leader": hand.leader,
+            "trick": [name(c) for c in hand.trick]}
+
+
+def _hand_cases(rules: Rules, hand: Hand, scores: list[int], origin: str) -> Iterator[Case]:
+    """The projects of each seat, the comparison, the score and the end, once a hand is over."""
+    for seat in range(4):
+        yield Case(GAME, {"op": "projects", "contract": hand.contract,
+                          "trump": _trump(hand.trump), "declarer": hand.declarer, "seat": seat,
+                          "hand": names(hand.dealt[seat])}, origin)
+    declared = [{"seat": p.seat, "kind": p.kind, "cards": names(p.cards)}
+                for seat in sorted(hand.declared) for p in hand.declared[seat]]
+    if declared:
+        yield Case(GAME, {"op": "project-compare", "contract": hand.contract,
+                          "trump": _trump(hand.trump), "declarer": hand.declarer,
+                          "first_leader": hand.tricks[0].leader, "declared": declared}, origin)
+    facts, _ = hand.facts(rules)
+    result = hand.score(rules)[0]
+    yield Case(GAME, score_body(facts.contract, facts.declarer_team, facts.multiplier,
+                                facts.gahwa, list(facts.card_points),
+                                facts.project_team, facts.project_points,
+                                list(facts.baloot)), origin)
+    yield Case(GAME, {"op": "game-end", "scores": list(scores),
+                      "declarer_team": hand.declarer % 2,
+                      "gahwa_winner": result.game_winner}, origin)
+
+
+def score_body(contract: str, declarer_team: int, multiplier: int, gahwa: bool,
+               card_points: list[int], project_team: int | None, project_points: int,
+               baloot: list[int]) -> dict[str, Any]:
+    """A hand-score request."""
+    return {"op": "hand-score", "contract": contract, "declarer_team": declarer_team,
+            "multiplier": multiplier, "gahwa": gahwa, "card_points": card_points,
+            "projects": {"team": project_team, "points": project_points}, "baloot": baloot}
+
+
+def random_cases(profile: Profile) -> Iterator[Case]:
+    """Seeded random games under the reconciled profile, asked at the points they reach."""
+    game = load_game(GAME, profile)
+    rules = rules_for(profile)
+    for seed in RANDOM_SEEDS:
+        origin = f"random:{seed}"
+        rng = random.Random(seed)
+        state = game.new_initial_state(seed)
+        played = hands_done = 0
+        first: dict[str, Any] | None = None
+        doubling_calls: list[str] = []
+        while not state.is_terminal() and hands_done < HANDS_PER_GAME:
+            phase, hand = state.phase, state.hand
+            if phase == AUCTION and state.auction is not None:
+                if not state.auction.calls:
+                    first = {"dealer": state.dealer, "public": name(state.public),
+                             "hands": [names(m) for m in state.hands]}
+                    doubling_calls = []
+                assert first is not None
+                calls = [_call_name(c) for c in state.auction.calls]
+                yield Case(GAME, {"op": "auction", **first, "calls": calls}, origin)
+            if phase == DOUBLE and state.doubling is not None:
+                yield Case(GAME, {"op": "doubling", "contract": state.doubling.contract,
+                                  "declarer": state.doubling.declarer,
+                                  "scores": list(state.scores), "calls": doubling_calls},
+                           origin)
+            action = rng.choice(state.legal_actions())
+            if phase == PLAY and hand is not None and action < NUM_CARDS:
+                if played % LEGAL_EVERY == 0:
+                    yield Case(GAME, {"op": "legal-plays",
+                                      "situation": situation(hand, state.hands)}, origin)
+                if len(hand.trick) == 3 and len(hand.tricks) % TRICK_EVERY == 0:
+                    done = situation(hand, state.hands)
+                    done["trick"].append(name(action))
+                    seat = hand.to_move
+                    done["hands"][seat] = [c for c in done["hands"][seat] if c != name(action)]
+                    yield Case(GAME, {"op": "trick-winner", "situation": done}, origin)
+                played += 1
+            if phase == DOUBLE:
+                doubling_calls.append(act.action_name(action))
+            state.apply_action(action)
+            if phase == PLAY and hand is not None and hand.over:
+                hands_done += 1
+                yield from _hand_cases(rules, hand, state.scores, origin)
+
+
+def _call_name(entry: dict[str, object]) -> str:
+    call = str(entry["call"])
+    if call == "hokom" and entry.get("round") == 2 and "trump" in entry:
+        return f"suit-{SUIT_LETTERS[int(str(entry['trump']))]}"
+    return call
+
+
+SUN_SPLITS = (0, 5, 10, 15, 25, 45, 55, 60, 64, 65, 66, 67, 70, 75, 85, 125, 130)
+HOKOM_SPLITS = (0, 16, 76, 77, 80, 81, 82, 83, 85, 86, 90, 95, 152, 162)
+"""Declarer's card points around every rounding step and threshold of the readings."""
+DOUBLINGS = ((1, False), (2, False), (3, False), (4, False), (1, True))
+
+
+def score_grid(profile: Profile) -> Iterator[Case]:
+    """Every chosen card-point split under every multiplier and a Gahwa, with and without
+    projects for either side, and in Hokom with Baloot for either side."""
+    for contract, splits, full in (("sun", SUN_SPLITS, 130), ("hokom", HOKOM_SPLITS, 162)):
+        projects = ((None, 0), (0, 2 if contract == "hokom" else 4), (1, 2))
+        baloots = ([0, 0],) if contract == "sun" else ([0, 0], [1, 0], [0, 1])
+        for d, (mult, gahwa), (team, points), baloot in itertools.product(
+                splits, DOUBLINGS, projects, baloots):
+            yield Case(GAME, score_body(contract, 0, mult, gahwa, [d, full - d], team, points,
+                                        baloot), "grid")
+
+
+GAME_END_SCORES = (100, 151, 152, 153, 160)
+
+
+def game_end_grid(profile: Profile) -> Iterator[Case]:
+    """Scores around the target for both sides, after a bought hand, a void one and a Gahwa."""
+    for a, b in itertools.product(GAME_END_SCORES, repeat=2):
+        for declarer, gahwa in ((0, None), (1, None), (None, None), (0, 1)):
+            yield Case(GAME, {"op": "game-end", "scores": [a, b], "declarer_team": declarer,
+                              "gahwa_winner": gahwa}, "grid")
+
+
+def _run(suit: int, top: int, length: int) -> list[str]:
+    return [name(card(suit, r)) for r in range(top - length + 1, top + 1)]
+
+
+def _four(rank: int) -> list[str]:
+    return [name(card(s, rank)) for s in range(4)]
+
+
+PROJECT_SHAPES = (("sira", 3), ("fifty", 4), ("hundred", 5))
+
+
+def project_classes(profile: Profile) -> Iterator[Case]:
+    """Every class of comparison: one side alone, kinds that differ, a run of five against four
+    of a kind, equal kinds with higher or equal top cards, in trump or not, with each seat
+    first to declare, in both contracts."""
+    for contract, trump in (("hokom", 0), ("sun", None)):
+        shapes: list[tuple[str, list[str]]] = []
+        for kind, length in PROJECT_SHAPES:
+            for top in (length, 7):  # a low run (its top one above the lowest), and to the Ace
+                shapes.append((kind, _run(1, top, length)))
+        shapes.append(("hundred", _four(4)))  # four Jacks
+        if contract == "sun":
+            shapes.append(("four-hundred", _four(ACE)))
+        for (kind_a, cards_a), (kind_b, cards_b) in itertools.product(shapes, repeat=2):
+            # seat 1's runs are in spades (the trump of the Hokom), seat 0's in hearts
+            is_run = len({c[-1] for c in cards_b}) == 1
+            moved = [c[:-1] + SUIT_LETTERS[0] for c in cards_b] if is_run else cards_b
+            if set(moved) & set(cards_a):
+                continue
+            for first in (0, 1):
+                declared = [{"seat": 0, "kind": kind_a, "cards": cards_a},
+                            {"seat": 1, "kind": kind_b, "cards": moved}]
+                yield Case(GAME, {"op": "project-compare", "contract": contract,
+                                  "trump": _trump(trump), "declarer": 0, "first_leader": first,
+                                  "declared": declared}, "grid")
+        yield Case(GAME, {"op": "project-compare", "contract": contract,
+                          "trump": _trump(trump), "declarer": 1, "first_leader": 0,
+                          "declared": [{"seat": 3, "kind": "sira", "cards": _run(2, 4, 3)}]},
+                   "grid")
+
+
+def doubling_tree(profile: Profile) -> Iterator[Case]:
+    """Every sequence of doubling calls, in both contracts, at standings where Sun may be
+    doubled under one reading of ``double.sun`` or both or neither."""
+    rules = rules_for(profile)
+    from engine.baloot.auction import apply_doubling, legal_doubling, start_doubling
+
+    for contract, scores in (("hokom", [0, 0]), ("sun", [0, 0]), ("sun", [101, 50]),
+                             ("sun", [101, 100])):
+        stack: list[list[str]] = [[]]
+        while stack:
+            calls = stack.pop()
+            yield Case(GAME, {"op": "doubling", "contract": contract, "declarer": 0,
+                              "scores": scores, "calls": calls}, "grid")
+            state = start_doubling(rules, 0, contract, (scores[0], scores[1]))
+            for call in calls:
+                apply_doubling(rules, state, DOUBLING_CALLS_BY_NAME[call])
+            if state.queue:
+                stack.extend([*calls, act.action_name(a)] for a in legal_doubling(state))
+
+
+DOUBLING_CALLS_BY_NAME = {c: a for a in range(act.PASS, act.NUM_ACTIONS)
+                          if (c := act.action_name(a)) in DOUBLING_CALLS}
+
+
+AUCTION_DEALS = (
+    ("AH", [["10S", "JS", "QS", "KS", "AS"], ["7S", "8S", "9S", "7D", "8D"],
+            ["10H", "JH", "QH", "KH", "7H"], ["9D", "10D", "JD", "QD", "KD"]]),
+    ("7C", [["10S", "JS", "QS", "KS", "AS"], ["7S", "8S", "9S", "7D", "8D"],
+            ["10H", "JH", "QH", "KH", "AH"], ["9D", "10D", "JD", "QD", "KD"]]),
+)
+"""Deals to walk the auction over: a public Ace (``auction.ashkal-on-ace``), and a hand of
+only 7s, 8s and 9s (``auction.kawesh``)."""
+AUCTION_DEPTH = 5
+
+
+def auction_walk(profile: Profile) -> Iterator[Case]:
+    """Every sequence of up to five calls from each chosen deal, every dealer, under the
+    reconciled rules (a call the reconciled rules refuse is asked by the random games' house
+    options)."""
+    rules = rules_for(profile)
+    from engine.baloot.auction import apply_call, legal_calls, start
+
+    for (public, hands), dealer in itertools.product(AUCTION_DEALS, range(4)):
+        masks = [sum(1 << _card(c) for c in h) for h in hands]
+        stack: list[list[int]] = [[]]
+        while stack:
+            actions = stack.pop()
+            bidding = start(dealer, _card(public))
+            for a in actions:
+                apply_call(rules, bidding, a)
+            yield Case(GAME, {"op": "auction", "dealer": dealer, "public": public,
+                              "hands": hands,
+                              "calls": [_call_name(e) for e in bidding.calls]}, "grid")
+            if not bidding.done and len(actions) < AUCTION_DEPTH:
+                seat = bidding.queue[0]
+                stack.extend([*actions, a] for a in legal_calls(rules, bidding, masks[seat]))
+
+
+def _card(token: str) -> int:
+    from engine.baloot.cards import parse
+
+    return parse(token)
+
+
+def perft_cases(profile: Profile) -> Iterator[Case]:
+    """Perft from the first trick of fixed deals, in Sun and in Hokom of each suit's first."""
+    rules = rules_for(profile)
+    for seed, (contract, trump), depth in itertools.product(
+            PERFT_SEEDS, (("sun", None), ("hokom", 0), ("hokom", 2)), PERFT_DEPTHS):
+        position, _dealer, declarer = perft_position(rules, seed, contract, trump, None)
+        body = {"contract": contract, "trump": _trump(trump), "declarer": declarer,
+                "locked": False, "hands": [names(m) for m in position.hands], "played": [],
+                "leader": position.leader, "trick": []}
+        yield Case(GAME, {"op": "perft", "situation": body, "depth": depth}, f"perft:{seed}")
+
+
+PLAY_SEEDS = range(1, 9)
+
+
+def random_play(profile: Profile) -> Iterator[Case]:
+    """Whole hands played at random from fixed deals in Sun and in Hokom (also under a locked
+    double), asked about the legal cards every other play and about every trick."""
+    rules = rules_for(profile)
+    rng = random.Random(0)
+    for seed, (contract, trump, locked) in itertools.product(
+            PLAY_SEEDS, (("sun", None, False), ("hokom", 0, False), ("hokom", 3, True))):
+        position, _dealer, declarer = perft_position(rules, seed, contract, trump, None)
+        position.locked = locked
+        played: list[int] = []
+        origin = f"play:{seed}"
+        for turn in range(NUM_CARDS):
+            legal = [c for c in range(NUM_CARDS) if position.legal_mask() >> c & 1]
+            hands = [names(m) for m in position.hands]
+            trick = [name(c) for c in position.trick]
+            body = {"contract": contract, "trump": _trump(trump), "declarer": declarer,
+                    "locked": locked, "hands": hands,
+                    "played": [name(c) for c in sorted(played)], "leader": position.leader,
+                    "trick": trick}
+            if turn % 2 == 0:
+                yield Case(GAME, {"op": "legal-plays", "situation": body}, origin)
+            chosen = rng.choice(legal)
+            if len(position.trick) == 3:
+                done = {**body, "trick": [*trick, name(chosen)],
+                        "hands": [[c for c in h if c != name(chosen)] for h in hands]}
+                yield Case(GAME, {"op": "trick-winner", "situation": done}, origin)
+                played.extend([*position.trick, chosen])
+            position.push(chosen)
+
+
+PROJECT_HANDS = (
+    ["AS", "AH", "AD", "AC", "7S", "8S", "9S", "JD"],    # four Aces and a Sira
+    ["KS", "KH", "KD", "KC", "QS", "JS", "10S", "7H"],  # four Kings, a run through the King
+    ["7H", "8H", "9H", "10H", "JH", "QS", "KS", "AS"],  # a run of five and a Sira
+    ["10S", "10H", "10D", "10C", "JC", "QC", "KC", "AC"],  # four 10s beside a run to the Ace
+    ["7S", "8D", "9H", "JC", "QS", "KD", "AH", "10C"],  # nothing
+)
+
+
+def project_hands(profile: Profile) -> Iterator[Case]:
+    """Chosen hands with the projects that part the readings (a 400 away from the declarer,
+    four of a kind against a run), for every seat, in Sun and in Hokom."""
+    for hand, (contract, trump), seat in itertools.product(
+            PROJECT_HANDS, (("sun", None), ("hokom", 0), ("hokom", 1)), range(4)):
+        yield Case(GAME, {"op": "projects", "contract": contract, "trump": _trump(trump),
+                          "declarer": 0, "seat": seat, "hand": hand}, "grid")

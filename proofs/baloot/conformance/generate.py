@@ -1,0 +1,78 @@
+"""Build Baloot's suite: every case of :mod:`proofs.baloot.conformance.cases` asked under the
+reconciled profile and every house option, grouped by the shared builder into what every
+engine must answer alike and what depends on a house option. Deterministic: the same rule
+data and code give the same bytes."""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+from typing import Any
+
+from engine.errors import EngineError
+from proofs.baloot.conformance import cases
+from proofs.baloot.conformance.expect import answer, rules_for
+from proofs.baloot.conformance.situation import read_play
+from proofs.conformance.build import Case, Suite, assemble
+from proofs.conformance.build import suite_profiles as house_options
+from spec.model import Catalogue, Profile
+
+BALOOT_OPS = ("legal-plays", "trick-winner", "auction", "doubling", "projects",
+              "project-compare", "hand-score", "game-end", "perft")
+
+
+def _playable(profile: Profile) -> bool:
+    try:
+        rules_for(profile)
+    except EngineError:
+        return False
+    return True
+
+
+def suite_profiles(catalogue: Catalogue) -> list[Profile]:
+    """The reconciled profile and every house option the engine can play."""
+    return house_options(catalogue, cases.GAME, _playable)
+
+
+def case_size(body: dict[str, Any]) -> int:
+    """How large a case is: cards in play, calls made, points at stake or perft depth."""
+    op = body["op"]
+    if op in ("legal-plays", "trick-winner"):
+        situation = dict(body["situation"])
+        return sum(len(h) for h in situation["hands"]) + len(situation["trick"])
+    if op == "perft":
+        return int(body["depth"]) * 100 + read_play(body["situation"]).size
+    if op in ("auction", "doubling"):
+        return len(body["calls"])
+    if op == "project-compare":
+        return sum(len(p["cards"]) for p in body["declared"])
+    if op == "hand-score":
+        return int(body["card_points"][0]) + 10 * int(body["multiplier"])
+    if op == "game-end":
+        return int(sum(body["scores"]))
+    return 0
+
+
+def all_cases(base: Profile) -> Iterator[Case]:
+    """Every case of the suite (a later duplicate is dropped)."""
+    yield from cases.project_hands(base)
+    yield from cases.project_classes(base)
+    yield from cases.doubling_tree(base)
+    yield from cases.auction_walk(base)
+    yield from cases.score_grid(base)
+    yield from cases.game_end_grid(base)
+    yield from cases.random_cases(base)
+    yield from cases.random_play(base)
+    yield from cases.perft_cases(base)
+
+
+def build_suite(catalogue: Catalogue, witnesses: list[dict[str, Any]]) -> Suite:
+    """Every vector, numbered within its group and op, smallest cases first."""
+    profiles = {cases.GAME: suite_profiles(catalogue)}
+    sized = ((case, case_size(case.body)) for case in all_cases(profiles[cases.GAME][0]))
+    return assemble(sized, profiles, answer, BALOOT_OPS, witnesses)
+
+
+def witness_requests(report: dict[str, Any]) -> list[dict[str, Any]]:
+    """The witness requests taken from a verify report: none yet for Baloot (its suite is
+    built from games, grids and the comparison classes)."""
+    return []

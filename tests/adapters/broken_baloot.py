@@ -1,0 +1,92 @@
+"""The reference adapter over a Baloot engine with one rule broken on purpose, named by the
+first argument; each must fail the Baloot suite on exactly the rules it breaks.
+
+``sun-order-for-trump``: trumps rank as plain cards do (A 10 K Q J 9 8 7).
+``no-duty-to-trump``: a player void in the suit led in Hokom may play any card.
+``five-up-in-hokom``: Hokom card points ending in 5 are rounded up.
+``baloot-multiplied``: Baloot's 2 game points are multiplied with a doubled hand.
+``four-aces-400-in-hokom``: four Aces are a 400 in Hokom too.
+"""
+
+from __future__ import annotations
+
+import dataclasses
+import sys
+from collections.abc import Callable
+from typing import Any
+
+import engine.baloot.game
+import engine.baloot.projects
+import proofs.baloot.conformance.expect
+from engine.baloot.rules import Rules
+from proofs.conformance.reference_adapter import serve
+
+
+def _rules(change: Callable[[Rules], dict[str, Any]]) -> Callable[[], None]:
+    """A break that compiles every profile's rules and then changes some fields."""
+    def apply() -> None:
+        compile_rules: Callable[..., Rules] = getattr(engine.baloot.game, "compile_rules")  # noqa: B009
+
+        def broken(profile: Any) -> Rules:
+            rules = compile_rules(profile)
+            return dataclasses.replace(rules, **change(rules))
+
+        setattr(engine.baloot.game, "compile_rules", broken)  # noqa: B010
+
+    return apply
+
+
+def _sun_order(rules: Rules) -> dict[str, Any]:
+    return {"trump_strength": tuple(8 + s for s in rules.plain_strength)}
+
+
+def _four_aces(rules: Rules) -> dict[str, Any]:
+    values = dict(rules.project_values)
+    values["four-hundred-hokom"] = values["four-hundred-sun"]
+    return {"project_values": values}
+
+
+def _four_aces_anywhere() -> None:
+    _rules(_four_aces)()
+    candidates = engine.baloot.projects.candidates
+
+    def broken(hand: int, contract: str, seat: int, may_hold_400: bool) -> list[Any]:
+        found = candidates(hand, contract, seat, may_hold_400)
+        return [p._replace(kind="four-hundred") if p.kind == "hundred" and p.suit is None
+                and p.top == engine.baloot.cards.ACE else p for p in found]
+
+    setattr(engine.baloot.projects, "candidates", broken)  # noqa: B010
+
+
+def _baloot_multiplied() -> None:
+    score_hand = getattr(proofs.baloot.conformance.expect, "score_hand")  # noqa: B009
+
+    def broken(rules: Rules, facts: Any) -> Any:
+        got = score_hand(rules, facts)
+        times = 4 if facts.gahwa else facts.multiplier
+        baloot = (got.baloot[0] * times, got.baloot[1] * times)
+        total = (got.cards[0] + got.projects[0] + baloot[0],
+                 got.cards[1] + got.projects[1] + baloot[1])
+        return got._replace(baloot=baloot, total=total)
+
+    setattr(proofs.baloot.conformance.expect, "score_hand", broken)  # noqa: B010
+
+
+BREAKS: dict[str, Callable[[], None]] = {
+    "sun-order-for-trump": _rules(_sun_order),
+    "no-duty-to-trump": _rules(lambda rules: {"hokom_void": "may-trump"}),
+    "five-up-in-hokom": _rules(lambda rules: {"hokom_conversion": "nearest-ten-half-up"}),
+    "baloot-multiplied": _baloot_multiplied,
+    "four-aces-400-in-hokom": _four_aces_anywhere,
+}
+
+
+def main(argv: list[str]) -> int:
+    """Apply the break named by ``argv[0]`` and serve the protocol."""
+    BREAKS[argv[0]]()
+    serve(sys.stdin, sys.stdout)
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main(sys.argv[1:]))

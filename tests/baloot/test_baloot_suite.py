@@ -1,0 +1,90 @@
+"""Baloot's conformance suite: current with its generator, every vector following the schemas,
+passed whole by the reference adapter, and failed by each broken engine on exactly the rules it
+breaks."""
+
+from __future__ import annotations
+
+import json
+import shutil
+import subprocess
+import sys
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+from proofs.baloot.conformance.generate import BALOOT_OPS, build_suite
+from proofs.conformance.build import stale_files, suite_files
+from proofs.conformance.protocol import definition, schema_errors
+from proofs.conformance.suite import load_suite, suite_dir
+from spec.loader import family_catalogue
+
+SUITE = suite_dir("baloot")
+REFERENCE = f"{sys.executable} -m proofs.cli adapter"
+BROKEN = f"{sys.executable} -m tests.adapters.broken_baloot"
+
+
+def conform(*args: str) -> tuple[int, dict[str, Any]]:
+    """``trickrules conform --game baloot --json`` with ``args``: exit status and report."""
+    done = subprocess.run([sys.executable, "-m", "proofs.cli", "conform", "--game", "baloot",
+                           "--json", *args], capture_output=True, text=True, timeout=600)
+    return done.returncode, json.loads(done.stdout) if done.stdout.strip() else {}
+
+
+def test_committed_suite_is_current(tmp_path: Path) -> None:
+    files = suite_files(build_suite(family_catalogue("baloot"), []))
+    assert stale_files(files, SUITE) == [], "run `trickrules vectors --game baloot`"
+    copy = tmp_path / "suite"
+    shutil.copytree(SUITE, copy)
+    path = copy / "must" / "hand-score.jsonl"
+    path.write_text(path.read_text().replace('"made":true', '"made":false', 1))
+    assert stale_files(files, copy) == ["must/hand-score.jsonl"]
+
+
+def test_every_op_is_in_both_groups() -> None:
+    manifest = json.loads((SUITE / "manifest.json").read_text())
+    for group in ("must", "variant"):
+        assert set(manifest["counts"][group]) == set(BALOOT_OPS)
+        assert all(n > 0 for n in manifest["counts"][group].values()), group
+
+
+def test_every_vector_follows_the_schemas() -> None:
+    for vector in load_suite(SUITE).vectors:
+        assert not schema_errors("vector", vector), vector["id"]
+        op = vector["op"]
+        request = {"id": 1, "op": op, "game": "baloot", "profile": "p", "rules": {},
+                   **vector["request"]}
+        assert not schema_errors("request", request, definition("request", "baloot", op)), \
+            vector["id"]
+        assert not schema_errors("request", request), vector["id"]
+        response = {"id": 1, **vector["expect"]}
+        assert not schema_errors("response", response, definition("response", "baloot", op)), \
+            vector["id"]
+
+
+def test_reference_adapter_passes_every_vector() -> None:
+    code, report = conform("--engine", REFERENCE)
+    suite = load_suite(SUITE)
+    assert code == 0 and report["ok"] and report["failed"] == 0
+    assert report["vectors"] == report["passed"] == len(suite.for_profile("baloot-default"))
+    assert set(report["ops"]) == set(BALOOT_OPS)
+
+
+@pytest.mark.parametrize(("way", "rules"), [
+    # the trump order also decides which trumps overtrump one led, so the overtrump duty is
+    # charged beside the ranking
+    ("sun-order-for-trump", {"rank.trump", "play.trump-led"}),
+    ("no-duty-to-trump", {"play.hokom-void"}),
+    ("five-up-in-hokom", {"score.hokom-conversion"}),
+    ("baloot-multiplied", {"project.baloot-value"}),
+    ("four-aces-400-in-hokom", {"project.values"}),
+])
+def test_broken_adapter_fails_on_exactly_its_rules(way: str, rules: set[str]) -> None:
+    code, report = conform("--engine", f"{BROKEN} {way}")
+    assert code == 1
+    assert set(report["problems"]) <= {"error"}
+    charged = {rule for rule, tally in report["rules"].items() if tally["failed"]}
+    assert charged == rules
+    for rule in charged:
+        smallest = report["rules"][rule]["smallest"]
+        assert smallest["reason"].startswith("error") or smallest["got"] != smallest["expected"]
