@@ -19,7 +19,8 @@ import engine.kout.ranking
 import engine.kout.rules
 from engine.kout.play import NORMAL_LEAD, PlayPosition
 from engine.masks import JOKER_MASK
-from proofs.conformance.reference_adapter import serve
+
+from . import serve_broken
 
 _legal_mask = PlayPosition.legal_mask
 
@@ -67,12 +68,5 @@ BREAKS: dict[str, Callable[[], None]] = {
 }
 
 
-def main(argv: list[str]) -> int:
-    """Apply the break named by ``argv[0]`` and serve the protocol."""
-    BREAKS[argv[0]]()
-    serve(sys.stdin, sys.stdout)
-    return 0
-
-
 if __name__ == "__main__":
-    sys.exit(main(sys.argv[1:]))
+    sys.exit(serve_broken(BREAKS, sys.argv[1:]))

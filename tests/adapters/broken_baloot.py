@@ -19,7 +19,8 @@ import engine.baloot.game
 import engine.baloot.projects
 import proofs.baloot.conformance.expect
 from engine.baloot.rules import Rules
-from proofs.conformance.reference_adapter import serve
+
+from . import serve_broken
 
 
 def _rules(change: Callable[[Rules], dict[str, Any]]) -> Callable[[], None]:
@@ -81,12 +82,5 @@ BREAKS: dict[str, Callable[[], None]] = {
 }
 
 
-def main(argv: list[str]) -> int:
-    """Apply the break named by ``argv[0]`` and serve the protocol."""
-    BREAKS[argv[0]]()
-    serve(sys.stdin, sys.stdout)
-    return 0
-
-
 if __name__ == "__main__":
-    sys.exit(main(sys.argv[1:]))
+    sys.exit(serve_broken(BREAKS, sys.argv[1:]))
