@@ -44,14 +44,45 @@ def cmd_conform(args: argparse.Namespace) -> int:
                          f"to {MAX_TIMEOUT:g}")
     adopt_orphans()
     engine = EngineProcess(args.engine, args.timeout)
-    run = Runner(engine, suite, profile_of).run(profiles)
+    runner = Runner(engine, suite, profile_of)
+    run = runner.run(profiles)
+    data = run.as_json()
+    if args.table:
+        from proofs.conformance.house_table import best_profile, house_table
+
+        for game in suite.defaults:
+            rows = house_table(runner, suite, game)
+            data.setdefault("house_options", {})[game] = {
+                "best_profile": best_profile(rows, suite, game),
+                "parameters": [row.as_json() for row in rows]}
     if args.json:
-        print(json.dumps(run.as_json(), indent=2, ensure_ascii=False))
+        print(json.dumps(data, indent=2, ensure_ascii=False))
     else:
         from rich.console import Console
 
-        _print_run(Console(highlight=False), run.as_json())
+        console = Console(highlight=False)
+        _print_run(console, data)
+        for game, table in data.get("house_options", {}).items():
+            _print_house_options(console, game, table)
     return 0 if run.ok else 1
+
+
+def _print_house_options(console: Console, game: str, table: dict[str, Any]) -> None:
+    """Which reading of each parameter the engine plays, and the profile it matches best."""
+    from rich.markup import escape
+    from rich.table import Table
+
+    shown = Table(title=f"House options of {game}: the engine's answers under each reading "
+                        "(variant vectors passed/asked)")
+    for column in ("parameter", "readings", "plays"):
+        shown.add_column(column)
+    for row in table["parameters"]:
+        readings = ", ".join(f"{r} {c['passed']}/{c['passed'] + c['failed']}"
+                             for r, c in row["readings"].items())
+        best = row["best"] + ("" if row["best"] == row["reconciled"] else " (house option)")
+        shown.add_row(escape(row["parameter"]), escape(readings), escape(best))
+    console.print(shown)
+    console.print(f"Best match: {escape(table['best_profile'])}")
 
 
 def _print_run(console: Console, run: dict[str, Any]) -> None:
@@ -150,6 +181,9 @@ def add_commands(sub: Any) -> None:
                          help="suite directory (default: the suite shipped with trickrules)")
     conform.add_argument("--timeout", type=float, default=DEFAULT_TIMEOUT, metavar="SECONDS",
                          help=f"per-request timeout (default {DEFAULT_TIMEOUT:g})")
+    conform.add_argument("--table", action="store_true",
+                         help="also ask the variant vectors under every house option and "
+                              "report which reading of each parameter the engine plays")
     conform.add_argument("--json", action="store_true", help="print the run as JSON")
     conform.set_defaults(func=cmd_conform)
     adapter = sub.add_parser("adapter", help="serve the reference engine over the conformance "

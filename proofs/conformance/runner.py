@@ -110,7 +110,7 @@ class Runner:
             for profile_id in profiles:
                 profile = self.profile_of(profile_id)
                 for vector in self.suite.for_profile(profile_id):
-                    self._one(result, profile, vector)
+                    self.one(result, profile, vector)
         finally:
             self.engine.stop()
         result.starts = self.engine.starts
@@ -120,7 +120,8 @@ class Runner:
     def _ask(self, profile: Profile, op: str, body: dict[str, Any]) -> dict[str, Any] | Problem:
         return self.engine.ask(request(op, profile, body))
 
-    def _one(self, run: Run, profile: Profile, vector: dict[str, Any]) -> None:
+    def one(self, run: Run, profile: Profile, vector: dict[str, Any]) -> None:
+        """Ask one vector under one profile and tally the answer in ``run``."""
         run.vectors += 1
         group = run.groups.setdefault(vector["group"], [0, 0])
         by_op = run.ops.setdefault(vector["op"], [0, 0])

@@ -88,3 +88,17 @@ def test_broken_adapter_fails_on_exactly_its_rules(way: str, rules: set[str]) ->
     for rule in charged:
         smallest = report["rules"][rule]["smallest"]
         assert smallest["reason"].startswith("error") or smallest["got"] != smallest["expected"]
+
+
+def test_the_house_option_an_engine_plays_is_named() -> None:
+    """An engine with no duty to trump when void plays the house option ``may-trump``
+    consistently: the table names it, and every other parameter at its reconciled reading."""
+    code, report = conform("--engine", f"{BROKEN} no-duty-to-trump", "--table")
+    assert code == 1
+    table = report["house_options"]["baloot"]
+    assert table["best_profile"] == "baloot-default[play.hokom-void=may-trump]"
+    row = next(r for r in table["parameters"] if r["parameter"] == "play.hokom-void")
+    assert row["best"] == "may-trump" and row["readings"]["may-trump"]["failed"] == 0
+    assert row["readings"]["must-trump"]["failed"] > 0
+    others = [r for r in table["parameters"] if r["parameter"] != "play.hokom-void"]
+    assert others and all(r["best"] == r["reconciled"] for r in others)
