@@ -119,15 +119,15 @@ def test_smallest_failing_case_is_the_smallest() -> None:
     assert tally["smallest"]["size"] == min(failing_sizes)
 
 
-def small_suite(tmp_path: Path) -> Path:
-    """Five vectors of the shipped suite: a score, two legal-plays, two trick winners."""
+def small_suite(tmp_path: Path, family: str = "kout", game: str = "kout6") -> Path:
+    """Five vectors of a shipped suite: a score, two legal-plays, two trick winners."""
     root = tmp_path / "suite"
     (root / "must").mkdir(parents=True)
     for name in ("manifest.json", "profiles.json"):
-        shutil.copy(suite_dir("kout") / name, root / name)
+        shutil.copy(suite_dir(family) / name, root / name)
     for op, n in (("hand-score", 1), ("legal-plays", 2), ("trick-winner", 2)):
-        lines = (suite_dir("kout") / "must" / f"{op}.jsonl").read_text().splitlines()
-        picked = [line for line in lines if json.loads(line)["game"] == "kout6"][:n]
+        lines = (suite_dir(family) / "must" / f"{op}.jsonl").read_text().splitlines()
+        picked = [line for line in lines if json.loads(line)["game"] == game][:n]
         (root / "must" / f"{op}.jsonl").write_text("\n".join(picked) + "\n")
     return root
 

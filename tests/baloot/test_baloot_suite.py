@@ -8,10 +8,13 @@ import json
 import shutil
 import subprocess
 import sys
+import time
+import uuid
 from pathlib import Path
 from typing import Any
 
 import pytest
+from test_conformance import MISBEHAVING, processes_with, small_suite
 
 from proofs.baloot.conformance.generate import BALOOT_OPS, build_suite
 from proofs.conformance.build import stale_files, suite_files
@@ -102,3 +105,26 @@ def test_the_house_option_an_engine_plays_is_named() -> None:
     assert row["readings"]["must-trump"]["failed"] > 0
     others = [r for r in table["parameters"] if r["parameter"] != "play.hokom-void"]
     assert others and all(r["best"] == r["reconciled"] for r in others)
+
+
+@pytest.mark.parametrize(("way", "kind", "passed"), [
+    ("crash", "crash", 3),
+    ("hang", "timeout", 3),
+    ("garbage", "malformed", 3),
+    ("wrong-schema", "schema", 3),
+    ("wrong-id", "schema", 3),
+    ("crash-at-start", "crash", 0),
+])
+def test_misbehaving_engine_is_reported(tmp_path: Path, way: str, kind: str,
+                                        passed: int) -> None:
+    """As for Kout: each misbehaviour is reported as what it is, the run ends within its
+    timeouts, and no process of the engine outlives it."""
+    token = uuid.uuid4().hex
+    suite = small_suite(tmp_path, "baloot", "baloot")
+    start = time.perf_counter()
+    code, report = conform("--engine", f"{MISBEHAVING} {way} {token}", "--suite", str(suite),
+                           "--timeout", "1")
+    assert code == 1 and report["vectors"] == 5 and report["passed"] == passed
+    assert report["problems"].get(kind, 0) >= 1, report["problems"]
+    assert time.perf_counter() - start < 30
+    assert not processes_with(token), "an engine of the run is still alive"
