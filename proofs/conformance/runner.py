@@ -181,13 +181,13 @@ class Runner:
                 if isinstance(reply, dict) and card not in reply["cards"]:
                     return [expected.why["cards"][card]], f"refuses seat {seat}'s {card}"
             return None
-        if op == "auction":
+        if op in ("auction", "doubling"):
             for k in range(len(body["calls"])):
-                prefix = {"dealer": body["dealer"], "calls": body["calls"][:k]}
-                expected = _answer(profile, {"op": "auction", **prefix})
-                reply = self._ask(profile, "auction", prefix)
+                prefix = {**body, "calls": body["calls"][:k]}
+                expected = _answer(profile, {"op": op, **prefix})
+                reply = self._ask(profile, op, prefix)
                 call = body["calls"][k]
-                if isinstance(reply, dict) and call not in reply["legal"]:
+                if isinstance(reply, dict) and call not in reply.get("legal", []):
                     return [expected.why["calls"][call]], f"refuses call {k} ({call})"
         return None
 

@@ -128,3 +128,14 @@ def test_misbehaving_engine_is_reported(tmp_path: Path, way: str, kind: str,
     assert report["problems"].get(kind, 0) >= 1, report["problems"]
     assert time.perf_counter() - start < 30
     assert not processes_with(token), "an engine of the run is still alive"
+
+
+def test_the_guides_tiny_adapter_plays_by_the_rules() -> None:
+    """The complete adapter shown in the guide passes every legal-plays and trick-winner vector
+    and declines the rest."""
+    guide = Path(__file__).resolve().parents[2] / "docs" / "examples" / "tiny_baloot_adapter.py"
+    code, report = conform("--engine", f"{sys.executable} {guide}")
+    assert code == 1
+    for op in ("legal-plays", "trick-winner"):
+        assert report["ops"][op]["failed"] == 0 and report["ops"][op]["passed"] > 200
+    assert set(report["problems"]) == {"error"}
