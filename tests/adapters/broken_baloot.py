@@ -6,6 +6,7 @@ first argument; each must fail the Baloot suite on exactly the rules it breaks.
 ``five-up-in-hokom``: Hokom card points ending in 5 are rounded up.
 ``baloot-multiplied``: Baloot's 2 game points are multiplied with a doubled hand.
 ``four-aces-400-in-hokom``: four Aces are a 400 in Hokom too.
+``both-sides-projects``: the projects of both sides score, not only the higher side's.
 """
 
 from __future__ import annotations
@@ -17,6 +18,7 @@ from typing import Any
 
 import engine.baloot.game
 import engine.baloot.projects
+import proofs.baloot.conformance.declaring
 import proofs.baloot.conformance.expect
 from engine.baloot.rules import Rules
 
@@ -73,12 +75,25 @@ def _baloot_multiplied() -> None:
     setattr(proofs.baloot.conformance.expect, "score_hand", broken)  # noqa: B010
 
 
+def _both_sides_projects() -> None:
+    compare = proofs.baloot.conformance.declaring.project_compare
+
+    def broken(rules: Rules, data: dict[str, Any]) -> Any:
+        got = compare(rules, data)
+        points = sum(engine.baloot.projects.value(rules, p["kind"], data["contract"])
+                     for p in data["declared"])
+        return dataclasses.replace(got, expect={**got.expect, "points": points})
+
+    setattr(proofs.baloot.conformance.declaring, "project_compare", broken)  # noqa: B010
+
+
 BREAKS: dict[str, Callable[[], None]] = {
     "sun-order-for-trump": _rules(_sun_order),
     "no-duty-to-trump": _rules(lambda rules: {"hokom_void": "may-trump"}),
     "five-up-in-hokom": _rules(lambda rules: {"hokom_conversion": "nearest-ten-half-up"}),
     "baloot-multiplied": _baloot_multiplied,
     "four-aces-400-in-hokom": _four_aces_anywhere,
+    "both-sides-projects": _both_sides_projects,
 }
 
 

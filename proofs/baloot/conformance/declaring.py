@@ -110,8 +110,9 @@ def project_compare(rules: Rules, data: dict[str, Any]) -> Answer:
     team = scoring_team(rules, declared, trump, order)
     points = sum(project_value(rules, p.kind, contract) for p in declared
                  if team is not None and p.seat % 2 == team)
-    rule = _deciding_rule(declared)
-    return Answer({"team": team, "points": points}, {"team": rule, "points": rule})
+    # which side is higher is the comparison's; that only that side scores is project.proof's
+    return Answer({"team": team, "points": points},
+                  {"team": _deciding_rule(declared), "points": "project.proof"})
 
 
 def _deciding_rule(declared: list[Project]) -> str:
