@@ -22,7 +22,8 @@ from typing import Any
 #: The packages whose files decide a result (the presentation layers, which read results and
 #: do not make them, excluded).
 INPUT_PACKAGES = ("spec", "engine", "proofs")
-NOT_INPUTS = ("proofs/rulebook/", "proofs/conformance/", "proofs/cli/")
+NOT_INPUTS = ("proofs/rulebook/", "proofs/conformance/", "proofs/cli/", "proofs/kout/conformance/",
+              "proofs/baloot/conformance/")
 KEEP = 4
 """Input digests kept in the cache directory (the newest by use)."""
 

@@ -16,8 +16,8 @@ from typing import Any
 import pytest
 from test_conformance import MISBEHAVING, processes_with, small_suite
 
-from proofs.baloot.conformance.generate import BALOOT_OPS, build_suite
-from proofs.conformance.build import stale_files, suite_files
+from proofs.baloot.conformance.generate import BALOOT_OPS, build_suite, witness_requests
+from proofs.conformance.build import stale_files, stored_witnesses, suite_files
 from proofs.conformance.protocol import definition, schema_errors
 from proofs.conformance.suite import load_suite, suite_dir
 from spec.loader import family_catalogue
@@ -36,13 +36,27 @@ def conform(*args: str) -> tuple[int, dict[str, Any]]:
 
 @pytest.mark.long
 def test_committed_suite_is_current(tmp_path: Path) -> None:
-    files = suite_files(build_suite(family_catalogue("baloot"), []))
+    files = suite_files(build_suite(family_catalogue("baloot"), stored_witnesses(SUITE)))
     assert stale_files(files, SUITE) == [], "run `trickrules vectors --game baloot`"
     copy = tmp_path / "suite"
     shutil.copytree(SUITE, copy)
     path = copy / "must" / "hand-score.jsonl"
     path.write_text(path.read_text().replace('"made":true', '"made":false', 1))
     assert stale_files(files, copy) == ["must/hand-score.jsonl"]
+
+
+def test_stored_witnesses_cover_every_difference_the_solver_finds(
+        full_report: dict[str, Any]) -> None:
+    """Each Baloot dispute outcome the protocol can ask has a stored witness request, and no
+    stored one is for a difference that is gone."""
+    fresh = {w["origin"] for w in witness_requests(full_report)}
+    stored = {w["origin"] for w in stored_witnesses(SUITE)}
+    assert fresh == stored, "run `trickrules vectors --game baloot --refresh`"
+    ops = {w["body"]["op"] for w in stored_witnesses(SUITE)}
+    assert ops == {"legal-plays", "trick-winner", "auction", "doubling", "projects",
+                   "project-compare", "hand-score", "game-end"}
+    origins = {v["origin"].split(":")[0] for v in load_suite(SUITE).vectors}
+    assert origins == {"witness", "grid", "random", "play", "perft"}
 
 
 def test_every_op_is_in_both_groups() -> None:

@@ -328,3 +328,87 @@ def project_hands(profile: Profile) -> Iterator[Case]:
             PROJECT_HANDS, (("sun", None), ("hokom", 0), ("hokom", 1)), range(4)):
         yield Case(GAME, {"op": "projects", "contract": contract, "trump": _trump(trump),
                           "declarer": 0, "seat": seat, "hand": hand}, "grid")
+
+
+def _play_situation(w: dict[str, Any]) -> dict[str, Any] | None:
+    """A play witness (first trick, every hand given) as a protocol situation."""
+    if w.get("tricks done", 0) != 0 or "hands" not in w:
+        return None
+    trump = None if w["trump"] is None or w["trump"] < 0 else int(w["trump"])
+    return {"contract": w["contract"], "trump": _trump(trump),
+            "declarer": int(w.get("declarer", 0)), "locked": bool(w.get("locked", False)),
+            "hands": [list(w["hands"][str(s)]) for s in range(4)], "played": [],
+            "leader": int(w["leader"]), "trick": list(w["trick"])}
+
+
+def _project_cards(p: dict[str, Any]) -> list[str]:
+    from proofs.baloot.examples import project
+
+    return names(project(p).cards)
+
+
+def _witness_body(kind: str, w: dict[str, Any]) -> dict[str, Any] | None:
+    """The request that asks what a dispute's witness shows, or None for a question the
+    protocol does not ask (the next dealer, the cut, an exposed card, the first leader)."""
+    if kind == "legal":
+        situation = _play_situation(w)
+        return None if situation is None else {"op": "legal-plays", "situation": situation}
+    if kind == "winner":
+        situation = _play_situation(w)
+        if situation is None or "then" not in w:
+            return None
+        mover = (situation["leader"] + len(situation["trick"])) % 4
+        situation["trick"].append(w["then"])
+        situation["hands"][mover] = [c for c in situation["hands"][mover] if c != w["then"]]
+        return {"op": "trick-winner", "situation": situation}
+    if kind == "auction":
+        return {"op": "auction", "dealer": w["dealer"], "public": w["public"],
+                "hands": [list(w["first_cards"][str(s)]) for s in range(4)],
+                "calls": list(w["calls"])}
+    if kind == "doubling":
+        return {"op": "doubling", "contract": w["contract"], "declarer": 0,
+                "scores": list(w.get("scores", [0, 0])), "calls": list(w.get("calls", []))}
+    if kind == "score":
+        return score_body(w["contract"], w["declarer_side"], w["multiplier"], w["gahwa"],
+                          list(w["card_points"]),
+                          None if w["project_side"] < 0 else w["project_side"],
+                          w["project_points"] if w["project_side"] >= 0 else 0,
+                          [w["baloot0"], w["baloot1"]])
+    if kind == "declaring" and w.get("question") in ("aces", "three"):
+        trump = None if w["trump"] < 0 else int(w["trump"])
+        return {"op": "projects", "contract": w["contract"], "trump": _trump(trump),
+                "declarer": w["declarer"], "seat": w["seat"], "hand": list(w["hand"])}
+    if kind == "projects":
+        trump = None if w["trump"] < 0 else int(w["trump"])
+        return {"op": "project-compare", "contract": w["contract"], "trump": _trump(trump),
+                "declarer": w["declarer"], "first_leader": w["leader"],
+                "declared": [{"seat": p["seat"], "kind": p["kind"],
+                              "cards": _project_cards(p)} for p in w["projects"]]}
+    if kind == "game-end":
+        scores = [b + g for b, g in zip(w["before"], w["gained"], strict=True)]
+        return {"op": "game-end", "scores": scores, "declarer_team": w["declarer_side"],
+                "gahwa_winner": None}
+    return None
+
+
+def witness_requests(report: dict[str, Any]) -> list[dict[str, Any]]:
+    """Every replayed witness of the Baloot disputes of a verify report that the protocol can
+    ask, as a request (``game``, ``origin``, ``body``) to keep in ``witnesses.json``."""
+    out = []
+    for dispute in report["sources"]["disputes"]:
+        if dispute["game"] != GAME:
+            continue
+        for outcome in dispute["outcomes"]:
+            if outcome["verdict"] != "refuted" or not outcome.get("replayed"):
+                continue
+            body = _witness_body(outcome["kind"], outcome["witness"])
+            if body is not None:
+                out.append({"game": GAME, "body": body,
+                            "origin": f"witness:{dispute['id']}:{outcome['kind']}"})
+    return out
+
+
+def witness_cases(witnesses: list[dict[str, Any]]) -> Iterator[Case]:
+    """The stored witness requests as cases."""
+    for w in witnesses:
+        yield Case(w["game"], w["body"], w["origin"])

@@ -52,8 +52,9 @@ def case_size(body: dict[str, Any]) -> int:
     return 0
 
 
-def all_cases(base: Profile) -> Iterator[Case]:
-    """Every case of the suite (a later duplicate is dropped)."""
+def all_cases(base: Profile, witnesses: list[dict[str, Any]]) -> Iterator[Case]:
+    """Every case of the suite, witnesses first (a later duplicate is dropped)."""
+    yield from cases.witness_cases(witnesses)
     yield from cases.project_hands(base)
     yield from cases.project_classes(base)
     yield from cases.doubling_tree(base)
@@ -68,11 +69,11 @@ def all_cases(base: Profile) -> Iterator[Case]:
 def build_suite(catalogue: Catalogue, witnesses: list[dict[str, Any]]) -> Suite:
     """Every vector, numbered within its group and op, smallest cases first."""
     profiles = {cases.GAME: suite_profiles(catalogue)}
-    sized = ((case, case_size(case.body)) for case in all_cases(profiles[cases.GAME][0]))
+    base = profiles[cases.GAME][0]
+    sized = ((case, case_size(case.body)) for case in all_cases(base, witnesses))
     return assemble(sized, profiles, answer, BALOOT_OPS, witnesses)
 
 
 def witness_requests(report: dict[str, Any]) -> list[dict[str, Any]]:
-    """The witness requests taken from a verify report: none yet for Baloot (its suite is
-    built from games, grids and the comparison classes)."""
-    return []
+    """The witness requests of a verify report (see :mod:`proofs.baloot.conformance.cases`)."""
+    return cases.witness_requests(report)
