@@ -231,3 +231,22 @@ def test_equal_projects_go_to_the_first_to_declare() -> None:
     assert _ask(ask, neither).expect == {"team": None, "points": 0}
     with pytest.raises(InvalidRequestError, match="is not a 'fifty'"):
         _ask({**ask, "declared": [{"seat": 0, "kind": "fifty", "cards": ["7D", "8D", "9D"]}]})
+
+
+def test_the_model_confirms_the_engines_answers_and_catches_a_wrong_one() -> None:
+    """While the suite is built, the Z3 model recomputes the reconciled profile's legal cards,
+    trick winners and scores; an answer it does not share stops the build."""
+    from proofs.baloot.conformance.model_check import BalootModelCheck
+    from proofs.conformance.build import Case
+
+    check = BalootModelCheck(_profile())
+    hands = [["7C", "8C"], ["7H"], ["JS", "7D"], ["10D", "9D"]]
+    legal = Case("baloot", {"op": "legal-plays", "situation": {**VOID, "hands": hands}},
+                 "random:1")
+    check.confirm(legal, _ask(legal.body))
+    score = Case("baloot", _score(contract="sun", card_points=[75, 55]), "grid")
+    check.confirm(score, _ask(score.body))
+    assert check.checked == 2
+    wrong = _ask(legal.body)
+    with pytest.raises(AssertionError, match="engine and model disagree"):
+        check.confirm(legal, type(wrong)({"cards": ["JS", "7D"]}, wrong.why))

@@ -1,6 +1,7 @@
 """Build Baloot's suite: every case of :mod:`proofs.baloot.conformance.cases` asked under the
 reconciled profile and every house option, grouped by the shared builder into what every
-engine must answer alike and what depends on a house option. Deterministic: the same rule
+engine must answer alike and what depends on a house option, with the reconciled profile's
+legal cards, trick winners and scores confirmed by the Z3 model. Deterministic: the same rule
 data and code give the same bytes."""
 
 from __future__ import annotations
@@ -11,6 +12,7 @@ from typing import Any
 from engine.errors import EngineError
 from proofs.baloot.conformance import cases
 from proofs.baloot.conformance.expect import answer, rules_for
+from proofs.baloot.conformance.model_check import BalootModelCheck
 from proofs.baloot.conformance.situation import read_play
 from proofs.conformance.build import Case, Suite, assemble
 from proofs.conformance.build import suite_profiles as house_options
@@ -70,8 +72,10 @@ def build_suite(catalogue: Catalogue, witnesses: list[dict[str, Any]]) -> Suite:
     """Every vector, numbered within its group and op, smallest cases first."""
     profiles = {cases.GAME: suite_profiles(catalogue)}
     base = profiles[cases.GAME][0]
+    check = BalootModelCheck(base)
     sized = ((case, case_size(case.body)) for case in all_cases(base, witnesses))
-    return assemble(sized, profiles, answer, BALOOT_OPS, witnesses)
+    return assemble(sized, profiles, answer, BALOOT_OPS, witnesses, check.confirm,
+                    lambda: check.checked)
 
 
 def witness_requests(report: dict[str, Any]) -> list[dict[str, Any]]:

@@ -1,0 +1,83 @@
+"""Baloot's reference answers confirmed by the Z3 model while the suite is built: under the
+reconciled profile the legal cards, the trick winners and the hand scores of the games, the
+played hands, the grids and the perft deals are computed a second time from the model written
+from ``spec/baloot/`` (:mod:`proofs.baloot.model`, :mod:`proofs.baloot.scoring`), and the build
+stops if the engine and the model disagree. The witnesses were replayed against the model when
+they were found."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from proofs.baloot.model import HOKOM, NO_TRUMP, SUN, card_of, legal, winner_is
+from proofs.baloot.scoring import Hand, score
+from proofs.conformance.build import Case, key
+from proofs.conformance.protocol import Answer
+from proofs.smt.parameters import SymbolicProfile
+from proofs.smt.solver import Names
+from spec.cards import SUIT_LETTERS
+from spec.model import Profile
+
+CONFIRMED_ORIGINS = ("random:", "play:", "grid", "perft:")
+
+
+def _trump(letter: str | None) -> int:
+    return NO_TRUMP if letter is None else SUIT_LETTERS.index(letter)
+
+
+class BalootModelCheck:
+    """Confirms the engine's answers under Baloot's reconciled profile with the Z3 model."""
+
+    def __init__(self, profile: Profile) -> None:
+        self.profile = profile
+        self.sp = SymbolicProfile(profile, Names("suite-check"))
+        self.checked = 0
+
+    def confirm(self, case: Case, got: Answer) -> None:
+        """Raise ``AssertionError`` if the model answers the case otherwise than the engine."""
+        if not case.origin.startswith(CONFIRMED_ORIGINS):
+            return
+        body = case.body
+        if body["op"] == "legal-plays":
+            model: Any = {"cards": self._legal(body["situation"])}
+            engine: Any = {"cards": sorted(got.expect["cards"])}
+        elif body["op"] == "trick-winner":
+            model, engine = {"winner": self._winner(body["situation"])}, got.expect
+        elif body["op"] == "hand-score":
+            model, engine = self._score(body), got.expect
+        else:
+            return
+        self.checked += 1
+        if model != engine:
+            raise AssertionError(f"engine and model disagree on {key(body)} under "
+                                 f"{self.profile.id}: engine {engine}, model {model}")
+
+    def _legal(self, s: dict[str, Any]) -> list[str]:
+        mover = (s["leader"] + len(s["trick"])) % 4
+        hand = {card_of(c): c for c in s["hands"][mover]}
+        flags = [c in hand for c in range(32)]
+        trick = [card_of(c) for c in s["trick"]]
+        return sorted(name for c, name in hand.items()
+                      if legal(self.sp, flags, trick, _trump(s["trump"]), s["locked"], c)
+                      is True)
+
+    def _winner(self, s: dict[str, Any]) -> int:
+        ids = [card_of(c) for c in s["trick"]]
+        wins = [k for k in range(4) if winner_is(self.sp, ids, _trump(s["trump"]), k) is True]
+        if len(wins) != 1:
+            raise AssertionError(f"the model names {len(wins)} winners of {s['trick']}")
+        return int((s["leader"] + wins[0]) % 4)
+
+    def _score(self, body: dict[str, Any]) -> dict[str, Any]:
+        team = body["projects"]["team"]
+        hand = Hand(SUN if body["contract"] == "sun" else HOKOM, body["declarer_team"],
+                    body["multiplier"], body["gahwa"],
+                    (body["card_points"][0], body["card_points"][1]),
+                    -1 if team is None else team, body["projects"]["points"],
+                    (body["baloot"][0], body["baloot"][1]))
+        got = score(self.sp, hand)
+        winner = int(got.game_winner)
+        return {"made": bool(got.made), "cards": [int(x) for x in got.cards],
+                "projects": [int(x) for x in got.projects],
+                "baloot": [int(x) for x in got.baloot], "total": [int(x) for x in got.total],
+                "gahwa_winner": None if winner < 0 else winner}
