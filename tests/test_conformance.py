@@ -107,16 +107,22 @@ def test_broken_adapter_fails_on_exactly_its_rules(way: str, rules: set[str] | N
         assert smallest["reason"].startswith("error") or smallest["got"] != smallest["expected"]
 
 
+@pytest.mark.long
 def test_smallest_failing_case_is_the_smallest() -> None:
     """A Malzoom scored double fails exactly the vectors whose score rule is the Malzoom's;
-    the case shown is the smallest of them."""
-    code, report, _ = conform("--engine", f"{BROKEN} malzoom-double")
+    the case shown is the smallest of them. That engine plays the house option
+    ``score.malzoom-failed = double-bid`` throughout, and the house-option table names it in
+    both games."""
+    code, report, _ = conform("--engine", f"{BROKEN} malzoom-double", "--table")
     suite = load_suite()
     failing_sizes = [v["size"] for p in suite.defaults.values() for v in suite.for_profile(p)
                      if "score.malzoom-failed" in (v["why"].get("score"), v["why"].get("scores"))]
     tally = report["rules"]["score.malzoom-failed"]
     assert code == 1 and tally["failed"] == len(failing_sizes)
     assert tally["smallest"]["size"] == min(failing_sizes)
+    for game in ("kout6", "kout4"):
+        table = report["house_options"][game]
+        assert table["best_profile"] == f"{game}-default[score.malzoom-failed=double-bid]"
 
 
 def small_suite(tmp_path: Path, family: str = "kout", game: str = "kout6") -> Path:
