@@ -221,6 +221,26 @@ def stale_files(files: dict[str, str], out: Path) -> list[str]:
     return sorted(problems + [e for e in extra if e not in files])
 
 
+def dispute_witnesses(report: dict[str, Any], games: set[str],
+                      body_of: Callable[[str, dict[str, Any]], dict[str, Any] | None]
+                      ) -> list[dict[str, Any]]:
+    """The replayed dispute witnesses of ``games`` in a verify report as requests (``game``,
+    ``origin``, ``body``); ``body_of`` makes the request of an outcome kind's witness, or
+    None for a question the protocol does not ask."""
+    out = []
+    for dispute in report["sources"]["disputes"]:
+        if dispute["game"] not in games:
+            continue
+        for outcome in dispute["outcomes"]:
+            if outcome["verdict"] != "refuted" or not outcome.get("replayed"):
+                continue
+            body = body_of(outcome["kind"], outcome["witness"])
+            if body is not None:
+                out.append({"game": dispute["game"], "body": body,
+                            "origin": f"witness:{dispute['id']}:{outcome['kind']}"})
+    return out
+
+
 def stored_witnesses(root: Path) -> list[dict[str, Any]]:
     """The witness requests a suite was built from (none for a suite not built yet)."""
     path = root / WITNESSES

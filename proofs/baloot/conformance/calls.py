@@ -25,30 +25,18 @@ from engine.baloot.auction import (
     start,
     start_doubling,
 )
-from engine.baloot.cards import BCard, CardMask, name, parse
+from engine.baloot.cards import BCard, CardMask, name
 from engine.baloot.rules import HOKOM, SUN, Rules
+from proofs.baloot.conformance.situation import read_card, read_seat
 from proofs.conformance.protocol import Answer, InvalidRequestError
-from spec.cards import SUIT_LETTERS, CardParseError
+from spec.cards import SUIT_LETTERS
 
 AUCTION_CALLS = ("pass", "hokom", "sun", "ashkal", "kawesh",
                  *(f"suit-{s}" for s in SUIT_LETTERS))
 DOUBLING_CALLS = ("pass", "double", "double-locked", "triple", "four", "four-locked", "gahwa")
-_ACTION = {act.action_name(a): a for a in range(act.PASS, act.NUM_ACTIONS)}
+ACTIONS = {act.action_name(a): a for a in range(act.PASS, act.NUM_ACTIONS)}
 FIRST_CARDS = 5
 """Cards each seat holds during the auction (the deal is completed after it)."""
-
-
-def _seat(value: Any, where: str) -> int:
-    if not isinstance(value, int) or isinstance(value, bool) or not 0 <= value < 4:
-        raise InvalidRequestError(f"{where}: {value!r} is not a seat (0-3)")
-    return value
-
-
-def _card(value: Any, where: str) -> BCard:
-    try:
-        return parse(str(value))
-    except CardParseError as exc:
-        raise InvalidRequestError(f"{where}: {exc}") from None
 
 
 def _hands(data: dict[str, Any], public: BCard) -> list[CardMask]:
@@ -62,7 +50,7 @@ def _hands(data: dict[str, Any], public: BCard) -> list[CardMask]:
             raise InvalidRequestError(f"hands[{s}]: expected {FIRST_CARDS} cards")
         mask = 0
         for token in hand:
-            c = _card(token, f"hands[{s}]")
+            c = read_card(token, f"hands[{s}]")
             if c in seen:
                 raise InvalidRequestError(f"hands[{s}]: {name(c)} is dealt twice")
             seen.add(c)
@@ -95,8 +83,8 @@ def _contract(auction: Auction) -> dict[str, Any] | None:
 
 def auction(rules: Rules, data: dict[str, Any]) -> Answer:
     """The calls open to the seat to speak, or the contract once the auction is over."""
-    dealer = _seat(data.get("dealer"), "dealer")
-    public = _card(data.get("public"), "public")
+    dealer = read_seat(data.get("dealer"), "dealer")
+    public = read_card(data.get("public"), "public")
     hands = _hands(data, public)
     calls = data.get("calls")
     if not isinstance(calls, list):
@@ -107,7 +95,7 @@ def auction(rules: Rules, data: dict[str, Any]) -> Answer:
         if bidding.done:
             raise InvalidRequestError(f"call {k} ({call}): the auction is over")
         seat = bidding.queue[0]
-        action = _ACTION.get(str(call))
+        action = ACTIONS.get(str(call))
         if action is None or action not in legal_calls(rules, bidding, hands[seat]):
             raise InvalidRequestError(f"call {k} ({call}) is not open to seat {seat}")
         why[f"call {k}"] = call_rule(rules, bidding, str(call))
@@ -138,7 +126,7 @@ def doubling(rules: Rules, data: dict[str, Any]) -> Answer:
     contract = data.get("contract")
     if contract not in (SUN, HOKOM):
         raise InvalidRequestError(f"contract: {contract!r} is not sun or hokom")
-    declarer = _seat(data.get("declarer"), "declarer")
+    declarer = read_seat(data.get("declarer"), "declarer")
     scores = data.get("scores")
     if (not isinstance(scores, list) or len(scores) != 2
             or not all(isinstance(s, int) and not isinstance(s, bool) and s >= 0
@@ -151,7 +139,7 @@ def doubling(rules: Rules, data: dict[str, Any]) -> Answer:
     for k, call in enumerate(calls):
         if not state.queue:
             raise InvalidRequestError(f"call {k} ({call}): the doubling is over")
-        action = _ACTION.get(str(call))
+        action = ACTIONS.get(str(call))
         if action is None or action not in legal_doubling(state):
             raise InvalidRequestError(f"call {k} ({call}) is not open to seat "
                                       f"{state.queue[0]}")

@@ -11,15 +11,15 @@ from collections.abc import Iterator
 from typing import Any
 
 from engine.baloot import actions as act
-from engine.baloot.cards import ACE, NUM_CARDS, card, name, names
+from engine.baloot.cards import ACE, NUM_CARDS, card, name, names, parse
 from engine.baloot.hand import Hand
 from engine.baloot.play import perft_position
 from engine.baloot.rules import Rules
 from engine.baloot.state import AUCTION, DOUBLE, PLAY
 from engine.registry import load_game
-from proofs.baloot.conformance.calls import DOUBLING_CALLS
+from proofs.baloot.conformance.calls import ACTIONS
 from proofs.baloot.conformance.expect import rules_for
-from proofs.conformance.build import Case
+from proofs.conformance.build import Case, dispute_witnesses
 from spec.cards import SUIT_LETTERS
 from spec.model import Profile
 
@@ -218,13 +218,9 @@ def doubling_tree(profile: Profile) -> Iterator[Case]:
                               "scores": scores, "calls": calls}, "grid")
             state = start_doubling(rules, 0, contract, (scores[0], scores[1]))
             for call in calls:
-                apply_doubling(rules, state, DOUBLING_CALLS_BY_NAME[call])
+                apply_doubling(rules, state, ACTIONS[call])
             if state.queue:
                 stack.extend([*calls, act.action_name(a)] for a in legal_doubling(state))
-
-
-DOUBLING_CALLS_BY_NAME = {c: a for a in range(act.PASS, act.NUM_ACTIONS)
-                          if (c := act.action_name(a)) in DOUBLING_CALLS}
 
 
 AUCTION_DEALS = (
@@ -246,11 +242,11 @@ def auction_walk(profile: Profile) -> Iterator[Case]:
     from engine.baloot.auction import apply_call, legal_calls, start
 
     for (public, hands), dealer in itertools.product(AUCTION_DEALS, range(4)):
-        masks = [sum(1 << _card(c) for c in h) for h in hands]
+        masks = [sum(1 << parse(c) for c in h) for h in hands]
         stack: list[list[int]] = [[]]
         while stack:
             actions = stack.pop()
-            bidding = start(dealer, _card(public))
+            bidding = start(dealer, parse(public))
             for a in actions:
                 apply_call(rules, bidding, a)
             yield Case(GAME, {"op": "auction", "dealer": dealer, "public": public,
@@ -259,12 +255,6 @@ def auction_walk(profile: Profile) -> Iterator[Case]:
             if not bidding.done and len(actions) < AUCTION_DEPTH:
                 seat = bidding.queue[0]
                 stack.extend([*actions, a] for a in legal_calls(rules, bidding, masks[seat]))
-
-
-def _card(token: str) -> int:
-    from engine.baloot.cards import parse
-
-    return parse(token)
 
 
 def perft_cases(profile: Profile) -> Iterator[Case]:
@@ -394,18 +384,7 @@ def _witness_body(kind: str, w: dict[str, Any]) -> dict[str, Any] | None:
 def witness_requests(report: dict[str, Any]) -> list[dict[str, Any]]:
     """Every replayed witness of the Baloot disputes of a verify report that the protocol can
     ask, as a request (``game``, ``origin``, ``body``) to keep in ``witnesses.json``."""
-    out = []
-    for dispute in report["sources"]["disputes"]:
-        if dispute["game"] != GAME:
-            continue
-        for outcome in dispute["outcomes"]:
-            if outcome["verdict"] != "refuted" or not outcome.get("replayed"):
-                continue
-            body = _witness_body(outcome["kind"], outcome["witness"])
-            if body is not None:
-                out.append({"game": GAME, "body": body,
-                            "origin": f"witness:{dispute['id']}:{outcome['kind']}"})
-    return out
+    return dispute_witnesses(report, {GAME}, _witness_body)
 
 
 def witness_cases(witnesses: list[dict[str, Any]]) -> Iterator[Case]:

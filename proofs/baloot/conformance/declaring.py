@@ -13,44 +13,18 @@ from __future__ import annotations
 
 from typing import Any
 
-from engine.baloot.cards import ACE, BCard, CardMask, name, names, parse
+from engine.baloot.cards import ACE, BCard, CardMask, name, names
 from engine.baloot.projects import HUNDRED, KINDS, Project, best_set, candidates, scoring_team
 from engine.baloot.projects import value as project_value
 from engine.baloot.rules import SUN, Rules
+from proofs.baloot.conformance.situation import read_cards, read_contract, read_seat
 from proofs.conformance.protocol import Answer, InvalidRequestError
-from spec.cards import SUIT_LETTERS, CardParseError
 
 
-def _seat(value: Any, where: str) -> int:
-    if not isinstance(value, int) or isinstance(value, bool) or not 0 <= value < 4:
-        raise InvalidRequestError(f"{where}: {value!r} is not a seat (0-3)")
-    return value
-
-
-def _cards(value: Any, where: str) -> list[BCard]:
-    if not isinstance(value, list):
-        raise InvalidRequestError(f"{where}: expected a list of cards")
-    try:
-        out = [parse(str(token)) for token in value]
-    except CardParseError as exc:
-        raise InvalidRequestError(f"{where}: {exc}") from None
-    if len(set(out)) != len(out):
+def _distinct(cards: tuple[BCard, ...], where: str) -> list[BCard]:
+    if len(set(cards)) != len(cards):
         raise InvalidRequestError(f"{where}: a card twice")
-    return out
-
-
-def _contract(data: dict[str, Any]) -> tuple[str, int | None]:
-    contract = data.get("contract")
-    if contract not in ("sun", "hokom"):
-        raise InvalidRequestError(f"contract: {contract!r} is not sun or hokom")
-    letter = data.get("trump")
-    if contract == SUN:
-        if letter is not None:
-            raise InvalidRequestError("trump: a Sun contract has no trump")
-        return contract, None
-    if letter not in tuple(SUIT_LETTERS):
-        raise InvalidRequestError(f"trump: {letter!r} is not a suit letter")
-    return contract, SUIT_LETTERS.index(letter)
+    return list(cards)
 
 
 def _as_json(p: Project) -> dict[str, Any]:
@@ -59,10 +33,10 @@ def _as_json(p: Project) -> dict[str, Any]:
 
 def projects(rules: Rules, data: dict[str, Any]) -> Answer:
     """The projects a seat declares from its eight cards."""
-    contract, _trump = _contract(data)
-    seat = _seat(data.get("seat"), "seat")
-    declarer = _seat(data.get("declarer"), "declarer")
-    hand = _cards(data.get("hand"), "hand")
+    contract, _trump = read_contract(data)
+    seat = read_seat(data.get("seat"), "seat")
+    declarer = read_seat(data.get("declarer"), "declarer")
+    hand = _distinct(read_cards(data.get("hand"), "hand"), "hand")
     if len(hand) != 8:
         raise InvalidRequestError(f"hand: {len(hand)} cards, not 8")
     mask = sum(1 << c for c in hand)
@@ -79,8 +53,9 @@ def _project(entry: Any, k: int, contract: str) -> Project:
     """A declared project from its seat and cards, checked to be a project of that kind."""
     if not isinstance(entry, dict):
         raise InvalidRequestError(f"declared[{k}]: expected an object")
-    seat = _seat(entry.get("seat"), f"declared[{k}].seat")
-    cards = _cards(entry.get("cards"), f"declared[{k}].cards")
+    seat = read_seat(entry.get("seat"), f"declared[{k}].seat")
+    cards = _distinct(read_cards(entry.get("cards"), f"declared[{k}].cards"),
+                      f"declared[{k}].cards")
     mask: CardMask = sum(1 << c for c in cards)
     found = [p for p in candidates(mask, contract, seat, True)
              if p.cards == mask and p.kind == entry.get("kind")]
@@ -92,9 +67,9 @@ def _project(entry: Any, k: int, contract: str) -> Project:
 
 def project_compare(rules: Rules, data: dict[str, Any]) -> Answer:
     """The side whose declared projects score, and their value in game points."""
-    contract, trump = _contract(data)
-    declarer = _seat(data.get("declarer"), "declarer")
-    first = _seat(data.get("first_leader"), "first_leader")
+    contract, trump = read_contract(data)
+    declarer = read_seat(data.get("declarer"), "declarer")
+    first = read_seat(data.get("first_leader"), "first_leader")
     raw = data.get("declared")
     if not isinstance(raw, list):
         raise InvalidRequestError("declared: expected a list of projects")

@@ -11,16 +11,15 @@ from __future__ import annotations
 
 from typing import Any
 
-from engine.baloot.cards import SUIT_MASK, BCard, name, parse
+from engine.baloot.cards import SUIT_MASK, BCard, name
 from engine.baloot.play import PlayPosition, legal_mask, strength, winning_index
 from engine.baloot.rules import SUN, Rules
 from engine.baloot.scoring import HandFacts, game_winner, score_hand
 from engine.perft import divide
 from proofs.baloot.conformance import calls, declaring
-from proofs.baloot.conformance.situation import SEATS, BalootPlay, read_play
+from proofs.baloot.conformance.situation import SEATS, BalootPlay, read_card, read_play
 from proofs.baloot.replay import engine_rules
 from proofs.conformance.protocol import Answer, InvalidRequestError
-from spec.cards import CardParseError
 from spec.model import Profile
 
 MULTIPLIERS = (1, 2, 3, 4)
@@ -113,19 +112,11 @@ def _complete(data: Any) -> tuple[BalootPlay, BCard]:
         raise InvalidRequestError(f"the trick has {len(trick)} cards, not {SEATS}")
     if not isinstance(hands, list) or len(hands) != SEATS or not isinstance(leader, int):
         raise InvalidRequestError("situation: expected four hands and a leader seat")
-    last = _card(trick[-1])
+    last = read_card(trick[-1], "situation.trick")
     seat = (leader + SEATS - 1) % SEATS
     back = [[*h, name(last)] if s == seat and isinstance(h, list) else h
             for s, h in enumerate(hands)]
     return read_play({**data, "hands": back, "trick": trick[:-1]}), last
-
-
-def _card(value: Any) -> BCard:
-    """A card of the request, or :class:`InvalidRequestError` naming it."""
-    try:
-        return parse(str(value))
-    except CardParseError as exc:
-        raise InvalidRequestError(str(exc)) from None
 
 
 def trick_winner(rules: Rules, data: Any) -> Answer:
@@ -202,7 +193,7 @@ def trick_point(profile: Profile, situation: dict[str, Any]) -> tuple[bool, int]
 def after(profile: Profile, situation: dict[str, Any], card: str) -> dict[str, Any]:
     """The situation once ``card`` is played."""
     play = read_play(situation)
-    chosen = _card(card)
+    chosen = read_card(card, "card")
     if chosen not in play.hands[play.mover]:
         raise InvalidRequestError(f"{card} is not in seat {play.mover}'s hand")
     return after_card(play, chosen, rules_for(profile)).as_json()

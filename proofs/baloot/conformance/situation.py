@@ -45,14 +45,6 @@ class BalootPlay:
         """Cards still in play (held or in the trick): how small the case is."""
         return sum(len(h) for h in self.hands) + len(self.trick)
 
-    def before(self, k: int) -> BalootPlay:
-        """The same point with only the first ``k`` cards of the trick played."""
-        back = {(self.leader + i) % SEATS: c for i, c in enumerate(self.trick) if i >= k}
-        hands = tuple(tuple(sorted((*h, back[s]) if s in back else h))
-                      for s, h in enumerate(self.hands))
-        return BalootPlay(self.contract, self.trump, self.declarer, self.locked, hands,
-                          self.played, self.leader, self.trick[:k])
-
     def as_json(self) -> dict[str, Any]:
         """The situation object of the protocol."""
         return {"contract": self.contract,
@@ -66,47 +58,58 @@ def _names(cards: tuple[BCard, ...]) -> list[str]:
     return [name(c) for c in cards]
 
 
-def _cards(value: Any, where: str) -> tuple[BCard, ...]:
-    if not isinstance(value, list):
-        raise InvalidRequestError(f"{where}: expected a list of cards")
+def read_card(value: Any, where: str) -> BCard:
+    """One card of a request, or :class:`InvalidRequestError` naming where it is."""
     try:
-        return tuple(parse(token) for token in value)
-    except (CardParseError, TypeError, AttributeError) as exc:
+        return parse(str(value))
+    except CardParseError as exc:
         raise InvalidRequestError(f"{where}: {exc}") from None
 
 
-def _seat(value: Any, where: str) -> int:
+def read_cards(value: Any, where: str) -> tuple[BCard, ...]:
+    """A list of cards of a request."""
+    if not isinstance(value, list):
+        raise InvalidRequestError(f"{where}: expected a list of cards")
+    return tuple(read_card(token, where) for token in value)
+
+
+def read_seat(value: Any, where: str) -> int:
+    """A seat of a request (0-3)."""
     if not isinstance(value, int) or isinstance(value, bool) or not 0 <= value < SEATS:
         raise InvalidRequestError(f"{where}: {value!r} is not a seat (0-3)")
     return value
+
+
+def read_contract(data: dict[str, Any], where: str = "") -> tuple[str, int | None]:
+    """The contract of a request and its trump (None in Sun)."""
+    contract = data.get("contract")
+    if contract not in CONTRACTS:
+        raise InvalidRequestError(f"{where}contract: {contract!r} is not sun or hokom")
+    letter = data.get("trump")
+    if contract == "sun":
+        if letter is not None:
+            raise InvalidRequestError(f"{where}trump: a Sun contract has no trump")
+        return contract, None
+    if letter not in tuple(SUIT_LETTERS):
+        raise InvalidRequestError(f"{where}trump: {letter!r} is not a suit letter")
+    return contract, SUIT_LETTERS.index(letter)
 
 
 def read_play(data: Any) -> BalootPlay:
     """The situation of a request, checked to be a point some hand of Baloot can reach."""
     if not isinstance(data, dict):
         raise InvalidRequestError("situation: expected an object")
-    contract = data.get("contract")
-    if contract not in CONTRACTS:
-        raise InvalidRequestError(f"situation.contract: {contract!r} is not sun or hokom")
-    letter = data.get("trump")
-    if contract == "sun":
-        if letter is not None:
-            raise InvalidRequestError("situation.trump: a Sun contract has no trump")
-        trump = None
-    elif letter not in tuple(SUIT_LETTERS):
-        raise InvalidRequestError(f"situation.trump: {letter!r} is not a suit letter")
-    else:
-        trump = SUIT_LETTERS.index(letter)
+    contract, trump = read_contract(data, "situation.")
     hands_raw = data.get("hands")
     if not isinstance(hands_raw, list) or len(hands_raw) != SEATS:
         raise InvalidRequestError("situation.hands: expected four hands")
-    hands = tuple(tuple(sorted(_cards(h, f"situation.hands[{s}]")))
+    hands = tuple(tuple(sorted(read_cards(h, f"situation.hands[{s}]")))
                   for s, h in enumerate(hands_raw))
-    played = _cards(data.get("played"), "situation.played")
-    trick = _cards(data.get("trick"), "situation.trick")
-    play = BalootPlay(contract, trump, _seat(data.get("declarer"), "situation.declarer"),
+    played = read_cards(data.get("played"), "situation.played")
+    trick = read_cards(data.get("trick"), "situation.trick")
+    play = BalootPlay(contract, trump, read_seat(data.get("declarer"), "situation.declarer"),
                       bool(data.get("locked", False)), hands, played,
-                      _seat(data.get("leader"), "situation.leader"), trick)
+                      read_seat(data.get("leader"), "situation.leader"), trick)
     _check(play)
     return play
 

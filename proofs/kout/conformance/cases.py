@@ -14,7 +14,7 @@ from engine.kout.game import KoutState
 from engine.kout.play import perft_position
 from engine.kout.rules import Rules
 from engine.kout.state import PLAY
-from proofs.conformance.build import Case
+from proofs.conformance.build import Case, dispute_witnesses
 from proofs.conformance.protocol import ContractFacts, PlayFacts
 from proofs.kout.conformance.expect import game_for, iter_calls, position_json
 from proofs.kout.evaluator import Situation
@@ -82,18 +82,8 @@ def witness_requests(report: dict[str, Any]) -> list[dict[str, Any]]:
     """Every dispute witness and theorem counterexample of a verify report as a request
     (``game``, ``origin``, ``body``): what the suite keeps in ``witnesses.json``, so that the
     vectors do not depend on which witness a later solver run happens to find."""
-    out = []
     kout = {game for game, family in game_families().items() if family == "kout"}
-    for dispute in report["sources"]["disputes"]:
-        if dispute["game"] not in kout:
-            continue
-        for outcome in dispute["outcomes"]:
-            if outcome["verdict"] != "refuted" or not outcome.get("replayed"):
-                continue
-            body = _witness_body(outcome["kind"], outcome["witness"])
-            if body is not None:
-                out.append({"game": dispute["game"], "body": body,
-                            "origin": f"witness:{dispute['id']}:{outcome['kind']}"})
+    out = dispute_witnesses(report, kout, _witness_body)
     for row in report["results"]:
         state = row.get("witness_state")
         if (row["verdict"] != "refuted" or not state or state.get("game") not in kout
