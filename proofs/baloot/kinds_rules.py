@@ -32,12 +32,9 @@ class HandScore:
     name: str = "score"
 
     def build(self, question: Question, d: Dual, names: Names) -> list[Built]:
-        """One finished hand, its card points achievable (never 1 short of a side's all) and
-        at most one project; the key prefers no stakes, no project, no Baloot, few points."""
-        hand, setting = symbolic_hand(names)
-        full = z3.If(hand.contract == SUN, 130, 162)
-        setting += [hand.points[0] != 1, hand.points[0] != full - 1,
-                    z3.Or([hand.project_points == v for v in (0, 2, 4, 5, 10, 20, 40)])]
+        """One finished hand a deal can give (:func:`symbolic_hand`); the key prefers no
+        stakes, no project, no Baloot, few points."""
+        hand, setting = symbolic_hand(names, d.a)
         sa, sb = score(d.a, hand), score(d.b, hand)
         differ = z3.Or(t.lift(sa.made) != t.lift(sb.made), sa.total[0] != sb.total[0],
                        sa.total[1] != sb.total[1], sa.game_winner != sb.game_winner)

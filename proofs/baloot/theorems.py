@@ -174,9 +174,10 @@ def card_points_total(profile: Profile) -> Result:
     return prove(t.lift(t.And(claims)), sp.constraints())
 
 
-def symbolic_hand(names: Names, contract: t.Int | None = None) -> tuple[Hand, list[z3.BoolRef]]:
-    """A symbolic finished hand: card points that add up, a multiplier, projects, Baloots."""
-    c = names.int("contract") if contract is None else contract
+def symbolic_hand(names: Names, sp: SymbolicProfile) -> tuple[Hand, list[z3.BoolRef]]:
+    """A symbolic finished hand that a deal can give: card points that add up, a multiplier,
+    at most one project (worth what ``project.values`` gives it in the contract), Baloots."""
+    c = names.int("contract")
     p0, mult = names.int("points0"), names.int("multiplier")
     side, pside, ppoints = names.int("declarer"), names.int("project-side"), names.int("proj")
     b0, b1, gahwa = names.int("baloot0"), names.int("baloot1"), names.bool("gahwa")
@@ -185,7 +186,11 @@ def symbolic_hand(names: Names, contract: t.Int | None = None) -> tuple[Hand, li
                z3.Or(side == 0, side == 1), pside >= -1, pside <= 1, ppoints >= 0,
                ppoints <= 200, b0 >= 0, b0 <= 1, b1 >= 0, b1 <= 1, b0 + b1 <= 1,
                z3.Implies(c == SUN, z3.And(b0 == 0, b1 == 0, mult <= 2, z3.Not(gahwa))),
-               z3.Implies(pside == -1, ppoints == 0)]
+               (pside == -1) == (ppoints == 0),
+               # card points a side can take: never 1, nor 1 short of all
+               p0 != 1, p0 != full - 1,
+               z3.Or(ppoints == 0, *(ppoints == t.lift(pj.value(sp, kind, c))
+                                     for kind in pj.KIND_NAMES))]
     return Hand(c, side, mult, gahwa, (p0, full - p0), pside, ppoints, (b0, b1)), setting
 
 
@@ -203,7 +208,7 @@ def _score_claim(profile: Profile, scope: str, claim_of: object, extra: object =
                  expect_engine: str = "") -> Result:
     names = Names(scope)
     sp = SymbolicProfile(profile, names)
-    hand, setting = symbolic_hand(names)
+    hand, setting = symbolic_hand(names, sp)
     assert callable(claim_of)
     claim = claim_of(sp, hand)
     if callable(extra):

@@ -56,7 +56,9 @@ def test_stored_witnesses_cover_every_difference_the_solver_finds(
     assert ops == {"legal-plays", "trick-winner", "auction", "doubling", "projects",
                    "project-compare", "hand-score", "game-end"}
     origins = {v["origin"].split(":")[0] for v in load_suite(SUITE).vectors}
-    assert origins == {"witness", "grid", "random", "play", "perft"}
+    assert origins == {"witness", "grid", "random", "play", "perft", "small-scope"}
+    theorems = {w["origin"] for w in stored_witnesses(SUITE) if "@" in w["origin"]}
+    assert "witness:score.made-xor-failed@src004g-baloot" in theorems
 
 
 def test_every_op_is_in_both_groups() -> None:
@@ -114,6 +116,39 @@ def test_broken_adapter_fails_on_exactly_its_rules(way: str, rules: set[str]) ->
     for rule in charged:
         smallest = report["rules"][rule]["smallest"]
         assert smallest["reason"].startswith("error") or smallest["got"] != smallest["expected"]
+
+
+def origin_suite(tmp_path: Path, origin: str) -> Path:
+    """A copy of the shipped suite with only the vectors of one origin."""
+    root = tmp_path / "suite"
+    for name in ("manifest.json", "profiles.json"):
+        root.mkdir(exist_ok=True)
+        shutil.copy(SUITE / name, root / name)
+    for path in SUITE.glob("*/*.jsonl"):
+        kept = [line for line in path.read_text().splitlines()
+                if json.loads(line)["origin"] == origin]
+        if kept:
+            (root / path.parent.name).mkdir(exist_ok=True)
+            (root / path.parent.name / path.name).write_text("\n".join(kept) + "\n")
+    return root
+
+
+@pytest.mark.parametrize(("way", "rules"), [
+    ("sun-order-for-trump", {"rank.trump", "play.trump-led"}),
+    ("no-duty-to-trump", {"play.hokom-void"}),
+])
+def test_the_small_scope_alone_finds_each_broken_play_rule(tmp_path: Path, way: str,
+                                                            rules: set[str]) -> None:
+    """The exhaustive end-of-hand cases over six decisive cards tell each play rule apart
+    without the random games: the reference passes them all, each broken engine fails them
+    on its rules."""
+    suite = origin_suite(tmp_path, "small-scope")
+    code, report = conform("--engine", REFERENCE, "--suite", str(suite))
+    assert code == 0 and report["passed"] > 2500
+    assert set(report["ops"]) == {"legal-plays", "trick-winner"}
+    code, report = conform("--engine", f"{BROKEN} {way}", "--suite", str(suite))
+    assert code == 1
+    assert {rule for rule, tally in report["rules"].items() if tally["failed"]} == rules
 
 
 @pytest.mark.long

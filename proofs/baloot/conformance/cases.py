@@ -19,6 +19,8 @@ from engine.baloot.state import AUCTION, DOUBLE, PLAY
 from engine.registry import load_game
 from proofs.baloot.conformance.calls import ACTIONS
 from proofs.baloot.conformance.expect import rules_for
+from proofs.baloot.model import SUN
+from proofs.baloot.scoring import HOKOM_TOTAL, SUN_TOTAL
 from proofs.conformance.build import Case, dispute_witnesses
 from spec.cards import SUIT_LETTERS
 from spec.model import Profile
@@ -381,10 +383,33 @@ def _witness_body(kind: str, w: dict[str, Any]) -> dict[str, Any] | None:
     return None
 
 
+def _theorem_body(w: dict[str, Any]) -> dict[str, Any]:
+    """The hand-score request of a scoring theorem's counterexample (a symbolic hand)."""
+    contract = "sun" if w["contract"] == SUN else "hokom"
+    full = SUN_TOTAL if contract == "sun" else HOKOM_TOTAL
+    side = w["project_side"]
+    return score_body(contract, w["declarer_side"], w["multiplier"], w["gahwa"],
+                      [w["points"], full - w["points"]], None if side < 0 else side,
+                      w["project_points"], [w["baloot0"], w["baloot1"]])
+
+
 def witness_requests(report: dict[str, Any]) -> list[dict[str, Any]]:
     """Every replayed witness of the Baloot disputes of a verify report that the protocol can
-    ask, as a request (``game``, ``origin``, ``body``) to keep in ``witnesses.json``."""
-    return dispute_witnesses(report, {GAME}, _witness_body)
+    ask, and every replayed counterexample of a scoring theorem (under the reconciled profile
+    or a source's), as a request (``game``, ``origin``, ``body``) to keep in
+    ``witnesses.json``."""
+    from spec.loader import family_catalogue
+    from spec.source_profiles import source_profiles
+
+    out = dispute_witnesses(report, {GAME}, _witness_body)
+    catalogue = family_catalogue(GAME)
+    ours = set(catalogue.profiles) | set(source_profiles(catalogue))
+    for row in [*report["results"], *report["sources"]["consistency"]]:
+        if (row["profile"] in ours and row.get("verdict") == "refuted" and row.get("replayed")
+                and row["id"].startswith("score.") and row.get("witness_state")):
+            out.append({"game": GAME, "body": _theorem_body(row["witness_state"]),
+                        "origin": f"witness:{row['id']}@{row['profile']}"})
+    return out
 
 
 def witness_cases(witnesses: list[dict[str, Any]]) -> Iterator[Case]:

@@ -1,7 +1,8 @@
-"""Build Baloot's suite: every case of :mod:`proofs.baloot.conformance.cases` asked under the
-reconciled profile and every house option, grouped by the shared builder into what every
-engine must answer alike and what depends on a house option, with the reconciled profile's
-legal cards, trick winners and scores confirmed by the Z3 model. Deterministic: the same rule
+"""Build Baloot's suite: every case of :mod:`proofs.baloot.conformance.cases` and of the small
+scope (:mod:`proofs.baloot.conformance.smallscope`) asked under the reconciled profile and
+every house option, grouped by the shared builder into what every engine must answer alike
+and what depends on a house option, with the reconciled profile's legal cards, trick winners
+and scores confirmed by the Z3 model. Deterministic: the same rule
 data and code give the same bytes."""
 
 from __future__ import annotations
@@ -14,6 +15,7 @@ from proofs.baloot.conformance import cases
 from proofs.baloot.conformance.expect import answer, rules_for
 from proofs.baloot.conformance.model_check import BalootModelCheck
 from proofs.baloot.conformance.situation import read_play
+from proofs.baloot.conformance.smallscope import small_scope
 from proofs.conformance.build import Case, Suite, assemble
 from proofs.conformance.build import suite_profiles as house_options
 from spec.model import Catalogue, Profile
@@ -65,6 +67,7 @@ def all_cases(base: Profile, witnesses: list[dict[str, Any]]) -> Iterator[Case]:
     yield from cases.game_end_grid(base)
     yield from cases.random_cases(base)
     yield from cases.random_play(base)
+    yield from small_scope()
     yield from cases.perft_cases(base)
 
 

@@ -1,9 +1,9 @@
 """Baloot's reference answers confirmed by the Z3 model while the suite is built: under the
 reconciled profile the legal cards, the trick winners and the hand scores of the games, the
-played hands, the grids and the perft deals are computed a second time from the model written
-from ``spec/baloot/`` (:mod:`proofs.baloot.model`, :mod:`proofs.baloot.scoring`), and the build
-stops if the engine and the model disagree. The witnesses were replayed against the model when
-they were found."""
+played hands, the grids, the small scope and the perft deals are computed a second time from
+the model written from ``spec/baloot/`` (:mod:`proofs.baloot.model`,
+:mod:`proofs.baloot.scoring`), and the build stops if the engine and the model disagree. The
+witnesses were replayed against the model when they were found."""
 
 from __future__ import annotations
 
@@ -18,7 +18,7 @@ from proofs.smt.solver import Names
 from spec.cards import SUIT_LETTERS
 from spec.model import Profile
 
-CONFIRMED_ORIGINS = ("random:", "play:", "grid", "perft:")
+CONFIRMED_ORIGINS = ("random:", "play:", "grid", "perft:", "small-scope")
 
 
 def _trump(letter: str | None) -> int:
