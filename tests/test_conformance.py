@@ -236,6 +236,39 @@ def _shipped_suite() -> SuiteData:
     return load_suite()
 
 
+def test_inlined_schemas_accept_and_refuse_what_the_schemas_do() -> None:
+    """The validators run the schemas with their definitions inlined (for speed); on requests
+    of both suites and broken copies of them, they decide as the schemas with references do."""
+    import copy
+    import random
+
+    import jsonschema
+
+    from proofs.conformance.protocol import definition
+
+    rng = random.Random(7)
+    refused = 0
+    for family in ("kout", "baloot"):
+        for vector in rng.sample(load_suite(suite_dir(family)).vectors, 60):
+            good = {"id": 1, "op": vector["op"], "game": vector["game"], "profile": "p",
+                    "rules": {}, **vector["request"]}
+            key = rng.choice(sorted(vector["request"]))
+            extra, missing, wrong = (copy.deepcopy(good) for _ in range(3))
+            extra["extra"] = 1
+            del missing[key]
+            wrong[key] = "x"
+            for name in (None, definition("request", good["game"], good["op"])):
+                root = schema("request")
+                target = root if name is None else {"$ref": f"#/$defs/{name}",
+                                                    "$defs": root["$defs"]}
+                by_reference = jsonschema.Draft202012Validator(target)
+                for data in (good, extra, missing, wrong):
+                    want = [e.message for e in by_reference.iter_errors(data)]
+                    assert bool(schema_errors("request", data, name)) == bool(want), data
+                    refused += bool(want)
+    assert refused >= 3 * 2 * 2 * 60 * 0.8
+
+
 @pytest.mark.parametrize("op", KOUT_OPS)
 @pytest.mark.parametrize("group", ("must", "variant"))
 def test_every_vector_follows_the_schemas(group: str, op: str) -> None:

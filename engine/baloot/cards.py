@@ -65,6 +65,10 @@ def name(c: BCard) -> str:
     return RANKS[c & 7] + SUIT_LETTERS[c >> 3]
 
 
+_BY_NAME: dict[str, BCard] = {name(c): c for c in range(NUM_CARDS)}
+"""Every card by the name :func:`name` gives it, so reading a card as written is a lookup."""
+
+
 def symbol(c: BCard) -> str:
     """A card with its suit symbol, for people: ``A\u2660``."""
     return RANKS[c & 7] + SUIT_SYMBOLS[c >> 3]
@@ -72,6 +76,9 @@ def symbol(c: BCard) -> str:
 
 def parse(token: str) -> BCard:
     """A card from its notation; a card outside the 32-card deck is refused by name."""
+    named = _BY_NAME.get(token)
+    if named is not None:
+        return named
     shared = parse_card(token)
     if is_joker(shared) or rank_of(shared) < _SHARED_SEVEN:
         raise BalootCardError(str(token), "not in the 32-card Baloot deck (7 to A in each suit)")

@@ -10,10 +10,11 @@ by reading. The schemas are ``schema/request.schema.json`` and ``schema/response
 from __future__ import annotations
 
 import json
+from collections.abc import Callable
 from dataclasses import dataclass
 from functools import cache
 from importlib import resources
-from typing import Any
+from typing import Any, Generic, TypeVar
 
 import jsonschema
 
@@ -38,6 +39,54 @@ OPS = ("legal-plays", "trick-winner", "auction", "doubling", "projects", "projec
        "hand-score", "game-end", "perft")
 """The questions a vector may ask, in suite order (each family answers those its kit lists);
 ``hello`` opens a session and is not a vector."""
+
+
+T = TypeVar("T")
+
+
+class ReadOnce(Generic[T]):
+    """A reader that keeps its last reading: a request asked under one profile after another
+    is read once. The object read is kept, so its identity cannot be reused meanwhile; a
+    refusal is raised again each time."""
+
+    def __init__(self, read: Callable[[Any], T]) -> None:
+        self._read = read
+        self._last: tuple[Any, T | InvalidRequestError] | None = None
+
+    def __call__(self, data: Any) -> T:
+        if self._last is None or self._last[0] is not data:
+            try:
+                got: T | InvalidRequestError = self._read(data)
+            except InvalidRequestError as exc:
+                got = exc
+            self._last = (data, got)
+        value = self._last[1]
+        if isinstance(value, InvalidRequestError):
+            raise value
+        return value
+
+
+class PerReadings(Generic[T]):
+    """What a profile compiles to (an engine's rules or game), made once per game and set of
+    readings: two requests may give one profile name different readings. A profile object
+    seen before is looked up by identity (and kept, so its identity is not reused)."""
+
+    def __init__(self, make: Callable[[Profile], T]) -> None:
+        self._make = make
+        self._by_readings: dict[tuple[Any, ...], T] = {}
+        self._by_object: dict[int, tuple[Profile, T]] = {}
+
+    def __call__(self, profile: Profile) -> T:
+        seen = self._by_object.get(id(profile))
+        if seen is not None and seen[0] is profile:
+            return seen[1]
+        key = (profile.game.id, tuple(sorted(profile.values.items())))
+        if key not in self._by_readings:
+            self._by_readings[key] = self._make(profile)
+        if len(self._by_object) > 4096:  # an adapter's fresh profile per request
+            self._by_object.clear()
+        self._by_object[id(profile)] = (profile, self._by_readings[key])
+        return self._by_readings[key]
 
 
 class ProtocolError(ValueError):
@@ -142,11 +191,32 @@ def schema(name: str) -> dict[str, Any]:
     return data
 
 
+def _inlined(node: Any, defs: dict[str, Any], depth: int = 0) -> Any:
+    """A schema with each local ``$ref`` replaced by the definition it names (the protocol's
+    definitions do not recurse), so validation follows no references: several times faster."""
+    if depth > 32:
+        raise ValueError("the schema's definitions recurse; they cannot be inlined")
+    if isinstance(node, list):
+        return [_inlined(item, defs, depth) for item in node]
+    if not isinstance(node, dict):
+        return node
+    out = {k: _inlined(v, defs, depth) for k, v in node.items() if k not in ("$ref", "$defs")}
+    ref = node.get("$ref")
+    if ref is not None:
+        if not (isinstance(ref, str) and ref.startswith("#/$defs/")):
+            raise ValueError(f"$ref {ref!r}: only the schema's own definitions are inlined")
+        target = _inlined(defs[ref.removeprefix("#/$defs/")], defs, depth + 1)
+        if not out:
+            return target
+        out["allOf"] = [*out.get("allOf", []), target]
+    return out
+
+
 @cache
 def _validator(name: str, definition: str | None) -> jsonschema.Draft202012Validator:
     root = schema(name)
-    target = root if definition is None else {"$ref": f"#/$defs/{definition}",
-                                              "$defs": root["$defs"]}
+    defs = root.get("$defs", {})
+    target = _inlined(root if definition is None else defs[definition], defs)
     return jsonschema.Draft202012Validator(target)
 
 

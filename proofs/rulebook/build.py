@@ -166,11 +166,12 @@ def _sphinx(builder: str, source: Path, out: Path, families: list[str]) -> None:
 
 
 def build_rulebook(report: dict[str, Any], out: Path, cli_help: list[str],
-                   pdf: bool = True, families: list[str] | None = None) -> Built:
+                   pdf: bool = True, families: list[str] | None = None,
+                   html: bool = True) -> Built:
     """Generate the pages under ``out/source`` (``cli_help``: the command-line reference page,
-    from :func:`~proofs.rulebook.cli_page.cli_page`) and build the site in ``out/html`` and
-    one PDF per family in ``out/pdf`` (``kout-rulebook.pdf``, ``baloot-rulebook.pdf``); every
-    family with rulebook data unless ``families`` names some."""
+    from :func:`~proofs.rulebook.cli_page.cli_page`) and build the site in ``out/html`` (unless
+    ``html`` is false) and one PDF per family in ``out/pdf`` (``kout-rulebook.pdf``,
+    ``baloot-rulebook.pdf``); every family with rulebook data unless ``families`` names some."""
     families = families or rulebook_families()
     unknown = sorted(set(families) - set(rulebook_families()))
     if unknown:
@@ -178,9 +179,10 @@ def build_rulebook(report: dict[str, Any], out: Path, cli_help: list[str],
                             f"rulings: {', '.join(rulebook_families())})")
     source = out / "source"
     examples = write_sources(report, source, cli_help, families)
-    html = out / "html"
-    shutil.rmtree(html, ignore_errors=True)
-    _sphinx("html", source, html, families)
+    site = out / "html"
+    shutil.rmtree(site, ignore_errors=True)
+    if html:
+        _sphinx("html", source, site, families)
     pdf_dir = out / "pdf"
     if pdf:
         if not CJK_FONT.exists():
@@ -190,6 +192,6 @@ def build_rulebook(report: dict[str, Any], out: Path, cli_help: list[str],
         shutil.rmtree(pdf_dir, ignore_errors=True)
         _sphinx("pdf", source, pdf_dir, families)
         shutil.rmtree(pdf_dir / ".doctrees", ignore_errors=True)
-    shutil.rmtree(html / ".doctrees", ignore_errors=True)
+    shutil.rmtree(site / ".doctrees", ignore_errors=True)
     pdfs = {family: pdf_dir / f"{family}-rulebook.pdf" for family in families}
-    return Built(source, html, pdfs, examples)
+    return Built(source, site, pdfs, examples)

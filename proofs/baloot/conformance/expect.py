@@ -19,22 +19,14 @@ from engine.perft import divide
 from proofs.baloot.conformance import calls, declaring
 from proofs.baloot.conformance.situation import SEATS, BalootPlay, read_card, read_play
 from proofs.baloot.replay import engine_rules
-from proofs.conformance.protocol import Answer, InvalidRequestError
+from proofs.conformance.protocol import Answer, InvalidRequestError, PerReadings, ReadOnce
 from spec.model import Profile
 
 MULTIPLIERS = (1, 2, 3, 4)
 """A hand undoubled, doubled, tripled or four times (a Gahwa scores as four and ends the game)."""
 
-_RULES: dict[tuple[tuple[str, tuple[str, ...]], ...], Rules] = {}
-
-
-def rules_for(profile: Profile) -> Rules:
-    """The engine's rules under a concrete profile (compiled once per set of readings: two
-    requests may give one profile name different readings)."""
-    key = tuple(sorted(profile.values.items()))
-    if key not in _RULES:
-        _RULES[key] = engine_rules(profile)
-    return _RULES[key]
+rules_for = PerReadings(engine_rules)
+"""The engine's rules under a concrete profile."""
 
 
 def answer(profile: Profile, request: dict[str, Any]) -> Answer:
@@ -42,11 +34,11 @@ def answer(profile: Profile, request: dict[str, Any]) -> Answer:
     rules = rules_for(profile)
     op = request.get("op")
     if op == "legal-plays":
-        return legal_plays(rules, read_play(request.get("situation")))
+        return legal_plays(rules, _read_play(request.get("situation")))
     if op == "trick-winner":
         return trick_winner(rules, request.get("situation"))
     if op == "perft":
-        return perft(rules, read_play(request.get("situation")), request.get("depth"))
+        return perft(rules, _read_play(request.get("situation")), request.get("depth"))
     if op == "hand-score":
         return hand_score(rules, request)
     if op == "game-end":
@@ -102,7 +94,7 @@ def legal_plays(rules: Rules, play: BalootPlay) -> Answer:
 
 
 # ---------------------------------------------------------------------------- the trick
-def _complete(data: Any) -> tuple[BalootPlay, BCard]:
+def _read_complete(data: Any) -> tuple[BalootPlay, BCard]:
     """A situation whose trick has all four cards: the point before its last card (that card
     back in the hand of the seat that played it), and the last card."""
     if not isinstance(data, dict) or not isinstance(data.get("trick"), list):
@@ -117,6 +109,11 @@ def _complete(data: Any) -> tuple[BalootPlay, BCard]:
     back = [[*h, name(last)] if s == seat and isinstance(h, list) else h
             for s, h in enumerate(hands)]
     return read_play({**data, "hands": back, "trick": trick[:-1]}), last
+
+
+_read_play = ReadOnce(read_play)
+_complete = ReadOnce(_read_complete)
+"""Situations read once when one request is asked under one profile after another."""
 
 
 def trick_winner(rules: Rules, data: Any) -> Answer:

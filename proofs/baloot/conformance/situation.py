@@ -117,7 +117,11 @@ def read_play(data: Any) -> BalootPlay:
 def _check(play: BalootPlay) -> None:
     """Every card once, whole tricks played, and each hand the size its turns leave it."""
     every = [c for h in play.hands for c in h] + list(play.played) + list(play.trick)
-    twice = sorted({name(c) for c in every if every.count(c) > 1})
+    seen: set[BCard] = set()
+    again: set[BCard] = set()
+    for c in every:
+        (again if c in seen else seen).add(c)
+    twice = sorted(name(c) for c in again)
     if twice:
         raise InvalidRequestError(f"situation: {', '.join(twice)} in two places")
     if len(every) != NUM_CARDS:

@@ -26,7 +26,9 @@ from proofs.conformance.protocol import (
     Answer,
     ContractFacts,
     InvalidRequestError,
+    PerReadings,
     PlayFacts,
+    ReadOnce,
     read_contract,
 )
 from proofs.conformance.protocol import read_situation as parse_situation
@@ -38,27 +40,11 @@ KOUT_OPS = ("legal-plays", "trick-winner", "auction", "hand-score", "game-end", 
 """The protocol's questions Kout answers, in suite order."""
 
 
-_GAMES: dict[tuple[str, tuple[tuple[str, tuple[str, ...]], ...]], KoutGame] = {}
-_LAST: list[tuple[dict[str, Any], PlayFacts]] = []
-
-
-def read_situation(situation: dict[str, Any]) -> PlayFacts:
-    """The situation of a request, read once when the same request is asked under one profile
-    after another (the object is kept, so its identity cannot be reused meanwhile)."""
-    if _LAST and _LAST[0][0] is situation:
-        return _LAST[0][1]
-    facts = parse_situation(situation)
-    _LAST[:] = [(situation, facts)]
-    return facts
-
-
-def game_for(profile: Profile) -> KoutGame:
-    """The engine's game under a concrete profile (compiled once per game and set of readings:
-    two requests may give one profile name different readings)."""
-    key = (profile.game.id, tuple(sorted(profile.values.items())))
-    if key not in _GAMES:
-        _GAMES[key] = KoutGame(profile.game.id, profile)
-    return _GAMES[key]
+read_situation = ReadOnce(parse_situation)
+"""The situation of a request, read once when the same request is asked under one profile
+after another."""
+game_for = PerReadings(lambda profile: KoutGame(profile.game.id, profile))
+"""The engine's game under a concrete profile."""
 
 
 def answer(profile: Profile, request: dict[str, Any]) -> Answer:
