@@ -76,7 +76,7 @@ def symbol(c: BCard) -> str:
 
 def parse(token: str) -> BCard:
     """A card from its notation; a card outside the 32-card deck is refused by name."""
-    named = _BY_NAME.get(token)
+    named = _BY_NAME.get(token) if isinstance(token, str) else None
     if named is not None:
         return named
     shared = parse_card(token)
