@@ -14,7 +14,7 @@ from pathlib import Path
 from typing import Any
 
 import pytest
-from test_conformance import MISBEHAVING, processes_with, small_suite
+from test_conformance import MISBEHAVING, processes_with, small_suite, suite_subset
 
 from proofs.baloot.conformance.generate import BALOOT_OPS, build_suite, witness_requests
 from proofs.conformance.build import stale_files, stored_witnesses, suite_files
@@ -118,21 +118,6 @@ def test_broken_adapter_fails_on_exactly_its_rules(way: str, rules: set[str]) ->
         assert smallest["reason"].startswith("error") or smallest["got"] != smallest["expected"]
 
 
-def origin_suite(tmp_path: Path, origin: str) -> Path:
-    """A copy of the shipped suite with only the vectors of one origin."""
-    root = tmp_path / "suite"
-    for name in ("manifest.json", "profiles.json"):
-        root.mkdir(exist_ok=True)
-        shutil.copy(SUITE / name, root / name)
-    for path in SUITE.glob("*/*.jsonl"):
-        kept = [line for line in path.read_text().splitlines()
-                if json.loads(line)["origin"] == origin]
-        if kept:
-            (root / path.parent.name).mkdir(exist_ok=True)
-            (root / path.parent.name / path.name).write_text("\n".join(kept) + "\n")
-    return root
-
-
 @pytest.mark.parametrize(("way", "rules"), [
     ("sun-order-for-trump", {"rank.trump", "play.trump-led"}),
     ("no-duty-to-trump", {"play.hokom-void"}),
@@ -142,7 +127,7 @@ def test_the_small_scope_alone_finds_each_broken_play_rule(tmp_path: Path, way: 
     """The exhaustive end-of-hand cases over six decisive cards tell each play rule apart
     without the random games: the reference passes them all, each broken engine fails them
     on its rules."""
-    suite = origin_suite(tmp_path, "small-scope")
+    suite = suite_subset(tmp_path, "baloot", lambda v: v["origin"] == "small-scope")
     code, report = conform("--engine", REFERENCE, "--suite", str(suite))
     assert code == 0 and report["passed"] > 2500
     assert set(report["ops"]) == {"legal-plays", "trick-winner"}
