@@ -84,10 +84,15 @@ def pytest_unconfigure(config: pytest.Config) -> None:
 
 def pytest_collection_modifyitems(items: list[pytest.Item]) -> None:
     """The tests that need the shared results run last, so the workers are busy with the
-    others while the results are computed; of the others, the long ones start first, so that
-    no worker is left with one at the end."""
-    items.sort(key=lambda item: (bool(EXPENSIVE & set(getattr(item, "fixturenames", ()))),
-                                 item.get_closest_marker("long") is None))
+    others while the results are computed: those that need the verification alone before
+    those that need the rulebook too, which is built after it; of the others, the long ones
+    start first, so that no worker is left with one at the end."""
+    def rank(item: pytest.Item) -> tuple[int, bool]:
+        needs = EXPENSIVE & set(getattr(item, "fixturenames", ()))
+        return (2 if "rulebook" in needs else 1 if needs else 0,
+                item.get_closest_marker("long") is None)
+
+    items.sort(key=rank)
 
 
 @pytest.fixture(scope="session")

@@ -152,17 +152,25 @@ def write_sources(report: dict[str, Any], source: Path, parser_help: list[str],
     return tuple(examples)
 
 
-def _sphinx(builder: str, source: Path, out: Path, families: list[str]) -> None:
+def _sphinx(builds: list[tuple[str, Path]], source: Path, families: list[str]) -> None:
+    """Run Sphinx once per (builder, output directory), the builds side by side: each reads
+    the same generated sources and writes only its own directory."""
     env = {**os.environ, "RL_invariant": "1", "SOURCE_DATE_EPOCH": "0",
            "TRICKRULES_RULEBOOK_FAMILIES": " ".join(families)}
-    done = subprocess.run(
+    running = [(builder, subprocess.Popen(
         [sys.executable, "-m", "sphinx", "-W", "--keep-going", "-q", "-E", "-b", builder,
-         str(source), str(out)], capture_output=True, text=True, env=env, check=False)
-    problems = [line for line in (done.stderr + done.stdout).splitlines()
-                if "WARNING" in line or "ERROR" in line]
-    if done.returncode != 0 or problems:
-        detail = "\n".join(problems) or done.stderr.strip() or done.stdout.strip()
-        raise RulebookError(f"sphinx {builder} build failed:\n{detail}")
+         str(source), str(out)], stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True,
+        env=env)) for builder, out in builds]
+    failures = []
+    for builder, process in running:
+        stdout, stderr = process.communicate()
+        problems = [line for line in (stderr + stdout).splitlines()
+                    if "WARNING" in line or "ERROR" in line]
+        if process.returncode != 0 or problems:
+            detail = "\n".join(problems) or stderr.strip() or stdout.strip()
+            failures.append(f"sphinx {builder} build failed:\n{detail}")
+    if failures:
+        raise RulebookError("\n".join(failures))
 
 
 def build_rulebook(report: dict[str, Any], out: Path, cli_help: list[str],
@@ -179,19 +187,17 @@ def build_rulebook(report: dict[str, Any], out: Path, cli_help: list[str],
                             f"rulings: {', '.join(rulebook_families())})")
     source = out / "source"
     examples = write_sources(report, source, cli_help, families)
-    site = out / "html"
-    shutil.rmtree(site, ignore_errors=True)
-    if html:
-        _sphinx("html", source, site, families)
-    pdf_dir = out / "pdf"
-    if pdf:
-        if not CJK_FONT.exists():
-            raise RulebookError(f"the PDF sets the Japanese quotations in IPAex Gothic, and "
-                                f"{CJK_FONT} is missing: install Debian's "
-                                "fonts-ipaexfont-gothic (`make` does), or build with --no-pdf")
-        shutil.rmtree(pdf_dir, ignore_errors=True)
-        _sphinx("pdf", source, pdf_dir, families)
-        shutil.rmtree(pdf_dir / ".doctrees", ignore_errors=True)
-    shutil.rmtree(site / ".doctrees", ignore_errors=True)
+    site, pdf_dir = out / "html", out / "pdf"
+    if pdf and not CJK_FONT.exists():
+        raise RulebookError(f"the PDF sets the Japanese quotations in IPAex Gothic, and "
+                            f"{CJK_FONT} is missing: install Debian's "
+                            "fonts-ipaexfont-gothic (`make` does), or build with --no-pdf")
+    builds = [("html", site)] if html else []
+    builds += [("pdf", pdf_dir)] if pdf else []
+    for _, directory in builds:
+        shutil.rmtree(directory, ignore_errors=True)
+    _sphinx(builds, source, families)
+    for _, directory in builds:
+        shutil.rmtree(directory / ".doctrees", ignore_errors=True)
     pdfs = {family: pdf_dir / f"{family}-rulebook.pdf" for family in families}
     return Built(source, site, pdfs, examples)
