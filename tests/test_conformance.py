@@ -19,6 +19,7 @@ import pytest
 
 from proofs.conformance.build import stale_files, stored_witnesses, suite_files
 from proofs.conformance.protocol import schema, schema_errors
+from proofs.conformance.runner import Failure, Run, charge, resting_on, settle
 from proofs.conformance.suite import SuiteData, load_suite, suite_dir
 from proofs.kout.conformance.cases import witness_requests
 from proofs.kout.conformance.expect import KOUT_OPS
@@ -355,3 +356,42 @@ def test_one_profile_name_given_other_readings_is_answered_by_the_readings() -> 
     second = respond({**ask, "rules": rules[default]["rules"]})
     assert {k: v for k, v in first.items() if k != "id"} == vector["expect"]
     assert {k: v for k, v in second.items() if k != "id"} != vector["expect"]
+
+
+def _failure(op: str, profile: str, rules: list[str], rests_on: list[list[str]]) -> Failure:
+    vector = {"id": f"must/{op}/0001", "size": 8, "op": op, "request": {}, "expect": {}}
+    return Failure(vector, profile, rules, "wrong answer", rests_on=rests_on)
+
+
+@pytest.mark.parametrize(("alone", "charged"), [
+    # the order fails where it alone decides, under the same profile: it explains the card
+    ([("p", ["rank.trump"])], {"rank.trump": 2}),
+    # the order holds on its own: the play rule is wrong
+    ([], {"play.trump-led": 1}),
+    # the order fails, but under another profile: no explanation here
+    ([("q", ["rank.trump"])], {"rank.trump": 1, "play.trump-led": 1}),
+    # another order fails: not the one the card rests on
+    ([("p", ["rank.plain"])], {"rank.plain": 1, "play.trump-led": 1}),
+])
+def test_a_card_resting_on_a_failing_order_is_charged_to_the_order(
+        alone: list[tuple[str, list[str]]], charged: dict[str, int]) -> None:
+    run = Run("engine", ["p", "q"], 1.0)
+    for profile, rules in alone:
+        failure = _failure("trick-winner", profile, rules, [])
+        run.failures.append(failure)
+        charge(run, failure)
+    resting = _failure("legal-plays", "p", ["play.trump-led"], [["rank.trump"]])
+    run.failures.append(resting)
+    run.pending.append(resting)
+    settle(run)
+    assert {r: t.failed for r, t in run.rules.items()} == charged
+    assert not run.pending
+    assert ("rank.trump" in resting.detail) == (resting.rules == ["rank.trump"])
+
+
+def test_a_card_resting_on_no_order_is_not_held_back() -> None:
+    why = {"cards": {"JH": "play.trump-led", "7S": "play.follow-suit"},
+           "ranks": {"JH": ["rank.trump"]}}
+    assert resting_on(why, ["JH"]) == [["rank.trump"]]
+    assert resting_on(why, ["JH", "7S"]) == []
+    assert resting_on({"cards": {}}, ["JH"]) == []

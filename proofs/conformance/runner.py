@@ -7,12 +7,16 @@ questions to find the smallest point of difference: a perft count that differs i
 its divide to the first position whose legal cards or trick winner differ, and a refused
 situation is probed trick prefix by prefix (or call by call) for the first move the engine
 finds illegal. Engine problems (crash, hang, bad output) are charged to the vector's rules.
+
+A legal card whose legality rests on a rank order (the trumps a player must beat) is charged
+to that order instead of the play rule when the engine also gets the order wrong where the
+order alone decides (a trick's winner): one wrong order is then one failing rule, not two.
 """
 
 from __future__ import annotations
 
 import time
-from collections.abc import Callable
+from collections.abc import Callable, Iterable
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -34,6 +38,9 @@ class Failure:
     reason: str
     got: Any = None
     detail: str = ""
+    rests_on: list[list[str]] = field(default_factory=list)
+    """For each differing card, the rank orders its legality rests on (empty when some card
+    rests on none): the failure goes to those orders if they fail on their own."""
 
     def as_json(self) -> dict[str, Any]:
         """The failure as JSON data (the vector's request and expectation included)."""
@@ -68,6 +75,7 @@ class Run:
     ops: dict[str, list[int]] = field(default_factory=dict)
     starts: int = 0
     seconds: float = 0.0
+    pending: list[Failure] = field(default_factory=list)
 
     @property
     def ok(self) -> bool:
@@ -111,6 +119,7 @@ class Runner:
                 profile = self.profile_of(profile_id)
                 for vector in self.suite.for_profile(profile_id):
                     self.one(result, profile, vector)
+            settle(result)
         finally:
             self.engine.stop()
         result.starts = self.engine.starts
@@ -139,11 +148,10 @@ class Runner:
         run.failures.append(failure)
         if isinstance(reply, Problem):
             run.problems[reply.kind] = run.problems.get(reply.kind, 0) + 1
-        for rule in failure.rules:
-            tally = run.rules.setdefault(rule, RuleTally())
-            tally.failed += 1
-            if tally.smallest is None or _smaller(failure, tally.smallest):
-                tally.smallest = failure
+        if failure.rests_on:
+            run.pending.append(failure)
+        else:
+            charge(run, failure)
 
     # ------------------------------------------------------------------ judging
     def _judge(self, profile: Profile, vector: dict[str, Any],
@@ -151,25 +159,28 @@ class Runner:
         op, expect, why = vector["op"], vector["expect"], vector["why"]
         if isinstance(reply, Problem):
             rules, detail = list(vector["rules"]), ""
+            rests: list[list[str]] = []
             if reply.kind == "error":
                 found = self._refusal(profile, vector)
                 if found is not None:
-                    rules, detail = found
-            return Failure(vector, profile.id, rules, str(reply), None, detail)
+                    rules, detail, rests = found
+            return Failure(vector, profile.id, rules, str(reply), None, detail, rests)
         got = {k: v for k, v in reply.items() if k != "id" and not k.startswith("x-")}
         if op == "perft":
             if got == expect:
                 return None
-            rules, detail = self._perft(profile, vector["request"], got)
+            rules, detail, rests = self._perft(profile, vector["request"], got)
             return Failure(vector, profile.id, rules or list(vector["rules"]),
-                           "perft counts differ", got, detail)
+                           "perft counts differ", got, detail, rests)
         rules = differing_rules(op, expect, why, got)
         if not rules:
             return None
-        return Failure(vector, profile.id, rules, "wrong answer", got)
+        rests = (resting_on(why, set(expect["cards"]) ^ set(got.get("cards", [])))
+                 if op == "legal-plays" else [])
+        return Failure(vector, profile.id, rules, "wrong answer", got, rests_on=rests)
 
     def _refusal(self, profile: Profile,
-                 vector: dict[str, Any]) -> tuple[list[str], str] | None:
+                 vector: dict[str, Any]) -> tuple[list[str], str, list[list[str]]] | None:
         """The first move of the request the engine finds illegal, and its rule."""
         op, body = vector["op"], vector["request"]
         if op in ("legal-plays", "trick-winner", "perft"):
@@ -179,7 +190,8 @@ class Runner:
                 expected = _answer(profile, {"op": "legal-plays", "situation": prefix})
                 reply = self._ask(profile, "legal-plays", {"situation": prefix})
                 if isinstance(reply, dict) and card not in reply["cards"]:
-                    return [expected.why["cards"][card]], f"refuses seat {seat}'s {card}"
+                    return ([expected.why["cards"][card]], f"refuses seat {seat}'s {card}",
+                            resting_on(expected.why, [card]))
             return None
         if op in ("auction", "doubling"):
             for k in range(len(body["calls"])):
@@ -188,11 +200,11 @@ class Runner:
                 reply = self._ask(profile, op, prefix)
                 call = body["calls"][k]
                 if isinstance(reply, dict) and call not in reply.get("legal", []):
-                    return [expected.why["calls"][call]], f"refuses call {k} ({call})"
+                    return [expected.why["calls"][call]], f"refuses call {k} ({call})", []
         return None
 
     def _perft(self, profile: Profile, body: dict[str, Any],
-               got: dict[str, Any]) -> tuple[list[str], str]:
+               got: dict[str, Any]) -> tuple[list[str], str, list[list[str]]]:
         """Follow a differing perft count down its divide to the first differing position."""
         situation, depth = body["situation"], int(body["depth"])
         path: list[str] = []
@@ -205,14 +217,14 @@ class Runner:
                 over, _ = kit_for_game(profile.game.id).conformance.trick_point(profile,
                                                                                 situation)
                 if over:
-                    return ["hand.early-stop"], f"the hand is over{at}; the engine plays on"
+                    return ["hand.early-stop"], f"the hand is over{at}; the engine plays on", []
                 why = _answer(profile, {"op": "legal-plays", "situation": situation}).why
                 cards = sorted(set(mine) ^ set(theirs))
                 return (sorted({why["cards"].get(c, "play.card-in-hand") for c in cards}),
-                        f"legal cards differ{at}: {', '.join(cards)}")
+                        f"legal cards differ{at}: {', '.join(cards)}", resting_on(why, cards))
             card = next((c for c in mine if mine[c] != theirs[c]), None)
             if card is None or depth <= 1:
-                return [], f"totals differ{at}"
+                return [], f"totals differ{at}", []
             _, down = kit_for_game(profile.game.id).conformance.trick_point(profile, situation)
             if down == len(situation["hands"]) - 1:
                 done = dict(situation)
@@ -221,18 +233,18 @@ class Runner:
                 mine_w = _answer(profile, {"op": "trick-winner", "situation": done})
                 reply_w = self._ask(profile, "trick-winner", {"situation": done})
                 if isinstance(reply_w, Problem):
-                    return [], f"{reply_w} when asked the winner of a trick{at}"
+                    return [], f"{reply_w} when asked the winner of a trick{at}", []
                 if reply_w["winner"] != mine_w.expect["winner"]:
                     rule = mine_w.why["seats"].get(str(reply_w["winner"]), "trick.winner")
                     return [rule], (f"trick {' '.join(done['trick'])}{at}: the engine gives "
                                     f"seat {reply_w['winner']}, expected "
-                                    f"{mine_w.expect['winner']}")
+                                    f"{mine_w.expect['winner']}"), []
             path.append(card)
             situation = kit_for_game(profile.game.id).conformance.after(profile, situation, card)
             depth -= 1
             reply = self._ask(profile, "perft", {"situation": situation, "depth": depth})
             if isinstance(reply, Problem):
-                return [], f"{reply} when asked perft {depth}{at} {card}"
+                return [], f"{reply} when asked perft {depth}{at} {card}", []
             got = reply
 
 
@@ -271,6 +283,43 @@ def differing_rules(op: str, expect: dict[str, Any], why: dict[str, Any],
     if not rules:  # only a part that follows from the others differs (a total): every rule
         rules = why_rules(why)
     return sorted(rules)
+
+
+def resting_on(why: dict[str, Any], cards: Iterable[str]) -> list[list[str]]:
+    """The rank orders each of ``cards`` rests on, by the attribution's ``ranks``; empty when
+    some card rests on none (the play rule alone then explains the difference)."""
+    ranks = why.get("ranks", {})
+    out = [list(ranks.get(card, [])) for card in cards]
+    return out if out and all(out) else []
+
+
+def charge(run: Run, failure: Failure) -> None:
+    """Count ``failure`` against each of its rules."""
+    for rule in failure.rules:
+        tally = run.rules.setdefault(rule, RuleTally())
+        tally.failed += 1
+        if tally.smallest is None or _smaller(failure, tally.smallest):
+            tally.smallest = failure
+
+
+def settle(run: Run) -> None:
+    """Charge the failures held back because their cards rest on rank orders: to those orders
+    when each card's order also failed on its own under the same profile, else to the play
+    rules as judged."""
+    alone: dict[str, set[str]] = {}
+    for failure in run.failures:
+        if not failure.rests_on:
+            alone.setdefault(failure.profile, set()).update(failure.rules)
+    for failure in run.pending:
+        failing = alone.get(failure.profile, set())
+        if all(failing.intersection(orders) for orders in failure.rests_on):
+            orders = sorted({r for o in failure.rests_on for r in failing.intersection(o)})
+            note = (f"the legality rests on {', '.join(orders)}, which the engine also gets "
+                    f"wrong on its own")
+            failure.detail = f"{failure.detail}; {note}" if failure.detail else note
+            failure.rules = orders
+        charge(run, failure)
+    run.pending.clear()
 
 
 def _smaller(a: Failure, b: Failure) -> bool:

@@ -3,6 +3,7 @@ first argument; each must fail the Baloot suite on exactly the rules it breaks.
 
 ``sun-order-for-trump``: trumps rank as plain cards do (A 10 K Q J 9 8 7).
 ``no-duty-to-trump``: a player void in the suit led in Hokom may play any card.
+``any-trump-follows``: any trump may follow a trump lead (trumps still rank rightly).
 ``five-up-in-hokom``: Hokom card points ending in 5 are rounded up.
 ``baloot-multiplied``: Baloot's 2 game points are multiplied with a doubled hand.
 ``four-aces-400-in-hokom``: four Aces are a 400 in Hokom too.
@@ -90,6 +91,7 @@ def _both_sides_projects() -> None:
 BREAKS: dict[str, Callable[[], None]] = {
     "sun-order-for-trump": _rules(_sun_order),
     "no-duty-to-trump": _rules(lambda rules: {"hokom_void": "may-trump"}),
+    "any-trump-follows": _rules(lambda rules: {"must_overtrump": False}),
     "five-up-in-hokom": _rules(lambda rules: {"hokom_conversion": "nearest-ten-half-up"}),
     "baloot-multiplied": _baloot_multiplied,
     "four-aces-400-in-hokom": _four_aces_anywhere,

@@ -77,6 +77,34 @@ def test_a_trump_led_must_be_overtrumped_when_possible() -> None:
     assert _ask({"op": "legal-plays", "situation": lower}).expect == {"cards": ["7S", "AS"]}
 
 
+def test_cards_whose_legality_rests_on_a_rank_order_name_it() -> None:
+    # two trumps under a trump lead: whichever beats the 9 depends on the trump order
+    two = situation(["9S 8C", "JS 7S", "7D 8D", "9D 10D"], trick="9S", leader=0)
+    two["hands"][0] = ["8C"]
+    assert _ask({"op": "legal-plays", "situation": two}).why["ranks"] == {
+        "JS": ["rank.trump"], "7S": ["rank.trump"]}
+    # ... not when any trump may follow, nor with a single trump (it is forced)
+    anyone = _profile(**{"play.trump-led": "any-trump"})
+    assert "ranks" not in _ask({"op": "legal-plays", "situation": two}, anyone).why
+    one = situation(["9S 8C", "JS 7D", "7S 8D", "9D 10D"], trick="9S", leader=0)
+    one["hands"][0] = ["8C"]
+    assert "ranks" not in _ask({"op": "legal-plays", "situation": one}).why
+    # void with a trump when the partner may be winning: whether the partner's Ace of hearts
+    # beats the King is the plain order's to say, and it frees the diamond
+    partner = _profile(**{"play.hokom-void": "must-trump-unless-partner-winning"})
+    ahead = situation(["KH 8C", "AH 9C", "7C 10C", "JS 7D"], trick="KH AH 7C", leader=0)
+    ahead["hands"][:3] = [["8C"], ["9C"], ["10C"]]
+    got = _ask({"op": "legal-plays", "situation": ahead}, partner)
+    assert got.expect == {"cards": ["JS", "7D"]}
+    assert got.why["ranks"] == {"7D": ["rank.plain"]}
+    assert "ranks" not in _ask({"op": "legal-plays", "situation": ahead}).why
+    # a partner who threw off a club is not winning under any order
+    behind = situation(["KH 8C", "7C 9C", "AH 10C", "JS 7D"], trick="KH 7C AH", leader=0)
+    behind["hands"][:3] = [["8C"], ["9C"], ["10C"]]
+    got = _ask({"op": "legal-plays", "situation": behind}, partner)
+    assert got.expect == {"cards": ["JS"]} and "ranks" not in got.why
+
+
 def test_a_locked_double_forbids_leading_trumps_while_other_cards_are_held() -> None:
     locked = situation(["JS 7H", "8H 9H", "7D 8D", "9D 10D"], locked=True)
     got = _ask({"op": "legal-plays", "situation": locked})

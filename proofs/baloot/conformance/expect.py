@@ -85,12 +85,39 @@ def card_rules(rules: Rules, play: BalootPlay) -> dict[str, str]:
     return {name(c): card_rule(rules, play, c) for c in play.hands[play.mover]}
 
 
+def rank_rules(rules: Rules, play: BalootPlay) -> dict[str, list[str]]:
+    """The cards of the mover's hand whose legality rests on comparing cards by a rank order,
+    each with that order's rule: another order would make them legal where they are illegal,
+    or the reverse. A wrong answer on such a card is explained by a wrong order when the
+    engine also gets that order wrong where it alone decides (a trick's winner)."""
+    hand, trick, trump = play.hands[play.mover], play.trick, play.trump
+    if not trick or trump is None:
+        return {}
+    led = trick[0] >> 3
+    trumps = [c for c in hand if c >> 3 == trump]
+    if led == trump and rules.must_overtrump and len(trumps) >= 2:
+        return {name(c): ["rank.trump"] for c in trumps}
+    if (any(c >> 3 == led for c in hand) or not trumps or len(trick) < 2
+            or rules.hokom_void != "must-trump-unless-partner-winning"):
+        return {}
+    ruffed = any(c >> 3 == trump for c in trick)
+    deciding = [c for c in trick if c >> 3 == (trump if ruffed else led)]
+    if trick[-2] not in deciding or len(deciding) < 2:
+        return {}
+    order = "rank.trump" if ruffed else "rank.plain"
+    return {name(c): [order] for c in hand if c >> 3 != trump}
+
+
 def legal_plays(rules: Rules, play: BalootPlay) -> Answer:
     """The mover's legal cards."""
     legal = legal_mask(rules, _mask(play.hands[play.mover]), list(play.trick), play.trump,
                        play.locked)
     cards = [name(c) for c in play.hands[play.mover] if legal >> c & 1]
-    return Answer({"cards": cards}, {"cards": card_rules(rules, play)})
+    why: dict[str, Any] = {"cards": card_rules(rules, play)}
+    ranks = rank_rules(rules, play)
+    if ranks:
+        why["ranks"] = ranks
+    return Answer({"cards": cards}, why)
 
 
 # ---------------------------------------------------------------------------- the trick
