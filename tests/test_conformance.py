@@ -235,7 +235,9 @@ def test_text_report_ends_with_a_summary(tmp_path: Path) -> None:
                            f"{BROKEN} malzoom-double", "--suite", str(small_suite(tmp_path))],
                           capture_output=True, text=True, timeout=120)
     assert done.returncode == 0 and done.stdout.strip().splitlines()[-1]
-    assert "PASS: 5 of 5 vectors" in " ".join(done.stdout.split())
+    summary = " ".join(done.stdout.split())
+    assert "PASS: 5 of 5 vectors" in summary
+    assert "0 rules failing" in summary and "engine started 1 time;" in summary
 
 
 def test_bad_arguments_exit_2(tmp_path: Path) -> None:

@@ -112,9 +112,15 @@ def _print_run(console: Console, run: dict[str, Any]) -> None:
     verdict = "PASS" if run["ok"] else "FAIL"
     console.print(escape(
         f"{verdict}: {run['passed']} of {run['vectors']} vectors passed under "
-        f"{', '.join(run['profiles'])} ({groups}); {len(failing)} rules failing; "
-        f"engine problems: {problems}; engine started {run['engine_starts']} "
-        f"times; per-request timeout {run['timeout']:g} s; {run['seconds']} s"))
+        f"{', '.join(run['profiles'])} ({groups}); {_count(len(failing), 'rule')} failing; "
+        f"engine problems: {problems}; engine started "
+        f"{_count(run['engine_starts'], 'time')}; per-request timeout {run['timeout']:g} s; "
+        f"{run['seconds']} s"))
+
+
+def _count(n: int, thing: str) -> str:
+    """``n`` things, in the singular for one."""
+    return f"{n} {thing}" if n == 1 else f"{n} {thing}s"
 
 
 def cmd_adapter(args: argparse.Namespace) -> int:
