@@ -359,12 +359,12 @@ def _check_partition(rules: Rules, hands: list[CardSet], played: CardSet,
     places = [(f"hands[{seat}]", mask) for seat, mask in enumerate(hands)]
     places += [("played", played), ("trick", mask_of(trick))]
     seen = 0
-    seen_in: dict[Card, str] = {}
-    for name, mask in places:
-        for card in iter_cards(mask):
-            if seen & BIT[card]:
-                raise StateError(f"{name}: {card_name(card)} is also in {seen_in[card]}")
-            seen_in[card] = name
+    for k, (name, mask) in enumerate(places):
+        twice = seen & mask
+        if twice:
+            card = (twice & -twice).bit_length() - 1
+            first = next(n for n, m in places[:k] if m & BIT[card])
+            raise StateError(f"{name}: {card_name(card)} is also in {first}")
         seen |= mask
     extra = seen & ~rules.deck_mask
     if extra:
