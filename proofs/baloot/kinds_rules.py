@@ -17,7 +17,7 @@ from proofs.baloot import auction_z3 as az
 from proofs.baloot.examples import HIGH_CARDS, LOW_CARDS, PUBLIC, buying, engines
 from proofs.baloot.model import SUN
 from proofs.baloot.scoring import game_winner, score
-from proofs.baloot.theorems import hand_witness, symbolic_hand
+from proofs.baloot.theorems import MULTIPLIERS, hand_witness, symbolic_hand
 from proofs.divergence import Built, Dual, Found, Outcome, Question, number, replayed, truth
 from proofs.smt import terms as t
 from proofs.smt.solver import Names
@@ -33,7 +33,9 @@ class HandScore:
 
     def build(self, question: Question, d: Dual, names: Names) -> list[Built]:
         """One finished hand a deal can give (:func:`symbolic_hand`); the key prefers no
-        stakes, no project, no Baloot, few points."""
+        stakes, no project, no Baloot, few points. Each stake (multiplier, Gahwa) is its own
+        point, lowest first: a least hand at one stake is quick to find, while proving that
+        no lower stake has one, over all stakes at once, can outrun the solver's limit."""
         hand, setting = symbolic_hand(names, d.a)
         sa, sb = score(d.a, hand), score(d.b, hand)
         differ = z3.Or(t.lift(sa.made) != t.lift(sb.made), sa.total[0] != sb.total[0],
@@ -41,7 +43,9 @@ class HandScore:
         key = ((hand.multiplier - 1) * 100000 + z3.If(hand.gahwa, 50000, 0)
                + hand.project_points * 1000 + (hand.baloots[0] + hand.baloots[1]) * 500
                + hand.points[0])
-        return [Built([*setting, differ], key, (hand, sa, sb))]
+        return [Built([*setting, differ, hand.multiplier == m, hand.gahwa == z3.BoolVal(g)],
+                      key, (hand, sa, sb))
+                for m in MULTIPLIERS for g in (False, True)]
 
     def replay(self, question: Question, found: Found) -> Outcome:
         """Each reading's score of the hand by the model and by the engine's ``score_hand``."""

@@ -174,6 +174,10 @@ def card_points_total(profile: Profile) -> Result:
     return prove(t.lift(t.And(claims)), sp.constraints())
 
 
+MULTIPLIERS = (1, 2, 3, 4)
+"""A hand's stake: undoubled, doubled, tripled or four times."""
+
+
 def symbolic_hand(names: Names, sp: SymbolicProfile) -> tuple[Hand, list[z3.BoolRef]]:
     """A symbolic finished hand that a deal can give: card points that add up, a multiplier,
     at most one project (worth what ``project.values`` gives it in the contract), Baloots."""
@@ -182,8 +186,9 @@ def symbolic_hand(names: Names, sp: SymbolicProfile) -> tuple[Hand, list[z3.Bool
     side, pside, ppoints = names.int("declarer"), names.int("project-side"), names.int("proj")
     b0, b1, gahwa = names.int("baloot0"), names.int("baloot1"), names.bool("gahwa")
     full = z3.If(c == SUN, SUN_TOTAL, HOKOM_TOTAL)
-    setting = [z3.Or(c == SUN, c == HOKOM), p0 >= 0, p0 <= full, mult >= 1, mult <= 4,
-               z3.Or(side == 0, side == 1), pside >= -1, pside <= 1, ppoints >= 0,
+    setting = [z3.Or(c == SUN, c == HOKOM), p0 >= 0, p0 <= full,
+               mult >= MULTIPLIERS[0], mult <= MULTIPLIERS[-1], z3.Or(side == 0, side == 1),
+               pside >= -1, pside <= 1, ppoints >= 0,
                ppoints <= 200, b0 >= 0, b0 <= 1, b1 >= 0, b1 <= 1, b0 + b1 <= 1,
                z3.Implies(c == SUN, z3.And(b0 == 0, b1 == 0, mult <= 2, z3.Not(gahwa))),
                (pside == -1) == (ppoints == 0),
