@@ -136,3 +136,21 @@ def test_run_jobs_replaces_an_unknown_by_the_fresh_answer(
     done = run.run_jobs([job], None, workers=1, on_done=reported.append)
     assert [o.verdict for o in done[job].result] == ["proved"]
     assert [[o.verdict for o in d.result] for d in reported] == [["proved"]]  # never unknown
+
+
+def test_a_cold_run_starts_the_long_disputes_first() -> None:
+    """With no timings, every family's dispute over points of play (its jobs name a group of
+    kinds) is guessed longer than any theorem, and a dispute over scores shortest, so that
+    the run does not end waiting on one long job."""
+    from proofs.verify.jobs import plan
+    from proofs.verify.run import _static_cost
+
+    for game in ("kout6", "kout4", "baloot"):
+        catalogue = family_catalogue("baloot" if game == "baloot" else "kout")
+        jobs = plan(catalogue, [game], [], True).jobs
+        play = [j for j in jobs if j.kind == "outcome" and "legal" in j.outcome.split("+")]
+        score = [j for j in jobs if j.kind == "outcome" and "score" in j.outcome.split("+")]
+        assert play and score
+        longest_other = max(_static_cost(j) for j in jobs if j.kind != "outcome")
+        assert min(_static_cost(j) for j in play) > longest_other
+        assert max(_static_cost(j) for j in score) < longest_other

@@ -48,10 +48,17 @@ def _timed(job: Job) -> tuple[Any, float]:
 
 def _static_cost(job: Job) -> float:
     """A guess at a job's seconds when it has never run: disputes over points of play are the
-    long ones, the bigger game more so."""
+    long ones, the bigger game more so; then disputes over the auction (a proof that two
+    readings agree on every auction can take seconds) and over projects, so that the tail is
+    short jobs."""
     weight = 2.0 if job.game == "kout6" else 1.0
     if job.kind == "outcome":
-        return weight * (3.0 if job.outcome in ("legal", "winner", "hand-over") else 0.05)
+        kinds = set(job.outcome.split("+"))
+        if kinds & {"legal", "winner", "hand-over"}:
+            return weight * 3.0
+        if "auction" in kinds:
+            return weight * 1.0
+        return weight * (0.5 if any(k.startswith("project") for k in kinds) else 0.05)
     return weight * 0.5
 
 
