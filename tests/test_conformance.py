@@ -230,6 +230,19 @@ def test_crash_report_names_the_exit_status_and_stderr(tmp_path: Path) -> None:
     assert code == 1 and any("status 11" in r and "segmentation fault" in r for r in reasons)
 
 
+def test_every_failure_is_written_to_the_failures_file(tmp_path: Path) -> None:
+    suite = small_suite(tmp_path)
+    out = tmp_path / "failures.jsonl"
+    code, report, _ = conform("--engine", f"{MISBEHAVING} crash", "--suite", str(suite),
+                              "--timeout", "1", "--failures", str(out))
+    lines = [json.loads(line) for line in out.read_text().splitlines()]
+    assert code == 1 and report["failed"] > 0 and len(lines) == report["failed"]
+    ids = {v["id"] for v in load_suite(suite).vectors}
+    for line in lines:
+        assert line["vector"] in ids and line["profile"] == "kout6-default" and line["rules"]
+        assert {"request", "expected", "got", "reason", "detail"} <= set(line)
+
+
 def test_text_report_ends_with_a_summary(tmp_path: Path) -> None:
     done = subprocess.run([sys.executable, "-m", "proofs.cli", "conform", "--engine",
                            f"{BROKEN} malzoom-double", "--suite", str(small_suite(tmp_path))],
@@ -249,6 +262,11 @@ def test_bad_arguments_exit_2(tmp_path: Path) -> None:
     done = subprocess.run([sys.executable, "-m", "proofs.cli", "conform", "--engine", REFERENCE,
                            "--suite", str(broken)], capture_output=True, text=True)
     assert done.returncode == 2 and "legal-plays.jsonl:1" in done.stderr
+    nowhere = tmp_path / "no-such-dir" / "failures.jsonl"
+    done = subprocess.run([sys.executable, "-m", "proofs.cli", "conform", "--engine", REFERENCE,
+                           "--failures", str(nowhere)], capture_output=True, text=True)
+    assert done.returncode == 2 and "--failures: cannot write" in done.stderr
+    assert "Traceback" not in done.stderr and not nowhere.parent.exists()
 
 
 @functools.cache

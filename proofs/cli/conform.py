@@ -6,7 +6,7 @@ from __future__ import annotations
 import argparse
 import json
 from pathlib import Path
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, TextIO
 
 if TYPE_CHECKING:
     from rich.console import Console
@@ -42,11 +42,16 @@ def cmd_conform(args: argparse.Namespace) -> int:
     if not 0 < args.timeout <= MAX_TIMEOUT:  # also refuses nan and inf
         raise ValueError(f"--timeout: {args.timeout} is not a number of seconds from above 0 "
                          f"to {MAX_TIMEOUT:g}")
+    failures_out = _open_for_writing(args.failures, "--failures") if args.failures else None
     adopt_orphans()
     engine = EngineProcess(args.engine, args.timeout)
     runner = Runner(engine, suite, profile_of)
     run = runner.run(profiles)
     data = run.as_json()
+    if failures_out is not None:
+        with failures_out:
+            for failure in run.failures:
+                failures_out.write(json.dumps(failure.as_json(), ensure_ascii=False) + "\n")
     if args.table:
         from proofs.conformance.house_table import best_profile, house_table
 
@@ -65,6 +70,15 @@ def cmd_conform(args: argparse.Namespace) -> int:
         for game, table in data.get("house_options", {}).items():
             _print_house_options(console, game, table)
     return 0 if run.ok else 1
+
+
+def _open_for_writing(path: str, option: str) -> TextIO:
+    """``path`` opened for writing before a long run, so a path that cannot be written is
+    refused at once."""
+    try:
+        return open(path, "w", encoding="utf-8")
+    except OSError as exc:
+        raise ValueError(f"{option}: cannot write {path}: {exc.strerror}") from None
 
 
 def _print_house_options(console: Console, game: str, table: dict[str, Any]) -> None:
@@ -191,6 +205,9 @@ def add_commands(sub: Any) -> None:
                          help="also ask the variant vectors under every house option and "
                               "report which reading of each parameter the engine plays")
     conform.add_argument("--json", action="store_true", help="print the run as JSON")
+    conform.add_argument("--failures", default=None, metavar="FILE",
+                         help="also write every failure, one JSON object per line (vector, "
+                              "profile, rules, request, expected, got, detail)")
     conform.set_defaults(func=cmd_conform)
     adapter = sub.add_parser("adapter", help="serve the reference engine over the conformance "
                                              "protocol (JSON Lines on stdin/stdout)")
