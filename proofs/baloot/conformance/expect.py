@@ -22,9 +22,6 @@ from proofs.baloot.replay import engine_rules
 from proofs.conformance.protocol import Answer, InvalidRequestError, PerReadings, ReadOnce
 from spec.model import Profile
 
-MULTIPLIERS = (1, 2, 3, 4)
-"""A hand undoubled, doubled, tripled or four times (a Gahwa scores as four and ends the game)."""
-
 rules_for = PerReadings(engine_rules)
 """The engine's rules under a concrete profile."""
 
