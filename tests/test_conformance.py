@@ -262,11 +262,12 @@ def test_bad_arguments_exit_2(tmp_path: Path) -> None:
     done = subprocess.run([sys.executable, "-m", "proofs.cli", "conform", "--engine", REFERENCE,
                            "--suite", str(broken)], capture_output=True, text=True)
     assert done.returncode == 2 and "legal-plays.jsonl:1" in done.stderr
-    nowhere = tmp_path / "no-such-dir" / "failures.jsonl"
+    (tmp_path / "a-file").write_text("")
+    nowhere = tmp_path / "a-file" / "failures.jsonl"
     done = subprocess.run([sys.executable, "-m", "proofs.cli", "conform", "--engine", REFERENCE,
                            "--failures", str(nowhere)], capture_output=True, text=True)
     assert done.returncode == 2 and "--failures: cannot write" in done.stderr
-    assert "Traceback" not in done.stderr and not nowhere.parent.exists()
+    assert "Traceback" not in done.stderr and (tmp_path / "a-file").read_text() == ""
 
 
 @functools.cache

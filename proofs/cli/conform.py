@@ -6,7 +6,7 @@ from __future__ import annotations
 import argparse
 import json
 from pathlib import Path
-from typing import TYPE_CHECKING, Any, TextIO
+from typing import TYPE_CHECKING, Any
 
 if TYPE_CHECKING:
     from rich.console import Console
@@ -42,16 +42,21 @@ def cmd_conform(args: argparse.Namespace) -> int:
     if not 0 < args.timeout <= MAX_TIMEOUT:  # also refuses nan and inf
         raise ValueError(f"--timeout: {args.timeout} is not a number of seconds from above 0 "
                          f"to {MAX_TIMEOUT:g}")
-    failures_out = _open_for_writing(args.failures, "--failures") if args.failures else None
+    failures_path = Path(args.failures) if args.failures else None
+    if failures_path is not None:
+        from proofs.cli.verify import check_writable
+
+        check_writable(failures_path, "--failures")
     adopt_orphans()
     engine = EngineProcess(args.engine, args.timeout)
     runner = Runner(engine, suite, profile_of)
     run = runner.run(profiles)
     data = run.as_json()
-    if failures_out is not None:
-        with failures_out:
-            for failure in run.failures:
-                failures_out.write(json.dumps(failure.as_json(), ensure_ascii=False) + "\n")
+    if failures_path is not None:
+        from proofs.verify.cache import write_atomically
+
+        write_atomically(failures_path, "".join(
+            json.dumps(f.as_json(), ensure_ascii=False) + "\n" for f in run.failures).encode())
     if args.table:
         from proofs.conformance.house_table import best_profile, house_table
 
@@ -70,15 +75,6 @@ def cmd_conform(args: argparse.Namespace) -> int:
         for game, table in data.get("house_options", {}).items():
             _print_house_options(console, game, table)
     return 0 if run.ok else 1
-
-
-def _open_for_writing(path: str, option: str) -> TextIO:
-    """``path`` opened for writing before a long run, so a path that cannot be written is
-    refused at once."""
-    try:
-        return open(path, "w", encoding="utf-8")
-    except OSError as exc:
-        raise ValueError(f"{option}: cannot write {path}: {exc.strerror}") from None
 
 
 def _print_house_options(console: Console, game: str, table: dict[str, Any]) -> None:

@@ -47,7 +47,7 @@ def cmd_verify(args: argparse.Namespace) -> int:
         games = [profiles[0].game.id]
     report_path = Path(args.report) if args.report else None
     if report_path is not None:
-        _check_writable(report_path)
+        check_writable(report_path)
     from proofs.kit import sources_verified
 
     with_sources = (not args.profile and not args.no_sources
@@ -91,16 +91,17 @@ def run_verification(console: Console, catalogue: Catalogue, games: list[str],
         return verify(catalogue, games, profiles, with_sources, cache, workers, on_item)
 
 
-def _check_writable(path: Path) -> None:
-    """Refuse a report path that cannot be written before any proving starts."""
+def check_writable(path: Path, option: str = "--report") -> None:
+    """Refuse an output path (given by ``option``) that cannot be written, before any long
+    work starts; its directory is made if missing."""
     try:
         path.parent.mkdir(parents=True, exist_ok=True)
         with tempfile.NamedTemporaryFile(dir=path.parent, prefix=".trickrules-", delete=True):
             pass
     except OSError as exc:
-        raise ValueError(f"--report: cannot write {path}: {exc.strerror or exc}") from None
+        raise ValueError(f"{option}: cannot write {path}: {exc.strerror or exc}") from None
     if path.is_dir():
-        raise ValueError(f"--report: {path} is a directory")
+        raise ValueError(f"{option}: {path} is a directory")
 
 
 def write_report(path: Path, report: dict[str, Any]) -> None:
