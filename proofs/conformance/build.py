@@ -123,10 +123,11 @@ def vectors_for(case: Case, profiles: list[Profile], answer: Answerer, size: int
                            case.origin, size, body, got.expect, got.why)]
     out = []
     for got, holding in answers.values():
-        others = [p for p in profiles if p not in holding]
+        held = {id(p) for p in holding}  # by identity: comparing profiles field by field is slow
+        others = [p for p in profiles if id(p) not in held]
         # each house option departs from the reconciled profile in one parameter: the
         # parameters of the side without the reconciled profile are what split the answers
-        side = others if profiles[0] in holding else holding
+        side = others if id(profiles[0]) in held else holding
         split = {pid for p in side for pid in p.values if p.values[pid] != profiles[0].values[pid]}
         named, excluded = [p.id for p in holding], []
         if len(holding) * 2 > len(profiles):  # the shorter list: every profile but these
