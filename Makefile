@@ -37,7 +37,7 @@ test: $(STAMP) system lint
 	$(BIN)/python -m pytest -q -n auto --durations=15
 
 lint: $(STAMP)
-	$(BIN)/ruff check --no-cache spec engine proofs tests benchmarks
+	$(BIN)/ruff check --no-cache spec engine proofs trickrules tests benchmarks
 	$(BIN)/mypy
 	$(BIN)/lint-imports --no-cache
 

@@ -46,3 +46,15 @@ def family_of(game_id: str) -> str:
         return game_families()[game_id]
     except KeyError:
         raise KeyError(f"unknown game {game_id!r} (known: {', '.join(game_ids())})") from None
+
+
+def family_named(name: str) -> str:
+    """The family ``name`` stands for on a command line: a family's own name, or the family of
+    the game ``name``; the error lists both."""
+    if name in FAMILIES:
+        return name
+    try:
+        return family_of(name)
+    except KeyError:
+        raise KeyError(f"unknown game or family {name!r} (games: {', '.join(game_ids())}; "
+                       f"families: {', '.join(FAMILIES)})") from None

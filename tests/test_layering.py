@@ -71,3 +71,45 @@ def _time_help() -> float:
     subprocess.run([sys.executable, "-m", "proofs.cli", "--help"], capture_output=True,
                    check=True, cwd=ROOT)
     return time.perf_counter() - start
+
+
+def families_missing_from_contracts(contracts: list[dict[str, object]]) -> list[str]:
+    """Each contract that names a family's package (``proofs.kout``, ``engine.baloot``, ...)
+    must name the same package of every registered family; the gaps, as readable lines."""
+    from spec.registry import FAMILIES
+
+    gaps = []
+    for contract in contracts:
+        names = {str(m) for key in ("source_modules", "forbidden_modules", "layers",
+                                    "ancestors", "modules")
+                 for m in contract.get(key, []) or []}  # type: ignore[attr-defined]
+        layers = {name.rsplit(".", 1)[0] for name in names
+                  if "." in name and name.rsplit(".", 1)[1] in FAMILIES}
+        for layer in sorted(layers):
+            for family in FAMILIES:
+                if f"{layer}.{family}" not in names:
+                    gaps.append(f"{contract['name']}: lacks {layer}.{family}")
+    return gaps
+
+
+def _contracts() -> list[dict[str, object]]:
+    import tomllib
+
+    with open(ROOT / "pyproject.toml", "rb") as handle:
+        found: list[dict[str, object]] = tomllib.load(handle)["tool"]["importlinter"]["contracts"]
+    return found
+
+
+def test_every_import_contract_covers_every_registered_family() -> None:
+    contracts = _contracts()
+    assert sum("proofs.kout" in str(c) for c in contracts) >= 3  # the contracts were read
+    assert families_missing_from_contracts(contracts) == []
+
+
+def test_a_contract_that_forgets_a_family_is_caught() -> None:
+    contracts = _contracts()
+    shared = next(c for c in contracts if "through its proof kit" in str(c["name"]))
+    forgetful = {**shared, "forbidden_modules": [m for m in shared["forbidden_modules"]  # type: ignore[attr-defined]
+                                                 if not str(m).endswith(".baloot")]}
+    assert families_missing_from_contracts([forgetful]) == [
+        f"{shared['name']}: lacks engine.baloot", f"{shared['name']}: lacks proofs.baloot"]

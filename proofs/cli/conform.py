@@ -14,43 +14,23 @@ if TYPE_CHECKING:
 DEFAULT_TIMEOUT = 10.0
 FAMILIES_WITH_SUITES = ("kout", "baloot")
 """The game families whose conformance suite is generated and shipped."""
-MAX_TIMEOUT = 3600.0
-"""The longest per-request timeout accepted (an hour; no request needs more)."""
 
 
 def cmd_conform(args: argparse.Namespace) -> int:
     """Run the suite against ``--engine``; exit 1 on any failure, 2 on bad arguments."""
-    from proofs.conformance.engine_process import EngineProcess, adopt_orphans
-    from proofs.conformance.reference_adapter import profile_for
-    from proofs.conformance.runner import Runner
-    from proofs.conformance.suite import load_suite, suite_dir
+    from proofs.conformance.session import check_timeout, run_suite
+    from spec.registry import family_named, game_ids
 
-    suite = load_suite(Path(args.suite) if args.suite else suite_dir(args.game))
-    if args.profile:
-        if args.profile not in suite.profiles:
-            raise ValueError(f"--profile: {args.profile!r} is not a profile of the suite; "
-                             f"known: {', '.join(sorted(suite.profiles))}")
-        profiles = [args.profile]
-    else:
-        profiles = list(suite.defaults.values())
-
-    def profile_of(profile_id: str) -> Any:
-        data = suite.profiles[profile_id]
-        return profile_for({"game": data["game"], "profile": profile_id,
-                            "rules": data["rules"]})
-
-    if not 0 < args.timeout <= MAX_TIMEOUT:  # also refuses nan and inf
-        raise ValueError(f"--timeout: {args.timeout} is not a number of seconds from above 0 "
-                         f"to {MAX_TIMEOUT:g}")
+    check_timeout(args.timeout)
+    family = family_named(args.game)
+    game = args.game if args.game in game_ids() else None
     failures_path = Path(args.failures) if args.failures else None
     if failures_path is not None:
         from proofs.cli.verify import check_writable
 
         check_writable(failures_path, "--failures")
-    adopt_orphans()
-    engine = EngineProcess(args.engine, args.timeout)
-    runner = Runner(engine, suite, profile_of)
-    run = runner.run(profiles)
+    runner, suite, run = run_suite(args.engine, family, args.profile,
+                                   Path(args.suite) if args.suite else None, args.timeout, game)
     data = run.as_json()
     if failures_path is not None:
         from proofs.verify.cache import write_atomically
@@ -68,9 +48,9 @@ def cmd_conform(args: argparse.Namespace) -> int:
     if args.json:
         print(json.dumps(data, indent=2, ensure_ascii=False))
     else:
-        from rich.console import Console
+        from proofs.cli.render.console import output_console
 
-        console = Console(highlight=False)
+        console = output_console()
         _print_run(console, data)
         for game, table in data.get("house_options", {}).items():
             _print_house_options(console, game, table)
@@ -118,7 +98,10 @@ def _print_run(console: Console, run: dict[str, Any]) -> None:
         console.print(table)
     groups = ", ".join(f"{g} {c['passed']}/{c['passed'] + c['failed']}"
                        for g, c in run["groups"].items())
-    problems = ", ".join(f"{n} {k}" for k, n in run["problems"].items()) or "none"
+    causes = run.get("problem_causes", {})
+    problems = ", ".join(f"{n} {k}" + (f" ({causes[k]})" if k in causes and k != "gave-up"
+                                       else "")
+                         for k, n in run["problems"].items()) or "none"
     verdict = "PASS" if run["ok"] else "FAIL"
     console.print(escape(
         f"{verdict}: {run['passed']} of {run['vectors']} vectors passed under "
@@ -145,21 +128,23 @@ def cmd_vectors(args: argparse.Namespace) -> int:
     first take the witnesses afresh from a current verify report."""
     import importlib
 
-    from rich.console import Console
-
+    from proofs.cli.render.console import output_console
     from proofs.cli.rulebook import current_report
     from proofs.conformance.build import stale_files, stored_witnesses, suite_files, write_suite
     from proofs.conformance.suite import suite_dir
     from spec.loader import family_catalogue
 
-    console = Console(highlight=False, stderr=True)
+    console = output_console(stderr=True)
     if args.out and not args.game:
         raise ValueError("--out names one suite's directory: give --game too")
     report = None
     if args.refresh or args.report:
         report = current_report(Path(args.report) if args.report else None, console)
     stale_any = False
-    for family in [args.game] if args.game else list(FAMILIES_WITH_SUITES):
+    summaries: list[dict[str, Any]] = []
+    from spec.registry import family_named
+
+    for family in [family_named(args.game)] if args.game else list(FAMILIES_WITH_SUITES):
         generator = importlib.import_module(f"proofs.{family}.conformance.generate")
         out = Path(args.out) if args.out else suite_dir(family)
         witnesses = (generator.witness_requests(report) if report is not None
@@ -168,8 +153,11 @@ def cmd_vectors(args: argparse.Namespace) -> int:
         files = suite_files(suite)
         summary = "; ".join(f"{g}: " + ", ".join(f"{op} {n}" for op, n in ops.items())
                             for g, ops in suite.counts().items())
+        summaries.append({"family": family, "suite": str(out), "vectors": len(suite.vectors),
+                          "counts": suite.counts(), "witness_requests": len(witnesses)})
         if args.check:
             stale = stale_files(files, out)
+            summaries[-1]["stale"] = stale
             if stale:
                 console.print(f"stale suite files in {out}: {', '.join(stale)}; run "
                               f"`trickrules vectors --game {family}` to regenerate")
@@ -181,6 +169,9 @@ def cmd_vectors(args: argparse.Namespace) -> int:
         console.print(f"{len(suite.vectors)} vectors written to {out} ({summary}); "
                       f"{len(witnesses)} witness requests; {suite.confirmed} answers "
                       "confirmed by the Z3 model")
+        summaries[-1]["confirmed"] = suite.confirmed
+    if args.json:
+        print(json.dumps({"suites": summaries}, indent=2))
     return 1 if stale_any else 0
 
 
@@ -189,8 +180,10 @@ def add_commands(sub: Any) -> None:
     conform = sub.add_parser("conform", help="check an external engine against the suite")
     conform.add_argument("--engine", required=True, metavar="COMMAND",
                          help="shell command that starts the engine's adapter")
-    conform.add_argument("--game", default="kout", choices=FAMILIES_WITH_SUITES,
-                         help="which game family's suite to run (default: kout)")
+    conform.add_argument("--game", default="kout", metavar="GAME",
+                         help="the suite of this game's family (a game id: kout6, kout4, "
+                              "baloot, for its reconciled profile only; or a family: kout, "
+                              "baloot; default: kout)")
     conform.add_argument("--profile", default=None,
                          help="one suite profile (default: each game's reconciled profile)")
     conform.add_argument("--suite", default=None, metavar="PATH",
@@ -214,10 +207,13 @@ def add_commands(sub: Any) -> None:
                               "current, else verify first (default: the stored witnesses)")
     vectors.add_argument("--report", default=None,
                          help="take the witnesses afresh from this verify report")
-    vectors.add_argument("--game", default=None, choices=FAMILIES_WITH_SUITES,
-                         help="one family's suite (default: every family's)")
+    vectors.add_argument("--game", default=None, metavar="GAME",
+                         help="the suite of this game's family (a game id or a family: kout, "
+                              "baloot; default: every family's)")
     vectors.add_argument("--out", default=None,
                          help="suite directory (default: the shipped one; needs --game)")
     vectors.add_argument("--check", action="store_true",
                          help="only check that the suite is current; exit 1 if stale")
+    vectors.add_argument("--json", action="store_true",
+                         help="also print each suite's counts (and stale files) as JSON")
     vectors.set_defaults(func=cmd_vectors)

@@ -50,11 +50,10 @@ def cmd_diff(args: argparse.Namespace) -> int:
     if args.json:
         print(json.dumps(diff.as_json(), indent=2, ensure_ascii=False))
     else:
-        from rich.console import Console
-
+        from proofs.cli.render.console import output_console
         from proofs.cli.render.disputes import print_diff
 
-        print_diff(Console(highlight=False), diff)
+        print_diff(output_console(), diff)
     return 1 if diff.unknown else 0
 
 
@@ -68,11 +67,10 @@ def cmd_explain(args: argparse.Namespace) -> int:
     if args.json:
         print(json.dumps(dispute.as_json(), indent=2, ensure_ascii=False))
     else:
-        from rich.console import Console
-
+        from proofs.cli.render.console import output_console
         from proofs.cli.render.disputes import print_explain
 
-        print_explain(Console(highlight=False), catalogue, dispute)
+        print_explain(output_console(), catalogue, dispute)
     return 0 if dispute.ok else 1
 
 
@@ -142,9 +140,9 @@ def _answer_text(answer: dict[str, Any], disagreements: list[str]) -> str:
 
 def cmd_judge(args: argparse.Namespace) -> int:
     """A situation in the engine's JSON state form, answered under every profile."""
-    from rich.console import Console
     from rich.markup import escape
 
+    from proofs.cli.render.console import output_console
     from proofs.judge import judge
     from spec.loader import family_catalogue
 
@@ -153,7 +151,7 @@ def cmd_judge(args: argparse.Namespace) -> int:
     if args.json:
         print(json.dumps(report, indent=2, ensure_ascii=False))
         return 0 if "ok" in report["statuses"] else 2
-    console = Console(highlight=False)
+    console = output_console()
     then = escape(" ".join(str(t) for t in report["then"]))
     console.print(f"[bold]{escape(args.situation)}[/] ({escape(str(report['game']))})"
                   + (f", then {then}" if then else ""))
@@ -239,9 +237,9 @@ def cmd_sources(args: argparse.Namespace) -> int:
         table.add_row(row["source"], row["game"], str(row["claims"]),
                       str(len(row["silences"])), str(len(row["ambiguities"])),
                       str(len(row["contradictions"])), ", ".join(row["variants"]), text)
-    from rich.console import Console
+    from proofs.cli.render.console import output_console
 
-    Console(highlight=False).print(table)
+    output_console().print(table)
     return 0
 
 
@@ -277,10 +275,11 @@ def _print_sentences(source_id: str, as_json: bool) -> int:
         print(json.dumps({"source": source_id, "sentences": out}, indent=2,
                          ensure_ascii=False))
         return 0
-    from rich.console import Console
     from rich.markup import escape
 
-    console = Console(highlight=False)
+    from proofs.cli.render.console import output_console
+
+    console = output_console()
     for row in out:
         how = (", ".join(row["claims"]) if row["claims"]
                else f"no rule ({REASONS[row['no_rule']]})" if row["no_rule"]

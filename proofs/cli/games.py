@@ -33,8 +33,9 @@ def cmd_games(args: argparse.Namespace) -> int:
     if args.json:
         print(json.dumps({"games": rows}, indent=2))
         return 0
-    from rich.console import Console
     from rich.table import Table
+
+    from proofs.cli.render.console import output_console
 
     table = Table(show_header=True, header_style="bold")
     for column in ("game", "name", "family", "players", "deck", "hand", "actions",
@@ -45,7 +46,7 @@ def cmd_games(args: argparse.Namespace) -> int:
         table.add_row(row["game"], row["name"], row["family"], str(row["players"]),
                       str(row["deck"]), str(row["hand_size"]), str(row["actions"]),
                       row["reconciled_profile"], ", ".join(row["profiles"]))
-    Console(highlight=False).print(table)
+    output_console().print(table)
     return 0
 
 

@@ -8,19 +8,88 @@ the command runs, so ``trickrules --help`` starts at once.
 from __future__ import annotations
 
 import argparse
+import json
 import os
 import sys
 from collections.abc import Sequence
+from typing import NoReturn
 
 from proofs.cli import conform, disputes, games, odds, play, rulebook, verify
+
+EXIT_CODES = """exit codes:
+  0    done; every check held
+  1    a check failed: a theorem refuted or unknown, a witness not replayed, a conformance
+       failure, a stale suite
+  2    a mistake in the input: bad arguments, rule data, a situation or an action (the
+       message names the file and line or the field)
+  3    an internal error of trickrules (its traceback with --debug)
+  130  interrupted (Ctrl-C); 141 the reader of the output went away (a closed pipe);
+       143 terminated (SIGTERM)
+
+With --json, an error is also printed on standard output as {"error": {"code": N, "kind":
+"usage" | "input" | "internal", "message": "..."}}."""
+BROKEN_PIPE = 141
+"""The exit code when the reader of our output goes away (128 + SIGPIPE, as shells report)."""
+
+
+def _json_wanted(argv: Sequence[str]) -> bool:
+    return "--json" in argv
+
+
+def print_error(kind: str, code: int, message: str, as_json: bool) -> None:
+    """A one-line error on standard error, and under ``--json`` the same as a JSON object on
+    standard output."""
+    print(f"trickrules: {'internal error' if kind == 'internal' else 'error'}: {message}",
+          file=sys.stderr)
+    if as_json:
+        print(json.dumps({"error": {"code": code, "kind": kind, "message": message}}))
+
+
+class Parser(argparse.ArgumentParser):
+    """argparse with its usage errors also as JSON when ``--json`` is on the command line."""
+
+    def error(self, message: str) -> NoReturn:
+        if _json_wanted(sys.argv[1:] if Parser.argv is None else Parser.argv):
+            self.print_usage(sys.stderr)
+            print(f"{self.prog}: error: {message}", file=sys.stderr)
+            print(json.dumps({"error": {"code": 2, "kind": "usage",
+                                        "message": f"{self.prog}: {message}"}}))
+            raise SystemExit(2)
+        super().error(message)
+
+    argv: Sequence[str] | None = None
+
+
+def _version() -> str:
+    from importlib import metadata
+
+    try:
+        return metadata.version("trickrules")
+    except metadata.PackageNotFoundError:
+        return "0+unknown"
+
+
+class _Version(argparse.Action):
+    """``--version``: the installed version, read only when asked (``--help`` stays fast)."""
+
+    def __init__(self, option_strings: Sequence[str], dest: str, **kwargs: object) -> None:
+        super().__init__(option_strings, dest, nargs=0, help="print the version and exit")
+
+    def __call__(self, parser: argparse.ArgumentParser, namespace: argparse.Namespace,
+                 values: object, option_string: str | None = None) -> None:
+        print(f"trickrules {_version()}")
+        parser.exit()
 
 
 def build_parser() -> argparse.ArgumentParser:
     """The argument parser of every subcommand."""
-    parser = argparse.ArgumentParser(
+    parser = Parser(
         prog="trickrules",
         description="Rules verifier for the Gulf trick-taking games Kout Bo (Kout 6, Kout 4) and "
-        "Baloot.")
+        "Baloot. --game takes a game id (kout6, kout4, baloot) everywhere; the commands that "
+        "work per family (conform, vectors, rulebook) also take a family (kout, baloot).",
+        epilog=EXIT_CODES, formatter_class=argparse.RawDescriptionHelpFormatter)
+    parser.add_argument("--version", action=_Version)
     parser.add_argument("--debug", action="store_true",
                         help="on an internal error, show the Python traceback")
     sub = parser.add_subparsers(dest="command", required=True, metavar="COMMAND")
@@ -48,30 +117,33 @@ def main(argv: Sequence[str] | None = None) -> int:
     """Entry point of the ``trickrules`` console command. Exit 0 when all is as expected, 1
     when a check fails or is refuted, 2 with a one-line message for a user's mistake (bad rule
     data, an illegal action, an unknown id), 3 with a one-line message for an internal error
-    (its traceback only under ``--debug``), 130 on Ctrl-C, 143 on SIGTERM; never a traceback
-    otherwise."""
+    (its traceback only under ``--debug``), 130 on Ctrl-C, 141 when the reader of the output
+    goes away, 143 on SIGTERM; never a traceback otherwise (:data:`EXIT_CODES`)."""
     import signal
 
     from engine.errors import EngineError
     from spec.cards import CardParseError
     from spec.errors import SpecError
 
+    Parser.argv = list(sys.argv[1:] if argv is None else argv)
     parser = build_parser()
     args = parser.parse_args(argv)
+    as_json = bool(getattr(args, "json", False))
     signal.signal(signal.SIGTERM, _terminate)
     try:
         code: int = args.func(args)
         sys.stdout.flush()
     except BrokenPipeError:
-        # the reader of our output went away (``| head -1``): not an error of ours
+        # the reader of our output went away (``| head -1``): not an error of ours, and not
+        # a failed check either
         devnull = os.open(os.devnull, os.O_WRONLY)
         os.dup2(devnull, sys.stdout.fileno())
-        return 1
+        return BROKEN_PIPE
     except (SpecError, EngineError, CardParseError, KeyError, ValueError) as exc:
         if args.debug:
             raise
         message = exc.args[0] if isinstance(exc, KeyError) and exc.args else str(exc)
-        print(f"trickrules: error: {message}", file=sys.stderr)
+        print_error("input", 2, str(message), as_json)
         return 2
     except KeyboardInterrupt:
         print("trickrules: interrupted", file=sys.stderr)
@@ -82,8 +154,8 @@ def main(argv: Sequence[str] | None = None) -> int:
     except Exception as exc:  # a bug of ours: one line, the traceback only when asked
         if args.debug:
             raise
-        print(f"trickrules: internal error: {type(exc).__name__}: {exc} (a bug in trickrules; "
-              "`trickrules --debug ...` shows where)", file=sys.stderr)
+        print_error("internal", 3, f"{type(exc).__name__}: {exc} (a bug in trickrules; "
+                    "`trickrules --debug ...` shows where)", as_json)
         return 3
     return code
 

@@ -27,11 +27,12 @@ def cmd_odds(args: argparse.Namespace) -> int:
     if args.json:
         print(json.dumps(result, indent=2))
         return 0
-    from rich.console import Console
     from rich.markup import escape
     from rich.table import Table
 
-    console = Console(highlight=False)
+    from proofs.cli.render.console import output_console
+
+    console = output_console()
     console.print(f"One 8-card hand from the 32-card pack: {HANDS:,} hands, counted exactly "
                   f"in {seconds:.3f} s. A run is in the order A K Q J 10 9 8 7.")
     table = Table(show_header=True, header_style="bold")

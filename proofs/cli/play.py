@@ -27,9 +27,9 @@ def cmd_play(args: argparse.Namespace) -> int:
     if args.json:
         print(json.dumps(record, indent=2))
         return 0
-    from rich.console import Console
+    from proofs.cli.render.console import output_console
 
-    console = Console(highlight=False)
+    console = output_console()
     if family_of(args.game) == "baloot":
         from proofs.cli.render.baloot import print_baloot_game
 
@@ -45,11 +45,10 @@ def _print_perft(args: argparse.Namespace, result: dict[str, Any]) -> None:
     if args.json:
         print(json.dumps(result, indent=2))
         return
-    from rich.console import Console
-
+    from proofs.cli.render.console import output_console
     from proofs.cli.render.tables import print_perft
 
-    print_perft(Console(highlight=False), result)
+    print_perft(output_console(), result)
 
 
 def _check_perft(args: argparse.Namespace, game_id: str, cards: int, players: int) -> None:

@@ -51,27 +51,35 @@ def current_report(path: Path | None, console: Console,
 
 def cmd_rulebook(args: argparse.Namespace) -> int:
     """Build the rulebook; exit 2 with the failing step when it cannot be built."""
-    from rich.console import Console
+    from proofs.cli.render.console import output_console
+    from proofs.rulebook.prerequisites import check_prerequisites
+    from spec.registry import family_named
 
-    from proofs.rulebook.build import RulebookError, build_rulebook
+    families = list(dict.fromkeys(family_named(name) for name in args.game)) or None
+    check_prerequisites(Path(args.out), pdf=not args.no_pdf)
+
+    from proofs.rulebook.build import build_rulebook
     from proofs.rulebook.cli_page import cli_page
 
-    console = Console(highlight=False)
+    console = output_console(stderr=args.json)
     report = current_report(Path(args.report) if args.report else None, console, args)
-    try:
-        built = build_rulebook(report, Path(args.out), cli_page(args.root_parser),
-                               pdf=not args.no_pdf, families=args.family or None)
-    except RulebookError as exc:
-        raise ValueError(str(exc)) from None
-    console.print(f"HTML: {built.html / 'index.html'}")
-    if not args.no_pdf:
-        for family, path in built.pdfs.items():
-            console.print(f"PDF ({family}): {path}")
+    built = build_rulebook(report, Path(args.out), cli_page(args.root_parser),
+                           pdf=not args.no_pdf, families=families)
     from proofs.rulebook.build import rulebook_families
     from spec.loader import family_catalogue
 
-    written = sum(len(book.examples) for f in (args.family or rulebook_families())
+    written = sum(len(book.examples) for f in (families or rulebook_families())
                   if (book := family_catalogue(f).rulebook) is not None)
+    if args.json:
+        print(json.dumps({"html": str(built.html / "index.html"),
+                          "pdfs": {family: str(path) for family, path in built.pdfs.items()},
+                          "source": str(built.source),
+                          "dispute_witnesses": len(built.examples),
+                          "rule_examples": written}, indent=2))
+        return 0
+    console.print(f"HTML: {built.html / 'index.html'}")
+    for family, path in built.pdfs.items():
+        console.print(f"PDF ({family}): {path}")
     console.print(f"{len(built.examples)} dispute witnesses replayed in the engine and "
                   f"{written} rule examples in the engine and the model; pages generated in "
                   f"{built.source}")
@@ -87,7 +95,11 @@ def add_commands(sub: Any) -> None:
                       help="verify report to build from (default: build/verify-report.json "
                            "if current, else verify first)")
     book.add_argument("--no-pdf", action="store_true", help="build the HTML site only")
-    book.add_argument("--family", action="append", default=[], metavar="FAMILY",
-                      help="build only this family's part and PDF (kout, baloot; repeatable)")
+    book.add_argument("--json", action="store_true",
+                      help="print where the site and PDFs were written as JSON (progress on "
+                           "standard error)")
+    book.add_argument("--game", "--family", action="append", default=[], metavar="GAME",
+                      help="build only the part and PDF of this game's family (a game id or a "
+                           "family: kout6, kout4, kout, baloot; repeatable)")
     add_verify_options(book)
     book.set_defaults(func=cmd_rulebook)

@@ -21,16 +21,12 @@ if TYPE_CHECKING:
 def cmd_verify(args: argparse.Namespace) -> int:
     """Run every theorem on the chosen profiles and, unless one profile is chosen, the source
     checks and disputes; non-zero exit if anything is not as expected."""
-    from rich.console import Console
-
+    from proofs.cli.render.console import output_console
     from proofs.cli.render.tables import print_verify
     from proofs.kit import kit_games
     from proofs.verify.rows import failed
     from spec.loader import game_catalogue
 
-    if args.game and args.game not in kit_games():
-        raise ValueError(f"--game: {args.game} has rule data and an engine but no Z3 model yet; "
-                         f"verify checks {', '.join(kit_games())}")
     games = [args.game] if args.game else list(kit_games())
     if args.jobs is not None and args.jobs < 1:
         raise ValueError("--jobs: must be at least 1")
@@ -52,7 +48,7 @@ def cmd_verify(args: argparse.Namespace) -> int:
 
     with_sources = (not args.profile and not args.no_sources
                     and any(sources_verified(g) for g in games))
-    console = Console(stderr=args.json, highlight=False)
+    console = output_console(stderr=args.json)
     done = run_verification(console, catalogue, games, profiles, with_sources,
                             not args.no_cache, args.cache_dir, args.jobs)
     report, rows = done.report, done.rows

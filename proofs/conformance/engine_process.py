@@ -71,6 +71,18 @@ class Problem:
 _EOF = b""
 
 
+def _exit_meaning(code: int) -> str:
+    """What a shell's exit status says about the engine command, where it says something."""
+    if code == 127:
+        return " (the shell found no such command: is it on PATH?)"
+    if code == 126:
+        return " (the command was found but could not be run: is it executable?)"
+    if code < 0:
+        with contextlib.suppress(ValueError):
+            return f" (killed by {signal.Signals(-code).name})"
+    return ""
+
+
 class EngineProcess:
     """One engine command, started on demand, asked one request at a time."""
 
@@ -239,7 +251,8 @@ class EngineProcess:
             code = proc.wait(timeout=self.timeout)
         except subprocess.TimeoutExpired:
             return Problem("crash", "the engine closed its output but did not exit")
-        return Problem("crash", f"the engine exited with status {code}{self._stderr_tail()}")
+        return Problem("crash", f"the engine exited with status {code}{_exit_meaning(code)}"
+                                f"{self._stderr_tail()}")
 
     def _parse(self, line: bytes, op: str, expected_id: int) -> dict[str, Any] | Problem:
         shown = line[:80].decode("utf-8", "replace").rstrip()

@@ -71,6 +71,9 @@ class Run:
     failures: list[Failure] = field(default_factory=list)
     rules: dict[str, RuleTally] = field(default_factory=dict)
     problems: dict[str, int] = field(default_factory=dict)
+    causes: dict[str, str] = field(default_factory=dict)
+    """The first detail of each kind of engine problem (an exit status, the engine's last
+    standard-error lines, a command not found), so the summary names the cause."""
     groups: dict[str, list[int]] = field(default_factory=dict)
     ops: dict[str, list[int]] = field(default_factory=dict)
     starts: int = 0
@@ -94,7 +97,8 @@ class Run:
             "failed": len(self.failures), "groups": {
                 g: {"passed": p, "failed": f} for g, (p, f) in sorted(self.groups.items())},
             "ops": {o: {"passed": p, "failed": f} for o, (p, f) in sorted(self.ops.items())},
-            "problems": dict(sorted(self.problems.items())), "engine_starts": self.starts,
+            "problems": dict(sorted(self.problems.items())),
+            "problem_causes": dict(sorted(self.causes.items())), "engine_starts": self.starts,
             "seconds": round(self.seconds, 1),
             "rules": {r: {"passed": t.passed, "failed": t.failed,
                           "smallest": t.smallest.as_json() if t.smallest else None}
@@ -148,6 +152,7 @@ class Runner:
         run.failures.append(failure)
         if isinstance(reply, Problem):
             run.problems[reply.kind] = run.problems.get(reply.kind, 0) + 1
+            run.causes.setdefault(reply.kind, reply.detail)
         if failure.rests_on:
             run.pending.append(failure)
         else:

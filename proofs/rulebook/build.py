@@ -22,6 +22,7 @@ from proofs.rulebook.disputes_page import disputes_page
 from proofs.rulebook.examples import Example, find_example
 from proofs.rulebook.numbering import family_name, numbered_rules, rulebook_of
 from proofs.rulebook.odds_page import has_odds, odds_page
+from proofs.rulebook.prerequisites import RulebookError, check_prerequisites
 from proofs.rulebook.rst import file_slug
 from proofs.rulebook.rule_examples_page import drawing, drawing_name, is_drawn
 from proofs.rulebook.rules_pages import example_image, glossary_page, house_page, rules_pages
@@ -31,14 +32,10 @@ from spec.model import Catalogue
 from spec.registry import FAMILIES, family_of
 from spec.source_profiles import source_profiles
 
-DOCS = Path(__file__).resolve().parents[2] / "docs"
+DOCS = Path(__file__).resolve().parent / "sphinx"
+"""The Sphinx sources (``docs/`` of the repository, linked here so that the wheel ships them)."""
 PARTS = "written here by ``trickrules rulebook``: PARTS"
 """The line of ``docs/index.rst`` that the list of the built parts replaces."""
-CJK_FONT = Path("/usr/share/fonts/opentype/ipaexfont-gothic/ipaexg.ttf")
-
-
-class RulebookError(ValueError):
-    """The rulebook could not be built; the message says which step failed and why."""
 
 
 @dataclass(frozen=True)
@@ -134,8 +131,8 @@ def write_sources(report: dict[str, Any], source: Path, parser_help: list[str],
     from spec.loader import family_catalogue
 
     if not (DOCS / "conf.py").exists():
-        raise RulebookError(f"{DOCS} has no conf.py: build the rulebook from a clone of the "
-                            "repository")
+        raise RulebookError(f"{DOCS} has no conf.py: the installed package lacks the "
+                            "rulebook's Sphinx sources (reinstall trickrules)")
     if source.exists():
         shutil.rmtree(source)
     shutil.copytree(DOCS, source, ignore=shutil.ignore_patterns("_build", "__pycache__"))
@@ -188,10 +185,7 @@ def build_rulebook(report: dict[str, Any], out: Path, cli_help: list[str],
     source = out / "source"
     examples = write_sources(report, source, cli_help, families)
     site, pdf_dir = out / "html", out / "pdf"
-    if pdf and not CJK_FONT.exists():
-        raise RulebookError(f"the PDF sets the Japanese quotations in IPAex Gothic, and "
-                            f"{CJK_FONT} is missing: install Debian's "
-                            "fonts-ipaexfont-gothic (`make` does), or build with --no-pdf")
+    check_prerequisites(out, pdf)
     builds = [("html", site)] if html else []
     builds += [("pdf", pdf_dir)] if pdf else []
     for _, directory in builds:

@@ -1,0 +1,36 @@
+"""The console every command prints through: rich on a terminal; when the output goes to a
+pipe or a file, a table is printed as wide as its content needs, so no cell is ever cut."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from rich.console import Console
+from rich.measure import Measurement
+from rich.table import Table
+
+UNBOUNDED = 1_000_000
+"""A width no table reaches: the bound under which a table's natural width is measured."""
+
+
+class OutputConsole(Console):
+    """A rich console whose tables keep every cell when the output is not a terminal."""
+
+    def print(self, *objects: Any, **kwargs: Any) -> None:
+        if self.is_terminal or not any(isinstance(o, Table) for o in objects):
+            super().print(*objects, **kwargs)
+            return
+        options = self.options.update(max_width=UNBOUNDED)
+        needed = max(Measurement.get(self, options, o).maximum for o in objects
+                     if isinstance(o, Table))
+        width = self.width
+        self.width = max(width, needed)  # rich prints no wider than the console
+        try:
+            super().print(*objects, **kwargs)
+        finally:
+            self.width = width
+
+
+def output_console(stderr: bool = False) -> Console:
+    """The console of a command's output (``stderr``: of its progress and messages)."""
+    return OutputConsole(highlight=False, stderr=stderr)

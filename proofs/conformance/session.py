@@ -1,0 +1,62 @@
+"""One conformance run: a suite asked of an engine started from a shell command, under the
+suite's reconciled profiles or one named profile. Shared by ``trickrules conform`` and the
+public :func:`trickrules.conform`."""
+
+from __future__ import annotations
+
+from pathlib import Path
+from typing import Any
+
+from proofs.conformance.engine_process import EngineProcess, adopt_orphans
+from proofs.conformance.reference_adapter import profile_for
+from proofs.conformance.runner import Run, Runner
+from proofs.conformance.suite import SuiteData, load_suite, suite_dir
+
+DEFAULT_TIMEOUT = 10.0
+"""Seconds an engine has to answer one request."""
+MAX_TIMEOUT = 3600.0
+"""The longest per-request timeout accepted (an hour; no request needs more)."""
+
+
+def check_timeout(timeout: float) -> None:
+    """Refuse a per-request timeout that is not a number of seconds in (0, an hour]."""
+    if not 0 < timeout <= MAX_TIMEOUT:  # also refuses nan and inf
+        raise ValueError(f"--timeout: {timeout} is not a number of seconds from above 0 "
+                         f"to {MAX_TIMEOUT:g}")
+
+
+def suite_profiles(suite: SuiteData, profile: str | None, game: str | None = None) -> list[str]:
+    """The profiles to ask: ``profile`` when given (refused when the suite lacks it), else
+    the reconciled profile of ``game``, else each game's reconciled profile."""
+    if profile is None:
+        if game is not None:
+            if game not in suite.defaults:
+                raise ValueError(f"--game: the suite has no game {game!r} (its games: "
+                                 f"{', '.join(suite.defaults)})")
+            return [suite.defaults[game]]
+        return list(suite.defaults.values())
+    if profile not in suite.profiles:
+        raise ValueError(f"--profile: {profile!r} is not a profile of the suite; "
+                         f"known: {', '.join(sorted(suite.profiles))}")
+    return [profile]
+
+
+def run_suite(command: str, family: str, profile: str | None = None,
+              suite_path: Path | None = None,
+              timeout: float = DEFAULT_TIMEOUT,
+              game: str | None = None) -> tuple[Runner, SuiteData, Run]:
+    """Ask the engine started by ``command`` every vector of ``family``'s suite (or the suite
+    at ``suite_path``), under ``profile``, else ``game``'s reconciled profile, else every
+    game's; the engine is stopped when the run ends, however it ends."""
+    check_timeout(timeout)
+    suite = load_suite(suite_path or suite_dir(family))
+    profiles = suite_profiles(suite, profile, game)
+
+    def profile_of(profile_id: str) -> Any:
+        data = suite.profiles[profile_id]
+        return profile_for({"game": data["game"], "profile": profile_id,
+                            "rules": data["rules"]})
+
+    adopt_orphans()
+    runner = Runner(EngineProcess(command, timeout), suite, profile_of)
+    return runner, suite, runner.run(profiles)

@@ -1,0 +1,77 @@
+"""trickrules from Python: the games, a ruling on one situation, and a conformance run.
+
+>>> import trickrules
+>>> trickrules.games()
+('kout6', 'kout4', 'baloot')
+>>> state = trickrules.load_game("baloot").new_initial_state()
+>>> state.is_terminal()
+False
+
+The command line (``trickrules``, or ``python -m trickrules``) is built on the same calls.
+"""
+
+from __future__ import annotations
+
+import json
+from importlib import metadata
+from pathlib import Path
+from typing import Any
+
+__all__ = ["__version__", "conform", "games", "judge", "load_game"]
+
+
+def _version() -> str:
+    try:
+        return metadata.version("trickrules")
+    except metadata.PackageNotFoundError:  # run from a checkout that was never installed
+        return "0+unknown"
+
+
+__version__ = _version()
+
+
+def games() -> tuple[str, ...]:
+    """Every registered game id (``kout6``, ``kout4``, ``baloot``)."""
+    from spec.registry import game_ids
+
+    return game_ids()
+
+
+def load_game(game_id: str, profile: str | None = None) -> Any:
+    """The game ``game_id`` under ``profile`` (a profile id; by default the reconciled one),
+    with the OpenSpiel-shaped API: ``new_initial_state()``, ``legal_actions()``, ..."""
+    from engine.registry import load_game as load
+
+    return load(game_id, profile)
+
+
+def judge(situation: dict[str, Any] | str | Path) -> dict[str, Any]:
+    """The ruling on one situation under every profile of its game, as ``trickrules judge
+    --json`` prints it. ``situation`` is the engine's JSON state form (or ``{"state": ...,
+    "then": [...]}``), or the path of a file holding it."""
+    from proofs.judge import judge as rule
+    from spec.loader import game_catalogue
+    from spec.registry import game_ids
+
+    data = situation
+    if isinstance(situation, (str, Path)):
+        data = json.loads(Path(situation).read_text(encoding="utf-8"))
+    if not isinstance(data, dict):
+        raise ValueError("situation: expected a JSON object")
+    state = data.get("state", data)
+    game = state.get("game") if isinstance(state, dict) else None
+    return rule(game_catalogue(game if game in game_ids() else game_ids()[0]), data)
+
+
+def conform(engine: str, game: str = "kout", profile: str | None = None,
+            timeout: float = 10.0) -> dict[str, Any]:
+    """Run the conformance suite of ``game`` (a game id or a family) against the engine that
+    the shell command ``engine`` starts; the result as ``trickrules conform --json`` prints it
+    (``result["ok"]`` is true when every vector passed)."""
+    from proofs.conformance.session import run_suite
+    from spec.registry import family_named, game_ids
+
+    one_game = game if game in game_ids() else None
+    _, _, run = run_suite(engine, family_named(game), profile, None, timeout, one_game)
+    result: dict[str, Any] = run.as_json()
+    return result
