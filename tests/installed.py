@@ -98,12 +98,14 @@ def build_wheel(work: Path) -> Path:
 
 
 def install(work: Path, wheel: Path) -> Path:
-    """A fresh venv (no system packages) with the wheel and its docs extra installed."""
+    """A fresh venv (no system packages) with the wheel and its docs extra installed, by the
+    test environment's pip (``--python``), byte-compiled by its first commands as a user's
+    would be."""
     venv = work / "venv"
-    subprocess.run([sys.executable, "-m", "venv", str(venv)], check=True)
-    done = subprocess.run([str(venv / "bin" / "python"), "-m", "pip", "install", "--quiet",
-                           "--disable-pip-version-check", f"{wheel}[docs]"],
-                          capture_output=True, text=True, check=False)
+    subprocess.run([sys.executable, "-m", "venv", "--without-pip", str(venv)], check=True)
+    done = subprocess.run([sys.executable, "-m", "pip", "--python", str(venv / "bin" / "python"),
+                           "install", "--quiet", "--no-compile", "--disable-pip-version-check",
+                           f"{wheel}[docs]"], capture_output=True, text=True, check=False)
     if done.returncode != 0:
         raise AssertionError(f"the wheel did not install:\n{done.stderr[-3000:]}")
     return venv
@@ -128,7 +130,7 @@ def user_environment(installed: Installed, cache: Path) -> dict[str, str]:
     """The environment of a user of the installed product: its venv first on PATH, nothing of
     the checkout on the Python path, a cache of its own."""
     env = {key: value for key, value in os.environ.items()
-           if key not in ("PYTHONPATH", "VIRTUAL_ENV", "PYTHONHOME")}
+           if key not in ("PYTHONPATH", "VIRTUAL_ENV", "PYTHONHOME", "PYTHONDONTWRITEBYTECODE")}
     env["PATH"] = f"{installed.bin}{os.pathsep}{env.get('PATH', '')}"
     env["VIRTUAL_ENV"] = str(installed.venv)
     env["TRICKRULES_CACHE"] = str(cache)

@@ -36,9 +36,19 @@ def check_prerequisites(out: Path, pdf: bool) -> None:
         raise RulebookError(f"the PDF sets the Japanese quotations in IPAex Gothic, and "
                             f"{CJK_FONT} is missing: install Debian's "
                             "fonts-ipaexfont-gothic (`make` does), or build with --no-pdf")
+    check_writable_folder(out, "--out")
+
+
+def check_writable_folder(folder: Path, option: str) -> None:
+    """Refuse a folder that could not be written, without making it: the folder if it
+    exists, else the nearest folder above it that does."""
+    existing = folder
+    while not existing.exists() and existing != existing.parent:
+        existing = existing.parent
+    if not existing.is_dir():
+        raise RulebookError(f"{option}: cannot write {folder}: {existing} is not a folder")
     try:
-        out.mkdir(parents=True, exist_ok=True)
-        with tempfile.NamedTemporaryFile(dir=out, prefix=".trickrules-", delete=True):
+        with tempfile.NamedTemporaryFile(dir=existing, prefix=".trickrules-", delete=True):
             pass
     except OSError as exc:
-        raise RulebookError(f"--out: cannot write {out}: {exc.strerror or exc}") from None
+        raise RulebookError(f"{option}: cannot write {folder}: {exc.strerror or exc}") from None
