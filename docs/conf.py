@@ -6,6 +6,7 @@ from there; nothing here reads the clock, so the same inputs give the same outpu
 
 from __future__ import annotations
 
+import json
 import os
 from pathlib import Path
 
@@ -31,9 +32,10 @@ html_sidebars = {"**": ["about.html", "navigation.html", "searchbox.html"]}
 numfig = False
 nitpicky = False
 
-# The families built (``trickrules rulebook`` sets it; each has its part and its PDF).
-FAMILIES = os.environ.get("TRICKRULES_RULEBOOK_FAMILIES", "kout baloot").split()
-TITLES = {"kout": "Kout Bo: the reconciled rules", "baloot": "Baloot: the reconciled rules"}
+# Every registered family with its part's title, and the families built (``trickrules
+# rulebook`` sets both from the family registry; each built family has its part and its PDF).
+TITLES: dict[str, str] = json.loads(os.environ.get("TRICKRULES_RULEBOOK_TITLES", "{}"))
+FAMILIES = os.environ.get("TRICKRULES_RULEBOOK_FAMILIES", " ".join(TITLES)).split()
 pdf_documents = [(f"{f}/pdf", f"{f}-rulebook", TITLES[f], "trickrules") for f in FAMILIES]
 exclude_patterns += [f"{f}/*" for f in TITLES if f not in FAMILIES]
 pdf_stylesheets = ["sphinx", "rulebook-pdf.yaml"]

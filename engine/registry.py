@@ -1,8 +1,9 @@
 """Game id -> family -> engine: the only way shared code reaches a family's engine.
 
-Each family's engine package ``engine.<family>`` provides ``game_types()`` (one
-:class:`~engine.api.GameType` per game) and ``load_game(game_id, profile)``. The package is
-imported only when a game of the family is asked for.
+Each family's engine package (named by its :class:`~spec.registry.Family` record) provides
+``game_types()`` (one :class:`~engine.api.GameType` per game), ``load_game(game_id, profile)``,
+``state_from_json`` and ``random_game_record``. The package is imported only when a game of
+the family is asked for.
 """
 
 from __future__ import annotations
@@ -13,11 +14,11 @@ from typing import Any
 
 from engine.api import GameType
 from spec.model import Profile
-from spec.registry import FAMILIES, family_of
+from spec.registry import FAMILIES, family, family_of
 
 
-def _engine(family: str) -> ModuleType:
-    return importlib.import_module(f"engine.{family}")
+def _engine(name: str) -> ModuleType:
+    return importlib.import_module(family(name).engine)
 
 
 def game_types() -> list[GameType]:
@@ -45,16 +46,14 @@ def state_from_json(data: dict[str, Any], profile: Profile | None = None) -> Any
     if not isinstance(game, str):
         raise StateError("state.game: expected a game id")
     try:
-        family = family_of(game)
+        name = family_of(game)
     except KeyError as exc:
         raise StateError(f"state.game: {exc.args[0]}") from None
-    return _engine(family).state_from_json(data, profile)
+    return _engine(name).state_from_json(data, profile)
 
 
 def random_game_record(game: Any, seed: int) -> dict[str, Any]:
     """A whole game of ``game`` played by random legal players from ``seed``, as the JSON
     record ``trickrules play --json`` prints."""
-    family = family_of(game.game_id)
-    record = importlib.import_module(f"engine.{family}.record")
-    result: dict[str, Any] = record.game_to_json(record.play_random_game(game, seed))
+    result: dict[str, Any] = _engine(family_of(game.game_id)).random_game_record(game, seed)
     return result

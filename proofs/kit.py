@@ -2,8 +2,9 @@
 disputes, and how a witness becomes an engine state (inside each kind's ``replay``).
 
 Shared code (verify, source checks, disputes, diff, the rulebook) reaches a family only through
-:func:`kit`, which imports ``proofs.<family>.kit`` when a game of the family is asked for; adding
-a family is one entry in :data:`spec.registry.FAMILIES` and one package per layer.
+:func:`kit`, which imports the module the family's record names (``proof_kit``) when a game of
+the family is asked for; adding a family is one entry in :data:`spec.registry.REGISTRY` and
+one package per layer.
 """
 
 from __future__ import annotations
@@ -15,7 +16,7 @@ from typing import TYPE_CHECKING, Any, Protocol
 
 from proofs.smt.solver import Result, Verdict
 from spec.model import Profile
-from spec.registry import family_of, game_ids
+from spec.registry import family, family_of, game_ids
 
 if TYPE_CHECKING:
     from proofs.conformance.protocol import Answer
@@ -134,13 +135,13 @@ class KitImportError(RuntimeError):
     internal error, never a user's mistake); the message names the module and the cause."""
 
 
-def kit(family: str) -> ProofKit:
+def kit(name: str) -> ProofKit:
     """The proof kit of a registered family (every registered family has one)."""
-    module = f"proofs.{family}.kit"
+    module = family(name).proof_kit
     try:
         found: ProofKit = importlib.import_module(module).KIT
     except ImportError as exc:
-        raise KitImportError(f"the proof kit of {family} ({module}) cannot be imported: "
+        raise KitImportError(f"the proof kit of {name} ({module}) cannot be imported: "
                              f"{type(exc).__name__}: {exc}") from exc
     return found
 

@@ -1,6 +1,7 @@
 """Outcomes of disputes in words, for every game family: the title of each kind of outcome,
 one reading's outcome as a phrase, and the witness as a sentence (the rulebook and the command
-line both use them). Each family writes its own words in ``proofs/<family>/words.py``."""
+line both use them). Each family writes its own words in the module its record names
+(``words``)."""
 
 from __future__ import annotations
 
@@ -8,7 +9,7 @@ import importlib
 from collections.abc import Callable
 from typing import Any, Protocol
 
-from spec.registry import family_of
+from spec.registry import family, family_of
 
 CardWords = Callable[[str], str]
 """How a card is written: its name, a styled name, or words."""
@@ -26,10 +27,20 @@ class Words(Protocol):
     def witness(self, kind: str, w: dict[str, Any]) -> str:
         """The witness situation in a sentence or two (a play witness: its setting)."""
 
+    def contract(self, state: dict[str, Any]) -> str:
+        """The contract of a situation in the family's JSON state form, in words."""
+
+    def trick(self, state: dict[str, Any]) -> tuple[int, list[str], int]:
+        """A situation's trick in progress (its leader, the cards down) and the tricks
+        finished."""
+
+    def call(self, call: dict[str, Any]) -> str:
+        """One call of a situation's auction, in words (``seat 2 bid 6``)."""
+
 
 def words_for(game: str) -> Words:
     """The words of the family ``game`` belongs to."""
-    found: Words = importlib.import_module(f"proofs.{family_of(game)}.words").WORDS
+    found: Words = importlib.import_module(family(family_of(game)).words).WORDS
     return found
 
 

@@ -219,13 +219,13 @@ def _load_claims(doc: SpecDocument, sources: dict[str, Source],
     return claims
 
 
-def load_catalogue(directory: Path | str | None = None, *, sentences: bool = True) -> Catalogue:
+def load_catalogue(directory: Path | str, *, sentences: bool = True) -> Catalogue:
     """Load and validate ``games.toml``, ``parameters.toml``, ``profiles.toml``,
     ``sources.toml`` and ``claims.toml`` (none yet for a family whose sources are still to be
     read), then the rulebook's ``rulings.toml`` and
     ``glossary.toml`` when the directory has them. ``sentences=False`` skips the sentence
     book (to rebuild a stale sentence index)."""
-    base = Path(directory) if directory is not None else family_dir("kout")
+    base = Path(directory)
     games = _load_games(SpecDocument(base / "games.toml"))
     parameters = _load_parameters(SpecDocument(base / "parameters.toml"), games)
     profiles = _load_profiles(SpecDocument(base / "profiles.toml"), games, parameters)

@@ -1,27 +1,70 @@
 """The game families and their games: the one place a new family is registered.
 
-A family (Kout, later Baloot) has a package in each layer named after it: its rule data in
-``spec/<family>/``, its engine in ``engine/<family>/``, its proof kit in ``proofs/<family>/``.
-Reading which games exist needs only the family's ``games.toml``, so a command line can list
-them without loading anything heavy.
+A family has a package in each layer: its rule data in ``spec/<family>/``, its engine, its
+proof kit. Its :class:`Family` record names them once; shared code reaches a family only
+through the record (each layer imports the module the record names, and only when a game of
+the family is asked for). Reading which games exist needs only the family's ``games.toml``,
+so a command line can list them without loading anything heavy.
 """
 
 from __future__ import annotations
 
 import tomllib
+from dataclasses import dataclass
 from functools import cache
 from importlib import resources
 from pathlib import Path
 
-FAMILIES: tuple[str, ...] = ("kout", "baloot")
-"""Every registered game family."""
+
+@dataclass(frozen=True)
+class Family:
+    """A game family as registered: its name and, per layer, the module that serves it."""
+
+    name: str
+    """The family's id (``kout``): its rule data is ``spec/<name>/``."""
+    title: str
+    """The rulebook part's title and the PDF's."""
+    partnership: str
+    """What the family's rules call a partnership in prose (``team``, ``side``)."""
+    engine: str
+    """The engine package: ``game_types()``, ``game_type(id)``, ``load_game(id, profile)``,
+    ``state_from_json(data, profile)``, ``random_game_record(game, seed)``."""
+    proof_kit: str
+    """The module whose ``KIT`` is the family's :class:`proofs.kit.ProofKit`."""
+    words: str
+    """The module whose ``WORDS`` tells the family's outcomes in words (no solver)."""
+    suite_builder: str
+    """The conformance suite's generator: ``witness_requests(report)``, ``build_suite(...)``."""
+    command_line: str
+    """The command line's printing of a game record and setting up of a perft position."""
+    odds: str | None = None
+    """The engine module counting the family's hands exactly, if it has one."""
 
 
-def family_dir(family: str) -> Path:
+REGISTRY: tuple[Family, ...] = (
+    Family("kout", "Kout Bo: the reconciled rules", "team", "engine.kout", "proofs.kout.kit",
+           "proofs.kout.words", "proofs.kout.conformance.generate", "proofs.cli.families.kout"),
+    Family("baloot", "Baloot: the reconciled rules", "side", "engine.baloot",
+           "proofs.baloot.kit", "proofs.baloot.words", "proofs.baloot.conformance.generate",
+           "proofs.cli.families.baloot", odds="engine.baloot.odds"),
+)
+"""Every registered game family: adding one is one line here and the family's packages."""
+
+FAMILIES: tuple[str, ...] = tuple(f.name for f in REGISTRY)
+"""The name of every registered game family."""
+
+
+def family(name: str) -> Family:
+    """The record of a registered family; the error lists the known ones."""
+    for record in REGISTRY:
+        if record.name == name:
+            return record
+    raise KeyError(f"unknown game family {name!r} (known: {', '.join(FAMILIES)})")
+
+
+def family_dir(name: str) -> Path:
     """The directory of a family's rule data."""
-    if family not in FAMILIES:
-        raise KeyError(f"unknown game family {family!r} (known: {', '.join(FAMILIES)})")
-    return Path(str(resources.files("spec") / family))
+    return Path(str(resources.files("spec") / family(name).name))
 
 
 @cache

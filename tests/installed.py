@@ -68,7 +68,8 @@ def _tracked_copy(destination: Path) -> None:
     """The checkout's files (those git tracks, when it is a git checkout) copied to
     ``destination``, so that building the wheel leaves nothing in the checkout."""
     if (ROOT / ".git").exists():
-        listed = subprocess.run(["git", "ls-files", "-z"], cwd=ROOT, capture_output=True,
+        listed = subprocess.run(["git", "ls-files", "-z", "--cached", "--others",
+                                 "--exclude-standard"], cwd=ROOT, capture_output=True,
                                 check=True).stdout.decode().split("\0")
         for name in filter(None, listed):
             source, target = ROOT / name, destination / name

@@ -51,7 +51,7 @@ def failing(report: dict[str, Any]) -> set[str]:
 def test_reference_adapter_passes_every_vector() -> None:
     code, report, _ = conform("--engine", REFERENCE)
     assert code == 0, report
-    suite = load_suite()
+    suite = load_suite(suite_dir("kout"))
     expected = sum(len(suite.for_profile(p)) for p in suite.defaults.values())
     assert report["ok"] and report["failed"] == 0
     assert report["vectors"] == report["passed"] == expected
@@ -272,7 +272,7 @@ def test_bad_arguments_exit_2(tmp_path: Path) -> None:
 
 @functools.cache
 def _shipped_suite() -> SuiteData:
-    return load_suite()
+    return load_suite(suite_dir("kout"))
 
 
 def test_inlined_schemas_accept_and_refuse_what_the_schemas_do() -> None:
@@ -336,7 +336,7 @@ def test_suite_has_both_groups_and_every_op() -> None:
     manifest = json.loads((suite_dir("kout") / "manifest.json").read_text())
     for group in ("must", "variant"):
         assert all(n > 0 for n in manifest["counts"][group].values()), group
-    origins = {v["origin"].split(":")[0] for v in load_suite().vectors}
+    origins = {v["origin"].split(":")[0] for v in load_suite(suite_dir("kout")).vectors}
     assert origins == {"witness", "small-scope", "random", "grid", "perft"}
 
 
@@ -365,7 +365,7 @@ def test_one_profile_name_given_other_readings_is_answered_by_the_readings() -> 
     """The reference adapter compiles rules per set of readings, not per profile name."""
     from proofs.conformance.reference_adapter import respond
 
-    suite = load_suite()
+    suite = load_suite(suite_dir("kout"))
     rules = json.loads((suite_dir("kout") / "profiles.json").read_text())
     vector = next(v for v in suite.vectors if v["group"] == "variant" and v["op"] == "hand-score"
                   and v["profiles"] != ["*"])

@@ -156,7 +156,7 @@ def test_judge_reader(tmp_path: Path, raw: bytes) -> None:
 
 
 def _requests() -> list[dict[str, Any]]:
-    suite = load_suite()
+    suite = load_suite(suite_dir("kout"))
     by_op: dict[str, dict[str, Any]] = {}
     for vector in suite.vectors:
         by_op.setdefault(vector["op"], {"id": 1, "op": vector["op"], **vector["request"]})
@@ -164,7 +164,7 @@ def _requests() -> list[dict[str, Any]]:
 
 
 REQUESTS = _requests()
-VECTORS = [v for v in load_suite().vectors[::997]]
+VECTORS = [v for v in load_suite(suite_dir("kout")).vectors[::997]]
 
 
 @FUZZ

@@ -113,3 +113,41 @@ def test_a_contract_that_forgets_a_family_is_caught() -> None:
                                                  if not str(m).endswith(".baloot")]}
     assert families_missing_from_contracts([forgetful]) == [
         f"{shared['name']}: lacks engine.baloot", f"{shared['name']}: lacks proofs.baloot"]
+
+
+def family_names_in_shared_code(root: Path = ROOT) -> list[str]:
+    """Where shared code (outside each family's packages and the registry) names a family,
+    or builds a module name to import: each found as ``path:line: what``."""
+    import ast
+
+    from spec.registry import FAMILIES
+
+    found = []
+    for layer in ("spec", "engine", "proofs", "trickrules"):
+        for path in sorted((root / layer).rglob("*.py")):
+            relative = path.relative_to(root)
+            if (len(relative.parts) > 2 and relative.parts[1] in FAMILIES) or \
+                    relative.as_posix() == "spec/registry.py" or "sphinx" in relative.parts:
+                continue
+            for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
+                if isinstance(node, ast.Constant) and node.value in FAMILIES:
+                    found.append(f"{relative}:{node.lineno}: names {node.value!r}")
+                if (isinstance(node, ast.Call) and getattr(node.func, "attr", "") in (
+                        "import_module", "find_spec") and node.args
+                        and isinstance(node.args[0], (ast.JoinedStr, ast.BinOp))):
+                    found.append(f"{relative}:{node.lineno}: imports a built module name")
+    return found
+
+
+def test_shared_code_reaches_a_family_only_through_its_record() -> None:
+    assert family_names_in_shared_code() == []
+
+
+def test_a_family_named_in_shared_code_is_caught(tmp_path: Path) -> None:
+    for layer in ("spec", "engine", "proofs", "trickrules"):
+        (tmp_path / layer).mkdir()
+    (tmp_path / "proofs" / "shared.py").write_text(
+        'import importlib\nif family == "baloot":\n'
+        '    importlib.import_module(f"proofs.{family}.kit")\n', encoding="utf-8")
+    assert family_names_in_shared_code(tmp_path) == [
+        "proofs/shared.py:2: names 'baloot'", "proofs/shared.py:3: imports a built module name"]

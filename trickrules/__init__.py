@@ -63,7 +63,7 @@ def judge(situation: dict[str, Any] | str | Path) -> dict[str, Any]:
     return rule(game_catalogue(game if game in game_ids() else game_ids()[0]), data)
 
 
-def conform(engine: str, game: str = "kout", profile: str | None = None,
+def conform(engine: str, game: str, profile: str | None = None,
             timeout: float = 10.0) -> dict[str, Any]:
     """Run the conformance suite of ``game`` (a game id or a family) against the engine that
     the shell command ``engine`` starts; the result as ``trickrules conform --json`` prints it

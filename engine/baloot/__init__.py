@@ -47,3 +47,11 @@ def state_from_json(data: dict[str, Any], profile: Profile | None = None) -> Bal
     from engine.baloot.game import BalootState
 
     return BalootState.from_json(data, profile)
+
+
+def random_game_record(game: BalootGame, seed: int) -> dict[str, Any]:
+    """A whole game played by random legal players from ``seed``, as the JSON record
+    ``trickrules play --json`` prints."""
+    from engine.baloot.record import game_to_json, play_random_game
+
+    return game_to_json(play_random_game(game, seed))

@@ -6,7 +6,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 
 from engine.baloot.cards import SUIT_MASK, BCard, CardMask
-from engine.baloot.rules import Rules
+from engine.baloot.rules import HokomVoid, Rules
 
 
 def strength(rules: Rules, c: BCard, led: int, trump: int | None) -> int:
@@ -55,12 +55,12 @@ def legal_mask(rules: Rules, hand: CardMask, trick: list[BCard], trump: int | No
                     higher |= low
             return higher or follow
         return follow
-    if trump is None or rules.hokom_void == "may-trump":
+    if trump is None or rules.hokom_void is HokomVoid.MAY_TRUMP:
         return hand
     trumps = hand & SUIT_MASK[trump]
     if not trumps:
         return hand
-    if rules.hokom_void == "must-trump-unless-partner-winning" and len(trick) >= 2:
+    if rules.hokom_void is HokomVoid.MUST_TRUMP_UNLESS_PARTNER_WINNING and len(trick) >= 2:
         partner_at = len(trick) - 2
         if winning_index(rules, trick, trump) == partner_at:
             return hand

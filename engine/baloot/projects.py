@@ -11,7 +11,7 @@ from __future__ import annotations
 from typing import NamedTuple
 
 from engine.baloot.cards import ACE, KING, QUEEN, SUIT_MASK, TEN, CardMask, card
-from engine.baloot.rules import SUN, Rules
+from engine.baloot.rules import SUN, Rules, TieBreak
 
 SIRA, FIFTY, HUNDRED, FOUR_HUNDRED = "sira", "fifty", "hundred", "four-hundred"
 KINDS = (SIRA, FIFTY, HUNDRED, FOUR_HUNDRED)
@@ -101,9 +101,9 @@ def rank_key(rules: Rules, project: Project, trump: int | None,
              order: int) -> tuple[int, ...]:
     """The key that orders projects (``project.tie-break``); ``order`` is the declaring
     player's place in the declaration order (0 first)."""
-    if rules.tie_break == "highest-card-then-neither":
+    if rules.tie_break is TieBreak.HIGHEST_CARD_THEN_NEITHER:
         return (level(rules, project), project.top)
-    if rules.tie_break == "trump-then-highest-card-then-first":
+    if rules.tie_break is TieBreak.TRUMP_THEN_HIGHEST_CARD_THEN_FIRST:
         in_trump = int(trump is not None and project.suit == trump)
         return (level(rules, project), in_trump, project.top, -order)
     return (level(rules, project), project.top, -order)

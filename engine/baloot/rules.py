@@ -4,12 +4,65 @@
 from __future__ import annotations
 
 from dataclasses import dataclass
+from enum import StrEnum
 
 from engine.baloot.cards import NUM_CARDS, RANKS, rank, suit
 from engine.errors import ProfileError
+from engine.readings import choose, flag, member, number, require
 from spec.model import Profile
 
 SUN, HOKOM = "sun", "hokom"
+
+
+class TieBreak(StrEnum):
+    """``project.tie-break``: how equal best projects of the two sides are decided."""
+
+    HIGHEST_CARD_THEN_FIRST = "highest-card-then-first"
+    TRUMP_THEN_HIGHEST_CARD_THEN_FIRST = "trump-then-highest-card-then-first"
+    HIGHEST_CARD_THEN_NEITHER = "highest-card-then-neither"
+
+
+class HokomVoid(StrEnum):
+    """``play.hokom-void``: the duty of a player void in the led suit in Hokom."""
+
+    MUST_TRUMP = "must-trump"
+    MAY_TRUMP = "may-trump"
+    MUST_TRUMP_UNLESS_PARTNER_WINNING = "must-trump-unless-partner-winning"
+
+
+class SunConversion(StrEnum):
+    """``score.sun-conversion``: Sun card points to game points."""
+
+    NEAREST_TEN_HALF_UP_X2 = "nearest-ten-half-up-x2"
+    NEAREST_TEN_HALF_DOWN_X2 = "nearest-ten-half-down-x2"
+    FIVE_KEPT_DIV_5 = "five-kept-div-5"
+
+
+class HokomConversion(StrEnum):
+    """``score.hokom-conversion``: Hokom card points to game points."""
+
+    NEAREST_TEN_HALF_DOWN = "nearest-ten-half-down"
+    NEAREST_TEN_HALF_UP = "nearest-ten-half-up"
+
+
+class SunThreshold(StrEnum):
+    """``score.sun-threshold``: what the Sun buyers need to make their contract."""
+
+    AT_LEAST_66_CARD_POINTS = "at-least-66-card-points"
+    MORE_THAN_13_GAME_POINTS = "more-than-13-game-points"
+    NONE = "none"
+
+
+PLAYED_ONE_WAY = (
+    ("deck.cards", "piquet-32"), ("seating.partners", "opposite"),
+    ("seating.turn-order", "counter-clockwise"), ("dealer.first", "random"),
+    ("deal.packets", "3-2-then-public"), ("deal.completion", "taker-2-others-3"),
+    ("auction.order", "from-dealers-right"), ("auction.sun-over-hokom", "any-other-player"),
+    ("project.values", "sira-50-100-400"), ("rank.trump", "jack-nine-high"),
+    ("play.follow-suit", "must-follow"), ("score.card-points", "standard"),
+)
+"""Parameters the engine plays one way (their tables, where they have one, read from the rule
+data): any other reading is refused."""
 
 
 @dataclass(frozen=True)
@@ -36,7 +89,7 @@ class Rules:
     projects_up_to_two: bool
     four_hundred_declarer_only: bool
     hundred_run_first: bool
-    tie_break: str
+    tie_break: TieBreak
     declare_from_declarer: bool
     projects_in_won_tricks: bool
     baloot_declarer_only: bool
@@ -44,7 +97,7 @@ class Rules:
     baloot_value: int
     baloot_always: bool
     first_lead_declarer: bool
-    hokom_void: str
+    hokom_void: HokomVoid
     must_overtrump: bool
     plain_strength: tuple[int, ...]
     """Strength of each card (by id) as a plain card: its place in ``rank.plain``."""
@@ -53,11 +106,11 @@ class Rules:
     plain_points: tuple[int, ...]
     trump_points: tuple[int, ...]
     last_trick: int
-    sun_conversion: str
-    hokom_conversion: str
+    sun_conversion: SunConversion
+    hokom_conversion: HokomConversion
     keep_total: bool
     hokom_threshold: int
-    sun_threshold: str
+    sun_threshold: SunThreshold
     sun_threshold_value: int
     failed_declarer_projects_lost: bool
     target: int
@@ -95,54 +148,67 @@ def compile_rules(profile: Profile) -> Rules:
     if not profile.is_concrete:
         raise ProfileError(f"profile {profile.id!r} leaves {', '.join(profile.symbolic)} open; "
                            "the engine plays a concrete profile")
-    v = profile.value
+    for parameter, only in PLAYED_ONE_WAY:
+        require(profile, parameter, only)
     points = profile.reading("score.card-points")
     values = profile.reading("project.values")
     return Rules(
         profile_id=profile.id,
-        dealer_step=1 if v("dealer.rotation") == "to-the-right" else 3,
-        cutter_chooses=v("deal.cut") == "cutter-chooses",
-        exposed_redeals_all=v("deal.exposed-card") == "redeal",
-        sun_over_sun=v("auction.sun-over-sun") == "higher-priority",
-        ashkal_by_position=v("auction.ashkal-callers") == "third-and-fourth-to-act",
-        wrong_ashkal_is_sun=v("auction.wrong-ashkal") == "forced-sun",
-        ashkal_on_ace_is_sun=v("auction.ashkal-on-ace") == "forced-sun",
-        kawesh=v("auction.kawesh") == "first-round",
-        second_hokom_named_with_bid=v("auction.second-round-hokom") == "named-with-bid",
-        all_pass_same_dealer=v("auction.all-pass") == "same-dealer",
-        sun_double_strict=v("double.sun") == "one-above-other-below-100",
-        lock_forbids_trump_lead=v("double.lock") == "no-trump-lead",
-        doubled_winner_takes_all=v("double.split") == "winner-takes-all",
-        projects_double_only=v("double.projects") == "double-only",
-        gahwa_needs_made=v("double.gahwa") == "declarer-wins-if-made",
+        dealer_step=choose(profile, "dealer.rotation", {"to-the-right": 1, "clockwise": 3}),
+        cutter_chooses=flag(profile, "deal.cut", "cutter-chooses", "cut"),
+        exposed_redeals_all=flag(profile, "deal.exposed-card", "redeal", "keep-unless-ace"),
+        sun_over_sun=flag(profile, "auction.sun-over-sun", "higher-priority", "final"),
+        ashkal_by_position=flag(profile, "auction.ashkal-callers", "third-and-fourth-to-act",
+                                "dealer-and-left"),
+        wrong_ashkal_is_sun=flag(profile, "auction.wrong-ashkal", "forced-sun", "refused"),
+        ashkal_on_ace_is_sun=flag(profile, "auction.ashkal-on-ace", "forced-sun", "allowed"),
+        kawesh=flag(profile, "auction.kawesh", "first-round", "none"),
+        second_hokom_named_with_bid=flag(profile, "auction.second-round-hokom",
+                                         "named-with-bid", "named-after-buying"),
+        all_pass_same_dealer=flag(profile, "auction.all-pass", "same-dealer", "next-dealer"),
+        sun_double_strict=flag(profile, "double.sun", "one-above-other-below-100",
+                               "one-side-above-100"),
+        lock_forbids_trump_lead=flag(profile, "double.lock", "no-trump-lead", "no-raise"),
+        doubled_winner_takes_all=flag(profile, "double.split", "winner-takes-all",
+                                      "each-side-own"),
+        projects_double_only=flag(profile, "double.projects", "double-only", "same-as-hand"),
+        gahwa_needs_made=flag(profile, "double.gahwa", "declarer-wins-if-made",
+                              "hand-winner-wins-game"),
         project_values=dict(values.table or ()),
-        projects_up_to_two=v("project.per-player") == "up-to-two",
-        four_hundred_declarer_only=v("project.four-hundred-holder") == "declarer-only",
-        hundred_run_first=v("project.hundred-order") == "run-first",
-        tie_break=v("project.tie-break"),
-        declare_from_declarer=v("project.declaration-order") == "declarer-then-clockwise",
-        projects_in_won_tricks=v("project.proof") == "in-won-tricks",
-        baloot_declarer_only=v("project.baloot-holder") == "declarer-only",
-        baloot_card_points=v("project.baloot-value") == "20-card-points",
-        baloot_value=profile.reading("project.baloot-value").value or 0,
-        baloot_always=v("project.baloot-in-project") == "always",
-        first_lead_declarer=v("play.first-lead") == "declarer",
-        hokom_void=v("play.hokom-void"),
-        must_overtrump=v("play.trump-led") == "must-overtrump",
+        projects_up_to_two=flag(profile, "project.per-player", "up-to-two", "any-disjoint"),
+        four_hundred_declarer_only=flag(profile, "project.four-hundred-holder", "declarer-only",
+                                        "any-player"),
+        hundred_run_first=flag(profile, "project.hundred-order", "run-first", "equal"),
+        tie_break=member(profile, "project.tie-break", TieBreak),
+        declare_from_declarer=flag(profile, "project.declaration-order",
+                                   "declarer-then-clockwise", "play-order"),
+        projects_in_won_tricks=flag(profile, "project.proof", "in-won-tricks", "shown"),
+        baloot_declarer_only=flag(profile, "project.baloot-holder", "declarer-only",
+                                  "any-player"),
+        baloot_card_points=flag(profile, "project.baloot-value", "20-card-points",
+                                "2-game-points"),
+        baloot_value=number(profile, "project.baloot-value", ("2-game-points", "20-card-points")),
+        baloot_always=flag(profile, "project.baloot-in-project", "always",
+                           "not-split-not-in-100"),
+        first_lead_declarer=flag(profile, "play.first-lead", "declarer", "dealers-right"),
+        hokom_void=member(profile, "play.hokom-void", HokomVoid),
+        must_overtrump=flag(profile, "play.trump-led", "must-overtrump", "any-trump"),
         plain_strength=_strengths(profile.reading("rank.plain").order, "rank.plain", 0),
         trump_strength=_strengths(profile.reading("rank.trump").order, "rank.trump", 8),
         plain_points=tuple(points.number("plain-" + RANKS[rank(c)]) for c in range(NUM_CARDS)),
         trump_points=tuple(points.number("trump-" + RANKS[rank(c)]) for c in range(NUM_CARDS)),
         last_trick=points.number("last-trick"),
-        sun_conversion=v("score.sun-conversion"),
-        hokom_conversion=v("score.hokom-conversion"),
-        keep_total=v("score.keep-total") == "defenders-get-rest",
-        hokom_threshold=profile.reading("score.hokom-threshold").value or 0,
-        sun_threshold=v("score.sun-threshold"),
-        sun_threshold_value=profile.reading("score.sun-threshold").value or 0,
-        failed_declarer_projects_lost=v("score.failed") == "defenders-keep-own-projects",
-        target=profile.reading("game.target").value or 0,
-        both_reach_declarer=v("game.both-reach") == "declarers-side",
+        sun_conversion=member(profile, "score.sun-conversion", SunConversion),
+        hokom_conversion=member(profile, "score.hokom-conversion", HokomConversion),
+        keep_total=flag(profile, "score.keep-total", "defenders-get-rest", "each-side-rounded"),
+        hokom_threshold=number(profile, "score.hokom-threshold", (
+            "at-least-81", "at-least-82", "more-than-76", "more-than-81", "none")),
+        sun_threshold=member(profile, "score.sun-threshold", SunThreshold),
+        sun_threshold_value=number(profile, "score.sun-threshold", tuple(SunThreshold)),
+        failed_declarer_projects_lost=flag(profile, "score.failed",
+                                           "defenders-keep-own-projects", "defenders-take-all"),
+        target=number(profile, "game.target", ("152",)),
+        both_reach_declarer=flag(profile, "game.both-reach", "declarers-side", "higher-total"),
     )
 
 

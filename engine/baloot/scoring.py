@@ -6,17 +6,17 @@ from __future__ import annotations
 
 from typing import NamedTuple
 
-from engine.baloot.rules import SUN, Rules
+from engine.baloot.rules import SUN, HokomConversion, Rules, SunConversion, SunThreshold
 
 
 def game_points(rules: Rules, contract: str, points: int) -> int:
     """A side's card points converted to game points."""
     if contract == SUN:
-        if rules.sun_conversion == "five-kept-div-5" and points % 10 == 5:
+        if rules.sun_conversion is SunConversion.FIVE_KEPT_DIV_5 and points % 10 == 5:
             return points // 5
-        half = 4 if rules.sun_conversion == "nearest-ten-half-down-x2" else 5
+        half = 4 if rules.sun_conversion is SunConversion.NEAREST_TEN_HALF_DOWN_X2 else 5
         return (points + half) // 10 * 2
-    half = 4 if rules.hokom_conversion == "nearest-ten-half-down" else 5
+    half = 4 if rules.hokom_conversion is HokomConversion.NEAREST_TEN_HALF_DOWN else 5
     return (points + half) // 10
 
 
@@ -26,9 +26,9 @@ def made(rules: Rules, contract: str, declarer_points: int, defender_points: int
     trick). With no threshold a doubled hand goes to the side with more points (``double.split
     = winner-takes-all``: the team with most points takes all)."""
     if contract == SUN:
-        if rules.sun_threshold == "at-least-66-card-points":
+        if rules.sun_threshold is SunThreshold.AT_LEAST_66_CARD_POINTS:
             return declarer_points >= rules.sun_threshold_value
-        if rules.sun_threshold == "more-than-13-game-points":
+        if rules.sun_threshold is SunThreshold.MORE_THAN_13_GAME_POINTS:
             return game_points(rules, contract, declarer_points) >= rules.sun_threshold_value
     elif rules.hokom_threshold:
         return declarer_points >= rules.hokom_threshold

@@ -47,3 +47,11 @@ def state_from_json(data: dict[str, Any], profile: Profile | None = None) -> Kou
     from engine.kout.game import KoutState
 
     return KoutState.from_json(data, profile)
+
+
+def random_game_record(game: KoutGame, seed: int) -> dict[str, Any]:
+    """A whole game played by random legal players from ``seed``, as the JSON record
+    ``trickrules play --json`` prints."""
+    from engine.kout.record import game_to_json, play_random_game
+
+    return game_to_json(play_random_game(game, seed))

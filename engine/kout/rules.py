@@ -8,14 +8,12 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 from enum import Enum
-from typing import TypeVar
 
 from engine.errors import ProfileError
 from engine.masks import BIT, JOKER_MASK, SUIT_MASK, CardSet, mask_of
+from engine.readings import choose, flag, number, number_or_none
 from spec.cards import ACE, JACK, KING, QUEEN, RED_JOKER, SUITS, Card, make_card
 from spec.model import Profile
-
-T = TypeVar("T")
 
 
 class SecondJoker(Enum):
@@ -63,21 +61,6 @@ class Rules:
     bawan_first_hand_wins: bool
 
 
-def _choose(profile: Profile, parameter: str, options: dict[str, T]) -> T:
-    """The engine meaning of the profile's reading of ``parameter``."""
-    value = profile.value(parameter)
-    if value not in options:
-        raise ProfileError(
-            f"profile {profile.id!r}: the engine has no meaning for {parameter} = {value!r}"
-        )
-    return options[value]
-
-
-def _flag(profile: Profile, parameter: str, true_reading: str, false_reading: str) -> bool:
-    """A two-reading parameter as a flag: true for ``true_reading``."""
-    return _choose(profile, parameter, {true_reading: True, false_reading: False})
-
-
 def _honours(kind: str, deck_mask: CardSet) -> tuple[CardSet, ...] | None:
     """Per trump suit, the cards whose earlier play allows a Joker lead."""
     if kind == "never":
@@ -100,9 +83,9 @@ def compile_rules(profile: Profile) -> Rules:
             "the engine plays concrete profiles only"
         )
     players = profile.game.players
-    hand_size = profile.reading("deal.hand-size").value
-    if hand_size is None:
-        raise ProfileError(f"profile {profile.id!r}: deal.hand-size reading has no value")
+    hand_size = number(profile, "deal.hand-size", ("9", "12"))
+    choose(profile, "deck.cards", dict.fromkeys(
+        ("full-54", "no-2-to-5", "no-2-to-5-no-6-red", "no-2-5-6-red")))
     deck = profile.reading("deck.cards").deck()
     if len(deck) != players * hand_size:
         raise ProfileError(
@@ -120,8 +103,8 @@ def compile_rules(profile: Profile) -> Rules:
         ("play.first-lead", "declarer"),
         ("play.card-in-hand", "own-hand"),
     ):
-        _choose(profile, parameter, {only: True})
-    bid_jokers = _choose(
+        choose(profile, parameter, {only: True})
+    bid_jokers = choose(
         profile,
         "joker.lead-by-bid",
         {
@@ -131,17 +114,11 @@ def compile_rules(profile: Profile) -> Rules:
             "never": {},
         },
     )
-    honours_kind = _choose(
+    honours_kind = choose(
         profile,
         "joker.lead-after-trumps-played",
         {k: k for k in ("ace-king-queen-jack", "all-trumps", "ace", "never")},
     )
-    malzoom_failed = profile.reading("score.malzoom-failed")
-    shutout = profile.reading("game.shutout")
-    target = profile.reading("game.target").value
-    bawan = profile.reading("score.bawan-made").value
-    if target is None or bawan is None:
-        raise ProfileError(f"profile {profile.id!r}: game.target and score.bawan-made need values")
     return Rules(
         profile_id=profile.id,
         game_id=profile.game.id,
@@ -149,41 +126,42 @@ def compile_rules(profile: Profile) -> Rules:
         hand_size=hand_size,
         deck=deck,
         deck_mask=deck_mask,
-        clockwise=_flag(profile, "seating.turn-order", "clockwise", "counter-clockwise"),
-        dealer_step=_choose(
+        clockwise=flag(profile, "seating.turn-order", "clockwise", "counter-clockwise"),
+        dealer_step=choose(
             profile, "dealer.rotation", {"with-turn-order": 1, "against-turn-order": -1}
         ),
-        auction_continuing=_flag(profile, "auction.shape", "continuing", "single-round"),
-        pass_final=_flag(profile, "auction.pass", "final", "may-re-enter"),
-        forced_exactly_5=_flag(profile, "auction.dealer-forced-bid", "exactly-5", "at-least-5"),
-        malzoom_any_forced=_flag(profile, "auction.malzoom", "any-forced", "forced-5"),
-        follow_else_trump=_flag(
+        auction_continuing=flag(profile, "auction.shape", "continuing", "single-round"),
+        pass_final=flag(profile, "auction.pass", "final", "may-re-enter"),
+        forced_exactly_5=flag(profile, "auction.dealer-forced-bid", "exactly-5", "at-least-5"),
+        malzoom_any_forced=flag(profile, "auction.malzoom", "any-forced", "forced-5"),
+        follow_else_trump=flag(
             profile, "play.follow-suit", "follow-else-trump", "follow-else-any"
         ),
-        joker_any_time=_flag(profile, "joker.play-to-trick", "any-time", "as-trump"),
+        joker_any_time=flag(profile, "joker.play-to-trick", "any-time", "as-trump"),
         bid_jokers=bid_jokers,
-        bid_holder_declarer_only=_flag(
+        bid_holder_declarer_only=flag(
             profile, "joker.lead-bid-holder", "declarer", "bidding-team"
         ),
         honours=_honours(honours_kind, deck_mask),
-        declarer_without_ace=_flag(profile, "joker.declarer-without-ace", "may-lead", "no"),
-        unqualified_any_time=_flag(
+        declarer_without_ace=flag(profile, "joker.declarer-without-ace", "may-lead", "no"),
+        unqualified_any_time=flag(
             profile, "joker.unqualified-lead", "any-time", "only-jokers-left"
         ),
-        trump_for_trick=_flag(profile, "joker.after-worthless-lead", "trump-for-trick", "led-suit"),
-        second_joker=_choose(profile, "joker.second-joker", {s.value: s for s in SecondJoker}),
-        legal_lead_must_trump=_choose(
+        trump_for_trick=flag(profile, "joker.after-worthless-lead", "trump-for-trick", "led-suit"),
+        second_joker=choose(profile, "joker.second-joker", {s.value: s for s in SecondJoker}),
+        legal_lead_must_trump=choose(
             profile,
             "joker.legal-lead-calls-trump",
             {"must-play-trump": True, "no-obligation": False},
         ),
-        joker_counts_as_trump=_flag(profile, "joker.counts-as-trump", "counts", "optional"),
-        early_stop=_flag(profile, "hand.early-stop", "stop-when-decided", "play-all-tricks"),
-        bawan_points=bawan,
-        made_scores_tricks=_flag(profile, "score.made", "tricks-won", "bid"),
-        failed_doubles_tricks=_flag(profile, "score.failed", "double-tricks-won", "double-bid"),
-        malzoom_failed_points=malzoom_failed.value,
-        target=target,
-        shutout=shutout.value,
-        bawan_first_hand_wins=_flag(profile, "game.bawan-first-hand", "wins-game", "no-effect"),
+        joker_counts_as_trump=flag(profile, "joker.counts-as-trump", "counts", "optional"),
+        early_stop=flag(profile, "hand.early-stop", "stop-when-decided", "play-all-tricks"),
+        bawan_points=number(profile, "score.bawan-made", ("36",)),
+        made_scores_tricks=flag(profile, "score.made", "tricks-won", "bid"),
+        failed_doubles_tricks=flag(profile, "score.failed", "double-tricks-won", "double-bid"),
+        malzoom_failed_points=number_or_none(profile, "score.malzoom-failed", ("5",),
+                                             "double-bid"),
+        target=number(profile, "game.target", ("101",)),
+        shutout=number_or_none(profile, "game.shutout", ("51-to-0",), "none"),
+        bawan_first_hand_wins=flag(profile, "game.bawan-first-hand", "wins-game", "no-effect"),
     )

@@ -144,4 +144,28 @@ class BalootWords:
         raise ValueError(f"unknown Baloot outcome kind {kind!r}")
 
 
+    def contract(self, state: dict[str, Any]) -> str:
+        """The contract bought so far in a Baloot state's buying."""
+        contract = "no contract yet"
+        for call in state.get("auction", []):
+            if call.get("call") in ("sun", "ashkal"):
+                contract = f"Sun bought by seat {call['seat']}"
+            elif call.get("call") == "hokom":
+                letter = call.get("trump") or state["public_card"][-1]
+                contract = (f"Hokom in {SUIT_NAMES[SUIT_LETTERS.index(letter)]} bought by seat "
+                            f"{call['seat']}")
+        return contract
+
+    def trick(self, state: dict[str, Any]) -> tuple[int, list[str], int]:
+        """The trick in progress and the tricks finished, from a Baloot state's play."""
+        play = state.get("play") or {}
+        trick = play.get("trick") or {}
+        return (int(trick.get("leader", 0)), [p["card"] for p in trick.get("plays", [])],
+                len(play.get("tricks", [])))
+
+    def call(self, call: dict[str, Any]) -> str:
+        """A Baloot call by name."""
+        return f"seat {call['seat']} {call['call']}"
+
+
 WORDS = BalootWords()

@@ -8,12 +8,12 @@ import json
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
+from spec.registry import FAMILIES
+
 if TYPE_CHECKING:
     from rich.console import Console
 
 DEFAULT_TIMEOUT = 10.0
-FAMILIES_WITH_SUITES = ("kout", "baloot")
-"""The game families whose conformance suite is generated and shipped."""
 
 
 def cmd_conform(args: argparse.Namespace) -> int:
@@ -142,10 +142,11 @@ def cmd_vectors(args: argparse.Namespace) -> int:
         report = current_report(Path(args.report) if args.report else None, console)
     stale_any = False
     summaries: list[dict[str, Any]] = []
+    from spec.registry import family as family_record
     from spec.registry import family_named
 
-    for family in [family_named(args.game)] if args.game else list(FAMILIES_WITH_SUITES):
-        generator = importlib.import_module(f"proofs.{family}.conformance.generate")
+    for family in [family_named(args.game)] if args.game else list(FAMILIES):
+        generator = importlib.import_module(family_record(family).suite_builder)
         out = Path(args.out) if args.out else suite_dir(family)
         witnesses = (generator.witness_requests(report) if report is not None
                      else stored_witnesses(suite_dir(family)))
@@ -180,7 +181,7 @@ def add_commands(sub: Any) -> None:
     conform = sub.add_parser("conform", help="check an external engine against the suite")
     conform.add_argument("--engine", required=True, metavar="COMMAND",
                          help="shell command that starts the engine's adapter")
-    conform.add_argument("--game", default="kout", metavar="GAME",
+    conform.add_argument("--game", default=FAMILIES[0], metavar="GAME",
                          help="the suite of this game's family (a game id: kout6, kout4, "
                               "baloot, for its reconciled profile only; or a family: kout, "
                               "baloot; default: kout)")

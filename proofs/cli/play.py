@@ -4,9 +4,10 @@ and the count of play sequences from a seeded deal."""
 from __future__ import annotations
 
 import argparse
+import importlib
 import json
 import time
-from collections.abc import Callable
+from types import ModuleType
 from typing import Any
 
 from spec.registry import game_ids
@@ -18,10 +19,16 @@ def _game(args: argparse.Namespace) -> Any:
     return load_game(args.game, args.profile)
 
 
+def _family_command_line(game_id: str) -> ModuleType:
+    """The command-line module of the family ``game_id`` belongs to (its record names it)."""
+    from spec.registry import family, family_of
+
+    return importlib.import_module(family(family_of(game_id)).command_line)
+
+
 def cmd_play(args: argparse.Namespace) -> int:
     """Play a whole game with random legal players, reproducibly from ``--seed``."""
     from engine.registry import random_game_record
-    from spec.registry import family_of
 
     record = random_game_record(_game(args), args.seed)
     if args.json:
@@ -29,44 +36,17 @@ def cmd_play(args: argparse.Namespace) -> int:
         return 0
     from proofs.cli.render.console import output_console
 
-    console = output_console()
-    if family_of(args.game) == "baloot":
-        from proofs.cli.render.baloot import print_baloot_game
-
-        print_baloot_game(console, record)
-    else:
-        from proofs.cli.render.tables import print_game
-
-        print_game(console, record)
+    _family_command_line(args.game).print_game(output_console(), record)
     return 0
 
 
-def _print_perft(args: argparse.Namespace, result: dict[str, Any]) -> None:
-    if args.json:
-        print(json.dumps(result, indent=2))
-        return
-    from proofs.cli.render.console import output_console
-    from proofs.cli.render.tables import print_perft
-
-    print_perft(output_console(), result)
-
-
-def _check_perft(args: argparse.Namespace, game_id: str, cards: int, players: int) -> None:
-    """Refuse a depth beyond one hand's cards and a declarer that is not a seat."""
-    if not 1 <= args.depth <= cards:
-        raise ValueError(f"--depth: {args.depth} is not a number of plays from 1 to {cards} "
-                         f"(the cards of a {game_id} hand)")
-    if args.declarer is not None and not 0 <= args.declarer < players:
-        raise ValueError(f"--declarer: {args.declarer} is not a seat of {game_id} "
-                         f"(0..{players - 1})")
-
-
-def _run_perft(args: argparse.Namespace, position: Any, setting: dict[str, Any],
-               name: Callable[[int], str]) -> int:
-    """Count from ``position``, then print ``setting`` with the count, its speed and the
-    divide when asked."""
+def cmd_perft(args: argparse.Namespace) -> int:
+    """Count play sequences from a seeded deal and a fixed contract, then print the setting
+    with the count, its speed and the divide when asked."""
     from engine.perft import divide, perft
 
+    game = _game(args)
+    position, setting, name = _family_command_line(args.game).perft_setting(args, game)
     start = time.perf_counter()
     rows = divide(position, args.depth) if args.divide else None
     nodes = sum(n for _, n in rows) if rows is not None else perft(position, args.depth)
@@ -76,49 +56,14 @@ def _run_perft(args: argparse.Namespace, position: Any, setting: dict[str, Any],
         "nodes_per_second": round(nodes / seconds) if seconds > 0 else 0}
     if rows is not None:
         result["divide"] = [{"card": name(c), "nodes": n} for c, n in rows]
-    _print_perft(args, result)
+    if args.json:
+        print(json.dumps(result, indent=2))
+        return 0
+    from proofs.cli.render.console import output_console
+    from proofs.cli.render.tables import print_perft
+
+    print_perft(output_console(), result)
     return 0
-
-
-def _perft_baloot(args: argparse.Namespace, game: Any) -> int:
-    """Baloot perft: the seed's first deal under ``--contract`` (and ``--trump``)."""
-    from engine.baloot.cards import name, names
-    from engine.baloot.play import perft_position
-    from spec.cards import SUIT_LETTERS, parse_suit
-
-    _check_perft(args, game.game_id, 32, 4)
-    contract = args.contract or "sun"
-    trump = parse_suit(args.trump) if contract == "hokom" else None
-    position, dealer, declarer = perft_position(game.rules, args.seed, contract, trump,
-                                                args.declarer)
-    return _run_perft(args, position, {
-        "game": "baloot", "profile": game.profile.id, "seed": args.seed, "dealer": dealer,
-        "declarer": declarer, "contract": contract,
-        "trump": None if trump is None else SUIT_LETTERS[trump],
-        "hands": {str(s): names(h) for s, h in enumerate(position.hands)}}, name)
-
-
-def cmd_perft(args: argparse.Namespace) -> int:
-    """Count play sequences from a seeded deal and a fixed contract."""
-    from engine.kout.play import perft_position
-    from engine.masks import cards_of
-    from spec.cards import SUIT_LETTERS, card_name, parse_suit
-    from spec.registry import family_of
-
-    game = _game(args)
-    if family_of(args.game) == "baloot":
-        return _perft_baloot(args, game)
-    if args.contract is not None:
-        raise ValueError("--contract: only Baloot has contracts; Kout bids with --bid")
-    trump = parse_suit(args.trump)
-    _check_perft(args, game.game_id, len(game.rules.deck), game.num_players())
-    position = perft_position(game.rules, args.seed, bid=args.bid, declarer=args.declarer,
-                              trump=trump)
-    return _run_perft(args, position, {
-        "game": game.game_id, "profile": game.profile.id, "seed": args.seed,
-        "declarer": position.contract.seat, "bid": args.bid, "trump": SUIT_LETTERS[trump],
-        "hands": {str(s): [card_name(c) for c in cards_of(h)]
-                  for s, h in enumerate(position.hands)}}, card_name)
 
 
 def common(p: argparse.ArgumentParser) -> None:

@@ -70,15 +70,16 @@ def cmd_rulebook(args: argparse.Namespace) -> int:
 
     written = sum(len(book.examples) for f in (families or rulebook_families())
                   if (book := family_catalogue(f).rulebook) is not None)
+    pdfs = {} if args.no_pdf else built.pdfs
     if args.json:
         print(json.dumps({"html": str(built.html / "index.html"),
-                          "pdfs": {family: str(path) for family, path in built.pdfs.items()},
+                          "pdfs": {family: str(path) for family, path in pdfs.items()},
                           "source": str(built.source),
                           "dispute_witnesses": len(built.examples),
                           "rule_examples": written}, indent=2))
         return 0
     console.print(f"HTML: {built.html / 'index.html'}")
-    for family, path in built.pdfs.items():
+    for family, path in pdfs.items():
         console.print(f"PDF ({family}): {path}")
     console.print(f"{len(built.examples)} dispute witnesses replayed in the engine and "
                   f"{written} rule examples in the engine and the model; pages generated in "

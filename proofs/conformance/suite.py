@@ -67,10 +67,9 @@ def suite_dir(family: str) -> Path:
     return SUITES / family
 
 
-def load_suite(root: Path | None = None) -> SuiteData:
-    """Every vector under ``root`` (``must/*.jsonl`` then ``variant/*.jsonl``; by default the
-    Kout suite)."""
-    root = suite_dir("kout") if root is None else root
+def load_suite(root: Path) -> SuiteData:
+    """Every vector under ``root`` (``must/*.jsonl`` then ``variant/*.jsonl``); a family's
+    shipped suite is at :func:`suite_dir`."""
     if not root.is_dir():
         raise SuiteError(f"{root}: not a directory (a suite is a directory with manifest.json, "
                          "profiles.json, must/ and variant/)")

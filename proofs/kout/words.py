@@ -68,4 +68,24 @@ class KoutWords:
         return f"Seat {w['dealer']} dealt the hand just played."
 
 
+    def contract(self, state: dict[str, Any]) -> str:
+        """The bid and trump of a Kout state, or that the auction goes on."""
+        contract = state.get("contract")
+        if not isinstance(contract, dict):
+            return "no contract yet"
+        trump = f", {SUIT_NAMES[SUIT_LETTERS.index(state['trump'])]} trump" \
+            if state.get("trump") else ""
+        return f"seat {contract['seat']} bid {contract['bid']}{trump}"
+
+    def trick(self, state: dict[str, Any]) -> tuple[int, list[str], int]:
+        """The trick in progress and the tricks each team has won, from a Kout state."""
+        trick = state.get("trick") or {}
+        return (int(trick.get("leader", 0)), [p["card"] for p in trick.get("plays", [])],
+                sum(state.get("tricks_won", [0, 0])))
+
+    def call(self, call: dict[str, Any]) -> str:
+        """A Kout call: a pass or a bid."""
+        return f"seat {call['seat']} " + ("pass" if call.get("pass") else f"bid {call['bid']}")
+
+
 WORDS = KoutWords()

@@ -29,7 +29,7 @@ from proofs.rulebook.rules_pages import example_image, glossary_page, house_page
 from proofs.rulebook.sources_page import sources_page
 from proofs.rulebook.verification_page import verification_page
 from spec.model import Catalogue
-from spec.registry import FAMILIES, family_of
+from spec.registry import FAMILIES, REGISTRY, family_of
 from spec.source_profiles import source_profiles
 
 DOCS = Path(__file__).resolve().parent / "sphinx"
@@ -153,7 +153,8 @@ def _sphinx(builds: list[tuple[str, Path]], source: Path, families: list[str]) -
     """Run Sphinx once per (builder, output directory), the builds side by side: each reads
     the same generated sources and writes only its own directory."""
     env = {**os.environ, "RL_invariant": "1", "SOURCE_DATE_EPOCH": "0",
-           "TRICKRULES_RULEBOOK_FAMILIES": " ".join(families)}
+           "TRICKRULES_RULEBOOK_FAMILIES": " ".join(families),
+           "TRICKRULES_RULEBOOK_TITLES": json.dumps({f.name: f.title for f in REGISTRY})}
     running = [(builder, subprocess.Popen(
         [sys.executable, "-m", "sphinx", "-W", "--keep-going", "-q", "-E", "-b", builder,
          str(source), str(out)], stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True,

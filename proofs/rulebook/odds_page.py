@@ -4,22 +4,22 @@ event's exact chance in one hand, and beside it every figure the sources give, j
 from __future__ import annotations
 
 import importlib
-import importlib.util
 
 from proofs.rulebook.rst import escape, heading, label, page_label, table
+from spec.registry import family as family_record
 
 
 def has_odds(family: str) -> bool:
-    """Whether the family's engine has exact odds (``engine/<family>/odds.py``)."""
-    try:
-        return importlib.util.find_spec(f"engine.{family}.odds") is not None
-    except ModuleNotFoundError:
-        return False
+    """Whether the family's engine counts its hands exactly (its record names the module)."""
+    return family_record(family).odds is not None
 
 
 def odds_page(family: str) -> list[str]:
     """The chapter: the exact odds table, then the sources' figures against it."""
-    odds = importlib.import_module(f"engine.{family}.odds")
+    module = family_record(family).odds
+    if module is None:
+        raise ValueError(f"{family} has no exact odds")
+    odds = importlib.import_module(module)
     events = odds.project_odds()
     lines = [*label(page_label(family, "odds")), *heading("The odds of a project", 0),
              f"The chance that one hand of eight cards from the 32-card pack holds each "

@@ -7,6 +7,7 @@ from collections.abc import Mapping
 
 import z3
 
+from proofs.smt.readings import check_readings
 from proofs.smt.solver import Names
 from proofs.smt.terms import Bool, If, Int
 from spec.model import Parameter, Profile
@@ -28,12 +29,14 @@ class SymbolicProfile:
             pid: profile.parameters[pid] for pid in profile.values}
         self.vars = {pid: names.int(f"param:{pid}") for pid in self.parameters}
         self.allowed: dict[str, tuple[str, ...]] = dict(allowed or profile.values)
+        check_readings(profile, self.allowed)  # a reading the model has no meaning for
         self.used: set[str] = set()
 
     def rebind(self, parameter_id: str, readings: tuple[str, ...],
                names: Names) -> SymbolicProfile:
         """A twin sharing every variable but ``parameter_id``, which gets its own variable
         restricted to ``readings``: the same rules except for one parameter."""
+        check_readings(self.profile, {parameter_id: readings})
         twin = SymbolicProfile.__new__(SymbolicProfile)
         twin.profile, twin.parameters = self.profile, self.parameters
         twin.vars = {**self.vars, parameter_id: names.int(f"param:{parameter_id}:twin")}

@@ -19,11 +19,14 @@ from importlib import metadata, resources
 from pathlib import Path
 from typing import Any
 
+from spec.registry import REGISTRY
+
 #: The packages whose files decide a result (the presentation layers, which read results and
-#: do not make them, excluded).
+#: do not make them, excluded: the command line, the rulebook, the conformance kit and each
+#: family's suite builder).
 INPUT_PACKAGES = ("spec", "engine", "proofs")
-NOT_INPUTS = ("proofs/rulebook/", "proofs/conformance/", "proofs/cli/", "proofs/kout/conformance/",
-              "proofs/baloot/conformance/")
+NOT_INPUTS = ("proofs/rulebook/", "proofs/conformance/", "proofs/cli/", *(
+    record.suite_builder.rsplit(".", 1)[0].replace(".", "/") + "/" for record in REGISTRY))
 KEEP = 4
 """Input digests kept in the cache directory (the newest by use)."""
 

@@ -21,7 +21,7 @@ import engine.baloot.game
 import engine.baloot.projects
 import proofs.baloot.conformance.declaring
 import proofs.baloot.conformance.expect
-from engine.baloot.rules import Rules
+from engine.baloot.rules import HokomConversion, HokomVoid, Rules
 
 from . import serve_broken
 
@@ -90,9 +90,10 @@ def _both_sides_projects() -> None:
 
 BREAKS: dict[str, Callable[[], None]] = {
     "sun-order-for-trump": _rules(_sun_order),
-    "no-duty-to-trump": _rules(lambda rules: {"hokom_void": "may-trump"}),
+    "no-duty-to-trump": _rules(lambda rules: {"hokom_void": HokomVoid.MAY_TRUMP}),
     "any-trump-follows": _rules(lambda rules: {"must_overtrump": False}),
-    "five-up-in-hokom": _rules(lambda rules: {"hokom_conversion": "nearest-ten-half-up"}),
+    "five-up-in-hokom": _rules(
+        lambda rules: {"hokom_conversion": HokomConversion.NEAREST_TEN_HALF_UP}),
     "baloot-multiplied": _baloot_multiplied,
     "four-aces-400-in-hokom": _four_aces_anywhere,
     "both-sides-projects": _both_sides_projects,

@@ -19,6 +19,7 @@ import proofs.baloot.model as model
 import proofs.baloot.scoring as model_scoring
 from engine.baloot.cards import mask, parse
 from engine.baloot.play import legal_mask, winning_index
+from engine.baloot.rules import HokomConversion
 from proofs.baloot.model import NO_TRUMP, card_name, legal, winner_is
 from proofs.baloot.theorems import THEOREMS
 from proofs.smt.parameters import SymbolicProfile
@@ -102,7 +103,7 @@ def test_engine_with_the_sun_order_for_trump_is_caught(monkeypatch: pytest.Monke
 
 
 def test_engine_rounding_a_5_up_in_hokom_is_caught(monkeypatch: pytest.MonkeyPatch) -> None:
-    _broken_engine(monkeypatch, hokom_conversion="nearest-ten-half-up")
+    _broken_engine(monkeypatch, hokom_conversion=HokomConversion.NEAREST_TEN_HALF_UP)
     found = crosscheck.scores(DEFAULT)
     assert found is not None and found["facts"]["contract"] == "hokom"
 

@@ -1,0 +1,32 @@
+"""Baloot on the command line: a game record as tables, and the perft position of a seed
+(its first deal under ``--contract``, and ``--trump`` for Hokom)."""
+
+from __future__ import annotations
+
+import argparse
+from collections.abc import Callable
+from typing import Any
+
+from proofs.cli.families import check_perft
+from proofs.cli.render.baloot import print_baloot_game as print_game
+
+__all__ = ["perft_setting", "print_game"]
+
+
+def perft_setting(args: argparse.Namespace,
+                  game: Any) -> tuple[Any, dict[str, Any], Callable[[int], str]]:
+    """The seed's first deal under ``--contract`` (Sun by default) and ``--trump``."""
+    from engine.baloot.cards import name, names
+    from engine.baloot.play import perft_position
+    from spec.cards import SUIT_LETTERS, parse_suit
+
+    check_perft(args, game.game_id, 32, 4)
+    contract = args.contract or "sun"
+    trump = parse_suit(args.trump) if contract == "hokom" else None
+    position, dealer, declarer = perft_position(game.rules, args.seed, contract, trump,
+                                                args.declarer)
+    return position, {
+        "game": game.game_id, "profile": game.profile.id, "seed": args.seed, "dealer": dealer,
+        "declarer": declarer, "contract": contract,
+        "trump": None if trump is None else SUIT_LETTERS[trump],
+        "hands": {str(s): names(h) for s, h in enumerate(position.hands)}}, name
