@@ -341,3 +341,33 @@ def test_an_internal_error_is_one_line_and_the_traceback_only_under_debug(
     assert err.count("\n") == 1 and "internal error: RuntimeError: the registry is empty" in err
     with pytest.raises(RuntimeError, match="the registry is empty"):
         main(["--debug", "games"])
+
+
+def test_writing_a_suite_removes_only_its_own_stale_files(tmp_path: Path) -> None:
+    """``vectors --out DIR`` may be pointed at a folder holding other files: it replaces the
+    suite's own vector files and removes a stale one (an op the new suite has no vectors
+    for), and touches nothing else, even a ``.jsonl`` beside them."""
+    from proofs.conformance.build import write_suite
+
+    mine = [tmp_path / "data" / "mine.jsonl", tmp_path / "must" / "notes.jsonl",
+            tmp_path / "must" / "deep" / "perft.jsonl"]
+    for path in mine:
+        path.parent.mkdir(parents=True, exist_ok=True)
+        path.write_text("{}\n", encoding="utf-8")
+    stale = tmp_path / "variant" / "doubling.jsonl"
+    stale.parent.mkdir()
+    stale.write_text("{}\n", encoding="utf-8")
+    write_suite({"must/perft.jsonl": "{\"id\": 1}\n", "manifest.json": "{}\n"}, tmp_path)
+    assert all(path.read_text(encoding="utf-8") == "{}\n" for path in mine)
+    assert not stale.exists()
+    assert (tmp_path / "must" / "perft.jsonl").read_text(encoding="utf-8") == "{\"id\": 1}\n"
+    assert not list(tmp_path.rglob(".trickrules-*"))  # no temporary file left
+
+
+def test_vectors_refuses_an_out_folder_it_cannot_write_before_building(
+        tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    blocker = tmp_path / "a-file"
+    blocker.write_text("", encoding="utf-8")
+    assert main(["vectors", "--game", "baloot", "--out", str(blocker / "suite")]) == 2
+    assert "--out: cannot write" in capsys.readouterr().err
+    assert blocker.read_text(encoding="utf-8") == ""

@@ -3,6 +3,7 @@ result cache and its exact keys, progress lines in a log, and the warm re-run.""
 
 from __future__ import annotations
 
+import os
 import pickle
 import subprocess
 import sys
@@ -14,7 +15,8 @@ import pytest
 from proofs.divergence import Outcome
 from proofs.kit import kit_for_game
 from proofs.verify.cache import ResultCache, environment_digest, inputs_digest
-from proofs.verify.jobs import Job, execute
+from proofs.verify.codec import dumps, loads
+from proofs.verify.jobs import Job, execute, is_result_of
 from proofs.verify.report import verify
 from spec.loader import family_catalogue
 
@@ -44,12 +46,50 @@ def test_the_cache_returns_only_what_was_stored_under_the_exact_key(tmp_path: Pa
     assert cache.get("job-2") is None
     assert ResultCache(tmp_path, "b" * 64).get("job-1") is None  # other inputs
     assert ResultCache(tmp_path, "a" * 64, read=False).get("job-1") is None  # --no-cache
+    assert cache.get("job-1", accept=lambda result: False) is None  # not the job's shape
     # an entry whose stored key differs (a renamed or forged file) is not returned
-    path = next((tmp_path / "verify").rglob("*.pickle"))
-    path.write_bytes(pickle.dumps({"key": ("a" * 64, "job-2"), "result": "forged"}))
+    path = next((tmp_path / "verify").rglob("*.json"))
+    path.write_bytes(dumps({"key": ["a" * 64, "job-2"], "result": "forged"}))
     assert cache.get("job-1") is None
-    path.write_bytes(b"not a pickle")
+    for junk in (b"not json", b"\x80\x04\x95", b"[" * 100_000, b'{"__record__": "os"}',
+                 b'{"key": ["' + b"a" * 64 + b'", "job-1"], "result": {"__record__": "Row", '
+                 b'"fields": {"nope": 1}}}'):
+        path.write_bytes(junk)
+        assert cache.get("job-1") is None
+    path.unlink()
+    path.mkdir()  # a folder where an entry should be
     assert cache.get("job-1") is None
+
+
+def test_a_planted_pickle_never_runs(tmp_path: Path) -> None:
+    """The cache reads JSON into plain values and known records only: a pickle that would run
+    a command, put where an entry belongs (under either name), is ignored, and the command
+    never runs."""
+    cache = ResultCache(tmp_path, "a" * 64)
+    cache.put("job-1", {"verdict": "proved"})
+    entry = next((tmp_path / "verify").rglob("*.json"))
+    marker = tmp_path / "ran"
+
+    class Payload:
+        def __reduce__(self) -> tuple[Any, tuple[str]]:
+            return (os.system, (f"touch {marker}",))
+
+    planted = pickle.dumps({"key": ("a" * 64, "job-1"), "result": Payload()})
+    entry.write_bytes(planted)
+    entry.with_suffix(".pickle").write_bytes(planted)
+    assert cache.get("job-1") is None
+    assert not marker.exists()
+
+
+def test_a_forged_result_of_the_wrong_shape_is_computed_again() -> None:
+    """A cached theorem row must be a row of that theorem and profile; an outcome list must
+    hold the outcomes of the job's kinds."""
+    job = JOB_A
+    result = execute(job)
+    assert is_result_of(job, result)
+    assert is_result_of(job, loads(dumps(result)))
+    assert not is_result_of(job, {"verdict": "proved"})
+    assert not is_result_of(job, result[:-1] if isinstance(result, list) else None)
 
 
 def test_the_key_changes_with_the_inputs_and_the_z3_version(
@@ -154,3 +194,18 @@ def test_a_cold_run_starts_the_long_disputes_first() -> None:
         longest_other = max(_static_cost(j) for j in jobs if j.kind != "outcome")
         assert min(_static_cost(j) for j in play) > longest_other
         assert max(_static_cost(j) for j in score) < longest_other
+
+
+def test_every_cached_result_reads_back_as_it_was_written(verification: Any,
+                                                          tmp_path_factory: pytest.TempPathFactory,
+                                                          worker_id: str) -> None:
+    """Every entry of the run's shared verify cache (every theorem row, source check and
+    dispute outcome of both families) reads back into the value that writes the same bytes."""
+    from conftest import shared_directory
+
+    root = shared_directory(tmp_path_factory, worker_id) / "verify-cache"
+    entries = sorted(e for e in root.rglob("*.json") if e.name != "timings.json")
+    assert len(entries) > 300
+    for entry in entries:
+        raw = entry.read_bytes()
+        assert dumps(loads(raw)) == raw, entry.name

@@ -137,6 +137,10 @@ def cmd_vectors(args: argparse.Namespace) -> int:
     console = output_console(stderr=True)
     if args.out and not args.game:
         raise ValueError("--out names one suite's directory: give --game too")
+    if args.out and not args.check:
+        from proofs.rulebook.prerequisites import check_writable_folder
+
+        check_writable_folder(Path(args.out), "--out")
     report = None
     if args.refresh or args.report:
         report = current_report(Path(args.report) if args.report else None, console)

@@ -15,7 +15,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
-from proofs.conformance.protocol import PROTOCOL, Answer, InvalidRequestError, rules_of
+from proofs.conformance.protocol import OPS, PROTOCOL, Answer, InvalidRequestError, rules_of
 from proofs.conformance.suite import EVERY, GROUPS
 from spec.model import Catalogue, Profile
 
@@ -200,26 +200,43 @@ def suite_files(suite: Suite) -> dict[str, str]:
     return out
 
 
+def suite_owned(out: Path) -> list[Path]:
+    """The vector files under ``out`` that a suite owns: ``<group>/<op>.jsonl`` for the two
+    groups and the protocol's ops; nothing else in ``out`` is ever read as the suite's or
+    removed."""
+    return sorted(p for group in GROUPS for op in OPS
+                  if (p := out / group / f"{op}.jsonl").is_file())
+
+
 def write_suite(files: dict[str, str], out: Path) -> list[Path]:
-    """Write the suite's files under ``out``, removing stale ``.jsonl`` files; the paths."""
+    """Write the suite's files under ``out``, each whole or not at all (the manifest last),
+    and remove the suite's own vector files that it no longer has; the paths written."""
+    from proofs.verify.cache import write_atomically
+
     written = []
-    for old in out.rglob("*.jsonl"):
-        if old.relative_to(out).as_posix() not in files:
-            old.unlink()
-    for relative, text in files.items():
+    order = sorted(files, key=lambda relative: relative == "manifest.json")
+    for relative in order:
         path = out / relative
         path.parent.mkdir(parents=True, exist_ok=True)
-        path.write_text(text, encoding="utf-8")
+        write_atomically(path, files[relative].encode("utf-8"))
         written.append(path)
+    for old in suite_owned(out):
+        if old.relative_to(out).as_posix() not in files:
+            old.unlink()
     return written
 
 
 def stale_files(files: dict[str, str], out: Path) -> list[str]:
-    """The suite files under ``out`` that differ from ``files`` (missing, changed or extra)."""
-    problems = [r for r, text in files.items()
-                if not (out / r).exists() or (out / r).read_text(encoding="utf-8") != text]
-    extra = [p.relative_to(out).as_posix() for p in out.rglob("*.jsonl")]
-    return sorted(problems + [e for e in extra if e not in files])
+    """The suite files under ``out`` that differ from ``files`` (missing, changed, unreadable
+    or extra)."""
+    def differs(relative: str) -> bool:
+        try:
+            return (out / relative).read_bytes() != files[relative].encode("utf-8")
+        except OSError:
+            return True
+
+    extra = [p.relative_to(out).as_posix() for p in suite_owned(out)]
+    return sorted([r for r in files if differs(r)] + [e for e in extra if e not in files])
 
 
 def dispute_witnesses(report: dict[str, Any], games: set[str],

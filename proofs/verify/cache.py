@@ -11,14 +11,15 @@ from __future__ import annotations
 import contextlib
 import hashlib
 import os
-import pickle
 import platform
 import shutil
 import tempfile
+from collections.abc import Callable
 from importlib import metadata, resources
 from pathlib import Path
 from typing import Any
 
+from proofs.verify.codec import CodecError, dumps, loads
 from spec.registry import REGISTRY
 
 #: The packages whose files decide a result (the presentation layers, which read results and
@@ -29,6 +30,8 @@ NOT_INPUTS = ("proofs/rulebook/", "proofs/conformance/", "proofs/cli/", *(
     record.suite_builder.rsplit(".", 1)[0].replace(".", "/") + "/" for record in REGISTRY))
 KEEP = 4
 """Input digests kept in the cache directory (the newest by use)."""
+MAX_ENTRY = 64 << 20
+"""The largest cache entry read, in bytes (a job's results take kilobytes)."""
 
 
 def inputs_digest() -> str:
@@ -86,28 +89,33 @@ class ResultCache:
 
     @staticmethod
     def _file_name(job_key: str) -> str:
-        return hashlib.sha256(job_key.encode()).hexdigest()[:40] + ".pickle"
+        return hashlib.sha256(job_key.encode()).hexdigest()[:40] + ".json"
 
-    def get(self, job_key: str) -> Any | None:
-        """The stored result of ``job_key`` under this digest, or None (absent, unreadable,
-        or stored under another key); always None when the cache is not read."""
+    def get(self, job_key: str, accept: Callable[[Any], bool] = lambda _: True) -> Any | None:
+        """The stored result of ``job_key`` under this digest, or None: absent, unreadable,
+        not a result this cache writes, stored under another key, or refused by ``accept``
+        (the shape the job's results have); always None when the cache is not read. An entry
+        is JSON read into plain values and known result records only: reading one never
+        runs code."""
         if not self.read:
             return None
         path = self.here / self._file_name(job_key)
         try:
-            entry = pickle.loads(path.read_bytes())
-        except (OSError, pickle.UnpicklingError, EOFError, AttributeError, ImportError,
-                TypeError, ValueError):
+            if path.stat().st_size > MAX_ENTRY:
+                return None
+            entry = loads(path.read_bytes())
+        except (OSError, CodecError):
             return None
-        if not isinstance(entry, dict) or entry.get("key") != (self.digest, job_key):
+        if not isinstance(entry, dict) or entry.get("key") != [self.digest, job_key]:
             return None
-        return entry["result"]
+        result = entry.get("result")
+        return result if accept(result) else None
 
     def put(self, job_key: str, result: Any) -> None:
         """Store a result (atomically: a reader never sees half a file)."""
         self.here.mkdir(parents=True, exist_ok=True)
         write_atomically(self.here / self._file_name(job_key),
-                         pickle.dumps({"key": (self.digest, job_key), "result": result}))
+                         dumps({"key": [self.digest, job_key], "result": result}))
 
     def prune(self) -> None:
         """Remove the entries of all but the :data:`KEEP` most recently used digests."""

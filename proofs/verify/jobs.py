@@ -99,6 +99,35 @@ def _source_profile(game: str, profile_id: str) -> Profile:
     return source_profiles(_catalogue(game))[profile_id]
 
 
+VERDICTS = ("proved", "refuted", "unknown")
+
+
+def _is_row(row: Any) -> bool:
+    from proofs.verify.rows import Row
+
+    return (isinstance(row, Row) and row.verdict in VERDICTS and row.expect in VERDICTS
+            and isinstance(row.seconds, (int, float)) and isinstance(row.witness, dict)
+            and (row.replay is None or isinstance(row.replay, dict)))
+
+
+def is_result_of(job: Job, result: Any) -> bool:
+    """Whether ``result`` has the shape of what :func:`execute` returns for ``job`` (a cached
+    entry that does not is ignored and the job run again)."""
+    from proofs.divergence import Outcome
+    from proofs.verify.source_checks import SourceRow
+
+    if job.kind == "theorem":
+        return _is_row(result) and result.theorem == job.theorem \
+            and result.profile == job.profile
+    if not isinstance(result, list):
+        return False
+    if job.kind == "source":
+        return all(isinstance(r, SourceRow) and (r.row is None or _is_row(r.row))
+                   and isinstance(r.readings, dict) for r in result)
+    return ([getattr(o, "kind", None) for o in result] == job.outcome.split("+")
+            and all(isinstance(o, Outcome) and o.verdict in VERDICTS for o in result))
+
+
 def execute(job: Job) -> Any:
     """Run one job in a fresh Z3 context: a :class:`~proofs.verify.rows.Row`, a list of
     :class:`~proofs.verify.source_checks.SourceRow`, or the

@@ -15,11 +15,12 @@ import time
 from collections.abc import Callable, Sequence
 from concurrent.futures import FIRST_COMPLETED, Future, ProcessPoolExecutor, wait
 from dataclasses import dataclass
+from functools import partial
 from pathlib import Path
 from typing import Any
 
 from proofs.verify.cache import ResultCache
-from proofs.verify.jobs import Job, execute
+from proofs.verify.jobs import Job, execute, is_result_of
 
 
 @dataclass(frozen=True)
@@ -101,7 +102,7 @@ def run_jobs(jobs: Sequence[Job], cache: ResultCache | None, workers: int,
     results: dict[Job, Done] = {}
     todo: list[Job] = []
     for job in jobs:
-        hit = cache.get(job.key) if cache is not None else None
+        hit = cache.get(job.key, partial(is_result_of, job)) if cache is not None else None
         if hit is not None:
             results[job] = Done(job, hit, 0.0, True)
             report(results[job])
