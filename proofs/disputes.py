@@ -8,7 +8,7 @@ two profiles (``trickrules diff``) is made of these disputes.
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Sequence
+from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass, field
 from typing import Any, Literal
 
@@ -137,21 +137,35 @@ def spec_order(catalogue: Catalogue, parameter: str, a: str, b: str) -> tuple[st
     return first, second
 
 
-def _settle_groups(game: str, question: Question, cache: Reads) -> list[Outcome]:
+GroupSettler = Callable[[str, Question, Sequence[str], Reads], list[Outcome]]
+"""How one group of outcome kinds of a dispute is settled: ``(game, question, group, reads)``
+to the group's outcomes (by the solver, or from verify's result cache)."""
+
+
+def settle_group(game: str, question: Question, group: Sequence[str],
+                 reads: Reads) -> list[Outcome]:
+    """A group of outcome kinds settled by the solver, as a ``verify`` job settles it."""
+    return settle_afresh(group_kinds(game, list(group)), question, reads)
+
+
+def _settle_groups(game: str, question: Question, reads: Reads,
+                   settle: GroupSettler) -> list[Outcome]:
     """Every kind of outcome, group by group as ``verify`` settles them (the same witnesses)."""
     family = kit_for_game(game)
     found = {o.kind: o for group in family.groups
-             for o in settle_afresh(group_kinds(game, group), question, cache)}
+             for o in settle(game, question, group, reads)}
     return [found[k.name] for k in family.kinds]
 
 
 class DisputeBook:
-    """Settles disputes on demand and remembers them (each is solved once per run)."""
+    """Settles disputes on demand and remembers them (each is solved once per run);
+    ``settle`` may take a group's outcomes from elsewhere (``verify``'s result cache)."""
 
-    def __init__(self, catalogue: Catalogue) -> None:
+    def __init__(self, catalogue: Catalogue, settle: GroupSettler = settle_group) -> None:
         self.catalogue = catalogue
         self._settled: dict[str, Dispute] = {}
         self._reads: Reads = {}
+        self._settle = settle
 
     def settle(self, game: str, parameter: str, a: str, b: str) -> Dispute:
         """The dispute between two readings, solved for every outcome kind."""
@@ -161,7 +175,7 @@ class DisputeBook:
             question = Question(self.catalogue.default_profile(game), parameter, a, b)
             self._settled[key] = dispute_from_outcomes(
                 self.catalogue, game, parameter, a, b,
-                _settle_groups(game, question, self._reads))
+                _settle_groups(game, question, self._reads, self._settle))
         return self._settled[key]
 
     def by_id(self, key: str) -> Dispute:

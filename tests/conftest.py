@@ -39,6 +39,16 @@ def private_cache(tmp_path_factory: pytest.TempPathFactory,
 
 
 @pytest.fixture
+def verified_cache(verification: Verification, tmp_path_factory: pytest.TempPathFactory,
+                   worker_id: str, monkeypatch: pytest.MonkeyPatch) -> Path:
+    """Commands of a test that patches nothing read the run's shared verify results, as a
+    user's commands read what their last ``verify`` cached."""
+    directory = shared_directory(tmp_path_factory, worker_id) / "verify-cache"
+    monkeypatch.setenv("TRICKRULES_CACHE", str(directory))
+    return directory
+
+
+@pytest.fixture
 def spec_copy(tmp_path: Path) -> Path:
     """A private copy of the shipped rule data, for tests that break it."""
     return copy_family("kout", tmp_path)

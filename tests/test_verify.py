@@ -83,13 +83,17 @@ def test_a_planted_pickle_never_runs(tmp_path: Path) -> None:
 
 def test_a_forged_result_of_the_wrong_shape_is_computed_again() -> None:
     """A cached theorem row must be a row of that theorem and profile; an outcome list must
-    hold the outcomes of the job's kinds."""
-    job = JOB_A
-    result = execute(job)
-    assert is_result_of(job, result)
-    assert is_result_of(job, loads(dumps(result)))
-    assert not is_result_of(job, {"verdict": "proved"})
-    assert not is_result_of(job, result[:-1] if isinstance(result, list) else None)
+    hold the outcomes of the job's kinds, in order."""
+    theorem = Job("theorem", "kout4", "kout4-default", "ranking.strict-total-order")
+    row = execute(theorem)
+    assert is_result_of(theorem, row) and is_result_of(theorem, loads(dumps(row)))
+    other = Job("theorem", "kout4", "kout4-default", "trick.one-winner")
+    assert not is_result_of(other, row)
+    assert not is_result_of(theorem, {"verdict": "proved"})
+    outcomes = [Outcome(kind, "proved", 0.0, "no difference") for kind in PLAY.split("+")]
+    assert is_result_of(JOB_A, outcomes) and is_result_of(JOB_A, loads(dumps(outcomes)))
+    assert not is_result_of(JOB_A, outcomes[:-1])
+    assert not is_result_of(JOB_A, [*outcomes[:-1], Outcome(outcomes[-1].kind, "maybe", 0.0, "")])
 
 
 def test_the_key_changes_with_the_inputs_and_the_z3_version(

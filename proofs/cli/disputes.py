@@ -38,15 +38,30 @@ def _catalogue_of_dispute(dispute_id: str) -> Catalogue:
 
 
 
+def _book(catalogue: Catalogue) -> Any:
+    """A dispute book that takes what ``verify`` already settled from its result cache
+    (``$TRICKRULES_CACHE``), and stores what it settles for the next command."""
+    from proofs.disputes import DisputeBook
+    from proofs.verify.cache import (
+        ResultCache,
+        default_directory,
+        environment_digest,
+        inputs_digest,
+    )
+    from proofs.verify.jobs import cached_settler
+
+    cache = ResultCache(default_directory(), environment_digest(inputs_digest()))
+    return DisputeBook(catalogue, cached_settler(cache))
+
+
 def cmd_diff(args: argparse.Namespace) -> int:
     """Every divergence between two profiles, each with a replayed witness or a proof that it
     changes nothing; exit 1 if any dispute is left unknown."""
-    from proofs.disputes import DisputeBook
     from proofs.profile_diff import diff_profiles, find_profile
 
     catalogue = _catalogue_with_profile(args.profile_a)
     a, b = find_profile(catalogue, args.profile_a), find_profile(catalogue, args.profile_b)
-    diff = diff_profiles(DisputeBook(catalogue), a, b)
+    diff = diff_profiles(_book(catalogue), a, b)
     if args.json:
         print(json.dumps(diff.as_json(), indent=2, ensure_ascii=False))
     else:
@@ -60,10 +75,8 @@ def cmd_diff(args: argparse.Namespace) -> int:
 def cmd_explain(args: argparse.Namespace) -> int:
     """One dispute: the readings, the sources on each side with their quotations, the witness
     drawn as cards and the outcome under each reading."""
-    from proofs.disputes import DisputeBook
-
     catalogue = _catalogue_of_dispute(args.dispute)
-    dispute = DisputeBook(catalogue).by_id(args.dispute)
+    dispute = _book(catalogue).by_id(args.dispute)
     if args.json:
         print(json.dumps(dispute.as_json(), indent=2, ensure_ascii=False))
     else:

@@ -6,13 +6,19 @@ context, so its result does not depend on the process that runs it or on what ra
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from dataclasses import dataclass
-from functools import cache
-from typing import Any, Literal
+from functools import cache, partial
+from typing import TYPE_CHECKING, Any, Literal
 
 from proofs.smt.solver import fresh_context
 from spec.model import Catalogue, Profile
 from spec.registry import family_of
+
+if TYPE_CHECKING:
+    from proofs.disputes import GroupSettler
+    from proofs.divergence import Outcome, Question, Reads
+    from proofs.verify.cache import ResultCache
 
 JobKind = Literal["theorem", "source", "outcome"]
 
@@ -159,3 +165,27 @@ def _outcome(job: Job) -> Any:
     base = _catalogue(job.game).default_profile(job.game)
     return settle_afresh(group_kinds(job.game, job.outcome.split("+")),
                          Question(base, job.parameter, job.a, job.b), _READS)
+
+
+def cached_settler(results: ResultCache) -> GroupSettler:
+    """A :data:`~proofs.disputes.GroupSettler` that answers a group of a dispute about the
+    shipped rules from ``verify``'s result cache (the same job, the same key), and settles and
+    stores it otherwise; a dispute about other rules is always settled afresh."""
+    from proofs.disputes import settle_group
+
+    def settle(game: str, question: Question, group: Sequence[str],
+               reads: Reads) -> list[Outcome]:
+        if question.base != _catalogue(game).default_profile(game):
+            return settle_group(game, question, group, reads)
+        job = Job("outcome", game, "", "", question.parameter, question.a, question.b,
+                  "+".join(group))
+        hit = results.get(job.key, partial(is_result_of, job))
+        if hit is not None:
+            found: list[Outcome] = hit
+            return found
+        result = settle_group(game, question, group, reads)
+        if all(o.verdict != "unknown" for o in result):  # an unknown is never kept
+            results.put(job.key, result)
+        return result
+
+    return settle

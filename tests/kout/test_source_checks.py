@@ -97,7 +97,7 @@ def test_diff_of_two_sources_that_part_only_on_scoring(
 
 
 def test_diff_between_sources_lists_each_divergence_with_a_replayed_witness(
-        capsys: pytest.CaptureFixture[str]) -> None:
+        capsys: pytest.CaptureFixture[str], verified_cache: Path) -> None:
     assert main(["diff", "src001-kout4", "src003-kout4", "--json"]) == 0
     data = json.loads(capsys.readouterr().out)
     catalogue = family_catalogue("kout")
@@ -122,7 +122,7 @@ def test_diff_refuses_profiles_of_different_games(capsys: pytest.CaptureFixture[
 
 
 def test_explain_quotes_both_sides_and_draws_the_witness(
-        capsys: pytest.CaptureFixture[str]) -> None:
+        capsys: pytest.CaptureFixture[str], verified_cache: Path) -> None:
     key = "kout6/joker.after-worthless-lead/led-suit-vs-trump-for-trick"
     assert main(["explain", key]) == 0
     out = capsys.readouterr().out
@@ -171,3 +171,23 @@ def test_judge_rejects_a_file_that_is_not_json(tmp_path: Path,
     bad.write_text("{\n  nope\n}\n")
     assert main(["judge", str(bad)]) == 2
     assert f"{bad}:2: not JSON" in capsys.readouterr().err
+
+
+def test_explain_after_verify_solves_nothing(capsys: pytest.CaptureFixture[str],
+                                             verified_cache: Path,
+                                             monkeypatch: pytest.MonkeyPatch) -> None:
+    """``explain`` takes a dispute ``verify`` settled from its result cache: with the solver
+    out of reach it still answers, and a dispute about the same rules it has to settle (no
+    cache) fails where the solver is called."""
+    import proofs.disputes
+
+    def no_solver(*args: object) -> None:
+        raise AssertionError("the solver was called")
+
+    monkeypatch.setattr(proofs.disputes, "settle_afresh", no_solver)
+    key = "kout6/joker.after-worthless-lead/led-suit-vs-trump-for-trick"
+    assert main(["explain", key, "--json"]) == 0
+    assert json.loads(capsys.readouterr().out)["verdict"] == "differs"
+    monkeypatch.setenv("TRICKRULES_CACHE", str(verified_cache.parent / "empty-cache"))
+    with pytest.raises(AssertionError, match="the solver was called"):
+        main(["--debug", "explain", key, "--json"])
