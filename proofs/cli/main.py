@@ -11,23 +11,26 @@ import argparse
 import json
 import os
 import sys
+import textwrap
 from collections.abc import Sequence
 from typing import NoReturn
 
 from proofs.cli import conform, disputes, games, odds, play, rulebook, verify
+from spec.registry import FAMILIES, game_ids
 
 EXIT_CODES = """exit codes:
   0    done; every check held
-  1    a check failed: a theorem refuted or unknown, a witness not replayed, a conformance
-       failure, a stale suite
-  2    a mistake in the input: bad arguments, rule data, a situation or an action (the
-       message names the file and line or the field)
+  1    a check failed: a theorem refuted or unknown, a witness not
+       replayed, a conformance failure, a stale suite
+  2    a mistake in the input: bad arguments, rule data, a situation or an
+       action (the message names the file and line, or the field)
   3    an internal error of trickrules (its traceback with --debug)
-  130  interrupted (Ctrl-C); 141 the reader of the output went away (a closed pipe);
-       143 terminated (SIGTERM)
+  130  interrupted (Ctrl-C)
+  141  the reader of the output went away (a closed pipe)
+  143  terminated (SIGTERM)
 
-With --json, an error is also printed on standard output as {"error": {"code": N, "kind":
-"usage" | "input" | "internal", "message": "..."}}."""
+With --json, an error is also printed on standard output as
+{"error": {"code": N, "kind": "usage" | "input" | "internal", "message": "..."}}."""
 BROKEN_PIPE = 141
 """The exit code when the reader of our output goes away (128 + SIGPIPE, as shells report)."""
 
@@ -85,9 +88,11 @@ def build_parser() -> argparse.ArgumentParser:
     """The argument parser of every subcommand."""
     parser = Parser(
         prog="trickrules",
-        description="Rules verifier for the Gulf trick-taking games Kout Bo (Kout 6, Kout 4) and "
-        "Baloot. --game takes a game id (kout6, kout4, baloot) everywhere; the commands that "
-        "work per family (conform, vectors, rulebook) also take a family (kout, baloot).",
+        description=textwrap.fill(
+            "Rules verifier for the Gulf trick-taking games Kout Bo (Kout 6, Kout 4) and "
+            f"Baloot. --game takes a game id ({', '.join(game_ids())}) everywhere; the "
+            "commands that work per family (conform, vectors, rulebook) also take a family "
+            f"({', '.join(FAMILIES)}).", 78),
         epilog=EXIT_CODES, formatter_class=argparse.RawDescriptionHelpFormatter)
     parser.add_argument("--version", action=_Version)
     parser.add_argument("--debug", action="store_true",

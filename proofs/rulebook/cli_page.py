@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import argparse
 
-from proofs.rulebook.rst import escape, heading, label
+from proofs.rulebook.rst import heading, label
 
 
 def _subparsers(parser: argparse.ArgumentParser) -> dict[str, argparse.ArgumentParser]:
@@ -17,12 +17,17 @@ def _subparsers(parser: argparse.ArgumentParser) -> dict[str, argparse.ArgumentP
 def cli_page(parser: argparse.ArgumentParser) -> list[str]:
     """Every subcommand of ``trickrules`` with its help text."""
     lines = [*label("cli"), *heading("Command-line reference", 0),
-             escape(parser.description or ""), "", "Exit status: 0 when everything asked for "
-             "holds, 1 when a check fails or a verdict is unknown, 2 on bad input.", ""]
+             "What ``trickrules --help`` prints: the commands, the options before them and the "
+             "exit status of every command; then each command's own help.", "",
+             *_literal(parser.format_help())]
     for name, sub in _subparsers(parser).items():
         sub.prog = f"trickrules {name}"
-        lines += [*label(f"cli-{name}"), *heading(f"trickrules {name}", 1), "::", ""]
-        lines += ["   " + line if line else "" for line in
-                  sub.format_help().replace("\t", " ").splitlines()]
-        lines.append("")
+        lines += [*label(f"cli-{name}"), *heading(f"trickrules {name}", 1),
+                  *_literal(sub.format_help())]
     return lines
+
+
+def _literal(text: str) -> list[str]:
+    """Help text as a block shown as it is (no highlighting: it is not code)."""
+    return [".. code-block:: text", "", *("   " + line if line else ""
+                                          for line in text.replace("\t", " ").splitlines()), ""]
