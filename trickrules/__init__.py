@@ -63,15 +63,16 @@ def judge(situation: dict[str, Any] | str | Path) -> dict[str, Any]:
     return rule(game_catalogue(game if game in game_ids() else game_ids()[0]), data)
 
 
-def conform(engine: str, game: str, profile: str | None = None,
-            timeout: float = 10.0) -> dict[str, Any]:
-    """Run the conformance suite of ``game`` (a game id or a family) against the engine that
-    the shell command ``engine`` starts; the result as ``trickrules conform --json`` prints it
-    (``result["ok"]`` is true when every vector passed)."""
+def conform(engine: str, game: str, profile: str | None = None, timeout: float = 10.0,
+            suite: str | Path | None = None) -> dict[str, Any]:
+    """Run the conformance suite of ``game`` (a game id or a family; or the suite in the
+    folder ``suite``) against the engine that the shell command ``engine`` starts; the result
+    as ``trickrules conform --json`` prints it (``result["ok"]``: every vector passed)."""
     from proofs.conformance.session import run_suite
     from spec.registry import family_named, game_ids
 
     one_game = game if game in game_ids() else None
-    _, _, run = run_suite(engine, family_named(game), profile, None, timeout, one_game)
+    _, _, run = run_suite(engine, family_named(game), profile,
+                          Path(suite) if suite is not None else None, timeout, one_game)
     result: dict[str, Any] = run.as_json()
     return result

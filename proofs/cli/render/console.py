@@ -16,6 +16,12 @@ UNBOUNDED = 1_000_000
 class OutputConsole(Console):
     """A rich console whose tables keep every cell when the output is not a terminal."""
 
+    def on_broken_pipe(self) -> None:
+        """The reader went away: raised on to the command's one place that ends it (rich
+        itself would exit with 1, the code of a failed check)."""
+        self.quiet = True
+        raise BrokenPipeError
+
     def print(self, *objects: Any, **kwargs: Any) -> None:
         if self.is_terminal or not any(isinstance(o, Table) for o in objects):
             super().print(*objects, **kwargs)
