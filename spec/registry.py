@@ -9,11 +9,14 @@ so a command line can list them without loading anything heavy.
 
 from __future__ import annotations
 
+import re
 import tomllib
 from dataclasses import dataclass
 from functools import cache
 from importlib import resources
 from pathlib import Path
+
+from spec.errors import SpecError
 
 
 @dataclass(frozen=True)
@@ -69,13 +72,41 @@ def family_dir(name: str) -> Path:
 
 @cache
 def game_families() -> dict[str, str]:
-    """Every game id, mapped to its family, in registration and file order."""
+    """Every game id, mapped to its family, in registration and file order (``SpecError``
+    naming the file and line when a ``games.toml`` cannot be read)."""
     out: dict[str, str] = {}
-    for family in FAMILIES:
-        with open(family_dir(family) / "games.toml", "rb") as handle:
-            for game in tomllib.load(handle).get("game", []):
-                out[str(game["id"])] = family
+    for record in REGISTRY:
+        for game in _games(family_dir(record.name) / "games.toml"):
+            out[game] = record.name
     return out
+
+
+def _games(path: Path) -> list[str]:
+    """The game ids of one ``games.toml``, read without the schema machinery (the command
+    line's parser needs them at once)."""
+    try:
+        text = path.read_text(encoding="utf-8")
+        data = tomllib.loads(text)
+    except OSError as exc:
+        raise SpecError(path, None, f"cannot read: {exc.strerror or exc}") from None
+    except UnicodeDecodeError as exc:
+        raise SpecError(path, None, f"not UTF-8 text (byte {exc.start})") from None
+    except tomllib.TOMLDecodeError as exc:
+        match = re.search(r"\(at line (\d+), column \d+\)", str(exc))
+        message = re.sub(r"\s*\(at line \d+, column \d+\)", "", str(exc))
+        raise SpecError(path, int(match.group(1)) if match else None,
+                        f"invalid TOML: {message}") from None
+    games = data.get("game", [])
+    headers = [n for n, line in enumerate(text.splitlines(), 1) if line.strip() == "[[game]]"]
+    if not isinstance(games, list):
+        raise SpecError(path, None, "game: expected [[game]] tables")
+    ids = []
+    for index, game in enumerate(games):
+        if not isinstance(game, dict) or not isinstance(game.get("id"), str):
+            line = headers[index] if index < len(headers) else None
+            raise SpecError(path, line, f"game[{index}]: a game needs an id (a string)")
+        ids.append(game["id"])
+    return ids
 
 
 def game_ids() -> tuple[str, ...]:

@@ -371,3 +371,30 @@ def test_vectors_refuses_an_out_folder_it_cannot_write_before_building(
     assert main(["vectors", "--game", "baloot", "--out", str(blocker / "suite")]) == 2
     assert "--out: cannot write" in capsys.readouterr().err
     assert blocker.read_text(encoding="utf-8") == ""
+
+
+@pytest.mark.parametrize(("broken", "line", "says"), [
+    ("[[game]\nid = 'x'\n", 1, "invalid TOML"),
+    ("[[game]]\nid = 'kout6'\n\n[[game]]\nname = 'no id'\n", 4, "game[1]: a game needs an id"),
+])
+def test_a_broken_games_file_is_named_even_for_help(
+        broken: str, line: int, says: str, tmp_path: Path, monkeypatch: pytest.MonkeyPatch,
+        capsys: pytest.CaptureFixture[str]) -> None:
+    """The command line reads every family's games.toml to build its parser: a broken one is
+    a clear error naming the file and line, for ``--help`` too, never a traceback."""
+    import spec.registry
+
+    for family in spec.registry.FAMILIES:
+        (tmp_path / family).mkdir()
+        (tmp_path / family / "games.toml").write_bytes(
+            (spec.registry.family_dir(family) / "games.toml").read_bytes())
+    (tmp_path / "baloot" / "games.toml").write_text(broken, encoding="utf-8")
+    monkeypatch.setattr(spec.registry, "family_dir", lambda name: tmp_path / name)
+    spec.registry.game_families.cache_clear()
+    try:
+        for argv in (["--help"], ["games", "--json"]):
+            assert main(argv) == 2
+            err = capsys.readouterr().err
+            assert f"{tmp_path / 'baloot' / 'games.toml'}:{line}: {says}" in err, err
+    finally:
+        spec.registry.game_families.cache_clear()

@@ -131,7 +131,11 @@ def main(argv: Sequence[str] | None = None) -> int:
     from spec.errors import SpecError
 
     Parser.argv = list(sys.argv[1:] if argv is None else argv)
-    parser = build_parser()
+    try:
+        parser = build_parser()  # reads each family's games.toml
+    except SpecError as exc:
+        print_error("input", 2, str(exc), _json_wanted(Parser.argv))
+        return 2
     args = parser.parse_args(argv)
     as_json = bool(getattr(args, "json", False))
     signal.signal(signal.SIGTERM, _terminate)
