@@ -144,3 +144,19 @@ def test_the_public_package_judges_and_conforms(tmp_path: Path) -> None:
     run = trickrules.conform(adapter, "kout6", suite=small_suite(tmp_path))
     assert run["ok"] and run["vectors"] == 5
     assert trickrules.__version__ == "0.1.0"
+
+
+def test_terminal_escapes_from_an_engine_are_shown_not_obeyed(
+        capsys: pytest.CaptureFixture[str], tmp_path: Path) -> None:
+    """An engine that writes a clear-screen and a window-title sequence to its standard error
+    and crashes: the summary names the cause with the sequences written out, and no escape
+    character reaches the terminal."""
+    from test_conformance import small_suite
+
+    engine = tmp_path / "engine.sh"
+    engine.write_text("printf '\\033[2J\\033]0;pwned\\007boom' >&2; exit 3\n", encoding="utf-8")
+    assert main(["conform", "--engine", f"sh {engine}", "--suite",
+                 str(small_suite(tmp_path))]) == 1
+    out = capsys.readouterr().out
+    assert "\x1b" not in out and "\x07" not in out
+    assert "\\x1b[2J\\x1b]0;pwned\\x07boom" in out.replace("\n", "")

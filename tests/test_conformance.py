@@ -163,6 +163,8 @@ def small_suite(tmp_path: Path, family: str = "kout", game: str = "kout6") -> Pa
     ("oversized", "oversized", 3),
     ("deep-json", "malformed", 3),
     ("huge-integer", "malformed", 3),
+    ("lone-surrogate", "malformed", 3),
+    ("huge-decline", "error", 3),
     ("orphan", "timeout", 3),
     ("stderr-flood", "crash", 3),
     ("wrong-schema", "schema", 3),
@@ -186,6 +188,10 @@ def test_misbehaving_engine_is_reported(tmp_path: Path, way: str, kind: str,
         assert report["engine_starts"] == 3 and report["problems"].get("gave-up") == 2
     if way == "orphan":  # the child holding the engine's output was killed with it
         assert not _running("sleep 3600")
+    if way in ("lone-surrogate", "huge-decline"):  # the run is whole, its texts kept short
+        reasons = [t["smallest"]["reason"] for t in report["rules"].values() if t["failed"]]
+        assert reasons and max(len(r) for r in reasons) < 2000
+        json.dumps(report, ensure_ascii=False).encode("utf-8")  # every text can be written
     if way == "stderr-flood":  # the report keeps the end of standard error, not 20 MB of it
         reasons = [t["smallest"]["reason"] for t in report["rules"].values() if t["failed"]]
         assert any("out of patience" in r for r in reasons)

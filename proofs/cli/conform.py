@@ -59,8 +59,9 @@ def cmd_conform(args: argparse.Namespace) -> int:
 
 def _print_house_options(console: Console, game: str, table: dict[str, Any]) -> None:
     """Which reading of each parameter the engine plays, and the profile it matches best."""
-    from rich.markup import escape
     from rich.table import Table
+
+    from proofs.cli.render.console import literal
 
     shown = Table(title=f"House options of {game}: the engine's answers under each reading "
                         "(variant vectors passed/asked)")
@@ -70,15 +71,16 @@ def _print_house_options(console: Console, game: str, table: dict[str, Any]) -> 
         readings = ", ".join(f"{r} {c['passed']}/{c['passed'] + c['failed']}"
                              for r, c in row["readings"].items())
         best = row["best"] + ("" if row["best"] == row["reconciled"] else " (house option)")
-        shown.add_row(escape(row["parameter"]), escape(readings), escape(best))
+        shown.add_row(literal(row["parameter"]), literal(readings), literal(best))
     console.print(shown)
-    console.print(f"Best match: {escape(table['best_profile'])}")
+    console.print(f"Best match: {literal(table['best_profile'])}")
 
 
 def _print_run(console: Console, run: dict[str, Any]) -> None:
     """The run as tables; every text from the suite or the engine is escaped, not markup."""
-    from rich.markup import escape
     from rich.table import Table
+
+    from proofs.cli.render.console import literal
 
     failing = {r: t for r, t in run["rules"].items() if t["failed"]}
     if failing:
@@ -93,8 +95,8 @@ def _print_run(console: Console, run: dict[str, Any]) -> None:
                     f"got: {json.dumps(case['got'])}")
             if case["detail"]:
                 text += f"\n{case['detail']}"
-            table.add_row(escape(rule), str(tally["failed"]), str(tally["passed"]),
-                          escape(text))
+            table.add_row(literal(rule), str(tally["failed"]), str(tally["passed"]),
+                          literal(text))
         console.print(table)
     groups = ", ".join(f"{g} {c['passed']}/{c['passed'] + c['failed']}"
                        for g, c in run["groups"].items())
@@ -103,7 +105,7 @@ def _print_run(console: Console, run: dict[str, Any]) -> None:
                                        else "")
                          for k, n in run["problems"].items()) or "none"
     verdict = "PASS" if run["ok"] else "FAIL"
-    console.print(escape(
+    console.print(literal(
         f"{verdict}: {run['passed']} of {run['vectors']} vectors passed under "
         f"{', '.join(run['profiles'])} ({groups}); {_count(len(failing), 'rule')} failing; "
         f"engine problems: {problems}; engine started "

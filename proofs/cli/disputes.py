@@ -137,15 +137,15 @@ def _cell(answer: dict[str, Any], field: str) -> str:
 
 def _answer_text(answer: dict[str, Any], disagreements: list[str]) -> str:
     """One answer as rich markup; every text that came from the user's file is escaped."""
-    from rich.markup import escape
+    from proofs.cli.render.console import literal
 
     if answer["status"] != "ok":
-        return f"[yellow]{answer['status']}[/]: {escape(str(answer['error']))}"
+        return f"[yellow]{answer['status']}[/]: {literal(str(answer['error']))}"
     from proofs.judge import FIELDS
 
     parts = []
     for field in FIELDS:
-        text = escape(_cell(answer, field))
+        text = literal(_cell(answer, field))
         if text:
             parts.append(f"[red]{text}[/]" if field in disagreements else text)
     return " · ".join(parts)
@@ -153,9 +153,7 @@ def _answer_text(answer: dict[str, Any], disagreements: list[str]) -> str:
 
 def cmd_judge(args: argparse.Namespace) -> int:
     """A situation in the engine's JSON state form, answered under every profile."""
-    from rich.markup import escape
-
-    from proofs.cli.render.console import output_console
+    from proofs.cli.render.console import literal, output_console
     from proofs.judge import judge
     from spec.loader import family_catalogue
 
@@ -165,8 +163,8 @@ def cmd_judge(args: argparse.Namespace) -> int:
         print(json.dumps(report, indent=2, ensure_ascii=False))
         return 0 if "ok" in report["statuses"] else 2
     console = output_console()
-    then = escape(" ".join(str(t) for t in report["then"]))
-    console.print(f"[bold]{escape(args.situation)}[/] ({escape(str(report['game']))})"
+    then = literal(" ".join(str(t) for t in report["then"]))
+    console.print(f"[bold]{literal(args.situation)}[/] ({literal(str(report['game']))})"
                   + (f", then {then}" if then else ""))
     for entry in report["profiles"]:
         answers = entry["answers"]
@@ -259,6 +257,7 @@ def cmd_sources(args: argparse.Namespace) -> int:
 def _print_sentences(source_id: str, as_json: bool) -> int:
     """Every sentence of one source with the claims that cite it or the reason it states no
     rule; the words themselves when the seed files are beside the checkout."""
+    from proofs.cli.render.console import literal
     from spec.coverage import REASONS
     from spec.loader import family_catalogue
     from spec.sentences import read_sentences, sources_directory
@@ -288,7 +287,6 @@ def _print_sentences(source_id: str, as_json: bool) -> int:
         print(json.dumps({"source": source_id, "sentences": out}, indent=2,
                          ensure_ascii=False))
         return 0
-    from rich.markup import escape
 
     from proofs.cli.render.console import output_console
 
@@ -297,11 +295,11 @@ def _print_sentences(source_id: str, as_json: bool) -> int:
         how = (", ".join(row["claims"]) if row["claims"]
                else f"no rule ({REASONS[row['no_rule']]})" if row["no_rule"]
                else "[red]not accounted for[/]")
-        console.print(f"[bold]{row['id']}[/] {escape(how)}")
+        console.print(f"[bold]{row['id']}[/] {literal(how)}")
         if row["text"]:
-            console.print(f"    [dim]{escape(row['text'][:300])}[/]")
+            console.print(f"    [dim]{literal(row['text'][:300])}[/]")
         if row["gloss"]:
-            console.print(f"    [italic]{escape(row['gloss'])}[/]")
+            console.print(f"    [italic]{literal(row['gloss'])}[/]")
     return 0
 
 

@@ -71,6 +71,28 @@ class Problem:
 _EOF = b""
 
 
+KEPT_TEXT = 1000
+"""The characters of an engine's message kept with a failure (a message can be a megabyte, and
+every failure keeps its own)."""
+
+
+def _clipped(text: str) -> str:
+    """An engine's message as kept: at most :data:`KEPT_TEXT` characters, the cut said."""
+    if len(text) <= KEPT_TEXT:
+        return text
+    return f"{text[:KEPT_TEXT]}... ({len(text) - KEPT_TEXT} more characters)"
+
+
+def _is_text(data: Any) -> bool:
+    """Whether every string in a decoded response is text (no lone surrogate, which JSON's
+    escapes allow and no output can write)."""
+    try:
+        json.dumps(data, ensure_ascii=False).encode("utf-8")
+    except UnicodeEncodeError:
+        return False
+    return True
+
+
 def _exit_meaning(code: int) -> str:
     """What a shell's exit status says about the engine command, where it says something."""
     if code == 127:
@@ -268,12 +290,15 @@ class EngineProcess:
                                         f"{shown!r}")
         if not isinstance(data, dict):
             return Problem("malformed", f"a JSON {type(data).__name__}, not an object")
+        if b"\\ud" in line.lower() and not _is_text(data):
+            return Problem("malformed", f"a string with a lone surrogate (a \\ud800-\\udfff "
+                                        f"escape that is not half of a pair): {shown!r}")
         if data.get("id") != expected_id:
             return Problem("schema", f"id {data.get('id')!r} answers request {expected_id}")
         if "error" in data:
             errors = schema_errors("response", data, "error")
             if not errors:
-                return Problem("error", str(data["error"]))
+                return Problem("error", _clipped(str(data["error"])))
         else:
             errors = schema_errors("response", data, op)
         if errors:

@@ -5,11 +5,13 @@ started (or at once for the ``-at-start`` ways); the reference engine answers ot
 ``hang`` (stops answering at the first trick-winner request), ``garbage`` (a line that is not
 JSON), ``oversized`` (a line without end), ``wrong-schema`` (legal cards as a string),
 ``wrong-id`` (answers with another request's id), ``deep-json`` (an answer nested 100,000 deep),
-``huge-integer`` (an answer holding a 5,000-digit number), ``orphan`` (exits and leaves a
-child holding its output; ``orphan-new-session``: the child in a session of its own),
-``flood`` (lines without end, never reading again), ``never-reads`` (answers nothing and
-reads nothing after hello) and ``stderr-flood`` (20 MB of standard error, then exits). Any
-further argument is ignored (a test names its processes with it).
+``huge-integer`` (an answer holding a 5,000-digit number), ``lone-surrogate`` (an answer
+holding the escape of half a surrogate pair), ``huge-decline`` (a 300 KB refusal),
+``orphan`` (exits and leaves a child holding its output; ``orphan-new-session``: the child
+in a session of its own), ``flood`` (lines without end, never reading again),
+``never-reads`` (answers nothing and reads nothing after hello) and ``stderr-flood`` (20 MB
+of standard error, then exits). Any further argument is ignored (a test names its processes
+with it).
 """
 
 from __future__ import annotations
@@ -78,6 +80,12 @@ def main(way: str) -> int:
                 continue
             if way == "wrong-id":
                 response["id"] = request["id"] + 1000
+            if way == "lone-surrogate":  # valid JSON, but no output can write the string
+                sys.stdout.write('{"id": ' + str(request["id"]) + ', "note": "\\ud800"}\n')
+                sys.stdout.flush()
+                continue
+            if way == "huge-decline":  # declines with 300 KB of text
+                response = {"id": request["id"], "error": "no. " * 75_000}
         if request["op"] == "legal-plays" and way == "wrong-schema":
             response = {"id": request["id"], "cards": " ".join(response.get("cards", []))}
         sys.stdout.write(json.dumps(response) + "\n")

@@ -6,9 +6,9 @@ from __future__ import annotations
 from typing import Any
 
 from rich.console import Console
-from rich.markup import escape
 from rich.table import Table
 
+from proofs.cli.render.console import literal
 from proofs.cli.render.tables import hand_by_suit, styled, tricks_table
 from spec.cards import SUIT_LETTERS, SUIT_SYMBOLS
 
@@ -38,7 +38,7 @@ def _contract(contract: dict[str, Any]) -> str:
 
 def print_baloot_game(console: Console, record: dict[str, Any]) -> None:
     """Print a Baloot game record (from :func:`engine.baloot.record.game_to_json`)."""
-    console.print(f"[bold]baloot[/] · profile {escape(record['profile'])} · seed "
+    console.print(f"[bold]baloot[/] · profile {literal(record['profile'])} · seed "
                   f"{record['seed']} · seats 0..3 in play order (counter-clockwise), "
                   "team = seat % 2")
     for hand in record["hands"]:

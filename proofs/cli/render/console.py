@@ -3,9 +3,11 @@ pipe or a file, a table is printed as wide as its content needs, so no cell is e
 
 from __future__ import annotations
 
+import re
 from typing import Any
 
 from rich.console import Console
+from rich.markup import escape
 from rich.measure import Measurement
 from rich.table import Table
 
@@ -40,3 +42,17 @@ class OutputConsole(Console):
 def output_console(stderr: bool = False) -> Console:
     """The console of a command's output (``stderr``: of its progress and messages)."""
     return OutputConsole(highlight=False, stderr=stderr)
+
+
+_CONTROL = re.compile("[\x00-\x08\x0b-\x1f\x7f-\x9f\u202a-\u202e\u2066-\u2069]")
+"""Characters a terminal acts on (escape sequences, carriage return, bidirectional overrides)
+rather than shows."""
+
+
+def literal(text: str) -> str:
+    """Text from an engine, a file or a user, shown exactly as it is: rich markup escaped, and
+    each control character written as ``\\xNN`` or ``\\uNNNN``, so that none reaches the
+    terminal (a clear-screen or window-title sequence in an engine's message is shown, not
+    obeyed)."""
+    return escape(_CONTROL.sub(lambda m: (f"\\x{ord(m.group()):02x}" if ord(m.group()) < 0x100
+                                          else f"\\u{ord(m.group()):04x}"), text))
