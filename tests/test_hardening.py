@@ -398,3 +398,21 @@ def test_a_broken_games_file_is_named_even_for_help(
             assert f"{tmp_path / 'baloot' / 'games.toml'}:{line}: {says}" in err, err
     finally:
         spec.registry.game_families.cache_clear()
+
+
+def test_the_reference_adapter_answers_requests_without_a_game_or_a_true_id() -> None:
+    """The guide's worked example must never stop on a bad line: a request without a game,
+    an op the game lacks, an id that is not an integer; each gets an error answer that is
+    JSON, and the next line is answered."""
+    lines = ['{"id":1,"op":"projects"}', '{"id":2,"op":"doubling"}',
+             '{"id":3,"op":"project-compare"}', '{"id":1e999,"op":"hello"}',
+             '{"id":NaN,"op":"hello"}', '{"id":4,"op":"doubling","game":"kout6"}',
+             '{"id":5,"op":"hello","protocol":"trickrules-conform/1"}']
+    done = subprocess.run([sys.executable, "-m", "trickrules", "adapter"], text=True,
+                          input="\n".join(lines) + "\n", capture_output=True, check=False,
+                          timeout=60)
+    assert done.returncode == 0, done.stderr
+    answers = [json.loads(line) for line in done.stdout.splitlines()]
+    assert [a["id"] for a in answers] == [1, 2, 3, 0, 0, 4, 5]
+    assert all("error" in a for a in answers[:-1]) and "engine" in answers[-1]
+    assert "game" in answers[0]["error"] and "profile" in answers[5]["error"]

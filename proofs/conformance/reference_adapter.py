@@ -19,12 +19,17 @@ from proofs.conformance.protocol import (
 from proofs.kit import kit_for_game
 from spec.loader import game_catalogue
 from spec.model import Profile
+from spec.registry import game_ids
 
 ENGINE_NAME = "trickrules reference engine"
 
 
 def profile_for(request: dict[str, Any]) -> Profile:
     """The profile a request names, rebuilt from its readings (so house options work too)."""
+    for field in ("profile", "rules"):
+        if field not in request:
+            raise ProtocolError(f"{field}: missing (every request names its profile and "
+                                "readings)")
     base = game_catalogue(request["game"]).default_profile(request["game"])
     try:
         return base.derive(request["profile"], request["rules"])
@@ -35,6 +40,8 @@ def profile_for(request: dict[str, Any]) -> Profile:
 def respond(request: Any) -> dict[str, Any]:
     """The response to one decoded request line."""
     ident = request.get("id", 0) if isinstance(request, dict) else 0
+    if not isinstance(ident, int) or isinstance(ident, bool):
+        ident = 0  # an id is an integer; anything else (1e999, NaN) is not echoed
     op = request.get("op") if isinstance(request, dict) else None
     if op not in ("hello", *OPS):
         return {"id": ident, "error": f"unknown op {op!r}"}
@@ -42,6 +49,14 @@ def respond(request: Any) -> dict[str, Any]:
         if request.get("protocol") != PROTOCOL:
             return {"id": ident, "error": f"this adapter speaks {PROTOCOL}"}
         return {"id": ident, "engine": ENGINE_NAME}
+    game = request.get("game")
+    if not isinstance(game, str) or game not in game_ids():
+        return {"id": ident, "error": f"not a valid request: game: {game!r} is not one of "
+                                      f"{', '.join(game_ids())}"}
+    try:
+        definition("request", game, str(op))
+    except KeyError:
+        return {"id": ident, "error": f"not a valid request: {game} has no op {op!r}"}
     if op == "perft":  # a depth outside the schema's bounds could run for hours: refuse it
         errors = schema_errors("request", request, definition("request", request.get("game"),
                                                               str(op)))
@@ -74,7 +89,7 @@ def serve(lines: IO[str], out: IO[str]) -> None:
             response = {"id": 0, "error": f"not JSON this adapter reads: {exc}"}
         if response is None:
             response = respond(request)
-        out.write(json.dumps(response, separators=(",", ":")) + "\n")
+        out.write(json.dumps(response, separators=(",", ":"), allow_nan=False) + "\n")
         out.flush()
 
 
