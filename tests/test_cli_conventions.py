@@ -160,3 +160,39 @@ def test_terminal_escapes_from_an_engine_are_shown_not_obeyed(
     out = capsys.readouterr().out
     assert "\x1b" not in out and "\x07" not in out
     assert "\\x1b[2J\\x1b]0;pwned\\x07boom" in out.replace("\n", "")
+
+
+@pytest.mark.parametrize(("shell", "code", "says"), [
+    ("odds --json >&-", 141, ""),
+    ("play --game baloot --seed 1 >&-", 141, ""),
+    ("odds --json >/dev/full", 2, "cannot write or read the output: No space left on device"),
+    ("judge - <&-", 2, "standard input:1: not JSON"),
+    ("adapter <&-", 0, ""),
+])
+def test_closed_or_full_streams_are_not_a_bug(shell: str, code: int, says: str) -> None:
+    """A closed output is a reader gone (141), a full one a refused file (2), a closed input an
+    empty one: never "a bug in trickrules", never a traceback."""
+    done = subprocess.run(["sh", "-c", f"{sys.executable} -m trickrules {shell}"],
+                          capture_output=True, text=True, check=False, timeout=60)
+    assert done.returncode == code, done.stderr
+    assert says in done.stderr and "Traceback" not in done.stderr
+    assert "bug in trickrules" not in done.stderr
+
+
+def test_a_cache_that_cannot_be_written_is_refused_before_any_work(
+        capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch,
+        tmp_path: Path) -> None:
+    """A --cache-dir under a file, or a $TRICKRULES_CACHE that is a file: a clear error
+    naming it, before the verification starts (it once ran the whole verification, then
+    exited 3 with no report)."""
+    blocker = tmp_path / "a-file"
+    blocker.write_text("", encoding="utf-8")
+    report = tmp_path / "report.json"
+    assert main(["verify", "--profile", "kout4-default", "--cache-dir", str(blocker / "c"),
+                 "--report", str(report)]) == 2
+    assert f"--cache-dir: cannot write {blocker / 'c'}" in capsys.readouterr().err
+    monkeypatch.setenv("TRICKRULES_CACHE", str(blocker))
+    assert main(["verify", "--profile", "kout4-default"]) == 2
+    err = capsys.readouterr().err
+    assert "the result cache ($TRICKRULES_CACHE" in err and "[1/" not in err
+    assert not report.exists()

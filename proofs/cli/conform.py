@@ -140,7 +140,7 @@ def cmd_vectors(args: argparse.Namespace) -> int:
     if args.out and not args.game:
         raise ValueError("--out names one suite's directory: give --game too")
     if args.out and not args.check:
-        from proofs.rulebook.prerequisites import check_writable_folder
+        from proofs.verify.cache import check_writable_folder
 
         check_writable_folder(Path(args.out), "--out")
     report = None

@@ -8,6 +8,8 @@ the command runs, so ``trickrules --help`` starts at once.
 from __future__ import annotations
 
 import argparse
+import contextlib
+import errno
 import json
 import os
 import sys
@@ -23,10 +25,11 @@ EXIT_CODES = """exit codes:
   1    a check failed: a theorem refuted or unknown, a witness not
        replayed, a conformance failure, a stale suite
   2    a mistake in the input: bad arguments, rule data, a situation or an
-       action (the message names the file and line, or the field)
+       action (the message names the file and line, or the field); or a file
+       the machine refused (a full disk)
   3    an internal error of trickrules (its traceback with --debug)
   130  interrupted (Ctrl-C)
-  141  the reader of the output went away (a closed pipe)
+  141  the reader of the output went away (a closed pipe or output)
   143  terminated (SIGTERM)
 
 With --json, an error is also printed on standard output as
@@ -45,7 +48,8 @@ def print_error(kind: str, code: int, message: str, as_json: bool) -> None:
     print(f"trickrules: {'internal error' if kind == 'internal' else 'error'}: {message}",
           file=sys.stderr)
     if as_json:
-        print(json.dumps({"error": {"code": code, "kind": kind, "message": message}}))
+        with contextlib.suppress(OSError):  # the output itself may be what failed
+            print(json.dumps({"error": {"code": code, "kind": kind, "message": message}}))
 
 
 class Parser(argparse.ArgumentParser):
@@ -109,6 +113,18 @@ def build_parser() -> argparse.ArgumentParser:
     return parser
 
 
+OUTPUT_ERRORS = (errno.ENOSPC, errno.EDQUOT, errno.EIO, errno.EBADF, errno.EFBIG)
+"""What writing to a stream that cannot take more says."""
+
+
+def _silence_stdout() -> None:
+    """Point standard output at the null device, so that nothing more (the flush at exit
+    included) fails on it."""
+    with contextlib.suppress(OSError, ValueError, AttributeError):
+        devnull = os.open(os.devnull, os.O_WRONLY)
+        os.dup2(devnull, sys.stdout.fileno())
+
+
 class Terminated(BaseException):
     """SIGTERM, raised where the program is so that every ``finally`` runs (a conformance run
     kills its engine on the way out)."""
@@ -131,6 +147,11 @@ def main(argv: Sequence[str] | None = None) -> int:
     from spec.errors import SpecError
 
     Parser.argv = list(sys.argv[1:] if argv is None else argv)
+    if sys.stdout is None:  # started with its output closed (``>&-``): nothing to say
+        return BROKEN_PIPE
+    for name, mode in (("stdin", "r"), ("stderr", "w")):
+        if getattr(sys, name) is None:  # a closed input reads as empty; closed errors vanish
+            setattr(sys, name, open(os.devnull, mode, encoding="utf-8"))  # noqa: SIM115
     try:
         parser = build_parser()  # reads each family's games.toml
     except SpecError as exc:
@@ -145,14 +166,21 @@ def main(argv: Sequence[str] | None = None) -> int:
     except BrokenPipeError:
         # the reader of our output went away (``| head -1``): not an error of ours, and not
         # a failed check either
-        devnull = os.open(os.devnull, os.O_WRONLY)
-        os.dup2(devnull, sys.stdout.fileno())
+        _silence_stdout()
         return BROKEN_PIPE
     except (SpecError, EngineError, CardParseError, KeyError, ValueError) as exc:
         if args.debug:
             raise
         message = exc.args[0] if isinstance(exc, KeyError) and exc.args else str(exc)
         print_error("input", 2, str(message), as_json)
+        return 2
+    except OSError as exc:  # the machine refused a file: a full disk, a closed stream
+        if args.debug:
+            raise
+        where = exc.filename or ("the output" if exc.errno in OUTPUT_ERRORS else "a file")
+        _silence_stdout()
+        print_error("input", 2, f"cannot write or read {where}: {exc.strerror or exc}",
+                    False)
         return 2
     except KeyboardInterrupt:
         print("trickrules: interrupted", file=sys.stderr)

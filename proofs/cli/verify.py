@@ -72,14 +72,18 @@ def run_verification(console: Console, catalogue: Catalogue, games: list[str],
     ``cache_dir``); ``read_cache=False`` computes everything afresh."""
     from proofs.verify.cache import (
         ResultCache,
+        check_writable_folder,
         default_directory,
         environment_digest,
         inputs_digest,
     )
     from proofs.verify.report import verify, work_items
 
-    cache = ResultCache(Path(cache_dir) if cache_dir else default_directory(),
-                        environment_digest(inputs_digest()), read=read_cache)
+    directory = Path(cache_dir) if cache_dir else default_directory()
+    check_writable_folder(directory, "--cache-dir" if cache_dir else
+                          "the result cache ($TRICKRULES_CACHE, else ~/.cache/trickrules; "
+                          "--cache-dir names another)")
+    cache = ResultCache(directory, environment_digest(inputs_digest()), read=read_cache)
     total = work_items(catalogue, games, profiles, with_sources)
     from proofs.cli.render.progress import progress
 

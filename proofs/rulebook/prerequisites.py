@@ -5,8 +5,9 @@ piece costs the user seconds, not a whole verification; nothing here imports the
 from __future__ import annotations
 
 import importlib.util
-import tempfile
 from pathlib import Path
+
+from proofs.verify.cache import check_writable_folder
 
 CJK_FONT = Path("/usr/share/fonts/opentype/ipaexfont-gothic/ipaexg.ttf")
 """The TrueType font the PDF embeds for the Japanese quotations (Debian: fonts-ipaexfont-gothic)."""
@@ -36,19 +37,7 @@ def check_prerequisites(out: Path, pdf: bool) -> None:
         raise RulebookError(f"the PDF sets the Japanese quotations in IPAex Gothic, and "
                             f"{CJK_FONT} is missing: install Debian's "
                             "fonts-ipaexfont-gothic (`make` does), or build with --no-pdf")
-    check_writable_folder(out, "--out")
-
-
-def check_writable_folder(folder: Path, option: str) -> None:
-    """Refuse a folder that could not be written, without making it: the folder if it
-    exists, else the nearest folder above it that does."""
-    existing = folder
-    while not existing.exists() and existing != existing.parent:
-        existing = existing.parent
-    if not existing.is_dir():
-        raise RulebookError(f"{option}: cannot write {folder}: {existing} is not a folder")
     try:
-        with tempfile.NamedTemporaryFile(dir=existing, prefix=".trickrules-", delete=True):
-            pass
-    except OSError as exc:
-        raise RulebookError(f"{option}: cannot write {folder}: {exc.strerror or exc}") from None
+        check_writable_folder(out, "--out")
+    except ValueError as exc:
+        raise RulebookError(str(exc)) from None

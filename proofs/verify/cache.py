@@ -63,6 +63,23 @@ def default_directory() -> Path:
     return Path(base) / "trickrules"
 
 
+def check_writable_folder(folder: Path, option: str) -> None:
+    """Refuse (``ValueError`` naming ``option``) a folder that could not be written, without
+    making it: the folder if it exists, else the nearest folder above it that does."""
+    existing = folder
+    while not existing.exists() and existing != existing.parent:
+        existing = existing.parent
+    if not existing.is_dir():
+        raise ValueError(f"{option}: cannot write {folder}: {existing} is not a folder")
+    if not os.access(existing, os.W_OK | os.X_OK):
+        raise ValueError(f"{option}: cannot write {folder}: permission denied")
+    try:
+        with tempfile.NamedTemporaryFile(dir=existing, prefix=".trickrules-", delete=True):
+            pass
+    except OSError as exc:
+        raise ValueError(f"{option}: cannot write {folder}: {exc.strerror or exc}") from None
+
+
 def write_atomically(path: Path, data: bytes) -> None:
     """Write ``data`` to ``path`` so that a reader never sees half a file (a temporary file
     beside it, then a rename)."""

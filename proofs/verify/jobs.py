@@ -6,6 +6,7 @@ context, so its result does not depend on the process that runs it or on what ra
 
 from __future__ import annotations
 
+import contextlib
 from collections.abc import Sequence
 from dataclasses import dataclass
 from functools import cache, partial
@@ -185,7 +186,8 @@ def cached_settler(results: ResultCache) -> GroupSettler:
             return found
         result = settle_group(game, question, group, reads)
         if all(o.verdict != "unknown" for o in result):  # an unknown is never kept
-            results.put(job.key, result)
+            with contextlib.suppress(OSError):  # a cache that cannot be written only costs time
+                results.put(job.key, result)
         return result
 
     return settle
