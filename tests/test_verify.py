@@ -5,8 +5,11 @@ from __future__ import annotations
 
 import os
 import pickle
+import signal
 import subprocess
 import sys
+import time
+import uuid
 from pathlib import Path
 from typing import Any
 
@@ -214,3 +217,27 @@ def test_every_cached_result_reads_back_as_it_was_written(verification: Any,
     for entry in entries:
         raw = entry.read_bytes()
         assert dumps(loads(raw)) == raw, entry.name
+
+
+@pytest.mark.parametrize("sig", [signal.SIGINT, signal.SIGTERM])
+def test_verify_stops_at_once_on_a_signal(sig: signal.Signals, tmp_path: Path) -> None:
+    """Ctrl-C or SIGTERM while a cold verify's workers are busy in the solver: the command
+    ends within seconds (it once ran on for about a minute) and leaves no process behind."""
+    from test_conformance import processes_with
+
+    cache = tmp_path / f"cache-{uuid.uuid4().hex}"  # names the run's processes
+    process = subprocess.Popen([sys.executable, "-m", "trickrules", "verify", "--game", "kout4",
+                                "--no-cache", "--cache-dir", str(cache), "--jobs", "2"],
+                               stdout=subprocess.DEVNULL, stderr=subprocess.PIPE, text=True)
+    deadline = time.monotonic() + 30
+    while len(processes_with(cache.name)) < 3 and time.monotonic() < deadline:
+        time.sleep(0.05)  # the command and its two workers
+    assert len(processes_with(cache.name)) >= 3 and process.poll() is None
+    time.sleep(0.3)
+    start = time.monotonic()
+    process.send_signal(sig)
+    code = process.wait(timeout=60)
+    assert time.monotonic() - start < 5
+    assert code == (130 if sig == signal.SIGINT else 143)
+    assert process.stderr is not None and "Traceback" not in process.stderr.read()
+    assert processes_with(cache.name) == []

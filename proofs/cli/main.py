@@ -15,7 +15,7 @@ import os
 import sys
 import textwrap
 from collections.abc import Sequence
-from typing import NoReturn
+from typing import Any, NoReturn
 
 from proofs.cli import conform, disputes, games, odds, play, rulebook, verify
 from spec.registry import FAMILIES, game_ids
@@ -131,7 +131,25 @@ class Terminated(BaseException):
 
 
 def _terminate(signum: int, frame: object) -> None:
+    from proofs.verify.run import note_signal
+
+    note_signal(Terminated)  # raised again where the verify loop waits, if swallowed here
     raise Terminated
+
+
+def _quiet_unraisable(unraisable: Any) -> None:
+    """A signal's exception raised inside a finalizer is swallowed, and the verify loop
+    raises it again (:func:`proofs.verify.run.note_signal`): it is not printed."""
+    if isinstance(unraisable.exc_value, (Terminated, KeyboardInterrupt)):
+        return
+    sys.__unraisablehook__(unraisable)
+
+
+def _interrupt(signum: int, frame: object) -> None:
+    from proofs.verify.run import note_signal
+
+    note_signal(KeyboardInterrupt)
+    raise KeyboardInterrupt
 
 
 def main(argv: Sequence[str] | None = None) -> int:
@@ -160,6 +178,9 @@ def main(argv: Sequence[str] | None = None) -> int:
     args = parser.parse_args(argv)
     as_json = bool(getattr(args, "json", False))
     signal.signal(signal.SIGTERM, _terminate)
+    sys.unraisablehook = _quiet_unraisable
+    if signal.getsignal(signal.SIGINT) is signal.default_int_handler:  # not when ignored
+        signal.signal(signal.SIGINT, _interrupt)
     try:
         code: int = args.func(args)
         sys.stdout.flush()

@@ -7,9 +7,11 @@ together. Each finished job is reported to a callback as it lands.
 
 from __future__ import annotations
 
+import contextlib
 import json
 import multiprocessing
 import os
+import signal
 import sys
 import time
 from collections.abc import Callable, Sequence
@@ -150,9 +152,15 @@ def _afresh(job: Job) -> tuple[Any, float]:
     a query that a fresh process settles in a fraction of a second was seen to run out of its
     limit after some hundreds of other jobs. An unknown is therefore asked again in a new
     interpreter (spawned, not forked, so it inherits nothing), and that answer is kept."""
-    with ProcessPoolExecutor(max_workers=1,
-                             mp_context=multiprocessing.get_context("spawn")) as pool:
-        return pool.submit(_timed, job).result()
+    pool = ProcessPoolExecutor(max_workers=1, mp_context=multiprocessing.get_context("spawn"),
+                               initializer=_worker_signals)
+    try:
+        found: tuple[Any, float] = pool.submit(_timed, job).result()
+    except BaseException:
+        stop_pool(pool)
+        raise
+    pool.shutdown()
+    return found
 
 
 def _run_pool(todo: list[Job], workers: int,
@@ -160,11 +168,60 @@ def _run_pool(todo: list[Job], workers: int,
     """Run ``todo`` in a process pool, handing each result to ``finish`` as it lands."""
     method = "fork" if sys.platform.startswith("linux") else "spawn"
     context = multiprocessing.get_context(method)
-    with ProcessPoolExecutor(max_workers=workers, mp_context=context) as pool:
+    pool = ProcessPoolExecutor(max_workers=workers, mp_context=context,
+                               initializer=_worker_signals)
+    try:
         pending: dict[Future[tuple[Any, float]], Job] = {
             pool.submit(_timed, job): job for job in todo}
         while pending:
-            finished, _ = wait(pending, return_when=FIRST_COMPLETED)
+            finished, _ = wait(pending, timeout=POLL, return_when=FIRST_COMPLETED)
+            _raise_noted_signal()
             for future in finished:
                 job = pending.pop(future)
                 finish(job, *future.result())
+    except BaseException:
+        stop_pool(pool)
+        raise
+    pool.shutdown()
+
+
+POLL = 0.25
+"""Seconds between two looks at a noted signal while the workers compute."""
+_NOTED: list[type[BaseException]] = []
+
+
+def note_signal(kind: type[BaseException]) -> None:
+    """Called by a signal handler before it raises ``kind``: a handler's exception raised
+    while a finalizer runs (a Z3 object's ``__del__``) is swallowed by Python, so the pool's
+    loop raises it again."""
+    _NOTED.append(kind)
+
+
+def _raise_noted_signal() -> None:
+    if _NOTED:
+        raise _NOTED.pop()()
+
+
+def _worker_signals() -> None:
+    """In a worker: SIGTERM ends it at once, and Ctrl-C (sent to the whole process group) is
+    left to the command, which stops every worker itself."""
+    signal.signal(signal.SIGTERM, signal.SIG_DFL)
+    signal.signal(signal.SIGINT, signal.SIG_IGN)
+
+
+def stop_pool(pool: ProcessPoolExecutor, grace: float = 1.0) -> None:
+    """Stop a pool at once (Ctrl-C, SIGTERM, a failure): no job is started again, the workers
+    are asked to end and, if a solver call does not let them within ``grace`` seconds, killed;
+    none outlives the command."""
+    workers = list((getattr(pool, "_processes", None) or {}).values())  # its only handle on them
+    pool.shutdown(wait=False, cancel_futures=True)
+    for worker in workers:
+        with contextlib.suppress(OSError, ValueError):
+            worker.terminate()
+    deadline = time.monotonic() + grace
+    for worker in workers:
+        worker.join(timeout=max(0.0, deadline - time.monotonic()))
+        if worker.is_alive():
+            with contextlib.suppress(OSError, ValueError):
+                worker.kill()
+            worker.join(timeout=grace)
