@@ -68,7 +68,8 @@ def test_an_engine_writing_without_end_fills_no_memory() -> None:
 
 
 @pytest.mark.parametrize(("signum", "code", "word"), [
-    (signal.SIGTERM, 143, "terminated"), (signal.SIGINT, 130, "interrupted")])
+    (signal.SIGTERM, 143, "terminated"), (signal.SIGINT, 130, "interrupted"),
+    (signal.SIGHUP, 129, "hung up")])
 def test_the_runner_stopped_by_a_signal_kills_its_engine(tmp_path: Path, signum: int,
                                                          code: int, word: str) -> None:
     token = uuid.uuid4().hex

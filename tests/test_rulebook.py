@@ -250,3 +250,35 @@ def test_disagreements_are_shown_apart_from_gaps(built: Built) -> None:
     rotation = anchor(dispute_label("baloot/dealer.rotation/to-the-right-vs-clockwise"))
     both = anchor(dispute_label("baloot/game.both-reach/higher-total-vs-declarers-side"))
     assert stated < text.index(f'id="{rotation}"') < gaps < text.index(f'id="{both}"')
+
+
+def test_an_interrupted_rulebook_leaves_the_last_site_and_no_sphinx(
+        tmp_path: Path, full_report: dict[str, Any]) -> None:
+    """SIGTERM while Sphinx builds: the command ends with 143, no Sphinx process is left, and
+    the site built before is still whole (the new one is built beside it and only then put in
+    its place)."""
+    import signal
+    import subprocess
+    import sys
+    import time
+
+    report = tmp_path / "report.json"
+    report.write_text(json.dumps(full_report), encoding="utf-8")
+    out = tmp_path / "book"
+    (out / "html").mkdir(parents=True)
+    (out / "html" / "index.html").write_text("the last site", encoding="utf-8")
+    process = subprocess.Popen(
+        [sys.executable, "-m", "trickrules", "rulebook", "--no-pdf", "--game", "baloot",
+         "--report", str(report), "--out", str(out)],
+        stdout=subprocess.DEVNULL, stderr=subprocess.PIPE, text=True)
+    deadline = time.monotonic() + 60
+    while not (out / "html.new").exists() and time.monotonic() < deadline:
+        time.sleep(0.05)  # Sphinx has started writing the new site
+    assert (out / "html.new").exists()
+    process.send_signal(signal.SIGTERM)
+    assert process.wait(timeout=30) == 143
+    time.sleep(0.2)
+    sphinx = subprocess.run(["pgrep", "-f", f"sphinx.*{out}"], capture_output=True, text=True)
+    assert sphinx.stdout.split() == [], "a Sphinx build outlived the command"
+    assert (out / "html" / "index.html").read_text(encoding="utf-8") == "the last site"
+    assert not (out / "html.new").exists()

@@ -228,7 +228,9 @@ def test_verify_stops_at_once_on_a_signal(sig: signal.Signals, tmp_path: Path) -
     cache = tmp_path / f"cache-{uuid.uuid4().hex}"  # names the run's processes
     process = subprocess.Popen([sys.executable, "-m", "trickrules", "verify", "--game", "kout4",
                                 "--no-cache", "--cache-dir", str(cache), "--jobs", "2"],
-                               stdout=subprocess.DEVNULL, stderr=subprocess.PIPE, text=True)
+                               stdout=subprocess.DEVNULL, stderr=subprocess.PIPE, text=True,
+                               # as from a terminal: a test run in the background ignores SIGINT
+                               preexec_fn=lambda: signal.signal(signal.SIGINT, signal.SIG_DFL))
     deadline = time.monotonic() + 30
     while len(processes_with(cache.name)) < 3 and time.monotonic() < deadline:
         time.sleep(0.05)  # the command and its two workers

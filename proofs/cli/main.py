@@ -12,6 +12,7 @@ import contextlib
 import errno
 import json
 import os
+import signal
 import sys
 import textwrap
 from collections.abc import Sequence
@@ -30,7 +31,7 @@ EXIT_CODES = """exit codes:
   3    an internal error of trickrules (its traceback with --debug)
   130  interrupted (Ctrl-C)
   141  the reader of the output went away (a closed pipe or output)
-  143  terminated (SIGTERM)
+  143  terminated (SIGTERM); 129 hung up (SIGHUP, the terminal closed)
 
 With --json, an error is also printed on standard output as
 {"error": {"code": N, "kind": "usage" | "input" | "internal", "message": "..."}}."""
@@ -130,11 +131,16 @@ class Terminated(BaseException):
     kills its engine on the way out)."""
 
 
+class HungUp(Terminated):
+    """SIGHUP (the terminal closed), raised like SIGTERM so that every ``finally`` runs."""
+
+
 def _terminate(signum: int, frame: object) -> None:
     from proofs.verify.run import note_signal
 
-    note_signal(Terminated)  # raised again where the verify loop waits, if swallowed here
-    raise Terminated
+    kind = HungUp if signum == signal.SIGHUP else Terminated
+    note_signal(kind)  # raised again where the verify loop waits, if swallowed here
+    raise kind
 
 
 def _quiet_unraisable(unraisable: Any) -> None:
@@ -158,7 +164,6 @@ def main(argv: Sequence[str] | None = None) -> int:
     data, an illegal action, an unknown id), 3 with a one-line message for an internal error
     (its traceback only under ``--debug``), 130 on Ctrl-C, 141 when the reader of the output
     goes away, 143 on SIGTERM; never a traceback otherwise (:data:`EXIT_CODES`)."""
-    import signal
 
     from engine.errors import EngineError
     from spec.cards import CardParseError
@@ -178,6 +183,8 @@ def main(argv: Sequence[str] | None = None) -> int:
     args = parser.parse_args(argv)
     as_json = bool(getattr(args, "json", False))
     signal.signal(signal.SIGTERM, _terminate)
+    if signal.getsignal(signal.SIGHUP) is signal.SIG_DFL:  # not under nohup
+        signal.signal(signal.SIGHUP, _terminate)
     sys.unraisablehook = _quiet_unraisable
     if signal.getsignal(signal.SIGINT) is signal.default_int_handler:  # not when ignored
         signal.signal(signal.SIGINT, _interrupt)
@@ -206,6 +213,9 @@ def main(argv: Sequence[str] | None = None) -> int:
     except KeyboardInterrupt:
         print("trickrules: interrupted", file=sys.stderr)
         return 130
+    except HungUp:
+        print("trickrules: hung up", file=sys.stderr)
+        return 129
     except Terminated:
         print("trickrules: terminated", file=sys.stderr)
         return 143

@@ -155,13 +155,21 @@ def _sphinx(builds: list[tuple[str, Path]], source: Path, families: list[str]) -
     env = {**os.environ, "RL_invariant": "1", "SOURCE_DATE_EPOCH": "0",
            "TRICKRULES_RULEBOOK_FAMILIES": " ".join(families),
            "TRICKRULES_RULEBOOK_TITLES": json.dumps({f.name: f.title for f in REGISTRY})}
-    running = [(builder, subprocess.Popen(
-        [sys.executable, "-m", "sphinx", "-W", "--keep-going", "-q", "-E", "-b", builder,
-         str(source), str(out)], stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True,
-        env=env)) for builder, out in builds]
+    running: list[tuple[str, subprocess.Popen[str]]] = []
+    try:
+        for builder, out in builds:
+            running.append((builder, subprocess.Popen(
+                [sys.executable, "-m", "sphinx", "-W", "--keep-going", "-q", "-E", "-b",
+                 builder, str(source), str(out)], stdout=subprocess.PIPE,
+                stderr=subprocess.PIPE, text=True, env=env)))
+        outputs = [(builder, process, *process.communicate()) for builder, process in running]
+    finally:  # interrupted (Ctrl-C, SIGTERM): no Sphinx outlives the command
+        for _, process in running:
+            if process.poll() is None:
+                process.kill()
+                process.wait()
     failures = []
-    for builder, process in running:
-        stdout, stderr = process.communicate()
+    for builder, process, stdout, stderr in outputs:
         problems = [line for line in (stderr + stdout).splitlines()
                     if "WARNING" in line or "ERROR" in line]
         if process.returncode != 0 or problems:
@@ -187,12 +195,21 @@ def build_rulebook(report: dict[str, Any], out: Path, cli_help: list[str],
     examples = write_sources(report, source, cli_help, families)
     site, pdf_dir = out / "html", out / "pdf"
     check_prerequisites(out, pdf)
-    builds = [("html", site)] if html else []
-    builds += [("pdf", pdf_dir)] if pdf else []
-    for _, directory in builds:
-        shutil.rmtree(directory, ignore_errors=True)
-    _sphinx(builds, source, families)
-    for _, directory in builds:
-        shutil.rmtree(directory / ".doctrees", ignore_errors=True)
+    finals = [("html", site)] if html else []
+    finals += [("pdf", pdf_dir)] if pdf else []
+    # each is built beside the present one, which is replaced only once the build succeeded:
+    # a failed or interrupted build leaves the last site and PDFs as they were
+    builds = [(builder, final.with_name(final.name + ".new")) for builder, final in finals]
+    try:
+        for _, directory in builds:
+            shutil.rmtree(directory, ignore_errors=True)
+        _sphinx(builds, source, families)
+        for (_, built), (_, final) in zip(builds, finals, strict=True):
+            shutil.rmtree(built / ".doctrees", ignore_errors=True)
+            shutil.rmtree(final, ignore_errors=True)
+            built.rename(final)
+    finally:
+        for _, directory in builds:
+            shutil.rmtree(directory, ignore_errors=True)
     pdfs = {family: pdf_dir / f"{family}-rulebook.pdf" for family in families}
     return Built(source, site, pdfs, examples)
