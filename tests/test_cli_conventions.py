@@ -196,3 +196,26 @@ def test_a_cache_that_cannot_be_written_is_refused_before_any_work(
     err = capsys.readouterr().err
     assert "the result cache ($TRICKRULES_CACHE" in err and "[1/" not in err
     assert not report.exists()
+
+
+@pytest.mark.parametrize(("content", "says"), [
+    ('{"inputs": "x", "games": [', ":1: not JSON"),
+    ("[1, 2]", "not a verify report"),
+    (None, "a folder, not a verify report"),
+    ("\udcff", "not UTF-8"),
+])
+def test_a_report_that_is_not_one_is_named(content: str | None, says: str, tmp_path: Path,
+                                           capsys: pytest.CaptureFixture[str]) -> None:
+    """``rulebook --report`` (and ``vectors --report``) given a truncated file, a JSON list,
+    a folder or bytes that are not text: exit 2 naming the file, never a bare decoder
+    message or "a bug"."""
+    report = tmp_path / "report.json"
+    if content is None:
+        report.mkdir()
+    else:
+        report.write_bytes(content.encode("utf-8", "surrogateescape"))
+    for command in (["rulebook", "--no-pdf", "--out", str(tmp_path / "book")],
+                    ["vectors", "--game", "kout", "--out", str(tmp_path / "suite")]):
+        assert main([*command, "--report", str(report)]) == 2
+        err = capsys.readouterr().err
+        assert f"{report}" in err and says in err, err

@@ -16,6 +16,29 @@ if TYPE_CHECKING:
 DEFAULT_REPORT = Path("build/verify-report.json")
 
 
+def read_report(path: Path) -> dict[str, Any]:
+    """A verify report read from ``path``; a file that is not one is refused naming it (and
+    for bad JSON, the line)."""
+    try:
+        text = path.read_text(encoding="utf-8")
+    except IsADirectoryError:
+        raise ValueError(f"{path}: a folder, not a verify report") from None
+    except OSError as exc:
+        raise ValueError(f"{path}: cannot read: {exc.strerror or exc}") from None
+    except UnicodeDecodeError as exc:
+        raise ValueError(f"{path}: not UTF-8 text (byte {exc.start})") from None
+    try:
+        report = json.loads(text)
+    except json.JSONDecodeError as exc:
+        raise ValueError(f"{path}:{exc.lineno}: not JSON: {exc.msg}") from None
+    except (RecursionError, ValueError):
+        raise ValueError(f"{path}: not JSON this command reads") from None
+    if not isinstance(report, dict):
+        raise ValueError(f"{path}: not a verify report (a JSON object written by "
+                         "`trickrules verify --report`)")
+    return report
+
+
 def current_report(path: Path | None, console: Console,
                    options: argparse.Namespace | None = None) -> dict[str, Any]:
     """The report at ``path`` if it was made from the present rule data and code. Without
@@ -29,9 +52,10 @@ def current_report(path: Path | None, console: Console,
     games = list(kit_games())
     candidate = path or DEFAULT_REPORT
     if candidate.exists():
-        report: dict[str, Any] = json.loads(candidate.read_text(encoding="utf-8"))
-        if (report.get("inputs") == digest and "sources" in report
-                and set(games) <= set(report.get("games", []))):
+        report = read_report(candidate)
+        if (report.get("inputs") == digest and isinstance(report.get("sources"), dict)
+                and isinstance(report.get("results"), list)
+                and isinstance(report.get("games"), list) and set(games) <= set(report["games"])):
             return report
         if path is not None:
             raise ValueError(f"{path} was not made from the present rule data and code, or "
