@@ -243,3 +243,31 @@ def test_verify_stops_at_once_on_a_signal(sig: signal.Signals, tmp_path: Path) -
     assert code == (130 if sig == signal.SIGINT else 143)
     assert process.stderr is not None and "Traceback" not in process.stderr.read()
     assert processes_with(cache.name) == []
+
+
+def test_verify_names_every_outcome_that_did_not_settle(full_report: dict[str, Any]) -> None:
+    """A dispute outcome whose witness the engine did not replay as the model predicted is
+    named in verify's tables with both outcomes, and counted (it once showed only in
+    ``--json``, the tables looking like a passing run's)."""
+    import copy
+
+    from rich.console import Console
+
+    from proofs.cli.render.tables import print_verify
+
+    def printed(report: dict[str, Any]) -> str:
+        console = Console(record=True, width=400)
+        print_verify(console, [], report)
+        return console.export_text()
+
+    assert "did not settle" not in printed(full_report)
+    broken = copy.deepcopy(full_report)
+    dispute = next(d for d in broken["sources"]["disputes"]
+                   if any(o["verdict"] == "refuted" for o in d["outcomes"]))
+    outcome = next(o for o in dispute["outcomes"] if o["verdict"] == "refuted")
+    outcome.update(ok=False, replayed=False, engine={"planted": "engine answer"})
+    out = printed(broken)
+    assert "Dispute outcomes that did not settle" in out and "1 dispute outcome did not" in out
+    line = next(line for line in out.splitlines() if dispute["id"] in line
+                and "NOT replayed" in line)
+    assert outcome["kind"] in line and "planted" in line

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import json
 from typing import Any
 
 from rich.console import Console
@@ -160,7 +161,36 @@ def print_verify(console: Console, rows: list[Row], report: dict[str, Any]) -> N
         kinds = ", ".join(o["kind"] for o in d["outcomes"] if o["verdict"] == "refuted")
         disputes.add_row(d["id"], f"[{COLOURS[d['verdict']]}]{d['verdict']}[/]", kinds)
     console.print(disputes)
+    print_unsettled(console, sources["disputes"])
     trace = sources["traceability"]
     console.print(f"Traceability: {trace['nodes']} nodes, {trace['edges']} edges; "
                   f"{len(trace['orphan_claims'])} claims fix no parameter; parameters no "
                   f"claim touches: {', '.join(trace['untouched_parameters']) or 'none'}")
+
+
+def print_unsettled(console: Console, disputes: list[dict[str, Any]]) -> None:
+    """Every outcome of a dispute that did not settle, named with what went wrong: a witness
+    the engine did not replay as the model predicted (both outcomes shown), or no answer; then
+    how many there are. Nothing when every outcome settled."""
+    from rich.markup import escape
+
+    unsettled = [(d["id"], o) for d in disputes for o in d["outcomes"] if not o["ok"]]
+    if not unsettled:
+        return
+    table = Table(title="Dispute outcomes that did not settle", show_header=True,
+                  header_style="bold", show_lines=True)
+    for column in ("dispute", "kind", "verdict", "the model predicted", "the engine gave"):
+        table.add_column(column)
+    for dispute, o in unsettled:
+        if o["verdict"] == "refuted":
+            model, engine = (json.dumps(o.get(side), sort_keys=True) for side in ("model",
+                                                                                    "engine"))
+            verdict = "refuted, witness NOT replayed"
+        else:
+            model, engine = o.get("how", ""), o.get("error", "")
+            verdict = o["verdict"]
+        table.add_row(escape(dispute), escape(o["kind"]), f"[red]{verdict}[/]", escape(model),
+                      escape(engine))
+    console.print(table)
+    console.print(f"[red]{len(unsettled)} dispute "
+                  f"{'outcome' if len(unsettled) == 1 else 'outcomes'} did not settle[/]")
