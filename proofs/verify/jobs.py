@@ -138,8 +138,45 @@ def is_result_of(job: Job, result: Any) -> bool:
 def execute(job: Job) -> Any:
     """Run one job in a fresh Z3 context: a :class:`~proofs.verify.rows.Row`, a list of
     :class:`~proofs.verify.source_checks.SourceRow`, or the
-    :class:`~proofs.divergence.Outcome` of each kind of its group."""
+    :class:`~proofs.divergence.Outcome` of each kind of its group. A fault inside the job (an
+    assertion of the model, an engine exception) is that job's finding, not the end of the
+    run: its result is ``unknown`` (never ok), naming the fault."""
     fresh_context()
+    try:
+        return _execute(job)
+    except Exception as exc:  # a fault of the rules' encodings, reported as a finding
+        return faulted(job, f"{type(exc).__name__}: {exc}")
+
+
+def faulted(job: Job, fault: str) -> Any:
+    """The result of ``job`` when it raised ``fault``: unknown, with the fault as its
+    witness or error."""
+    from proofs.divergence import Outcome
+    from proofs.verify.rows import Row
+    from proofs.verify.source_checks import SourceRow
+
+    said = f"the check raised {fault}"
+    if job.kind == "theorem":
+        return Row(job.profile, job.theorem, said, "unknown", 0.0, {"fault": fault})
+    if job.kind == "source":
+        return [SourceRow(Row(job.profile, job.theorem, said, "unknown", 0.0, {"fault": fault}),
+                          job.profile, job.theorem, {})]
+    return [Outcome(kind, "unknown", 0.0, said, error=said) for kind in job.outcome.split("+")]
+
+
+def is_fault(result: Any) -> bool:
+    """Whether ``result`` is what :func:`faulted` makes (asking again would raise again)."""
+    items = result if isinstance(result, list) else [result]
+    for item in items:
+        witness = getattr(getattr(item, "row", item), "witness", None)
+        if isinstance(witness, dict) and "fault" in witness:
+            return True
+        if str(getattr(item, "error", "")).startswith("the check raised "):
+            return True
+    return False
+
+
+def _execute(job: Job) -> Any:
     if job.kind == "theorem":
         from proofs.kit import kit_for_game
         from proofs.verify.rows import run_theorems

@@ -22,7 +22,7 @@ from pathlib import Path
 from typing import Any
 
 from proofs.verify.cache import ResultCache
-from proofs.verify.jobs import Job, execute, is_result_of
+from proofs.verify.jobs import Job, execute, is_fault, is_result_of
 
 
 @dataclass(frozen=True)
@@ -114,7 +114,7 @@ def run_jobs(jobs: Sequence[Job], cache: ResultCache | None, workers: int,
     todo.sort(key=timings.cost, reverse=True)
 
     def finish(job: Job, result: Any, seconds: float) -> None:
-        if _unknown(result):  # see _afresh: the fresh answer is the one kept and reported
+        if _unknown(result) and not is_fault(result):  # see _afresh: the fresh answer is kept
             result, more = _afresh(job)
             seconds += more
         if cache is not None:

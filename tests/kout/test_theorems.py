@@ -189,3 +189,25 @@ def test_made_at_stop_is_refuted_for_a_model_that_scores_one_trick_too_many(
 
     monkeypatch.setattr(proofs.kout.theorems, "hand_points", one_more)
     assert proofs.kout.theorems.made_at_stop_scores_the_bid(profile).verdict == "refuted"
+
+
+def test_a_fault_inside_a_check_is_its_finding_and_the_run_goes_on(
+        monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]) -> None:
+    """A model bug that raises (an assertion of the evaluator, as a planted off-suit ranking
+    bug once did) is reported as that theorem's unknown verdict naming the fault; every other
+    theorem still runs, and verify exits 1 (it once ended with exit 3 and no report)."""
+    from proofs.smt.solver import Result
+
+    def broken(profile: Any) -> Result:
+        raise AssertionError("model gives 0 winners")
+
+    theorems = tuple(replace(t, check=broken) if t.id == "trick.one-winner" else t
+                     for t in proofs.kout.kit.KIT.theorems)
+    monkeypatch.setattr(proofs.kout.kit, "KIT", replace(proofs.kout.kit.KIT, theorems=theorems))
+    assert main(["verify", "--profile", "kout4-default", "--jobs", "1", "--json"]) == 1
+    report = json.loads(capsys.readouterr().out)
+    rows = {r["id"]: r for r in report["results"]}
+    assert len(rows) == len(theorems) > 10
+    assert rows["trick.one-winner"]["verdict"] == "unknown"
+    assert "AssertionError: model gives 0 winners" in json.dumps(rows["trick.one-winner"])
+    assert all(r["ok"] for i, r in rows.items() if i != "trick.one-winner")
