@@ -154,8 +154,20 @@ def split(text: str, source: Source) -> list[Sentence]:
 
 
 def read_sentences(source: Source, directory: Path) -> list[Sentence]:
-    """The sentences of ``source`` read from its seed file in ``directory``."""
-    return split((directory / source.file).read_text(encoding="utf-8"), source)
+    """The sentences of ``source`` read from its seed file in ``directory``; a file that
+    cannot be read, is not text or lacks the marker the source is cut at is refused naming
+    it (``ValueError``)."""
+    path = directory / source.file
+    try:
+        text = path.read_text(encoding="utf-8")
+    except UnicodeDecodeError as exc:
+        raise ValueError(f"{path}: not UTF-8 text (byte {exc.start})") from None
+    except OSError as exc:
+        raise ValueError(f"{path}: cannot read: {exc.strerror or exc}") from None
+    for marker in (source.after, source.until):
+        if marker is not None and marker not in text:
+            raise ValueError(f"{path}: lacks {marker!r}, where source {source.id} is cut")
+    return split(text, source)
 
 
 def quoted_sentences(claim: Claim, sentences: Iterable[Sentence]) -> list[str]:

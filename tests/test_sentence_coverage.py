@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import dataclasses
 import json
+import shutil
 from pathlib import Path
 
 import pytest
@@ -150,3 +151,36 @@ def test_explain_and_diff_find_the_baloot_family(capsys: pytest.CaptureFixture[s
     dispute = json.loads(capsys.readouterr().out)
     assert dispute["verdict"] == "differs"
     assert any(o["kind"] == "doubling" and o["replayed"] for o in dispute["outcomes"])
+
+
+def test_sentences_show_no_words_the_index_does_not_hold(
+        tmp_path: Path, monkeypatch: pytest.MonkeyPatch,
+        capsys: pytest.CaptureFixture[str]) -> None:
+    """A seed text that differs from the one indexed (one line inserted): ``sources
+    --sentences`` says so and shows no sentence's words where the index holds another
+    sentence (it once showed 134 sentences of 004w with their neighbours' words, exit 0);
+    a seed that lacks the marker its source is cut at is named."""
+    from proofs.cli.main import main
+
+    seeds = _seed_files()
+    source = family_catalogue("baloot").sources["004w"]
+    copy = tmp_path / "seeds"
+    shutil.copytree(seeds, copy)
+    monkeypatch.setenv("TRICKRULES_SOURCES", str(copy))
+    assert main(["sources", "--sentences", "004w", "--json"]) == 0
+    assert json.loads(capsys.readouterr().out)["differing_from_index"] == 0
+    seed = copy / source.file
+    seed.write_text("An inserted line.\n" + seed.read_text(encoding="utf-8"), encoding="utf-8")
+    assert main(["sources", "--sentences", "004w", "--json"]) == 0
+    shown = json.loads(capsys.readouterr().out)
+    indexed = {s.id: s.text for s in read_sentences(source, seeds)}
+    assert shown["differing_from_index"] > 100
+    assert all(row["text"] in (None, indexed.get(row["id"])) for row in shown["sentences"])
+    assert main(["sources", "--sentences", "004w"]) == 0
+    assert "differs from the one indexed" in capsys.readouterr().out
+    assert source.until is not None or source.after is not None
+    marker = source.until or source.after
+    assert marker is not None
+    seed.write_text(seed.read_text(encoding="utf-8").replace(marker, ""), encoding="utf-8")
+    assert main(["sources", "--sentences", "004w"]) == 2
+    assert f"{seed}: lacks" in capsys.readouterr().err

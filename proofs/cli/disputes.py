@@ -271,8 +271,13 @@ def _print_sentences(source_id: str, as_json: bool) -> int:
     book = catalogue.sentences
     where = sources_directory()
     words: dict[str, str] = {}
+    stored = {sid: fingerprint for sid, fingerprint, _ in book.sentences[source_id]}
+    differing = 0
     if where is not None and (where / catalogue.sources[source_id].file).exists():
-        words = {s.id: s.text for s in read_sentences(catalogue.sources[source_id], where)}
+        seed = read_sentences(catalogue.sources[source_id], where)
+        # the words are shown only where the seed still holds the sentence indexed there
+        words = {s.id: s.text for s in seed if stored.get(s.id) == s.fingerprint}
+        differing = len(stored) - len(words)
     cited: dict[str, list[str]] = {}
     for claim, read in book.claim_sentences.items():
         for sid in read:
@@ -284,13 +289,18 @@ def _print_sentences(source_id: str, as_json: bool) -> int:
                     "no_rule": reason, "text": words.get(sid),
                     "gloss": book.glosses.get(sid)})
     if as_json:
-        print(json.dumps({"source": source_id, "sentences": out}, indent=2,
-                         ensure_ascii=False))
+        print(json.dumps({"source": source_id, "differing_from_index": differing,
+                          "sentences": out}, indent=2, ensure_ascii=False))
         return 0
 
     from proofs.cli.render.console import output_console
 
     console = output_console()
+    if differing:
+        console.print(f"[yellow]The seed text of {source_id} differs from the one indexed in "
+                      f"{differing} of {len(stored)} sentences: their words are not shown "
+                      "(`make sentences` indexes the text anew, once the claims are checked "
+                      "against it).[/]")
     for row in out:
         how = (", ".join(row["claims"]) if row["claims"]
                else f"no rule ({REASONS[row['no_rule']]})" if row["no_rule"]
