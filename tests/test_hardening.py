@@ -416,3 +416,30 @@ def test_the_reference_adapter_answers_requests_without_a_game_or_a_true_id() ->
     assert [a["id"] for a in answers] == [1, 2, 3, 0, 0, 4, 5]
     assert all("error" in a for a in answers[:-1]) and "engine" in answers[-1]
     assert "game" in answers[0]["error"] and "profile" in answers[5]["error"]
+
+
+@pytest.mark.parametrize(("edit", "says"), [
+    (lambda t: t.replace("[[claim]]", "[[claim]", 1), "invalid TOML"),
+    (lambda t: t.replace('event = "four-hundred"', 'eventt = "four-hundred"', 1),
+     "schema: at claim/0"),
+    (lambda t: t.replace("percent = 0.195", 'percent = "0.195%"', 1), "schema: at claim/0"),
+    (lambda t: t.replace('event = "four-hundred"', 'event = "five-hundred"', 1),
+     "no event 'five-hundred' is counted"),
+])
+def test_a_broken_odds_file_is_named_with_its_line(
+        edit: Any, says: str, tmp_path: Path, monkeypatch: pytest.MonkeyPatch,
+        capsys: pytest.CaptureFixture[str]) -> None:
+    """``odds.toml`` read against its schema: a syntax error, a claim without an event, a
+    percentage written as a string, an event nobody counts: exit 2 naming the file and
+    line (they once named no file, or exited 3)."""
+    import engine.baloot.odds
+    from spec.registry import family_dir
+
+    (tmp_path / "baloot").mkdir()
+    odds = tmp_path / "baloot" / "odds.toml"
+    odds.write_text(edit((family_dir("baloot") / "odds.toml").read_text(encoding="utf-8")),
+                    encoding="utf-8")
+    monkeypatch.setattr(engine.baloot.odds, "family_dir", lambda name: tmp_path / name)
+    assert main(["odds", "--game", "baloot"]) == 2
+    err = capsys.readouterr().err
+    assert f"{odds}:" in err and says in err, err

@@ -7,7 +7,6 @@ of 10, J, Q, K, A it holds; a hand holds four of a kind of a rank when every sui
 
 from __future__ import annotations
 
-import tomllib
 from collections import Counter
 from math import comb
 from typing import Any, NamedTuple
@@ -149,9 +148,20 @@ def judge(row: dict[str, Any], odds: Odds) -> Verdict:
 
 
 def claims() -> list[dict[str, Any]]:
-    """The texts' claims about project odds (``spec/baloot/odds.toml``)."""
-    with open(family_dir("baloot") / "odds.toml", "rb") as handle:
-        rows: list[dict[str, Any]] = tomllib.load(handle)["claim"]
+    """The texts' claims about project odds (``spec/baloot/odds.toml``), validated: a file
+    that breaks its schema, or a claim about an event that is not counted here, is refused
+    naming the file and the line (:class:`~spec.errors.SpecError`)."""
+    from spec.document import SpecDocument
+
+    document = SpecDocument(family_dir("baloot") / "odds.toml")
+    document.validate("odds.schema.json")
+    rows: list[dict[str, Any]] = document.data["claim"]
+    events = [o.event for o in project_odds()]
+    for index, row in enumerate(rows):
+        if row["event"] not in events:
+            raise document.error(("claim", index, "event"),
+                                 f"no event {row['event']!r} is counted (known: "
+                                 f"{', '.join(events)})")
     return rows
 
 
