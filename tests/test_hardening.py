@@ -443,3 +443,31 @@ def test_a_broken_odds_file_is_named_with_its_line(
     assert main(["odds", "--game", "baloot"]) == 2
     err = capsys.readouterr().err
     assert f"{odds}:" in err and says in err, err
+
+
+@pytest.mark.parametrize("break_it", ["profile-without-rules", "unknown-op", "unknown-profile"])
+def test_a_broken_suite_is_named_before_any_engine_is_asked(
+        break_it: str, tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    """``conform --suite`` with a profile lacking its readings, a vector asking an op the
+    protocol has not, or a vector naming a profile the suite lacks: exit 2 naming the file
+    (and the line), never a bare ``error: rules`` or a failure charged to the engine."""
+    from test_conformance import small_suite
+
+    suite = small_suite(tmp_path)
+    if break_it == "profile-without-rules":
+        profiles = json.loads((suite / "profiles.json").read_text(encoding="utf-8"))
+        del next(iter(profiles.values()))["rules"]
+        (suite / "profiles.json").write_text(json.dumps(profiles), encoding="utf-8")
+        where = f"{suite / 'profiles.json'}: profile"
+    else:
+        path = next(suite.glob("must/*.jsonl"))
+        lines = path.read_text(encoding="utf-8").splitlines()
+        vector = json.loads(lines[0])
+        if break_it == "unknown-op":
+            vector["op"] = "guess-the-card"
+        else:
+            vector["profiles"] = ["no-such-profile"]
+        path.write_text("\n".join([json.dumps(vector), *lines[1:]]) + "\n", encoding="utf-8")
+        where = f"{path}:1:"
+    assert main(["conform", "--engine", "trickrules adapter", "--suite", str(suite)]) == 2
+    assert where in capsys.readouterr().err

@@ -9,6 +9,8 @@ from importlib import resources
 from pathlib import Path
 from typing import Any
 
+from proofs.conformance.protocol import OPS
+
 SUITES = Path(str(resources.files("proofs.conformance"))) / "suite"
 """The shipped suites, one folder per game family."""
 GROUPS = ("must", "variant")
@@ -79,6 +81,13 @@ def load_suite(root: Path) -> SuiteData:
     if not isinstance(defaults, dict) or not isinstance(profiles, dict):
         raise SuiteError(f"{root / 'manifest.json'}: expected an object with \"defaults\" "
                          "(each game's default suite profile), and profiles.json an object")
+    for name, profile in profiles.items():
+        rules = profile.get("rules") if isinstance(profile, dict) else None
+        if (not isinstance(profile, dict) or not isinstance(profile.get("game"), str)
+                or not isinstance(rules, dict)
+                or not all(isinstance(v, str) for v in rules.values())):
+            raise SuiteError(f"{root / 'profiles.json'}: profile {name!r} needs \"game\" (a "
+                             "game id) and \"rules\" (each parameter's reading)")
     vectors = []
     for group in GROUPS:
         for path in sorted((root / group).glob("*.jsonl")):
@@ -108,6 +117,14 @@ def load_suite(root: Path) -> SuiteData:
                 if wrong:
                     raise SuiteError(f"{path}:{number}: {', '.join(wrong)} of the wrong type "
                                      "(see the vector schema)")
+                if vector["op"] not in OPS:
+                    raise SuiteError(f"{path}:{number}: op {vector['op']!r} is not one of the "
+                                     f"protocol's ({', '.join(OPS)})")
+                unknown = [p for p in vector["profiles"] + vector["except"]
+                           if p != EVERY and p not in profiles]
+                if unknown:
+                    raise SuiteError(f"{path}:{number}: profile {unknown[0]!r} is not in "
+                                     "profiles.json")
                 vectors.append(vector)
     if not vectors:
         raise SuiteError(f"{root}: no vectors (expected must/*.jsonl and variant/*.jsonl)")
