@@ -13,21 +13,16 @@ The command line (``trickrules``, or ``python -m trickrules``) is built on the s
 from __future__ import annotations
 
 import json
-from importlib import metadata
 from pathlib import Path
 from typing import Any
+
+from proofs.cli.main import installed_version
+from proofs.conformance import DEFAULT_TIMEOUT
 
 __all__ = ["__version__", "conform", "games", "judge", "load_game"]
 
 
-def _version() -> str:
-    try:
-        return metadata.version("trickrules")
-    except metadata.PackageNotFoundError:  # run from a checkout that was never installed
-        return "0+unknown"
-
-
-__version__ = _version()
+__version__ = installed_version()
 
 
 def games() -> tuple[str, ...]:
@@ -63,7 +58,8 @@ def judge(situation: dict[str, Any] | str | Path) -> dict[str, Any]:
     return rule(game_catalogue(game if game in game_ids() else game_ids()[0]), data)
 
 
-def conform(engine: str, game: str, profile: str | None = None, timeout: float = 10.0,
+def conform(engine: str, game: str, profile: str | None = None,
+            timeout: float = DEFAULT_TIMEOUT,
             suite: str | Path | None = None) -> dict[str, Any]:
     """Run the conformance suite of ``game`` (a game id or a family; or the suite in the
     folder ``suite``) against the engine that the shell command ``engine`` starts; the result

@@ -8,12 +8,12 @@ import json
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
+from proofs.conformance import DEFAULT_TIMEOUT
 from spec.registry import FAMILIES
 
 if TYPE_CHECKING:
     from rich.console import Console
 
-DEFAULT_TIMEOUT = 10.0
 
 
 def cmd_conform(args: argparse.Namespace) -> int:

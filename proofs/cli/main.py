@@ -68,7 +68,8 @@ class Parser(argparse.ArgumentParser):
     argv: Sequence[str] | None = None
 
 
-def _version() -> str:
+def installed_version() -> str:
+    """The installed distribution's version (``0+unknown`` in a checkout never installed)."""
     from importlib import metadata
 
     try:
@@ -85,7 +86,7 @@ class _Version(argparse.Action):
 
     def __call__(self, parser: argparse.ArgumentParser, namespace: argparse.Namespace,
                  values: object, option_string: str | None = None) -> None:
-        print(f"trickrules {_version()}")
+        print(f"trickrules {installed_version()}")
         parser.exit()
 
 

@@ -7,13 +7,12 @@ from __future__ import annotations
 from pathlib import Path
 from typing import Any
 
+from proofs.conformance import DEFAULT_TIMEOUT
 from proofs.conformance.engine_process import EngineProcess, adopt_orphans
 from proofs.conformance.reference_adapter import profile_for
 from proofs.conformance.runner import Run, Runner
 from proofs.conformance.suite import SuiteData, load_suite, suite_dir
 
-DEFAULT_TIMEOUT = 10.0
-"""Seconds an engine has to answer one request."""
 MAX_TIMEOUT = 3600.0
 """The longest per-request timeout accepted (an hour; no request needs more)."""
 
