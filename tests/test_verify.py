@@ -135,7 +135,7 @@ def test_a_log_gets_one_line_per_finished_item(tmp_path: Path, extra: list[str])
          "--cache-dir", str(tmp_path), *extra], capture_output=True, text=True, check=False)
     assert done.returncode == 0, done.stderr
     lines = [line for line in done.stdout.splitlines() if line.startswith("[")]
-    assert len(lines) == 17 and lines[0].startswith("[1/17] kout4-default ")  # 17 theorems
+    assert len(lines) == 18 and lines[0].startswith("[1/18] kout4-default ")  # 18 theorems
     assert all(line.split()[-1].endswith("s") or line.endswith("cached") for line in lines)
     assert "results computed" in done.stdout
 

@@ -24,6 +24,7 @@ from proofs.kout.auction import (
     symbolic_auction,
 )
 from proofs.kout.auction_graph import auction_graph, count_sequences
+from proofs.kout.crosscheck import score_game_end
 from proofs.kout.model import (
     NO_SUIT,
     TrickContext,
@@ -418,6 +419,10 @@ THEOREMS: tuple[Theorem, ...] = (
             "every auction situation.", auction_model_matches_graph, crosscheck=True),
     Theorem("crosscheck.small-scope", "Engine and model agree on every trick and legal-card "
             "question of a small decisive card pool, exhaustively.", small_scope, crosscheck=True),
+    Theorem("crosscheck.score-game-end", "Engine and model agree on every hand score and game "
+            "end: each contract (Malzoom or not, Bawan), every number of tricks won, scores "
+            "around the target and the shut-out, first hand or not.", score_game_end,
+            crosscheck=True),
     Theorem("deck.matches-deal", "The deck holds exactly players x hand-size cards.",
             deck_matches_deal),
     Theorem("score.one-team", "Exactly one team scores on each hand, with points from the "
