@@ -5,28 +5,31 @@ from __future__ import annotations
 
 import dataclasses
 import random
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
+from typing import Any
 
 import pytest
 import z3
 from helpers import variant
-from hypothesis import given, settings
-from hypothesis import strategies as st
 
 import engine.kout.ranking
+import proofs.kout.crosscheck
 import proofs.kout.evaluator
 import proofs.kout.model
+import proofs.kout.scoring
 import proofs.kout.smallscope
 from engine.kout.game import KoutGame, KoutState
-from engine.kout.play import Contract
-from engine.kout.scoring import game_winner, score_hand
 from engine.kout.state import AUCTION, PLAY
 from engine.masks import cards_of
+from engine.trick import Trick
 from proofs.kout.auction_graph import auction_graph, count_sequences
+from proofs.kout.crosscheck import EngineSide, engine_side, score_game_end
 from proofs.kout.evaluator import ModelEvaluator, Situation
 from proofs.kout.smallscope import small_scope
+from proofs.smt import terms as t
 from spec.cards import parse_cards
 from spec.loader import family_catalogue
+from spec.model import Profile
 
 JOKER_HEAVY = {"joker__unqualified_lead": "any-time"}  # worthless Joker leads happen often
 PROFILES = [
@@ -57,9 +60,19 @@ def situation_of(state: KoutState) -> Situation:
                      frozenset(cards_of(position.played)), tuple(position.trick))
 
 
-def disagreements(game: KoutGame, seed: int, limit: int = 3) -> Iterator[str]:
-    """Play one hand at random; yield every point where engine and model disagree."""
-    model = ModelEvaluator(game.profile)
+RANDOM_SEEDS = range(25)
+"""Fixed seeds, one hand each per profile, so every run asks the same: with every legal last
+card of each trick compared, the trump Ace put below the black Joker in the engine is met in 6
+or 7 of the 25 hands of each profile, low trumps ranked upside down in 5 to 16 (with three
+random seeds the first was caught in one run of two). Bugs that only a rare history shows, such
+as the Joker-lead honours, are the small scope's job."""
+
+
+def disagreements(game: KoutGame, seed: int, limit: int = 3,
+                  model: ModelEvaluator | None = None) -> Iterator[str]:
+    """Play one hand at random; yield every point where engine and model disagree: the legal
+    cards at every turn, and the winner of each trick under every legal last card."""
+    model = model or ModelEvaluator(game.profile)
     state = game.new_initial_state(seed)
     rng = random.Random(seed)
     found = 0
@@ -73,32 +86,46 @@ def disagreements(game: KoutGame, seed: int, limit: int = 3) -> Iterator[str]:
         if engine_legal != model_legal:
             found += 1
             yield f"legal cards at {facts}: engine {engine_legal}, model {model_legal}"
-        card = rng.choice(engine_legal)
-        assert state.position is not None
-        before = len(state.position.tricks)
-        trick_so_far = list(state.position.trick)
-        state.apply_action(card)
-        finished = (state.records[-1].tricks[-1] if state.hand_index != hand
-                    else state.position.tricks[-1] if len(state.position.tricks) > before
-                    else None)
-        if finished is not None:
-            model_winner = model.trick_winner(facts, [*trick_so_far, card])
+        last = len(facts.trick) == facts.players - 1
+        for card in engine_legal if last else ():
+            finished = _finished_trick(state, card)
+            model_winner = model.trick_winner(facts, [*facts.trick, card])
             if model_winner != finished.winner:
                 found += 1
                 yield (f"trick {finished.cards} led by {finished.leader}: engine {finished.winner},"
                        f" model {model_winner}")
+        state.apply_action(rng.choice(engine_legal))
+
+
+def _finished_trick(state: KoutState, card: int) -> Trick:
+    """The trick ``card`` completes, played on a copy of ``state`` (it may end the hand)."""
+    child = state.clone()
+    hand = state.hand_index
+    child.apply_action(card)
+    if child.hand_index != hand:
+        return child.records[-1].tricks[-1]
+    assert child.position is not None
+    return child.position.tricks[-1]
 
 
 @pytest.mark.parametrize(("game_id", "overrides"), PROFILES)
-@settings(max_examples=3, deadline=None)
-@given(seed=st.integers(0, 2**31))
-def test_engine_and_model_agree_on_random_hands(game_id: str, overrides: dict[str, str],
-                                                seed: int) -> None:
-    assert list(disagreements(_game(game_id, overrides), seed)) == []
+def test_engine_and_model_agree_on_random_hands(game_id: str, overrides: dict[str, str]) -> None:
+    game = _game(game_id, overrides)
+    model = ModelEvaluator(game.profile)
+    for seed in RANDOM_SEEDS:
+        assert list(disagreements(game, seed, model=model)) == [], f"seed {seed}"
 
 
 def _any_disagreement(game: KoutGame, seeds: range = range(6)) -> bool:
-    return any(next(disagreements(game, seed, limit=1), None) for seed in seeds)
+    model = ModelEvaluator(game.profile)
+    return any(next(disagreements(game, seed, limit=1, model=model), None) for seed in seeds)
+
+
+def _seeds_that_catch(game: KoutGame) -> int:
+    """How many of the test's seeds meet a disagreement."""
+    model = ModelEvaluator(game.profile)
+    return sum(1 for seed in RANDOM_SEEDS
+               if next(disagreements(game, seed, limit=1, model=model), None))
 
 
 def test_crosscheck_catches_a_broken_model(monkeypatch: pytest.MonkeyPatch) -> None:
@@ -106,19 +133,20 @@ def test_crosscheck_catches_a_broken_model(monkeypatch: pytest.MonkeyPatch) -> N
 
     def swapped(card, trump, follow, worthless):  # type: ignore[no-untyped-def]
         """Trump Ace below the black Joker: tiers 4 and 3 exchanged."""
-        t = original(card, trump, follow, worthless)
-        import z3
-
-        return z3.If(t == 4, 3, z3.If(t == 3, 4, t))
+        level = original(card, trump, follow, worthless)
+        return z3.If(level == 4, 3, z3.If(level == 3, 4, level))
 
     monkeypatch.setattr(proofs.kout.model, "tier", swapped)
     monkeypatch.setattr(proofs.kout.evaluator, "tier", swapped)
     assert _any_disagreement(KoutGame("kout6"))
 
 
-def test_crosscheck_catches_a_broken_engine(monkeypatch: pytest.MonkeyPatch) -> None:
+@pytest.mark.parametrize(("game_id", "overrides"), [PROFILES[1], PROFILES[4]])
+def test_random_hands_catch_the_trump_ace_below_the_black_joker_in_several_seeds(
+        monkeypatch: pytest.MonkeyPatch, game_id: str, overrides: dict[str, str]) -> None:
+    """The seeds meet it several times (6 or 7 when measured), not by one lucky hand."""
     monkeypatch.setattr(engine.kout.ranking, "TRUMP_ACE_STRENGTH", 97)  # below the black Joker (98)
-    assert _any_disagreement(KoutGame("kout6"))
+    assert _seeds_that_catch(_game(game_id, overrides)) >= 4
 
 
 def test_crosscheck_catches_a_broken_follow_rule(monkeypatch: pytest.MonkeyPatch) -> None:
@@ -169,100 +197,56 @@ SCORING_PROFILES = [
     ("kout6", {"score__malzoom_failed": "double-bid", "game__shutout": "none",
                "game__bawan_first_hand": "no-effect"}),
     ("kout4", {"auction__malzoom": "any-forced", "auction__dealer_forced_bid": "at-least-5"}),
+    ("kout6", {"score__made": "tricks-won", "score__failed": "double-tricks-won",
+               "auction__dealer_forced_bid": "exactly-5"}),
 ]
 
 
-@st.composite
-def hand_ends(draw: st.DrawFn, game: KoutGame) -> tuple[tuple[int, int], Contract, int, int]:
-    """A game not yet won, a contract (possibly forced), the bidders' tricks and hand index."""
-    rules = game.rules
-    first = draw(st.booleans())
-    if first:
-        scores = (0, 0)
-    else:
-        scores = (draw(st.integers(0, rules.target - 1)), draw(st.integers(0, rules.target - 1)))
-        if rules.shutout is not None and 0 in scores and max(scores) >= rules.shutout:
-            scores = (max(scores[0], 1), max(scores[1], 1))
-    seat = draw(st.integers(0, rules.players - 1))
-    forced = draw(st.booleans())
-    bid = 5 if forced and rules.forced_exactly_5 else draw(st.integers(5, 9))
-    malzoom = forced and (bid == 5 or rules.malzoom_any_forced)
-    won = draw(st.integers(0, rules.hand_size))
-    return scores, Contract(seat, bid, forced, malzoom), won, 0 if first else draw(
-        st.integers(1, 30))
-
-
-def score_disagreement(game: KoutGame, data: st.DataObject) -> str | None:
-    """One random hand end scored by the engine and the model; a message if they differ."""
-    return hand_end_disagreement(game, *data.draw(hand_ends(game)))
-
-
-def hand_end_disagreement(game: KoutGame, scores: tuple[int, int], contract: Contract, won: int,
-                          index: int) -> str | None:
-    """One hand end scored by the engine and the model; a message if they differ."""
-    model = ModelEvaluator(game.profile)
-    tricks = [0, 0]
-    tricks[contract.team] = won
-    tricks[1 - contract.team] = game.rules.hand_size - won
-    result = score_hand(game.rules, contract, tricks)
-    after = list(scores)
-    after[result.team] += result.points
-    engine_end = (result.made, (after[0], after[1]),
-                  game_winner(game.rules, after, index, contract, result))
-    model_end = model.hand_end(scores, contract.team, contract.bid, contract.malzoom, won,
-                               index == 0)
-    if engine_end != model_end:
-        return f"{scores} {contract} won {won} hand {index}: engine {engine_end}, model {model_end}"
-    return None
-
-
 @pytest.mark.parametrize(("game_id", "overrides"), SCORING_PROFILES)
-@settings(max_examples=150, deadline=None)
-@given(data=st.data())
-def test_engine_and_model_agree_on_hand_score_and_game_end(
-        game_id: str, overrides: dict[str, str], data: st.DataObject) -> None:
-    assert score_disagreement(_game(game_id, overrides), data) is None
+def test_engine_and_model_agree_on_every_hand_score_and_game_end(
+        game_id: str, overrides: dict[str, str]) -> None:
+    """The exhaustive grid of ``crosscheck.score-game-end`` on profiles that change every
+    scoring and game-end reading."""
+    result = score_game_end(_game(game_id, overrides).profile)
+    assert result.verdict == "proved", result.witness
+    assert result.witness["hand ends"] > 2000
 
 
-def _scoring_breaks(game: KoutGame) -> bool:
-    @settings(max_examples=300, deadline=None, database=None)
-    @given(data=st.data())
-    def probe(data: st.DataObject) -> None:
-        assert score_disagreement(game, data) is None
-
-    try:
-        probe()
-    except AssertionError:
-        return True
-    return False
+def _engine_with(**changes: Any) -> Callable[[Profile], EngineSide]:
+    """The grid's engine hook with the engine's rules changed."""
+    def broken(profile: Profile) -> EngineSide:
+        side = engine_side(profile)
+        return side._replace(rules=dataclasses.replace(side.rules, **changes))
+    return broken
 
 
-def test_score_crosscheck_catches_malzoom_scored_double_in_the_engine() -> None:
-    game = KoutGame("kout6")
-    game.rules = dataclasses.replace(game.rules, malzoom_failed_points=None)
-    assert _scoring_breaks(game)
+def test_score_grid_catches_malzoom_scored_double_in_the_engine(
+        monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setattr(proofs.kout.crosscheck, "_engine", _engine_with(malzoom_failed_points=None))
+    result = score_game_end(KoutGame("kout6").profile)
+    assert result.verdict == "refuted"
+    assert "Malzoom 5" in result.witness["case"] and "failed" in result.witness["engine"]
 
 
-def test_score_crosscheck_catches_a_model_without_bawan(monkeypatch: pytest.MonkeyPatch) -> None:
-    import proofs.kout.scoring
-
+def test_score_grid_catches_a_model_without_bawan(monkeypatch: pytest.MonkeyPatch) -> None:
     original = proofs.kout.scoring.hand_points
 
     def no_bawan(sp, bid, malzoom, won):  # type: ignore[no-untyped-def]
+        """A made Bawan scores its bid, not the Bawan's points."""
         _, theirs = original(sp, bid, malzoom, won)
-        return z3.If(won >= bid, bid, 0), theirs
+        return t.If(won >= bid, bid, 0), theirs
 
     monkeypatch.setattr(proofs.kout.scoring, "hand_points", no_bawan)
-    assert _scoring_breaks(KoutGame("kout4"))
+    result = score_game_end(KoutGame("kout4").profile)
+    assert result.verdict == "refuted" and "(Bawan)" in result.witness["case"]
 
 
-def test_game_end_crosscheck_catches_an_engine_without_shutout() -> None:
-    game = KoutGame("kout6")
-    # 45-0 and a made 6: the shutout ends the game at 51-0 (random probes reach it too rarely)
-    boundary = ((45, 0), Contract(0, 6, False, False), 6, 3)
-    assert hand_end_disagreement(game, *boundary) is None
-    game.rules = dataclasses.replace(game.rules, shutout=None)
-    assert hand_end_disagreement(game, *boundary) is not None
+def test_score_grid_catches_an_engine_without_shutout(monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setattr(proofs.kout.crosscheck, "_engine", _engine_with(shutout=None))
+    result = score_game_end(KoutGame("kout6").profile)
+    assert result.verdict == "refuted"
+    assert result.witness["engine"] == "failed, scores 0-51, game goes on"
+    assert result.witness["model"] == "failed, scores 0-51, team 1 wins the game"
 
 
 SMALL_POOL = parse_cards("AS 9S AH 7H BJ")  # a smaller pool keeps the mutation runs quick
@@ -288,7 +272,8 @@ def test_small_scope_catches_a_model_without_follow_suit(
 
 
 def test_small_scope_covers_every_trick_of_its_pool() -> None:
-    """Every ordered 4-card trick of the pool that the rules allow is completed and compared."""
+    """Every ordered 4-card trick of both pools that the rules allow is completed and compared,
+    and every history of the five trump cards it varies is asked."""
     tally, problems = proofs.kout.smallscope.run(family_catalogue("kout").profile("kout4-default"))
     assert problems == []
-    assert tally.tricks > 1000 and tally.illegal_prefixes > 0
+    assert tally.tricks > 800 and tally.illegal_prefixes > 0 and tally.histories == 32
