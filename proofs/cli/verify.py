@@ -48,10 +48,18 @@ def cmd_verify(args: argparse.Namespace) -> int:
 
     with_sources = (not args.profile and not args.no_sources
                     and any(sources_verified(g) for g in games))
+    if args.accept_verdicts and not with_sources:
+        raise ValueError("--accept-verdicts: the disputes are settled only with the sources "
+                         "(not with --profile or --no-sources)")
     console = output_console(stderr=args.json)
     done = run_verification(console, catalogue, games, profiles, with_sources,
                             not args.no_cache, args.cache_dir, args.jobs)
     report, rows = done.report, done.rows
+    if args.accept_verdicts:
+        from proofs.verify.expectations import EXPECTED_FILE, accepted_section
+
+        stored = accepted_section(report["sources"], done.disputes, games)
+        console.print(f"{stored} disputes' verdicts stored as expected in {EXPECTED_FILE}")
     if report_path is not None:
         write_report(report_path, report)
     if args.json:
@@ -132,5 +140,8 @@ def add_commands(sub: Any) -> None:
     ver.add_argument("--report", default=None, help="also write the JSON report to this file")
     ver.add_argument("--no-sources", action="store_true",
                      help="only the theorems on the shipped profiles (no source checks)")
+    ver.add_argument("--accept-verdicts", action="store_true",
+                     help="store this run's dispute verdicts as the expected ones (a dispute "
+                          "whose verdict changes is otherwise reported as unexpected)")
     add_verify_options(ver)
     ver.set_defaults(func=cmd_verify)

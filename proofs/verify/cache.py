@@ -26,7 +26,8 @@ from spec.registry import REGISTRY
 #: do not make them, excluded: the command line, the rulebook, the conformance kit and each
 #: family's suite builder).
 INPUT_PACKAGES = ("spec", "engine", "proofs")
-NOT_INPUTS = ("proofs/rulebook/", "proofs/conformance/", "proofs/cli/", *(
+NOT_INPUTS = ("proofs/rulebook/", "proofs/conformance/", "proofs/cli/",
+              "proofs/verify/expected/", *(
     record.suite_builder.rsplit(".", 1)[0].replace(".", "/") + "/" for record in REGISTRY))
 KEEP = 4
 """Input digests kept in the cache directory (the newest by use)."""

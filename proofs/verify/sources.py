@@ -36,14 +36,19 @@ def _merged(reports: dict[str, dict[str, Any]]) -> dict[str, Any]:
 def source_section(games: Sequence[str], consistency: Sequence[SourceRow],
                    disputes: Sequence[Dispute]) -> dict[str, Any]:
     """The report's ``sources`` part over the families of ``games``, each traced in its own
-    catalogue. ``ok`` is false when anything is unknown or a witness does not replay; a
-    source's inconsistencies are findings, not failures."""
+    catalogue. ``ok`` is false when anything is unknown, a witness does not replay or a
+    dispute's verdict is not the stored one; a source's inconsistencies are findings, not
+    failures."""
+    from proofs.verify.expectations import surprise_section
+
     traced = {}
     for family in dict.fromkeys(map(family_of, games)):
         catalogue = family_catalogue(family)
         mine = [d for d in disputes if d.game in catalogue.games]
         traced[family] = report(build_graph(catalogue, mine), catalogue)
+    unexpected = surprise_section(disputes, games)
     return {"consistency": [r.as_json() for r in consistency],
             "disputes": [d.as_json() for d in disputes],
-            "traceability": _merged(traced),
-            "ok": all(r.ok for r in consistency) and all(d.ok for d in disputes)}
+            "traceability": _merged(traced), "unexpected": unexpected,
+            "ok": (all(r.ok for r in consistency) and all(d.ok for d in disputes)
+                   and not unexpected["surprises"])}

@@ -162,6 +162,7 @@ def print_verify(console: Console, rows: list[Row], report: dict[str, Any]) -> N
         disputes.add_row(d["id"], f"[{COLOURS[d['verdict']]}]{d['verdict']}[/]", kinds)
     console.print(disputes)
     print_unsettled(console, sources["disputes"])
+    print_surprises(console, sources.get("unexpected", {}).get("surprises", []))
     trace = sources["traceability"]
     console.print(f"Traceability: {trace['nodes']} nodes, {trace['edges']} edges; "
                   f"{len(trace['orphan_claims'])} claims fix no parameter; parameters no "
@@ -194,3 +195,26 @@ def print_unsettled(console: Console, disputes: list[dict[str, Any]]) -> None:
     console.print(table)
     console.print(f"[red]{len(unsettled)} dispute "
                   f"{'outcome' if len(unsettled) == 1 else 'outcomes'} did not settle[/]")
+
+
+def print_surprises(console: Console, surprises: list[dict[str, str]]) -> None:
+    """Every dispute verdict that is not the stored one, and how to accept the change once it
+    is understood. Nothing when every verdict is as stored."""
+    from rich.markup import escape
+
+    from proofs.verify.expectations import ACCEPT_FLAG, EXPECTED_FILE
+
+    if not surprises:
+        return
+    table = Table(title="Dispute verdicts that are not the stored ones", show_header=True,
+                  header_style="bold")
+    for column in ("dispute", "kind", "stored", "this run"):
+        table.add_column(column)
+    for s in surprises:
+        table.add_row(escape(s["dispute"]), escape(s["kind"]), s["expected"],
+                      f"[red]{s['got']}[/]")
+    console.print(table)
+    console.print(f"[red]{len(surprises)} dispute "
+                  f"{'verdict' if len(surprises) == 1 else 'verdicts'} unexpected[/]: a rule "
+                  f"change that should make them so is accepted with `trickrules verify "
+                  f"{ACCEPT_FLAG}` (it rewrites {EXPECTED_FILE.name}; review its diff)")
