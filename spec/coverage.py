@@ -18,8 +18,8 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
-from spec.document import SpecDocument
-from spec.errors import SpecError
+from spec.document import SCHEMA_DIR, SpecDocument
+from spec.errors import SpecError, read_text
 from spec.model import Claim, Source
 from spec.sentences import Sentence, quoted_sentences, read_sentences
 
@@ -165,6 +165,19 @@ def index_text(index: Mapping[str, Any]) -> str:
     return "\n".join(lines) + "\n"
 
 
+def index_problem(index: object) -> str | None:
+    """What makes ``index`` not a sentence index (checked against its schema), or None."""
+    import jsonschema
+
+    schema = json.loads(read_text(SCHEMA_DIR / "sentence_index.schema.json"))
+    error = jsonschema.exceptions.best_match(
+        jsonschema.Draft202012Validator(schema).iter_errors(index))
+    if error is None:
+        return None
+    where = "/".join(str(p) for p in error.absolute_path)
+    return f"{where}: {error.message}" if where else error.message
+
+
 def load_sentence_book(base: Path, sources: Mapping[str, Source],
                        claims: Mapping[str, Claim]) -> SentenceBook | None:
     """The family's sentence book, checked against its sources and claims; None when the family
@@ -175,9 +188,13 @@ def load_sentence_book(base: Path, sources: Mapping[str, Source],
     doc = SpecDocument(marks_file)
     doc.validate("sentences.schema.json")
     try:
-        index = json.loads(index_file.read_text(encoding="utf-8"))
-    except (OSError, ValueError) as exc:
-        raise SpecError(index_file, None, f"cannot read the sentence index: {exc}") from None
+        index = json.loads(read_text(index_file))
+    except json.JSONDecodeError as exc:
+        raise SpecError(index_file, exc.lineno, f"invalid JSON: {exc.msg}") from None
+    problem = index_problem(index)
+    if problem:
+        raise SpecError(index_file, None, f"not a sentence index ({problem}): run "
+                                          "`make sentences`")
     known = {row[0] for data in index["sources"].values() for row in data["sentences"]}
     for sid in sources:
         if sid not in index["sources"]:

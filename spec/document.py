@@ -11,7 +11,7 @@ from typing import Any
 
 import jsonschema
 
-from spec.errors import SpecError
+from spec.errors import SpecError, read_text
 from spec.sourcemap import DataPath, SourceMap
 
 SCHEMA_DIR = Path(str(resources.files("spec") / "schema"))
@@ -22,10 +22,7 @@ class SpecDocument:
 
     def __init__(self, path: Path) -> None:
         self.path = path
-        try:
-            text = path.read_text(encoding="utf-8")
-        except OSError as exc:
-            raise SpecError(path, None, f"cannot read: {exc.strerror}") from None
+        text = read_text(path)
         try:
             self.data: dict[str, Any] = tomllib.loads(text)
         except tomllib.TOMLDecodeError as exc:

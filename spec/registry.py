@@ -16,7 +16,7 @@ from functools import cache
 from importlib import resources
 from pathlib import Path
 
-from spec.errors import SpecError
+from spec.errors import SpecError, read_text
 
 
 @dataclass(frozen=True)
@@ -84,13 +84,9 @@ def game_families() -> dict[str, str]:
 def _games(path: Path) -> list[str]:
     """The game ids of one ``games.toml``, read without the schema machinery (the command
     line's parser needs them at once)."""
+    text = read_text(path)
     try:
-        text = path.read_text(encoding="utf-8")
         data = tomllib.loads(text)
-    except OSError as exc:
-        raise SpecError(path, None, f"cannot read: {exc.strerror or exc}") from None
-    except UnicodeDecodeError as exc:
-        raise SpecError(path, None, f"not UTF-8 text (byte {exc.start})") from None
     except tomllib.TOMLDecodeError as exc:
         match = re.search(r"\(at line (\d+), column \d+\)", str(exc))
         message = re.sub(r"\s*\(at line \d+, column \d+\)", "", str(exc))

@@ -15,7 +15,7 @@ from pathlib import Path
 from typing import Any
 
 from spec.document import SpecDocument
-from spec.errors import SpecError
+from spec.errors import SpecError, read_text
 
 EXPECT_FIELDS = ("status", "legal", "tricks", "score", "winner", "hands")
 """What an example may state: the judge's answers (legal actions at the situation, each trick
@@ -45,10 +45,9 @@ class RuleExample:
 
 def _situation(path: Path) -> tuple[dict[str, Any], tuple[str, ...]]:
     """The state and the actions of a situation file; bad JSON names the file and line."""
+    text = read_text(path)
     try:
-        data = json.loads(path.read_text(encoding="utf-8"))
-    except OSError as exc:
-        raise SpecError(path, None, f"cannot read: {exc.strerror}") from None
+        data = json.loads(text)
     except json.JSONDecodeError as exc:
         raise SpecError(path, exc.lineno, f"invalid JSON: {exc.msg}") from None
     if not isinstance(data, dict) or not isinstance(data.get("state"), dict):

@@ -445,12 +445,14 @@ def test_a_broken_odds_file_is_named_with_its_line(
     assert f"{odds}:" in err and says in err, err
 
 
-@pytest.mark.parametrize("break_it", ["profile-without-rules", "unknown-op", "unknown-profile"])
+@pytest.mark.parametrize("break_it", ["profile-without-rules", "unknown-op", "unknown-profile",
+                                      "no-situation", "no-card-rules"])
 def test_a_broken_suite_is_named_before_any_engine_is_asked(
         break_it: str, tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
     """``conform --suite`` with a profile lacking its readings, a vector asking an op the
-    protocol has not, or a vector naming a profile the suite lacks: exit 2 naming the file
-    (and the line), never a bare ``error: rules`` or a failure charged to the engine."""
+    protocol has not, a vector naming a profile the suite lacks, or a legal-plays vector
+    without its situation or its cards' rules: exit 2 naming the file (and the line), never a
+    bare ``error: rules`` or a failure charged to the engine."""
     from test_conformance import small_suite
 
     suite = small_suite(tmp_path)
@@ -460,14 +462,46 @@ def test_a_broken_suite_is_named_before_any_engine_is_asked(
         (suite / "profiles.json").write_text(json.dumps(profiles), encoding="utf-8")
         where = f"{suite / 'profiles.json'}: profile"
     else:
-        path = next(suite.glob("must/*.jsonl"))
+        path = suite / "must" / "legal-plays.jsonl"
         lines = path.read_text(encoding="utf-8").splitlines()
         vector = json.loads(lines[0])
         if break_it == "unknown-op":
             vector["op"] = "guess-the-card"
+        elif break_it == "no-situation":
+            del vector["request"]["situation"]
+        elif break_it == "no-card-rules":
+            del vector["why"]["cards"]
         else:
             vector["profiles"] = ["no-such-profile"]
         path.write_text("\n".join([json.dumps(vector), *lines[1:]]) + "\n", encoding="utf-8")
         where = f"{path}:1:"
     assert main(["conform", "--engine", "trickrules adapter", "--suite", str(suite)]) == 2
-    assert where in capsys.readouterr().err
+    err = capsys.readouterr().err
+    assert where in err, err
+    assert {"no-situation": "situation", "no-card-rules": "why lacks cards"}.get(
+        break_it, "") in err
+
+
+@pytest.mark.parametrize("junk", [b"\xff[", b"[1, 2]", b'{"game": "kout6"}'])
+def test_unreadable_stored_witnesses_are_stale_not_a_crash(
+        junk: bytes, tmp_path: Path, monkeypatch: pytest.MonkeyPatch,
+        capsys: pytest.CaptureFixture[str]) -> None:
+    """``vectors --check`` on a suite whose witnesses file is not UTF-8 or not witness
+    requests reports it stale (exit 1) and says how to take them afresh; regenerating
+    from it is refused naming the file (exit 2), never a codec message without a file."""
+    import shutil
+
+    import proofs.conformance.suite
+    from proofs.conformance.suite import suite_dir
+
+    copy = tmp_path / "kout"
+    shutil.copytree(suite_dir("kout"), copy)
+    (copy / "witnesses.json").write_bytes(junk)
+    monkeypatch.setattr(proofs.conformance.suite, "suite_dir", lambda family: copy)
+    assert main(["vectors", "--game", "kout", "--check"]) == 1
+    err = capsys.readouterr().err.replace("\n", "")
+    assert "stale" in err and "witnesses.json" in err and "--refresh" in err, err
+    assert main(["vectors", "--game", "kout"]) == 2
+    err = capsys.readouterr().err
+    assert str(copy / "witnesses.json") in err.replace("\n", "") and "Traceback" not in err
+    assert (copy / "witnesses.json").read_bytes() == junk

@@ -157,3 +157,23 @@ def test_a_glossary_spelling_citing_an_unknown_source_is_located(spec_copy: Path
     assert error.file.endswith("glossary.toml") and error.line is not None
     assert line - 3 <= error.line <= line
     assert "term 'pass': unknown source '009'" in str(error)
+
+
+def test_a_byte_that_is_not_utf8_is_located(spec_copy: Path) -> None:
+    path = spec_copy / "parameters.toml"
+    line = edit_spec(path, 'id = "auction.pass"', 'id = "auction.pass"  # ZZ')
+    path.write_bytes(path.read_bytes().replace(b"# ZZ", b"# \xff"))
+    error = spec_error(spec_copy)
+    assert error.file.endswith("parameters.toml") and error.line == line
+    assert "not UTF-8" in str(error)
+
+
+@pytest.mark.parametrize("index, named", [
+    ("{}", "'sources' is a required property"), ("[]", "is not of type 'object'"),
+    ('{"sources": {"000": {"file_sha256": "x", "sentences": []}}, "claims": {}}',
+     "sources/000/file_sha256"),
+    ('{"sources": ', "invalid JSON")])
+def test_a_broken_sentence_index_is_named(spec_copy: Path, index: str, named: str) -> None:
+    (spec_copy / "sentence_index.json").write_text(index, encoding="utf-8")
+    error = spec_error(spec_copy)
+    assert error.file.endswith("sentence_index.json") and named in str(error)

@@ -130,10 +130,16 @@ def cmd_vectors(args: argparse.Namespace) -> int:
     first take the witnesses afresh from a current verify report."""
     import importlib
 
-    from proofs.cli.render.console import output_console
+    from proofs.cli.render.console import literal, output_console
     from proofs.cli.rulebook import current_report
-    from proofs.conformance.build import stale_files, stored_witnesses, suite_files, write_suite
-    from proofs.conformance.suite import suite_dir
+    from proofs.conformance.build import (
+        WITNESSES,
+        stale_files,
+        stored_witnesses,
+        suite_files,
+        write_suite,
+    )
+    from proofs.conformance.suite import SuiteError, suite_dir
     from spec.loader import family_catalogue
 
     console = output_console(stderr=True)
@@ -154,8 +160,16 @@ def cmd_vectors(args: argparse.Namespace) -> int:
     for family in [family_named(args.game)] if args.game else list(FAMILIES):
         generator = importlib.import_module(family_record(family).suite_builder)
         out = Path(args.out) if args.out else suite_dir(family)
-        witnesses = (generator.witness_requests(report) if report is not None
-                     else stored_witnesses(suite_dir(family)))
+        try:
+            witnesses = (generator.witness_requests(report) if report is not None
+                         else stored_witnesses(suite_dir(family)))
+        except SuiteError as exc:
+            if not args.check:
+                raise
+            console.print(f"stale: {literal(str(exc))}")
+            summaries.append({"family": family, "suite": str(out), "stale": [WITNESSES]})
+            stale_any = True
+            continue
         suite = generator.build_suite(family_catalogue(family), witnesses)
         files = suite_files(suite)
         summary = "; ".join(f"{g}: " + ", ".join(f"{op} {n}" for op, n in ops.items())

@@ -16,7 +16,7 @@ from pathlib import Path
 from typing import Any
 
 from proofs.conformance.protocol import OPS, PROTOCOL, Answer, InvalidRequestError, rules_of
-from proofs.conformance.suite import EVERY, GROUPS
+from proofs.conformance.suite import EVERY, GROUPS, SuiteError
 from spec.model import Catalogue, Profile
 
 WITNESSES = "witnesses.json"
@@ -264,5 +264,15 @@ def stored_witnesses(root: Path) -> list[dict[str, Any]]:
     path = root / WITNESSES
     if not path.exists():
         return []
-    data: list[dict[str, Any]] = json.loads(path.read_text(encoding="utf-8"))
+    hint = "`trickrules vectors --refresh` takes them afresh from a verify report"
+    try:
+        data = json.loads(path.read_text(encoding="utf-8"))
+    except (OSError, UnicodeDecodeError, ValueError, RecursionError) as exc:
+        raise SuiteError(f"{path}: cannot read the stored witnesses ({exc}); {hint}") from None
+    if not isinstance(data, list) or not all(
+            isinstance(w, dict) and isinstance(w.get("game"), str)
+            and isinstance(w.get("origin"), str) and isinstance(w.get("body"), dict)
+            for w in data):
+        raise SuiteError(f"{path}: not a list of witness requests (each with game, origin "
+                         f"and body); {hint}")
     return data

@@ -242,3 +242,10 @@ def schema_errors(name: str, data: Any, definition: str | None = None) -> list[s
                     key=lambda e: list(e.absolute_path))
     return [f"{'/'.join(str(p) for p in e.absolute_path) or '(top)'}: {e.message}"
             for e in errors]
+
+
+@cache
+def required_fields(name: str, definition: str) -> tuple[str, ...]:
+    """The fields a definition of schema ``name`` requires of its own (not those of the parts
+    it builds on, which a vector's request gets from the runner)."""
+    return tuple(schema(name)["$defs"][definition].get("required", ()))

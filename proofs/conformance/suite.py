@@ -64,6 +64,24 @@ def _json(path: Path) -> Any:
             from None
 
 
+WHY_CARDS = ("legal-plays",)
+"""Ops whose failures are charged card by card: their ``why`` maps each card to its rule."""
+
+
+def _body_problem(vector: dict[str, Any]) -> str | None:
+    """What the vector's request lacks for its op (the fields the protocol requires of the
+    request, less those the runner adds), or a ``why`` without its card rules; None if whole."""
+    from proofs.conformance.protocol import definition, required_fields
+
+    need = required_fields("request", definition("request", vector["game"], vector["op"]))
+    missing = [k for k in need if k not in vector["request"]]
+    if missing:
+        return f"request lacks {', '.join(missing)} (op {vector['op']})"
+    if vector["op"] in WHY_CARDS and not isinstance(vector["why"].get("cards"), dict):
+        return f"why lacks cards (each card's rule, op {vector['op']})"
+    return None
+
+
 def suite_dir(family: str) -> Path:
     """The shipped suite of a game family."""
     return SUITES / family
@@ -120,6 +138,9 @@ def load_suite(root: Path) -> SuiteData:
                 if vector["op"] not in OPS:
                     raise SuiteError(f"{path}:{number}: op {vector['op']!r} is not one of the "
                                      f"protocol's ({', '.join(OPS)})")
+                problem = _body_problem(vector)
+                if problem:
+                    raise SuiteError(f"{path}:{number}: {problem}")
                 unknown = [p for p in vector["profiles"] + vector["except"]
                            if p != EVERY and p not in profiles]
                 if unknown:
