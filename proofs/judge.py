@@ -1,5 +1,7 @@
 """A ruling on one situation under every profile: the legal actions, and, when actions are
-given to play next, each trick's winner, the hand's score and the end of the game.
+given to play next, who bought, each trick's winner, the hand's score and the end of the game;
+each part with the rules that decide it (:mod:`proofs.judge_report` numbers them as the
+rulebook does and words the report as a player reads it).
 
 The situation is the engine's JSON state form (``trickrules/kout-state/1`` for Kout,
 ``trickrules/baloot-state/1`` for Baloot), optionally
@@ -19,6 +21,7 @@ from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import Any
 
+from proofs.judge_report import RuleCiter, check_text, differences, readable
 from proofs.kit import kit_for_game
 from proofs.profile_diff import every_profile
 from spec.loader import game_catalogue
@@ -26,7 +29,8 @@ from spec.model import Catalogue, Profile
 from spec.registry import game_ids
 
 MAX_COMBINATIONS = 512
-FIELDS = ("legal", "then", "tricks", "score", "winner")
+FIELDS = ("legal", "then", "bought", "tricks", "score", "winner")
+"""The parts of an answer, in the order a player reads them."""
 
 
 @dataclass
@@ -41,17 +45,25 @@ class Ruling:
     score: dict[str, Any] | None = None
     winner: int | None = None
     error: str = ""
+    bought: dict[str, Any] | None = None
+    """The contract the buying calls of ``then`` settled (None: they settled none)."""
     hands: dict[str, list[str]] | None = None
     """The cards each seat holds once ``then`` is played (None: not reported)."""
     depends: list[str] | None = None
     """The parameters whose rules the engine read for this answer (None: not known, so every
     parameter may matter); not part of the answer."""
+    cites: dict[str, list[str]] = field(default_factory=dict)
+    """For each part of the answer (a field, or ``error``) the ids of the rules deciding it;
+    not part of the answer."""
+    words: dict[str, str] = field(default_factory=dict)
+    """The family's plain words for the parts that need them (``legal``, ``bought``,
+    ``score``, ``winner``); derived from the answer, so not part of it."""
 
     def as_json(self) -> dict[str, Any]:
         """The ruling as JSON data."""
         out: dict[str, Any] = {"status": self.status, "legal": self.legal, "then": self.then,
-                               "tricks": self.tricks, "score": self.score,
-                               "winner": self.winner}
+                               "bought": self.bought, "tricks": self.tricks,
+                               "score": self.score, "winner": self.winner}
         if self.error:
             out["error"] = self.error
         return out
@@ -127,6 +139,8 @@ class ProfileRuling:
     groups: list[tuple[Ruling, list[dict[str, str]]]]
     unread: list[str] = field(default_factory=list)
     """The profile's open parameters no answer read: they cannot change it."""
+    rules: list[dict[str, list[dict[str, Any]]]] = field(default_factory=list)
+    """For each group, the rules deciding each part of its answer, as the book cites them."""
 
     @property
     def settled(self) -> bool:
@@ -135,55 +149,68 @@ class ProfileRuling:
 
     def as_json(self) -> dict[str, Any]:
         """The profile's answers as JSON data."""
+        rules = self.rules or [{} for _ in self.groups]
         return {"profile": self.profile, "settled": self.settled, "unread": self.unread,
-                "answers": [{**r.as_json(), "readings": readings} for r, readings in self.groups]}
+                "answers": [{**r.as_json(), "readings": readings, "rules": cited,
+                             "words": r.words}
+                            for (r, readings), cited in zip(self.groups, rules, strict=True)]}
 
 
-def judge(catalogue: Catalogue, data: dict[str, Any]) -> dict[str, Any]:
-    """The situation judged under every profile of its game, with the fields on which the
-    profiles (or the readings inside one profile) disagree."""
+def _situation(data: Any) -> tuple[dict[str, Any], list[str]]:
+    """The state and the actions to play on of a situation, checked."""
     state_data = data.get("state", data) if isinstance(data, dict) else data
     then = data.get("then", []) if isinstance(data, dict) and "state" in data else []
     if not isinstance(state_data, dict) or not isinstance(then, list):
         raise ValueError("situation: expected an engine state object, or "
                          "{\"state\": {...}, \"then\": [actions]}")
+    check_text(data)
     for index, action in enumerate(then):
         if not isinstance(action, str):
             raise ValueError(f"situation.then[{index}]: expected an action name such as "
                              f"\"AS\" or \"bid 6\", got {json.dumps(action)[:40]}")
+    return state_data, then
+
+
+def _judge_profile(game: str, profile: Profile, state_data: dict[str, Any],
+                   then: list[str], citer: RuleCiter) -> ProfileRuling:
+    """The answers under one profile, grouped, with the rules deciding each."""
+    def run(concrete: Profile, name: str = profile.id) -> Ruling:
+        ruling = kit_for_game(game).rule_on(state_data, then, concrete)
+        ruling.error = ruling.error.replace(concrete.id, name)
+        return ruling
+
+    try:
+        found, relevant = open_answers(profile, run)
+    except ValueError as exc:  # a source that leaves too much open: said, not guessed
+        return ProfileRuling(profile.id, [(Ruling("too-open", error=str(exc)), [{}])])
+    groups: dict[str, tuple[Ruling, list[dict[str, str]]]] = {}
+    for chosen, ruling in found:
+        groups.setdefault(repr(ruling.as_json()), (ruling, []))[1].append(chosen)
+    cut = [(ruling, deciding(readings, [r for _, r in groups.values()]))
+           for ruling, readings in groups.values()]
+    return ProfileRuling(
+        profile.id, cut, [p for p in profile.symbolic if p not in relevant],
+        [{part: citer.cite(profile, readings, ids) for part, ids in ruling.cites.items()}
+         for ruling, readings in cut])
+
+
+def judge(catalogue: Catalogue, data: dict[str, Any]) -> dict[str, Any]:
+    """The situation judged under every profile of its game (the reconciled profile first),
+    with the rules deciding each answer and where the profiles (or the readings inside one
+    profile) disagree."""
+    state_data, then = _situation(data)
     game = state_data.get("game")
     if isinstance(game, str) and game not in catalogue.games and game in game_ids():
         catalogue = game_catalogue(game)  # a situation of another family's game
     if not isinstance(game, str) or game not in catalogue.games:
         raise ValueError(f"situation.game: {game!r} is not one of {', '.join(game_ids())}")
-    rulings = []
-    for profile in every_profile(catalogue).values():
-        if profile.game.id != game:
-            continue
-        groups: dict[str, tuple[Ruling, list[dict[str, str]]]] = {}
-
-        def run(concrete: Profile, name: str = profile.id) -> Ruling:
-            ruling = kit_for_game(game).rule_on(state_data, [str(t) for t in then], concrete)
-            ruling.error = ruling.error.replace(concrete.id, name)
-            return ruling
-
-        try:
-            found, relevant = open_answers(profile, run)
-        except ValueError as exc:  # a source that leaves too much open: said, not guessed
-            rulings.append(ProfileRuling(profile.id, [(Ruling("too-open", error=str(exc)),
-                                                       [{}])]))
-            continue
-        for chosen, ruling in found:
-            key = repr(ruling.as_json())
-            groups.setdefault(key, (ruling, []))[1].append(chosen)
-        rulings.append(ProfileRuling(profile.id, [
-            (ruling, deciding(readings, [r for _, r in groups.values()]))
-            for ruling, readings in groups.values()],
-            [p for p in profile.symbolic if p not in relevant]))
-    answers = [r for pr in rulings for r, _ in pr.groups if r.status == "ok"]
-    # a profile too open to expand is listed with its reason; it is no answer
-    disagreements = [f for f in FIELDS
-                     if len({repr(getattr(r, f)) for r in answers}) > 1]
+    citer = RuleCiter(catalogue, game)
+    profiles = [p for p in every_profile(catalogue).values() if p.game.id == game]
+    profiles.sort(key=lambda p: p.id != citer.reconciled)
+    rulings = [_judge_profile(game, p, state_data, then, citer) for p in profiles]
     statuses = {r.status for pr in rulings for r, _ in pr.groups}
-    return {"game": game, "then": then, "disagreements": disagreements,
-            "statuses": sorted(statuses), "profiles": [pr.as_json() for pr in rulings]}
+    entries = [pr.as_json() for pr in rulings]
+    return {"game": game, "then": then, "reconciled": citer.reconciled,
+            "ruling": readable(entries, citer.reconciled),
+            **differences(entries, FIELDS, citer.reconciled),
+            "statuses": sorted(statuses), "profiles": entries}

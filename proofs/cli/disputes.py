@@ -91,18 +91,39 @@ MAX_SITUATION_BYTES = 1 << 20
 """The largest situation file ``judge`` reads (a state of any game is a few kilobytes)."""
 
 
+def _read_regular(path: str) -> bytes:
+    """The first bytes of a regular file; anything else (a FIFO nobody may ever write to, a
+    device, a directory) is refused before it is opened, so judge never waits on it."""
+    import os
+    import stat
+
+    try:
+        mode = os.stat(path).st_mode
+        if not stat.S_ISREG(mode):
+            kind = ("a FIFO" if stat.S_ISFIFO(mode) else "a directory" if stat.S_ISDIR(mode)
+                    else "a device" if stat.S_ISCHR(mode) or stat.S_ISBLK(mode)
+                    else "a socket" if stat.S_ISSOCK(mode) else "not a file")
+            raise ValueError(f"{path}: {kind}, not a regular file (give a file, or - to read "
+                             "standard input)")
+        with open(path, "rb") as handle:
+            return handle.read(MAX_SITUATION_BYTES + 1)
+    except OSError as exc:
+        raise ValueError(f"{path}: cannot read: {exc.strerror or exc}") from None
+
+
 def _load_situation(path: str) -> Any:
     """The JSON of a situation file (``-`` for standard input); every failure names the file
-    and, for bad JSON, the line."""
+    and, for bad JSON, the line; text the output could not print names its field."""
+    from proofs.judge_report import check_text
+
     name = "standard input" if path == "-" else path
-    try:
-        if path == "-":
+    if path == "-":
+        try:
             raw = sys.stdin.buffer.read(MAX_SITUATION_BYTES + 1)
-        else:
-            with open(path, "rb") as handle:
-                raw = handle.read(MAX_SITUATION_BYTES + 1)
-    except OSError as exc:
-        raise ValueError(f"{name}: cannot read: {exc.strerror or exc}") from None
+        except OSError as exc:
+            raise ValueError(f"{name}: cannot read: {exc.strerror or exc}") from None
+    else:
+        raw = _read_regular(path)
     if len(raw) > MAX_SITUATION_BYTES:
         raise ValueError(f"{name}: larger than {MAX_SITUATION_BYTES} bytes; a situation is a "
                          "few kilobytes")
@@ -111,88 +132,33 @@ def _load_situation(path: str) -> Any:
     except UnicodeDecodeError as exc:
         raise ValueError(f"{name}: not UTF-8 text (byte {exc.start})") from None
     try:
-        return json.loads(text)
+        data = json.loads(text)
     except json.JSONDecodeError as exc:
         raise ValueError(f"{name}:{exc.lineno}: not JSON: {exc.msg}") from None
     except RecursionError:
         raise ValueError(f"{name}: JSON nested too deeply") from None
     except ValueError as exc:  # an integer too long to read, and the like
         raise ValueError(f"{name}: not JSON: {exc}") from None
-
-
-def _cell(answer: dict[str, Any], field: str) -> str:
-    value = answer[field]
-    if field == "score":
-        return "" if value is None else (
-            f"score: {'made' if value['made'] else 'failed'}, team {value['team']} +"
-            f"{value['points']}")
-    if field == "tricks":
-        return "" if not value else "trick won by " + ", ".join(f"seat {w}" for w in value)
-    if field == "winner":
-        return "" if value is None else f"team {value} wins the game"
-    if field == "then":
-        return "" if not value else "played " + " ".join(str(v) for v in value)
-    return "legal: " + (" ".join(str(v) for v in value) or "none")
-
-
-def _answer_text(answer: dict[str, Any], disagreements: list[str]) -> str:
-    """One answer as rich markup; every text that came from the user's file is escaped."""
-    from proofs.cli.render.console import literal
-
-    if answer["status"] != "ok":
-        return f"[yellow]{answer['status']}[/]: {literal(str(answer['error']))}"
-    from proofs.judge import FIELDS
-
-    parts = []
-    for field in FIELDS:
-        text = literal(_cell(answer, field))
-        if text:
-            parts.append(f"[red]{text}[/]" if field in disagreements else text)
-    return " · ".join(parts)
+    check_text(data, f"{name}: situation")
+    return data
 
 
 def cmd_judge(args: argparse.Namespace) -> int:
-    """A situation in the engine's JSON state form, answered under every profile."""
-    from proofs.cli.render.console import literal, output_console
+    """A situation in the engine's JSON state form, answered under every profile: the
+    rulebook's answer with the rules deciding it, then the profiles that answer otherwise."""
+    from proofs.cli.render.console import output_console
+    from proofs.cli.render.judge import print_judge
     from proofs.judge import judge
     from spec.loader import family_catalogue
 
     catalogue = family_catalogue(FAMILIES[0])
     report = judge(catalogue, _load_situation(args.situation))
+    code = 0 if "ok" in report["statuses"] else 2
     if args.json:
         print(json.dumps(report, indent=2, ensure_ascii=False))
-        return 0 if "ok" in report["statuses"] else 2
-    console = output_console()
-    then = literal(" ".join(str(t) for t in report["then"]))
-    console.print(f"[bold]{literal(args.situation)}[/] ({literal(str(report['game']))})"
-                  + (f", then {then}" if then else ""))
-    for entry in report["profiles"]:
-        answers = entry["answers"]
-        if entry.get("unread"):
-            console.print(f"[dim]{entry['profile']} leaves open, and this situation never "
-                          f"reads: {', '.join(entry['unread'])}[/]")
-        if entry["settled"]:
-            console.print(f"[bold]{entry['profile']}[/]: "
-                          f"{_answer_text(answers[0], report['disagreements'])}")
-            continue
-        console.print(f"[bold]{entry['profile']}[/]: depends on the reading")
-        for answer in answers:
-            console.print(f"    {_readings_text(answer['readings'])}: "
-                          f"{_answer_text(answer, report['disagreements'])}")
-    if report["statuses"] and "ok" not in report["statuses"]:
-        console.print("[red]No profile admits this situation.")
-        return 2
-    if report["disagreements"]:
-        console.print("[red]The profiles disagree on: " + ", ".join(report["disagreements"]))
     else:
-        console.print("[green]Every profile that admits this situation gives the same answer.")
-    return 0
-
-
-def _readings_text(readings: list[dict[str, str]]) -> str:
-    """The readings that give one answer, e.g. ``joker.second-joker = normal`` (or several
-    alternatives joined by ``or``)."""
-    return " or ".join(", ".join(f"{k} = {v}" for k, v in r.items()) for r in readings)
+        print_judge(output_console(), report, args.situation)
+    return code
 
 
 def _source_rows(catalogue: Catalogue) -> list[dict[str, Any]]:
@@ -329,7 +295,8 @@ def add_commands(sub: Any) -> None:
     explain.add_argument("dispute", metavar="DISPUTE_ID")
     explain.add_argument("--json", action="store_true", help="print JSON instead of text")
     explain.set_defaults(func=cmd_explain)
-    jdg = sub.add_parser("judge", help="a situation (engine JSON state) under every profile")
+    jdg = sub.add_parser("judge", help="a situation (engine JSON state): the rulebook's "
+                         "answer with its rules, and every profile that answers otherwise")
     jdg.add_argument("situation", metavar="SITUATION.json",
                      help="the situation file, or - for standard input")
     jdg.add_argument("--json", action="store_true", help="print JSON instead of a table")

@@ -1,0 +1,79 @@
+"""``trickrules judge`` as a player reads it: the answer under the rulebook's profile part by
+part, each with the rule that decides it (number, title, the rule and its reason), then every
+profile or reading that answers differently, then an honest last line."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from rich.console import Console
+
+from proofs.cli.render.console import literal
+
+PART_NAMES = {"legal": "the legal actions", "then": "whether the actions can be played",
+              "bought": "who bought", "tricks": "the tricks' winners",
+              "score": "the hand's score", "winner": "the game's end"}
+"""Each field of the answer as the last line names it."""
+
+
+def rule_line(rule: dict[str, Any], full: bool) -> str:
+    """One cited rule: ``rule 705 What makes a Hokom``; ``full``: with the rule's text and
+    the reason for it; otherwise with the profile's reading when it has one."""
+    name = (f"rule {rule['number']} {rule['title']}" if rule.get("number") is not None
+            else f"rule {rule['id']}")
+    if full and rule.get("rule"):
+        why = f" [italic]Why: {literal(rule['why'])}[/]" if rule.get("why") else ""
+        return f"[cyan]{literal(name)}[/]: {literal(rule['rule'])}{why}"
+    reading = f" (read as {rule['reading']})" if rule.get("reading") else ""
+    return f"[cyan]{literal(name)}[/]{literal(reading)}"
+
+
+def print_parts(console: Console, answer_parts: list[dict[str, Any]], indent: str,
+                full: bool) -> None:
+    """Each part of an answer on its line, the rules deciding it below it."""
+    for part in answer_parts:
+        style = "red" if part["part"] == "error" else "bold"
+        console.print(f"{indent}[{style}]{literal(part['text'])}[/]")
+        for rule in part["rules"]:
+            console.print(f"{indent}    {rule_line(rule, full)}")
+
+
+def last_line(report: dict[str, Any]) -> str:
+    """The verdict over the profiles: which disagree on what, or that the ones that read the
+    situation agree (naming those that do not read it)."""
+    if "ok" not in report["statuses"]:
+        if "illegal" in report["statuses"]:
+            return ("[red]No profile admits this situation as given: every profile that reads "
+                    "the state refuses one of its actions.[/]")
+        return "[red]No profile admits this situation.[/]"
+    if report["disagreements"]:
+        lines = [f"    {PART_NAMES[f]}: {literal(', '.join(report['differ'].get(f, [])))} "
+                 f"differ from {literal(str(report['compared_with']))}"
+                 for f in report["disagreements"]]
+        return "[red]The profiles disagree on:[/]\n" + "\n".join(lines)
+    text = "[green]Every profile that admits this situation gives the same answer.[/]"
+    if report["unadmitted"]:
+        text += (" [dim](Not a situation that can arise under: "
+                 f"{literal(', '.join(report['unadmitted']))}.)[/]")
+    return text
+
+
+def print_judge(console: Console, report: dict[str, Any], situation: str) -> None:
+    """The whole report on the console."""
+    then = literal(" ".join(str(t) for t in report["then"]))
+    console.print(f"[bold]{literal(situation)}[/] ({literal(str(report['game']))})"
+                  + (f", then {then}" if then else ""))
+    ruling = report["ruling"]
+    whose = ("the rulebook's profile" if ruling["profile"] == report.get("reconciled")
+             else "profile")
+    console.print(f"Under {whose} [bold]{literal(str(ruling['profile']))}[/]:")
+    print_parts(console, ruling["parts"], "  ", True)
+    if ruling["others"]:
+        console.print("Answered differently:")
+        for other in ruling["others"]:
+            console.print(f"  [bold]{literal(other['label'])}[/]:")
+            print_parts(console, other["parts"], "    ", False)
+    if ruling["same"]:
+        console.print(f"Same answer as {literal(str(ruling['profile']))}: "
+                      f"{literal(', '.join(ruling['same']))}")
+    console.print(last_line(report))

@@ -1,0 +1,118 @@
+"""``trickrules judge`` on every shipped example situation of both families, as a table and as
+JSON: it answers (exit 0), and the table prints what the rulebook's examples say happens
+there, in the family's own words, with the number and title of each rule it cites."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+from proofs.cli.main import main
+from proofs.rule_examples import matches
+from spec.loader import family_catalogue
+
+SPEC = Path(__file__).resolve().parent.parent / "spec"
+FAMILIES = ("kout", "baloot")
+FILES = sorted(str(p.relative_to(SPEC)) for f in FAMILIES
+               for p in (SPEC / f / "examples").glob("*.json"))
+
+
+def _expectations() -> dict[str, list[dict[str, Any]]]:
+    """What the rule examples say happens at each situation file, under the rulebook."""
+    out: dict[str, list[dict[str, Any]]] = {}
+    for family in FAMILIES:
+        book = family_catalogue(family).rulebook
+        assert book is not None
+        for example in book.examples:
+            out.setdefault(f"{family}/{example.situation}", []).append(example.expect)
+    return out
+
+
+EXPECT = _expectations()
+
+
+def _run(args: list[str], capsys: pytest.CaptureFixture[str]) -> tuple[int, str, str]:
+    code = main(["judge", *args])
+    got = capsys.readouterr()
+    return code, got.out, got.err
+
+
+def _score_facts(family: str, score: dict[str, Any], answer: dict[str, Any]) -> list[str]:
+    """The words the table must print for an expected score (the keys the example names)."""
+    facts = []
+    if "made" in score:
+        facts.append("made:" if family == "baloot" else "made" if score["made"] else "failed")
+        if family == "baloot" and not score["made"]:
+            facts[-1] = "failed:"
+    if "card_points" in score:
+        points = score["card_points"]
+        buyers = answer["score"]["buyers"]
+        facts.append(f"took {points[buyers]} of {sum(points)} card points")
+    if "game_points" in score:
+        facts.append("game points {}-{}".format(*score["game_points"]))
+    if "totals" in score:
+        facts.append("(totals {}-{})".format(*score["totals"]))
+    return facts
+
+
+def _table_facts(family: str, expect: dict[str, Any], answer: dict[str, Any]) -> list[str]:
+    """The words the table must print for what an example expects (the legal actions are
+    checked as a set on their own line)."""
+    facts: list[str] = []
+    if "tricks" in expect:
+        seats = ", ".join(str(s) for s in expect["tricks"])
+        facts.append(f"won by seat{'s' if len(expect['tricks']) > 1 else ''} {seats}")
+    if "score" in expect:
+        facts += _score_facts(family, expect["score"], answer)
+    if "winner" in expect:
+        side = "side" if family == "baloot" else "team"
+        facts.append("the game goes on" if expect["winner"] is None
+                     else f"{side} {expect['winner']} wins the game")
+    return facts
+
+
+@pytest.mark.parametrize("name", FILES)
+def test_every_shipped_example_is_judged_as_a_table_and_as_json(
+        name: str, capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setenv("COLUMNS", "1000")  # one line per line: the facts are not wrapped
+    path = str(SPEC / name)
+    family = name.split("/")[0]
+    code, out, err = _run([path, "--json"], capsys)
+    assert code == 0 and not err, err
+    report = json.loads(out)
+    ruling = report["ruling"]
+    assert ruling["profile"] == report["reconciled"] == report["profiles"][0]["profile"]
+    answer = report["profiles"][0]["answers"][0]
+    for expect in EXPECT.get(name, []):
+        for key, want in expect.items():
+            if key != "hands":
+                assert matches(key, want, answer[key]), (key, want, answer[key])
+    cited = [rule for part in ruling["parts"] for rule in part["rules"]]
+    parts = {part["part"] for part in ruling["parts"]}
+    assert {"legal"} <= parts and all(part["rules"] for part in ruling["parts"]
+                                      if part["part"] not in ("then", "error"))
+    assert all(rule["number"] and rule["title"] and rule["rule"] for rule in cited)
+
+    import proofs.judge
+
+    # the table is drawn from the same report (judged once: the suite's time is short)
+    monkeypatch.setattr(proofs.judge, "judge", lambda catalogue, data: report)
+    code, out, err = _run([path], capsys)
+    assert code == 0 and not err, err
+    section = out.split("Answered differently:")[0].split("Same answer as")[0]
+    assert f"Under the rulebook's profile {report['reconciled']}:" in section
+    for rule in cited:
+        assert f"rule {rule['number']} {rule['title']}: " in section
+    legal_line = next(line for line in section.splitlines() if " may " in line)
+    for expect in EXPECT.get(name, []):
+        if "legal" in expect:
+            assert set(legal_line.split(": ", 1)[1].split(", ")) == set(expect["legal"])
+        for fact in _table_facts(family, expect, answer):
+            assert fact in section, (fact, section)
+    last = out.rstrip().splitlines()
+    assert "The profiles disagree on:" in out if report["disagreements"] else (
+        "Every profile that admits this situation gives the same answer." in last[-1])
+    assert "error" not in err and "Traceback" not in err
