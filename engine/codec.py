@@ -5,17 +5,39 @@ field, and the reading and writing of cards, integers and tricks (``{"leader": 3
 
 from __future__ import annotations
 
+import reprlib
 from collections.abc import Callable
-from typing import Any
+from typing import Any, TypeVar
 
 from engine.errors import StateError
 from spec.cards import CardParseError, card_name, parse_card
+
+T = TypeVar("T")
 
 
 def plays_json(leader: int, cards: tuple[int, ...] | list[int], players: int,
                name: Callable[[int], str] = card_name) -> list[dict[str, Any]]:
     """The plays of a trick led by ``leader``, each with its seat."""
     return [{"seat": (leader + i) % players, "card": name(c)} for i, c in enumerate(cards)]
+
+
+_SHOWN = reprlib.Repr()
+_SHOWN.maxlevel, _SHOWN.maxlist, _SHOWN.maxdict = 3, 4, 4
+_SHOWN.maxstring = _SHOWN.maxother = 40
+
+
+def shown(value: Any) -> str:
+    """A value as an error message shows it: short, however large or deeply nested."""
+    return _SHOWN.repr(value)
+
+
+def guarded_read(read: Callable[[], T]) -> T:
+    """The state ``read`` rebuilds; input nested too deeply to read is a :class:`StateError`,
+    like any other bad input, not a ``RecursionError``."""
+    try:
+        return read()
+    except RecursionError:
+        raise StateError("state: nested too deeply to be a state") from None
 
 
 class Reader:
@@ -35,9 +57,9 @@ class Reader:
             return default
         value = self.data[key]
         if isinstance(value, bool) and kind in (int, (int, type(None))):
-            raise StateError(f"state.{key}: expected an integer, got {value!r}")
+            raise StateError(f"state.{key}: expected an integer, got {shown(value)}")
         if not isinstance(value, kind):
-            raise StateError(f"state.{key}: unexpected value {value!r}")
+            raise StateError(f"state.{key}: unexpected value {shown(value)}")
         return value
 
 
@@ -53,7 +75,7 @@ def read_card(token: Any, where: str, parse: Callable[[str], int] = parse_card) 
 def read_int(value: Any, where: str) -> int:
     """An integer (not a Boolean), or an error naming ``where``."""
     if isinstance(value, bool) or not isinstance(value, int):
-        raise StateError(f"{where}: expected an integer, got {value!r}")
+        raise StateError(f"{where}: expected an integer, got {shown(value)}")
     return value
 
 

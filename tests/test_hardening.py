@@ -480,28 +480,3 @@ def test_a_broken_suite_is_named_before_any_engine_is_asked(
     assert where in err, err
     assert {"no-situation": "situation", "no-card-rules": "why lacks cards"}.get(
         break_it, "") in err
-
-
-@pytest.mark.parametrize("junk", [b"\xff[", b"[1, 2]", b'{"game": "kout6"}'])
-def test_unreadable_stored_witnesses_are_stale_not_a_crash(
-        junk: bytes, tmp_path: Path, monkeypatch: pytest.MonkeyPatch,
-        capsys: pytest.CaptureFixture[str]) -> None:
-    """``vectors --check`` on a suite whose witnesses file is not UTF-8 or not witness
-    requests reports it stale (exit 1) and says how to take them afresh; regenerating
-    from it is refused naming the file (exit 2), never a codec message without a file."""
-    import shutil
-
-    import proofs.conformance.suite
-    from proofs.conformance.suite import suite_dir
-
-    copy = tmp_path / "kout"
-    shutil.copytree(suite_dir("kout"), copy)
-    (copy / "witnesses.json").write_bytes(junk)
-    monkeypatch.setattr(proofs.conformance.suite, "suite_dir", lambda family: copy)
-    assert main(["vectors", "--game", "kout", "--check"]) == 1
-    err = capsys.readouterr().err.replace("\n", "")
-    assert "stale" in err and "witnesses.json" in err and "--refresh" in err, err
-    assert main(["vectors", "--game", "kout"]) == 2
-    err = capsys.readouterr().err
-    assert str(copy / "witnesses.json") in err.replace("\n", "") and "Traceback" not in err
-    assert (copy / "witnesses.json").read_bytes() == junk

@@ -77,8 +77,8 @@ def state_to_json(state: Any) -> dict[str, Any]:
         "cutter": state.cut_choice if dealing else None,
         "exposed": [name(c) for c in state.exposed] if dealing else [],
         "auction": calls,
-        "doubling": list(state.doubling.calls) if state.doubling is not None and dealing
-        else [],
+        "doubling": [dict(call) for call in state.doubling.calls]
+        if state.doubling is not None and dealing else [],
         "play": None,
         "history": list(state.history()),
     }
@@ -182,6 +182,8 @@ def state_from_json(data: Any, profile: Profile | None, make_game: Callable[...,
     indices = [read_int(r.get(k, int), f"state.{k}") for k in ("hand_index", "deal_index")]
     if min(indices) < 0:
         raise StateError("state.hand_index / deal_index: expected numbers of at least 0")
+    if phase != GAME_OVER:
+        _check_game_goes_on(game.rules, scores)
     state = game.state_class.__new__(game.state_class)
     state.game, state.rules, state.seed = game, game.rules, seed
     state.scores, state.winner, state.records, state._history = list(scores), None, [], []
@@ -198,6 +200,16 @@ def state_from_json(data: Any, profile: Profile | None, make_game: Callable[...,
     if any(not 0 <= a < act.NUM_ACTIONS for a in state._history):
         raise StateError(f"state.history: an action id is outside 0..{act.NUM_ACTIONS - 1}")
     return state
+
+
+def _check_game_goes_on(rules: Any, scores: list[int]) -> None:
+    """A state still playing with totals at which the game has already been won is refused
+    (``game.target``, ``game.both-reach``): its phase would be ``game-over``."""
+    from engine.baloot.scoring import game_winner
+
+    if game_winner(rules, (scores[0], scores[1]), None, None) is not None:
+        raise StateError(f"state.scores: at {scores[0]}-{scores[1]} the game is already won "
+                         f"(target {rules.target}); such a state has phase 'game-over'")
 
 
 def _game_over(state: Any, r: Reader) -> None:
@@ -233,12 +245,14 @@ def _read_hand(state: Any, r: Reader, phase: str) -> None:
     else:
         if raw_play is None and phase == PLAY:
             raise StateError("state.play: missing")
-        dealt = (_seat_map(raw_play.get("dealt"), "state.play.dealt") if raw_play is not None
-                 else _seat_map(r.get("hands", dict), "state.hands"))
-        _check_places("state.play.dealt", dealt, [], [])
+        where = "state.play.dealt" if raw_play is not None else "state.hands"
+        dealt = _seat_map(raw_play.get("dealt") if raw_play is not None
+                          else r.get("hands", dict), where)
+        _check_places(where, dealt, [], [])
         if any(h.bit_count() != 8 for h in dealt):
-            raise StateError("state.play.dealt: each seat holds eight cards once the deal is "
-                             "complete")
+            raise StateError(f"{where}: in phase {phase!r} each seat holds eight cards (the "
+                             "deal is complete once a contract is bought; a state still "
+                             "buying has phase 'auction')")
         hands, stock = [h & ~(1 << public) for h in dealt], []
     state.load_deal(FirstDeal((hands[0], hands[1], hands[2], hands[3]), public,
                               tuple(stock)))

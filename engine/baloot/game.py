@@ -29,8 +29,9 @@ class BalootState(BalootStateCore):
         """Rebuild a state from its JSON form (optionally under another ``profile``'s rules);
         bad input raises :class:`~engine.errors.StateError`."""
         from engine.baloot.codec import state_from_json
+        from engine.codec import guarded_read
 
-        state = state_from_json(data, profile, BalootGame)
+        state = guarded_read(lambda: state_from_json(data, profile, BalootGame))
         assert isinstance(state, BalootState)
         return state
 
@@ -65,7 +66,8 @@ class BalootGame:
         from engine.baloot.cards import BalootCardError, mask, parse, parse_many
         from engine.baloot.deal import FirstDeal
 
-        if not 0 <= dealer < 4 or len(hands) != 4:
+        if (isinstance(dealer, bool) or not isinstance(dealer, int) or not 0 <= dealer < 4
+                or len(hands) != 4):
             raise StateError("deal: expected a dealer 0..3 and four hands")
         try:
             held = [parse_many(h) for h in hands]

@@ -43,6 +43,7 @@ from spec.model import Profile
 
 if TYPE_CHECKING:
     from engine.kout.game import KoutGame
+    from engine.kout.rules import Rules
 
 MakeGame = Callable[[str, "Profile | str | None"], "KoutGame"]
 
@@ -104,6 +105,18 @@ def state_from_json(data: Any, profile: Profile | None, make_game: MakeGame) -> 
         raise StateError(f"state.{message}" if field else f"state: {message}") from None
 
 
+def _check_game_goes_on(rules: Rules, scores: tuple[int, int]) -> None:
+    """A state still playing with totals at which the game was already won is refused
+    (``game.target``, ``game.shutout``): its phase would be ``game-over``."""
+    shut_out = rules.shutout is not None and any(
+        scores[t] >= rules.shutout and scores[1 - t] == 0 for t in (0, 1))
+    if max(scores) >= rules.target or shut_out:
+        raise StateError(f"state.scores: at {scores[0]}-{scores[1]} the game is already won "
+                         f"(target {rules.target}"
+                         f"{'' if rules.shutout is None else f', shut-out {rules.shutout}-0'}); "
+                         "such a state has phase 'game-over'")
+
+
 def _read_state(data: Any, profile: Profile | None, make_game: MakeGame) -> KoutStateCore:
     read = Reader(data)
     if read.get("format", str) != FORMAT:
@@ -148,6 +161,7 @@ def _read_state(data: Any, profile: Profile | None, make_game: MakeGame) -> Kout
         return state
     if winner is not None:
         raise StateError("state.winner: only a game-over state has a winner")
+    _check_game_goes_on(rules, scores)
     raw_hands = read.get("hands", dict)
     hands = []
     for seat in range(players):

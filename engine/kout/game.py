@@ -6,6 +6,7 @@ from __future__ import annotations
 from typing import Any
 
 from engine.api import resolve_profile
+from engine.codec import guarded_read
 from engine.kout.actions import NUM_ACTIONS
 from engine.kout.codec import state_from_json, state_to_json
 from engine.kout.rules import Rules, compile_rules
@@ -25,7 +26,7 @@ class KoutState(KoutStateCore):
     def from_json(data: dict[str, Any], profile: Profile | None = None) -> KoutState:
         """Rebuild a state from its JSON form (optionally under another ``profile``'s rules);
         bad input raises :class:`~engine.errors.StateError`."""
-        state = state_from_json(data, profile, KoutGame)
+        state = guarded_read(lambda: state_from_json(data, profile, KoutGame))
         assert isinstance(state, KoutState)
         return state
 

@@ -1,0 +1,109 @@
+"""Hostile input to the readers of both families: states (the field named, a short
+message; a state's JSON form is data of its own) and the suite's stored files."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+from proofs.cli.main import main
+
+
+@pytest.mark.parametrize("game", ["kout6", "baloot"])
+def test_a_state_nested_too_deeply_or_huge_is_a_named_state_error(game: str) -> None:
+    """100,000 nested lists in a field, or a megabyte string, is refused as a StateError
+    naming the field with a short message (not a RecursionError, not the whole value)."""
+    from engine.errors import StateError
+    from engine.registry import load_game, state_from_json
+
+    data = load_game(game).new_initial_state(1).to_json()
+    deep: list[Any] = []
+    for _ in range(100_000):
+        deep = [deep]
+    for field, value in (("hands", deep), ("seed", "x" * 1_000_000)):
+        with pytest.raises(StateError, match=f"state.{field}") as caught:
+            state_from_json({**data, field: value})
+        assert len(str(caught.value)) < 200
+
+
+@pytest.mark.parametrize("game, scores", [("kout6", [101, 40]), ("kout4", [0, 101]),
+                                          ("kout6", [51, 0]),
+                                          ("baloot", [200, 0]), ("baloot", [153, 160])])
+def test_a_state_still_playing_after_the_game_was_won_is_refused(
+        game: str, scores: list[int]) -> None:
+    """A team at or past the target (or a Kout shut-out) while the hand is still being bought
+    or played: the game was over, so the state is refused naming ``state.scores``."""
+    from engine.errors import StateError
+    from engine.registry import load_game, state_from_json
+
+    data = load_game(game).new_initial_state(1).to_json()
+    assert state_from_json({**data, "scores": [scores[0] // 4, scores[1] // 4]})
+    with pytest.raises(StateError, match=r"state\.scores: .* already won"):
+        state_from_json({**data, "scores": scores})
+
+
+def test_baloot_state_faults_name_the_right_field() -> None:
+    """A buying state labelled ``double`` names ``state.hands`` (it once named the absent
+    ``state.play.dealt``); ``state_from_deal`` refuses a Boolean dealer."""
+    from engine.errors import StateError
+    from engine.registry import load_game, state_from_json
+
+    game = load_game("baloot")
+    data = game.new_initial_state(1).to_json()
+    with pytest.raises(StateError, match=r"^state\.hands: in phase 'double'"):
+        state_from_json({**data, "phase": "double"})
+    pack = ["7S 8S 9S 10S JS", "QS KS AS 7H 8H", "9H 10H JH QH KH", "AH 7D 8D 9D 10D"]
+    stock = "QD KD AD 7C 8C 9C 10C JC QC KC AC"
+    assert game.state_from_deal(1, pack, "JD", stock).dealer == 1
+    with pytest.raises(StateError, match="dealer"):
+        game.state_from_deal(True, pack, "JD", stock)
+
+
+def test_editing_a_states_json_form_leaves_the_state_alone() -> None:
+    """``to_json()`` returns data of its own: changing it (the doubling calls were shared)
+    does not change the live state."""
+    import random
+
+    from engine.registry import load_game
+
+    state = load_game("baloot").new_initial_state(3)
+    pick = random.Random(1)
+    while not state.to_json()["doubling"] and not state.is_terminal():
+        state.apply_action(pick.choice(state.legal_actions()))
+    before = json.dumps(state.to_json(), sort_keys=True)
+    data = state.to_json()
+    assert data["doubling"]
+    for call in data["doubling"]:
+        call["seat"] = 99
+    for value in data.values():
+        if isinstance(value, list):
+            value.append("planted")
+    assert json.dumps(state.to_json(), sort_keys=True) == before
+
+
+@pytest.mark.parametrize("junk", [b"\xff[", b"[1, 2]", b'{"game": "kout6"}'])
+def test_unreadable_stored_witnesses_are_stale_not_a_crash(
+        junk: bytes, tmp_path: Path, monkeypatch: pytest.MonkeyPatch,
+        capsys: pytest.CaptureFixture[str]) -> None:
+    """``vectors --check`` on a suite whose witnesses file is not UTF-8 or not witness
+    requests reports it stale (exit 1) and says how to take them afresh; regenerating
+    from it is refused naming the file (exit 2), never a codec message without a file."""
+    import shutil
+
+    import proofs.conformance.suite
+    from proofs.conformance.suite import suite_dir
+
+    copy = tmp_path / "kout"
+    shutil.copytree(suite_dir("kout"), copy)
+    (copy / "witnesses.json").write_bytes(junk)
+    monkeypatch.setattr(proofs.conformance.suite, "suite_dir", lambda family: copy)
+    assert main(["vectors", "--game", "kout", "--check"]) == 1
+    err = capsys.readouterr().err.replace("\n", "")
+    assert "stale" in err and "witnesses.json" in err and "--refresh" in err, err
+    assert main(["vectors", "--game", "kout"]) == 2
+    err = capsys.readouterr().err
+    assert str(copy / "witnesses.json") in err.replace("\n", "") and "Traceback" not in err
+    assert (copy / "witnesses.json").read_bytes() == junk
