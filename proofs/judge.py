@@ -21,7 +21,7 @@ from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import Any
 
-from proofs.judge_report import RuleCiter, check_text, differences, readable
+from proofs.judge_report import ADMITTED, RuleCiter, check_text, differences, readable
 from proofs.kit import kit_for_game
 from proofs.profile_diff import every_profile
 from spec.loader import game_catalogue
@@ -194,6 +194,35 @@ def _judge_profile(game: str, profile: Profile, state_data: dict[str, Any],
          for ruling, readings in cut])
 
 
+def house_options(catalogue: Catalogue, game: str, profile: Profile,
+                  state_data: dict[str, Any], then: list[str], base: Ruling,
+                  citer: RuleCiter) -> list[dict[str, Any]]:
+    """Every house option that answers differently: the profile with one rule read otherwise
+    (a parameter the answer read, or any when the family does not say, or one it cites), and
+    what it gives; an option under which the situation cannot arise gives nothing."""
+    cited = {r for ids in base.cites.values() for r in ids}
+    read = set(profile.values) if base.depends is None else set(base.depends)
+    numbers = citer.numbers()
+    out = []
+    for pid in sorted((read | cited) & set(profile.values),
+                      key=lambda p: (numbers.get(p, 10**6), p)):
+        parameter = catalogue.parameters.get(pid)
+        if parameter is None or game not in parameter.games:
+            continue
+        for reading in parameter.readings:
+            if reading.id in profile.values[pid]:
+                continue
+            ruling = kit_for_game(game).rule_on(state_data, then,
+                                                profile.pin({pid: reading.id}))
+            if ruling.status in ADMITTED and ruling.as_json() != base.as_json():
+                out.append({**ruling.as_json(), "option": {pid: reading.id},
+                            "rule": citer.cite(profile, [{pid: reading.id}], [pid])[0],
+                            "readings": [{pid: reading.id}], "words": ruling.words,
+                            "rules": {part: citer.cite(profile, [{pid: reading.id}], ids)
+                                      for part, ids in ruling.cites.items()}})
+    return out
+
+
 def judge(catalogue: Catalogue, data: dict[str, Any]) -> dict[str, Any]:
     """The situation judged under every profile of its game (the reconciled profile first),
     with the rules deciding each answer and where the profiles (or the readings inside one
@@ -210,7 +239,12 @@ def judge(catalogue: Catalogue, data: dict[str, Any]) -> dict[str, Any]:
     rulings = [_judge_profile(game, p, state_data, then, citer) for p in profiles]
     statuses = {r.status for pr in rulings for r, _ in pr.groups}
     entries = [pr.as_json() for pr in rulings]
+    house: list[dict[str, Any]] = []
+    if profiles and profiles[0].id == citer.reconciled and rulings[0].settled:
+        base = rulings[0].groups[0][0]
+        if base.status in ADMITTED:
+            house = house_options(catalogue, game, profiles[0], state_data, then, base, citer)
     return {"game": game, "then": then, "reconciled": citer.reconciled,
-            "ruling": readable(entries, citer.reconciled),
+            "ruling": readable(entries, citer.reconciled, house),
             **differences(entries, FIELDS, citer.reconciled),
             "statuses": sorted(statuses), "profiles": entries}

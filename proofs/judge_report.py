@@ -183,35 +183,42 @@ def parts(answer: dict[str, Any]) -> dict[str, dict[str, Any]]:
             for p in PARTS if p in words}
 
 
-def readable(profiles: list[dict[str, Any]], reconciled: str | None) -> dict[str, Any]:
+def _differing(answer: dict[str, Any], base: dict[str, dict[str, Any]]) -> list[dict[str, Any]]:
+    """The parts of ``answer`` whose words differ from the base answer's parts, and the base's
+    parts it lacks (said as missing)."""
+    got = parts(answer)
+    changed = [part for name, part in got.items()
+               if name not in base or part["text"] != base[name]["text"]]
+    if answer["status"] in ADMITTED:
+        changed += [{"part": name, "text": MISSING[name], "rules": []}
+                    for name in base if name not in got]
+    return changed
+
+
+def readable(profiles: list[dict[str, Any]], reconciled: str | None,
+             house: list[dict[str, Any]] | None = None) -> dict[str, Any]:
     """The ruling as a player reads it: the answer under the reconciled profile (or the first
-    profile, without one) part by part with the rules deciding each; then every profile, or
-    reading of one, that answers differently, with only the parts that differ; then the
-    profiles that give the same answer."""
+    profile, without one) part by part with the rules deciding each; then each house option
+    (one rule of that profile read otherwise) and each other profile, or reading of one, that
+    answers differently, with only the parts that differ; then the profiles that agree."""
     if not profiles:
-        return {"profile": None, "parts": [], "others": [], "same": []}
+        return {"profile": None, "parts": [], "house": [], "others": [], "same": []}
     first = next((e for e in profiles if e["profile"] == reconciled), profiles[0])
-    base = first["answers"][0]
-    base_parts = parts(base)
+    base = parts(first["answers"][0])
+    options = [{"option": h["option"], "rule": h["rule"], "status": h["status"],
+                "parts": _differing(h, base)} for h in house or []]
     others, same = [], []
     for entry in profiles:
         if entry is first:
             continue
-        differing = []
-        for answer in entry["answers"]:
-            got = parts(answer)
-            changed = [part for name, part in got.items()
-                       if name not in base_parts or part["text"] != base_parts[name]["text"]]
-            changed += [{"part": name, "text": MISSING[name], "rules": []}
-                        for name in base_parts if name not in got and answer["status"]
-                        in ADMITTED]
-            if changed:
-                differing.append({"profile": entry["profile"], "readings": answer["readings"],
-                                  "label": label(entry["profile"], answer["readings"]),
-                                  "status": answer["status"], "parts": changed})
+        differing = [{"profile": entry["profile"], "readings": answer["readings"],
+                      "label": label(entry["profile"], answer["readings"]),
+                      "status": answer["status"], "parts": changed}
+                     for answer in entry["answers"] if (changed := _differing(answer, base))]
         if differing:
             others += differing
         else:
             same.append(entry["profile"])
-    return {"profile": first["profile"], "status": base["status"],
-            "parts": list(base_parts.values()), "others": others, "same": same}
+    return {"profile": first["profile"], "status": first["answers"][0]["status"],
+            "parts": list(base.values()), "house": [o for o in options if o["parts"]],
+            "others": others, "same": same}

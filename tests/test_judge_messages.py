@@ -75,7 +75,7 @@ def test_buying_calls_say_who_bought(name: str, then: list[str] | None, words: s
                                      monkeypatch: pytest.MonkeyPatch) -> None:
     path = _file(tmp_path, name, **({"then": then} if then else {}))
     code, out, _ = _judge([path], capsys, monkeypatch)
-    section = out.split("Answered differently:")[0]
+    section = out.split("House options that")[0].split("Sources and profiles that")[0]
     assert code == 0 and words in section
     after = section[section.index(words):]
     assert rule in after  # the rule is cited under the part it decides
@@ -174,3 +174,34 @@ def test_a_fifo_nobody_writes_to_is_refused_at_once(
     assert f"{fifo}: a FIFO, not a regular file (give a file, or - to read standard input)" in err
     code, _, err = _judge([str(tmp_path)], capsys, monkeypatch)
     assert code == 2 and "a directory, not a regular file" in err and "Traceback" not in err
+
+
+def test_the_answer_reads_rulebook_first_then_house_options_then_sources(
+        capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch) -> None:
+    """Issue 34, item 3: the reconciled answer with each rule's text and its reason in one or
+    two sentences; then each house option (one rule read otherwise) and each source reading
+    that answers differently, with what it gives; the same structure in JSON."""
+    path = str(SPEC / "kout" / "examples" / "kout6-last-trick-failed.json")
+    code, out, _ = _judge([path, "--json"], capsys, monkeypatch)
+    ruling = json.loads(out)["ruling"]
+    assert code == 0 and ruling["profile"] == "kout6-default"
+    assert [p["part"] for p in ruling["parts"]] == ["legal", "then", "tricks", "score", "winner"]
+    score = next(p for p in ruling["parts"] if p["part"] == "score")
+    rule = score["rules"][0]
+    assert (rule["number"], rule["title"]) == (604, "The score for a bid failed")
+    assert rule["rule"].startswith("A bidding team that wins fewer tricks than it bid")
+    assert 0 < rule["why"].count(". ") + 1 <= 2 and rule["reading"] == "double-bid"
+    [option] = ruling["house"]
+    assert option["option"] == {"score.failed": "double-tricks-won"}
+    assert option["rule"]["number"] == 604
+    assert [p["text"] for p in option["parts"]] == [
+        "bid 6 failed: the bidders (team 0) took 5 of 9 tricks; team 1 scores 10 (totals 0-10)"]
+    assert [o["label"] for o in ruling["others"]] == [
+        "src002-kout6 (score.failed = double-tricks-won)"]
+    assert "src003-kout6" in ruling["same"]
+    code, out, _ = _judge([path], capsys, monkeypatch)
+    rulebook = out.index("Under the rulebook's profile kout6-default:")
+    house = out.index("House options that answer differently (one rule read otherwise):")
+    sources = out.index("Sources and profiles that answer differently:")
+    assert rulebook < house < sources
+    assert "  rule 604 The score for a bid failed (read as double-tricks-won):" in out[house:]

@@ -68,8 +68,16 @@ def print_judge(console: Console, report: dict[str, Any], situation: str) -> Non
              else "profile")
     console.print(f"Under {whose} [bold]{literal(str(ruling['profile']))}[/]:")
     print_parts(console, ruling["parts"], "  ", True)
+    if ruling["house"]:
+        console.print("House options that answer differently (one rule read otherwise):")
+        for option in ruling["house"]:
+            console.print(f"  {rule_line(option['rule'], False)}:")
+            shown = [{**part, "rules": [r for r in part["rules"]
+                                        if r["id"] != option["rule"]["id"]]}
+                     for part in option["parts"]]
+            print_parts(console, shown, "    ", False)
     if ruling["others"]:
-        console.print("Answered differently:")
+        console.print("Sources and profiles that answer differently:")
         for other in ruling["others"]:
             console.print(f"  [bold]{literal(other['label'])}[/]:")
             print_parts(console, other["parts"], "    ", False)
