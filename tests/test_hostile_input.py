@@ -107,3 +107,53 @@ def test_unreadable_stored_witnesses_are_stale_not_a_crash(
     err = capsys.readouterr().err
     assert str(copy / "witnesses.json") in err.replace("\n", "") and "Traceback" not in err
     assert (copy / "witnesses.json").read_bytes() == junk
+
+
+def test_an_output_through_a_symlink_keeps_the_link_and_the_usual_mode(tmp_path: Path) -> None:
+    """``--report`` and ``--failures`` once replaced a symbolic link by a regular file made
+    with mode 600: the link stays and its target gets the output; a new file gets 0666 less
+    the umask, an existing one keeps its mode (every output file is written this way)."""
+    import os
+    import stat
+
+    from proofs.verify.cache import write_atomically
+
+    target = tmp_path / "real" / "report.json"
+    target.parent.mkdir()
+    link = tmp_path / "report.json"
+    link.symlink_to(target)
+    old = os.umask(0o022)
+    try:
+        write_atomically(link, b"one")
+        assert link.is_symlink() and target.read_bytes() == b"one"
+        assert stat.S_IMODE(target.stat().st_mode) == 0o644
+        target.chmod(0o640)
+        write_atomically(target, b"two")
+        assert stat.S_IMODE(target.stat().st_mode) == 0o640 and link.read_bytes() == b"two"
+    finally:
+        os.umask(old)
+
+
+@pytest.mark.parametrize("argv, option", [
+    (["sources", "--sentences", ""], "--sentences"),
+    (["conform", "--engine", "true", "--profile", ""], "--profile"),
+    (["verify", "--profile", ""], "--profile"),
+    (["judge", ""], "situation")])
+def test_an_empty_value_is_refused_not_read_as_left_out(
+        argv: list[str], option: str, capsys: pytest.CaptureFixture[str]) -> None:
+    with pytest.raises(SystemExit) as caught:
+        main(argv)
+    assert caught.value.code == 2
+    assert f"{option}: must not be empty" in capsys.readouterr().err
+
+
+@pytest.mark.parametrize("argv, says", [
+    (["--game", "baloot", "--trump", "H"], "--trump: a Sun has no trump"),
+    (["--game", "baloot", "--bid", "7"], "--bid: only Kout"),
+    (["--game", "kout6", "--contract", "hokom"], "--contract: only Baloot")])
+def test_perft_refuses_another_familys_options(
+        argv: list[str], says: str, capsys: pytest.CaptureFixture[str]) -> None:
+    """``perft --game baloot`` once ignored ``--trump H`` without ``--contract hokom``, and
+    Kout's ``--bid``, answering for another position than the one asked."""
+    assert main(["perft", "--depth", "1", *argv]) == 2
+    assert says in capsys.readouterr().err

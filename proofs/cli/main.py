@@ -65,6 +65,19 @@ class Parser(argparse.ArgumentParser):
             raise SystemExit(2)
         super().error(message)
 
+    def parse_known_args(self, args: Sequence[str] | None = None,  # type: ignore[override]
+                         namespace: argparse.Namespace | None = None
+                         ) -> tuple[argparse.Namespace, list[str]]:
+        """Parse as argparse does, then refuse an empty text value (``--profile ''``), which
+        would otherwise read as the option left out."""
+        parsed, extras = super().parse_known_args(args, namespace)
+        for action in self._actions:
+            if action.type is None and action.nargs is None and action.default != "" and \
+                    getattr(parsed, action.dest, None) == "":
+                name = action.option_strings[0] if action.option_strings else action.dest
+                self.error(f"{name}: must not be empty")
+        return parsed, extras
+
     argv: Sequence[str] | None = None
 
 

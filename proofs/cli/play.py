@@ -85,11 +85,13 @@ def add_commands(sub: Any) -> None:
     common(pft)
     pft.add_argument("--depth", type=int, required=True, help="number of cards played")
     pft.add_argument("--divide", action="store_true", help="split the count by first card")
-    pft.add_argument("--bid", type=int, default=5, choices=range(5, 10), metavar="5..9",
-                     help="contract bid (default 5)")
+    pft.add_argument("--bid", type=int, default=None, choices=range(5, 10), metavar="5..9",
+                     help="Kout only: the contract's bid (default 5)")
     pft.add_argument("--declarer", type=int, default=None,
                      help="declaring seat (default: the seat after the dealer)")
-    pft.add_argument("--trump", default="S", help="trump suit letter S/H/D/C (default S)")
+    pft.add_argument("--trump", default=None,
+                     help="trump suit letter S/H/D/C (default S; in Baloot only with "
+                          "--contract hokom)")
     pft.add_argument("--contract", choices=("sun", "hokom"), default=None,
                      help="Baloot only: the contract (default sun); --trump names Hokom's suit")
     pft.set_defaults(func=cmd_perft)

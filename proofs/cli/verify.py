@@ -102,6 +102,8 @@ def run_verification(console: Console, catalogue: Catalogue, games: list[str],
 def check_writable(path: Path, option: str = "--report") -> None:
     """Refuse an output path (given by ``option``) that cannot be written, before any long
     work starts; its directory is made if missing."""
+    if path.is_symlink():  # written through, as the shell's ``>`` does
+        path = path.resolve()
     try:
         path.parent.mkdir(parents=True, exist_ok=True)
         with tempfile.NamedTemporaryFile(dir=path.parent, prefix=".trickrules-", delete=True):

@@ -13,6 +13,7 @@ import hashlib
 import os
 import platform
 import shutil
+import stat
 import tempfile
 from collections.abc import Callable
 from importlib import metadata, resources
@@ -81,11 +82,26 @@ def check_writable_folder(folder: Path, option: str) -> None:
         raise ValueError(f"{option}: cannot write {folder}: {exc.strerror or exc}") from None
 
 
+def _umask() -> int:
+    """The process's file-creation mask (read by setting it and setting it back)."""
+    mask = os.umask(0o022)
+    os.umask(mask)
+    return mask
+
+
 def write_atomically(path: Path, data: bytes) -> None:
     """Write ``data`` to ``path`` so that a reader never sees half a file (a temporary file
-    beside it, then a rename)."""
+    beside it, then a rename). A symbolic link is written through, as a shell's ``>`` does;
+    the file keeps its mode, or a new one gets the usual mode (0666 less the umask)."""
+    if path.is_symlink():
+        path = path.resolve()
+    try:
+        mode = stat.S_IMODE(path.stat().st_mode)
+    except OSError:
+        mode = 0o666 & ~_umask()
     handle, tmp = tempfile.mkstemp(dir=path.parent, prefix=".trickrules-", suffix=".tmp")
     try:
+        os.fchmod(handle, mode)
         with os.fdopen(handle, "wb") as out:
             out.write(data)
         os.replace(tmp, path)

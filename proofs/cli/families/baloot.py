@@ -21,8 +21,13 @@ def perft_setting(args: argparse.Namespace,
     from spec.cards import SUIT_LETTERS, parse_suit
 
     check_perft(args, game.game_id, 32, 4)
+    if args.bid is not None:
+        raise ValueError("--bid: only Kout bids a number of tricks; Baloot takes --contract "
+                         "sun or hokom")
     contract = args.contract or "sun"
-    trump = parse_suit(args.trump) if contract == "hokom" else None
+    if args.trump is not None and contract != "hokom":
+        raise ValueError("--trump: a Sun has no trump; give --contract hokom with it")
+    trump = parse_suit(args.trump or "S") if contract == "hokom" else None
     position, dealer, declarer = perft_position(game.rules, args.seed, contract, trump,
                                                 args.declarer)
     return position, {

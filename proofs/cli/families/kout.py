@@ -22,12 +22,13 @@ def perft_setting(args: argparse.Namespace,
 
     if args.contract is not None:
         raise ValueError("--contract: only Baloot has contracts; Kout bids with --bid")
-    trump = parse_suit(args.trump)
+    trump = parse_suit(args.trump or "S")
+    bid = 5 if args.bid is None else args.bid
     check_perft(args, game.game_id, len(game.rules.deck), game.num_players())
-    position = perft_position(game.rules, args.seed, bid=args.bid, declarer=args.declarer,
+    position = perft_position(game.rules, args.seed, bid=bid, declarer=args.declarer,
                               trump=trump)
     return position, {
         "game": game.game_id, "profile": game.profile.id, "seed": args.seed,
-        "declarer": position.contract.seat, "bid": args.bid, "trump": SUIT_LETTERS[trump],
+        "declarer": position.contract.seat, "bid": bid, "trump": SUIT_LETTERS[trump],
         "hands": {str(s): [card_name(c) for c in cards_of(h)]
                   for s, h in enumerate(position.hands)}}, card_name
