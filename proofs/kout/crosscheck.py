@@ -2,13 +2,15 @@
 
 The model's side is :func:`proofs.kout.scoring.hand_end` and its ``contract_rules`` (Z3 terms
 written from the spec's ``score.*``, ``game.*`` and ``auction.*`` readings, folded to values on
-a concrete profile); the engine's side is its auction, played through the public state API, and
-:func:`engine.kout.scoring.score_hand` and :func:`~engine.kout.scoring.game_winner`. The grid:
-every contract the auction can end in (each bid, won outright or forced on the dealer, so
-Malzoom or not, and Bawan), either team bidding, every number of tricks won, on the first hand
-from 0-0 and on a later hand from scores that put the scoring team one point below, at and one
-point above the target and the shut-out, against the other team at 0, 1 or one point short of
-either. Any difference refutes, naming the case.
+a concrete profile); the engine's side is its auction, played through the public state API,
+:func:`engine.kout.scoring.score_hand` and :func:`~engine.kout.scoring.game_winner`, and the
+same hand end reached by playing the hand's last trick through the engine's states (so the
+scores and hand number the states pass on are checked too). The grid: every contract the
+auction can end in (each bid, won outright or forced on the dealer, so Malzoom or not, and
+Bawan), either team bidding, every number of tricks won, on the first hand from 0-0 and on a
+later hand from scores that put the scoring team one point below, at and one point above the
+target and the shut-out, against the other team at 0, 1 or one point short of either. Any
+difference refutes, naming the case.
 """
 
 from __future__ import annotations
@@ -18,32 +20,47 @@ import time
 from collections.abc import Callable, Iterator
 from typing import Any, NamedTuple
 
+from engine.kout.game import KoutGame, KoutState
 from engine.kout.play import Contract
 from engine.kout.rules import Rules
 from engine.kout.scoring import HandScore
 from proofs.kout.evaluator import ModelEvaluator
 from proofs.kout.scoring import contract_rules, wins_game
 from proofs.smt.solver import Result
+from spec.cards import ACE, BLACK_JOKER, HEARTS, SPADES, make_card, suit_of
 from spec.model import Profile
 
 BIDS = range(5, 10)
 """Every bid: 5 (Bab) to 9 (Bawan)."""
+TRUMP = SPADES
+"""Trump in the hands played out."""
+
+
+End = tuple[bool, tuple[int, int], int | None]
+"""The end of a hand: made or not, the scores after it, the game's winner (None: it goes on)."""
 
 
 class EngineSide(NamedTuple):
-    """The engine functions the grid asks (a test replaces one to plant a bug)."""
+    """The engine the grid asks: a game under the profile's rules, its scoring and game-end
+    functions, its auction's contracts and a hand's last trick played through its states (a
+    test replaces one to plant a bug)."""
 
-    rules: Rules
+    game: KoutGame
     score_hand: Callable[[Rules, Contract, tuple[int, int]], HandScore]
     game_winner: Callable[[Rules, tuple[int, int], int, Contract, HandScore], int | None]
     contracts: Callable[[Profile], dict[tuple[int, bool], Contract]]
+    hand_end: Callable[[KoutGame, Contract, int, int, tuple[int, int]], End | None]
+
+    @property
+    def rules(self) -> Rules:
+        """The engine's compiled rules of the profile."""
+        return self.game.rules
 
 
 def auction_contracts(profile: Profile) -> dict[tuple[int, bool], Contract]:
     """The contract the engine's auction ends in for each (bid, forced on the dealer) it
     allows: one player bids and the rest pass, or everyone passes and the dealer bids."""
     from engine.kout.actions import PASS, bid_action
-    from engine.kout.game import KoutGame
     from engine.kout.state import AUCTION
 
     game = KoutGame(profile.game.id, profile)
@@ -63,13 +80,46 @@ def auction_contracts(profile: Profile) -> dict[tuple[int, bool], Contract]:
     return out
 
 
-def engine_side(profile: Profile) -> EngineSide:
-    """The engine's rules of ``profile`` and its public scoring and game-end functions."""
-    from engine.kout import scoring
-    from engine.registry import load_game
+def played_hand_end(game: KoutGame, contract: Contract, won: int, index: int,
+                    before: tuple[int, int]) -> End | None:
+    """The end of hand ``index`` from scores ``before`` when the bidding team finishes with
+    ``won`` tricks, played through the engine's states: the last trick is dealt (the trump Ace
+    to the team that takes it, a low heart to everyone else) and played out. None when the
+    rules end the hand before its last trick."""
+    from engine.errors import StateError
 
-    return EngineSide(load_game(profile.game.id, profile).rules, scoring.score_hand,
-                      scoring.game_winner, auction_contracts)
+    rules = game.rules
+    players, size = rules.players, rules.hand_size
+    trump_ace, *hearts = [c for c in rules.deck if c == make_card(TRUMP, ACE)
+                          or (c < BLACK_JOKER and suit_of(c) == HEARTS)][:players]
+    takes = contract.team if won else 1 - contract.team  # the team that takes the last trick
+    cards = [*hearts[:takes], trump_ace, *hearts[takes:]]
+    bidders_before = max(won - 1, 0)
+    earlier = [0, 0]
+    earlier[contract.team], earlier[1 - contract.team] = bidders_before, size - 1 - bidders_before
+    try:
+        state = KoutState.from_situation(
+            game, hands=[[c] for c in cards], trump=TRUMP, contract=contract,
+            dealer=(contract.seat - 1) % players, leader=0,
+            played=[c for c in rules.deck if c not in cards],
+            tricks_won=(earlier[0], earlier[1]), hand_index=index, scores=before)
+    except StateError:
+        return None
+    for _ in range(players):
+        state.apply_action(cards[state.current_player()])
+    record = state.records[-1]
+    returns = state.returns()
+    winner = (0 if returns[0] > 0 else 1) if state.is_terminal() else None
+    return record.result.made, record.scores, winner
+
+
+def engine_side(profile: Profile) -> EngineSide:
+    """The engine's game of ``profile``, its public scoring and game-end functions, its
+    auction's contracts and its hands played out."""
+    from engine.kout import scoring
+
+    return EngineSide(KoutGame(profile.game.id, profile), scoring.score_hand,
+                      scoring.game_winner, auction_contracts, played_hand_end)
 
 
 _engine = engine_side
@@ -118,11 +168,12 @@ def _describe(contract: Contract, won: int, index: int, before: tuple[int, int])
             f"{before[0]}-{before[1]}")
 
 
-def score_disagreement(profile: Profile) -> tuple[int, dict[str, Any] | None]:
-    """The number of hand ends compared and the first contract, hand score or game end on
-    which engine and model differ (None when they agree on every case of the grid)."""
+def score_disagreement(profile: Profile) -> tuple[list[int], dict[str, Any] | None]:
+    """The number of hand ends compared (scored, and played out) and the first contract, hand
+    score or game end on which engine and model differ (None when they agree on every case of
+    the grid)."""
     engine = _engine(profile)
-    cases = 0
+    cases = [0, 0]
     model = ModelEvaluator(profile)
     size = engine.rules.hand_size
     thresholds = _thresholds(profile)
@@ -143,20 +194,23 @@ def score_disagreement(profile: Profile) -> tuple[int, dict[str, Any] | None]:
             starts = [(0, (0, 0))] + [(1, s) for scorer in sorted(scorers)
                                       for s in _before_scores(model, thresholds, scorer, points)]
             for index, before in starts:
-                cases += 1
+                cases[0] += 1
                 after = list(before)
                 after[result.team] += result.points
                 winner = engine.game_winner(engine.rules, (after[0], after[1]), index,
                                             contract, result)
-                got = (result.made, (after[0], after[1]), winner)
+                got: End = (result.made, (after[0], after[1]), winner)
                 want = model.hand_end(before, team, bid, malzoom, won, index == 0)
-                if got != want:
-                    return cases, {"case": _describe(contract, won, index, before),
-                                   "engine": _end_words(got), "model": _end_words(want)}
+                played = engine.hand_end(engine.game, contract, won, index, before)
+                cases[1] += played is not None
+                for how, end in (("", got), (" (played out)", played)):
+                    if end is not None and end != want:
+                        return cases, {"case": _describe(contract, won, index, before) + how,
+                                       "engine": _end_words(end), "model": _end_words(want)}
     return cases, None
 
 
-def _end_words(end: tuple[bool, tuple[int, int], int | None]) -> str:
+def _end_words(end: End) -> str:
     """A hand's end as a witness prints it: made or not, scores after, the game's winner."""
     made, after, winner = end
     game = "game goes on" if winner is None else f"team {winner} wins the game"
@@ -170,7 +224,8 @@ def score_game_end(profile: Profile) -> Result:
     cases, found = score_disagreement(profile)
     seconds = time.perf_counter() - start
     if found is None:
-        return Result("proved", seconds, witness={"hand ends": cases})
+        return Result("proved", seconds, witness={"hand ends": cases[0],
+                                                  "played out": cases[1]})
     return Result("refuted", seconds, witness={k: str(v) for k, v in found.items()},
                   replay={"replayed": True, "engine": found["engine"], "model": found["model"],
                           "state": None})

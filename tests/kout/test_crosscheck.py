@@ -198,7 +198,7 @@ SCORING_PROFILES = [
                "game__bawan_first_hand": "no-effect"}),
     ("kout4", {"auction__malzoom": "any-forced", "auction__dealer_forced_bid": "at-least-5"}),
     ("kout6", {"score__made": "tricks-won", "score__failed": "double-tricks-won",
-               "auction__dealer_forced_bid": "exactly-5"}),
+               "auction__dealer_forced_bid": "exactly-5", "hand__early_stop": "stop-when-decided"}),
 ]
 
 
@@ -216,7 +216,8 @@ def _engine_with(**changes: Any) -> Callable[[Profile], EngineSide]:
     """The grid's engine hook with the engine's rules changed."""
     def broken(profile: Profile) -> EngineSide:
         side = engine_side(profile)
-        return side._replace(rules=dataclasses.replace(side.rules, **changes))
+        side.game.rules = dataclasses.replace(side.rules, **changes)
+        return side
     return broken
 
 

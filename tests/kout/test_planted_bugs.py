@@ -12,6 +12,7 @@ import pytest
 
 import engine.kout.ranking
 import engine.kout.rules
+import engine.kout.state
 import proofs.kout.crosscheck
 from engine.kout.play import Contract
 from engine.kout.rules import Rules
@@ -91,6 +92,17 @@ def test_a_bawan_winning_a_later_hand_is_caught(monkeypatch: pytest.MonkeyPatch)
     assert "(Bawan), won 9 tricks, hand 1" in result.witness["case"]
     assert result.witness["engine"].endswith("team 0 wins the game")
     assert result.witness["model"].endswith("game goes on")
+
+
+def test_a_bawan_winning_a_later_hand_in_the_engine_states_is_caught(
+        monkeypatch: pytest.MonkeyPatch) -> None:
+    """The same bug where the engine's states call the game-end rule: the grid's hands played
+    out through the states catch it."""
+    monkeypatch.setattr(engine.kout.state, "game_winner", _bawan_wins_any_hand)
+    result = _theorem("crosscheck.score-game-end", KOUT6)
+    assert result.verdict == "refuted"
+    assert result.witness["case"].endswith(", hand 1, scores before 0-1 (played out)")
+    assert result.witness["engine"].endswith("team 0 wins the game")
 
 
 def test_the_auction_making_every_forced_bid_malzoom_is_caught(
