@@ -7,6 +7,7 @@ from __future__ import annotations
 
 import re
 from dataclasses import dataclass
+from functools import cached_property
 from typing import Any
 
 from spec.model import Catalogue, Profile
@@ -24,6 +25,7 @@ MISSING = {"then": "none of the actions played", "bought": "nobody bought",
            "tricks": "no trick completed", "score": "no hand finished",
            "winner": "no hand finished", "legal": "no legal action", "error": "no refusal"}
 """What an answer says by leaving a part out that another answer has."""
+_SURROGATE = re.compile("[\ud800-\udfff]")
 _SENTENCE_END = re.compile(r"(?<=[.!?])\s+(?=[A-Z0-9'\"(])")
 
 
@@ -44,10 +46,15 @@ def check_text(data: Any, where: str = "situation") -> None:
 
 
 def _check_string(text: str, path: str) -> None:
-    for index, char in enumerate(text):
-        if 0xD800 <= ord(char) <= 0xDFFF:
-            raise ValueError(f"{path}: a lone surrogate \\u{ord(char):04x} at character "
-                             f"{index} is not text (write the character itself)")
+    found = _SURROGATE.search(text)
+    if found:
+        raise ValueError(f"{path}: a lone surrogate \\u{ord(found[0]):04x} at character "
+                         f"{found.start()} is not text (write the character itself)")
+
+
+def _html_id(target: str) -> str:
+    """The HTML id the rulebook's site gives a reST target (as docutils makes ids)."""
+    return re.sub(r"[^a-z0-9]+", "-", target.lower()).strip("-")
 
 
 def sentences(text: str, count: int = 2) -> str:
@@ -57,8 +64,9 @@ def sentences(text: str, count: int = 2) -> str:
 
 @dataclass(frozen=True)
 class RuleCiter:
-    """Rule ids of a game's rulebook as a player reads them: number, title, and the
-    reconciled profile's rule text and reason (a rule the book lacks is named by id only)."""
+    """Rule ids of a game's rulebook as a player reads them: number, title, the link to the rule
+    in the built rulebook (relative to the site's root), and the reconciled profile's rule
+    text and reason (a rule the book lacks is named by id only)."""
 
     catalogue: Catalogue
     game: str
@@ -69,11 +77,22 @@ class RuleCiter:
         book = self.catalogue.rulebook
         return None if book is None else book.profiles.get(self.game)
 
+    @cached_property
+    def _book(self) -> dict[str, tuple[int, str]]:
+        """Each rule id's display number and its place in the built rulebook site."""
+        from proofs.rulebook.numbering import family_name, numbered_rules
+        from proofs.rulebook.rst import rule_label
+
+        if self.catalogue.rulebook is None:
+            return {}
+        family = family_name(self.catalogue)
+        return {rule.id: (rule.number, f"{family}/rules-{rule.chapter.number}.html#"
+                          + _html_id(rule_label(family, rule.id)))
+                for rule in numbered_rules(self.catalogue)}
+
     def numbers(self) -> dict[str, int]:
         """Each rule id's display number (as the printed rulebook numbers it)."""
-        from proofs.rulebook.numbering import numbers
-
-        return numbers(self.catalogue) if self.catalogue.rulebook is not None else {}
+        return {rule_id: number for rule_id, (number, _) in self._book.items()}
 
     def words(self, text: str, numbers: dict[str, int]) -> str:
         """Rule text with each ``{rule.id}`` reference written as its rule number."""
@@ -89,7 +108,8 @@ class RuleCiter:
         out = []
         for rule_id in sorted(dict.fromkeys(ids), key=lambda r: (numbers.get(r, 10**6), r)):
             entry: dict[str, Any] = {"id": rule_id, "number": numbers.get(rule_id),
-                                     "title": self._title(rule_id)}
+                                     "title": self._title(rule_id),
+                                     "link": self._book.get(rule_id, (0, None))[1]}
             reading = self._reading(profile, readings, rule_id)
             if reading is not None:
                 entry["reading"] = reading

@@ -113,7 +113,7 @@ def test_the_last_line_names_the_profiles_that_differ(
     assert code == 0 and "gives the same answer" not in out
     assert "refused: RJ by seat 4: a Joker may be played only as a trump (S led)" in out
     tail = out[out.index("The profiles disagree on:"):]
-    assert ("whether the actions can be played: src003-kout6 (some readings) differ from "
+    assert ("whether the actions can be played: src003-kout6 (some readings) differs from "
             "kout6-default") in tail
     code, out, _ = _judge([path, "--json"], capsys, monkeypatch)
     report = json.loads(out)
@@ -205,3 +205,33 @@ def test_the_answer_reads_rulebook_first_then_house_options_then_sources(
     sources = out.index("Sources and profiles that answer differently:")
     assert rulebook < house < sources
     assert "  rule 604 The score for a bid failed (read as double-tricks-won):" in out[house:]
+
+
+def rule_links() -> list[str]:
+    """The link judge gives every rule of both families' rulebooks."""
+    from proofs.judge_report import RuleCiter
+    from proofs.rulebook.numbering import numbered_rules
+    from spec.loader import family_catalogue
+
+    links = []
+    for family, game in (("kout", "kout6"), ("baloot", "baloot")):
+        catalogue = family_catalogue(family)
+        citer = RuleCiter(catalogue, game)
+        profile = catalogue.profiles[str(citer.reconciled)]
+        ids = [rule.id for rule in numbered_rules(catalogue)]
+        links += [rule["link"] for rule in citer.cite(profile, [{}], ids)]
+    return links
+
+
+def broken_links(html: Path) -> list[str]:
+    """The rule links that name no page of the built site, or no anchor on it."""
+    return [link for link in rule_links()
+            if not (html / link.split("#")[0]).is_file()
+            or f'id="{link.split("#")[1]}"' not in (html / link.split("#")[0]).read_text("utf-8")]
+
+
+def test_each_cited_rule_links_to_its_place_in_the_built_rulebook(rulebook: Any) -> None:
+    """Every rule judge can cite links to its page and anchor in the site the build writes."""
+    links = rule_links()
+    assert "kout/rules-6.html#kout-rule-score-failed" in links and len(links) > 80
+    assert broken_links(rulebook.html) == []

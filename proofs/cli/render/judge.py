@@ -47,9 +47,12 @@ def last_line(report: dict[str, Any]) -> str:
                     "the state refuses one of its actions.[/]")
         return "[red]No profile admits this situation.[/]"
     if report["disagreements"]:
-        lines = [f"    {PART_NAMES[f]}: {literal(', '.join(report['differ'].get(f, [])))} "
-                 f"differ from {literal(str(report['compared_with']))}"
-                 for f in report["disagreements"]]
+        lines = []
+        for f in report["disagreements"]:
+            names = report["differ"].get(f, [])
+            lines.append(f"    {PART_NAMES[f]}: {literal(', '.join(names))} "
+                         f"{'differs' if len(names) == 1 else 'differ'} from "
+                         f"{literal(str(report['compared_with']))}")
         return "[red]The profiles disagree on:[/]\n" + "\n".join(lines)
     text = "[green]Every profile that admits this situation gives the same answer.[/]"
     if report["unadmitted"]:
