@@ -126,6 +126,20 @@ def test_engine_state_reader(data: Any) -> None:
         return
     again = state_from_json(json.loads(json.dumps(state.to_json())))
     assert again.legal_actions() == state.legal_actions()
+    _plays_on(state)
+
+
+def _plays_on(state: Any, steps: int = 40) -> None:
+    """An accepted state is one a game can go on from: while it is not over it has a legal
+    action, and random legal play from it raises nothing (a state accepted with a team past
+    the target once could not)."""
+    pick = random.Random(0)
+    for _ in range(steps):
+        if state.is_terminal():
+            return
+        actions = state.legal_actions()
+        assert actions, state.to_json()
+        state.apply_action(pick.choice(actions))
 
 
 def _situation_file(tmp: Path, raw: bytes) -> Path:

@@ -111,6 +111,12 @@ def write_atomically(path: Path, data: bytes) -> None:
         raise
 
 
+def _check(result: Any) -> str:
+    """A digest of a result as the cache writes it: an entry damaged on disk (a flipped
+    verdict or number) no longer matches its digest and is computed again."""
+    return hashlib.sha256(dumps(result)).hexdigest()
+
+
 class ResultCache:
     """Results of verify jobs on disk, one file per job, under one environment digest;
     ``read=False`` computes afresh and still stores."""
@@ -143,13 +149,18 @@ class ResultCache:
         if not isinstance(entry, dict) or entry.get("key") != [self.digest, job_key]:
             return None
         result = entry.get("result")
-        return result if accept(result) else None
+        try:
+            intact = entry.get("check") == _check(result)
+        except (TypeError, ValueError):
+            return None
+        return result if intact and accept(result) else None
 
     def put(self, job_key: str, result: Any) -> None:
         """Store a result (atomically: a reader never sees half a file)."""
         self.here.mkdir(parents=True, exist_ok=True)
         write_atomically(self.here / self._file_name(job_key),
-                         dumps({"key": [self.digest, job_key], "result": result}))
+                         dumps({"key": [self.digest, job_key], "result": result,
+                                "check": _check(result)}))
 
     def prune(self) -> None:
         """Remove the entries of all but the :data:`KEEP` most recently used digests."""

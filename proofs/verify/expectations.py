@@ -71,6 +71,8 @@ def load_expected(path: Path | None = None) -> Expected:
         data = json.loads(text)
     except json.JSONDecodeError as exc:
         raise SpecError(path, exc.lineno, f"not JSON: {exc.msg}") from None
+    except RecursionError:
+        raise SpecError(path, None, "not JSON this command reads (nested too deeply)") from None
     if not isinstance(data, dict):
         raise SpecError(path, None, "the stored dispute verdicts must be an object of dispute ids")
     for dispute, kinds in data.items():
