@@ -249,3 +249,46 @@ def required_fields(name: str, definition: str) -> tuple[str, ...]:
     """The fields a definition of schema ``name`` requires of its own (not those of the parts
     it builds on, which a vector's request gets from the runner)."""
     return tuple(schema(name)["$defs"][definition].get("required", ()))
+
+
+@cache
+def unordered_paths(definition: str) -> tuple[tuple[str, ...], ...]:
+    """Where a response of ``definition`` holds a list in any order (marked ``x-unordered``
+    in the response schema): property names, ``*`` for each item of a list; deepest first."""
+    found: list[tuple[str, ...]] = []
+
+    def walk(node: Any, path: tuple[str, ...]) -> None:
+        if not isinstance(node, dict):
+            return
+        if node.get("x-unordered"):
+            found.append(path)
+        for name, inner in node.get("properties", {}).items():
+            walk(inner, (*path, name))
+        walk(node.get("items"), (*path, "*"))
+
+    walk(schema("response")["$defs"][definition], ())
+    return tuple(sorted(found, key=len, reverse=True))
+
+
+def canonical(definition: str, answer: Any) -> Any:
+    """``answer`` with every list the protocol takes in any order sorted, so that two answers
+    that differ only in such an order compare equal (the answer itself is left as it was)."""
+    data = json.loads(json.dumps(answer))
+    for path in unordered_paths(definition):
+        _sort_at(data, path)
+    return data
+
+
+def _sort_at(node: Any, path: tuple[str, ...]) -> None:
+    if not path:
+        return
+    head, rest = path[0], path[1:]
+    inner = node if head == "*" else (node.get(head) if isinstance(node, dict) else None)
+    if head == "*":
+        for item in node if isinstance(node, list) else []:
+            _sort_at(item, rest)
+        return
+    if not rest and isinstance(inner, list):
+        inner.sort(key=lambda item: json.dumps(item, sort_keys=True))
+    elif rest:
+        _sort_at(inner, rest)

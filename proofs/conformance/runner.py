@@ -22,7 +22,7 @@ from typing import Any
 
 from proofs.conformance.build import why_rules
 from proofs.conformance.engine_process import EngineProcess, Problem
-from proofs.conformance.protocol import Answer, request
+from proofs.conformance.protocol import Answer, canonical, definition, request
 from proofs.conformance.suite import SuiteData
 from proofs.kit import kit_for_game
 from spec.model import Profile
@@ -170,7 +170,10 @@ class Runner:
                 if found is not None:
                     rules, detail, rests = found
             return Failure(vector, profile.id, rules, str(reply), None, detail, rests)
-        got = {k: v for k, v in reply.items() if k != "id" and not k.startswith("x-")}
+        shape = definition("response", profile.game.id, op)
+        got = canonical(shape, {k: v for k, v in reply.items()
+                                if k != "id" and not k.startswith("x-")})
+        expect = canonical(shape, expect)
         if op == "perft":
             if got == expect:
                 return None
