@@ -5,8 +5,10 @@ as the run begins, and the tests that need them run last."""
 
 from __future__ import annotations
 
+import contextlib
 import os
 import shutil
+import signal
 import subprocess
 import sys
 import tempfile
@@ -75,19 +77,21 @@ def pytest_configure(config: pytest.Config) -> None:
     os.environ[SHARED_ENV] = str(shared)
     script = Path(__file__).with_name("prebuild.py")
     process = subprocess.Popen([sys.executable, str(script), str(shared)],
-                               stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
+                               stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL,
+                               start_new_session=True)
     (shared / STARTED).write_text(str(process.pid), encoding="utf-8")
     config.stash[_PREBUILD] = (process, shared)
 
 
 def pytest_unconfigure(config: pytest.Config) -> None:
-    """Stop the prebuild if it still runs, and remove the shared directory."""
+    """Stop the prebuild if it still runs, with every process it started (its verify
+    workers, a Sphinx build: its own process group), and remove the shared directory."""
     started = config.stash.get(_PREBUILD, None)
     if started is None:
         return
     process, shared = started
-    if process.poll() is None:
-        process.kill()
+    with contextlib.suppress(ProcessLookupError):
+        os.killpg(process.pid, signal.SIGKILL)
     process.wait()
     shutil.rmtree(shared, ignore_errors=True)
 
