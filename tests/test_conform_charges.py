@@ -33,3 +33,23 @@ def test_right_answers_in_another_order_pass(tmp_path: Path, family: str,
     code, report, _ = conform("--engine", REORDERED, "--game", family, "--suite", str(root))
     assert report["vectors"] >= 24 and report["failed"] == 0, report["rules"]
     assert code == 0
+
+
+def test_unsupported_questions_are_counted_apart(tmp_path: Path) -> None:
+    """An engine that answers some question types only (its hello lists them; an
+    ``unsupported`` reply for another) is charged nothing for the rest: those are counted
+    apart, and ``--only`` asks the chosen types alone."""
+    from test_conformance import MISBEHAVING, small_suite
+
+    root = small_suite(tmp_path)  # a score, two legal-plays, two trick winners
+    code, report, _ = conform("--engine", f"{MISBEHAVING} partial", "--suite", str(root))
+    assert report["unsupported"] == {"hand-score": 1, "trick-winner": 2}
+    assert (report["vectors"], report["failed"], report["problems"]) == (2, 0, {})
+    assert code == 0 and not any(t["failed"] for t in report["rules"].values())
+    code, report, _ = conform("--engine", f"{MISBEHAVING} partial", "--suite", str(root),
+                              "--only", "legal-plays")
+    assert (code, report["vectors"], report["unsupported"], report["only"]) == (
+        0, 2, {}, ["legal-plays"])
+    code, _, _ = conform("--engine", f"{MISBEHAVING} partial", "--suite", str(root),
+                         "--only", "guess-the-card")
+    assert code == 2

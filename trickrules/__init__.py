@@ -60,15 +60,17 @@ def judge(situation: dict[str, Any] | str | Path) -> dict[str, Any]:
 
 def conform(engine: str, game: str, profile: str | None = None,
             timeout: float = DEFAULT_TIMEOUT,
-            suite: str | Path | None = None) -> dict[str, Any]:
+            suite: str | Path | None = None,
+            only: list[str] | None = None) -> dict[str, Any]:
     """Run the conformance suite of ``game`` (a game id or a family; or the suite in the
-    folder ``suite``) against the engine that the shell command ``engine`` starts; the result
-    as ``trickrules conform --json`` prints it (``result["ok"]``: every vector passed)."""
+    folder ``suite``; only the question types ``only`` when given) against the engine that the
+    shell command ``engine`` starts; the result as ``trickrules conform --json`` prints it
+    (``result["ok"]``: every vector passed)."""
     from proofs.conformance.session import run_suite
     from spec.registry import family_named, game_ids
 
     one_game = game if game in game_ids() else None
     _, _, run = run_suite(engine, family_named(game), profile,
-                          Path(suite) if suite is not None else None, timeout, one_game)
+                          Path(suite) if suite is not None else None, timeout, one_game, only)
     result: dict[str, Any] = run.as_json()
     return result

@@ -44,9 +44,9 @@ def legal(hand, trick, trump, locked):
 def answer(request):
     op = request["op"]
     if op == "hello":
-        return {"engine": "tiny-baloot 0.1"}
+        return {"engine": "tiny-baloot 0.1", "ops": ["legal-plays", "trick-winner"]}
     if op not in ("legal-plays", "trick-winner") or request["game"] != "baloot":
-        return {"error": f"{op} is not supported"}
+        return {"unsupported": f"{op} of {request['game']}"}
     s = request["situation"]
     if op == "legal-plays":
         mover = (s["leader"] + len(s["trick"])) % 4

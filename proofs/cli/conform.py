@@ -29,8 +29,10 @@ def cmd_conform(args: argparse.Namespace) -> int:
         from proofs.cli.verify import check_writable
 
         check_writable(failures_path, "--failures")
+    only = [op.strip() for op in args.only.split(",")] if args.only is not None else None
     runner, suite, run = run_suite(args.engine, family, args.profile,
-                                   Path(args.suite) if args.suite else None, args.timeout, game)
+                                   Path(args.suite) if args.suite else None, args.timeout, game,
+                                   only)
     data = run.as_json()
     if failures_path is not None:
         from proofs.verify.cache import write_atomically
@@ -104,10 +106,12 @@ def _print_run(console: Console, run: dict[str, Any]) -> None:
     problems = ", ".join(f"{n} {k}" + (f" ({causes[k]})" if k in causes and k != "gave-up"
                                        else "")
                          for k, n in run["problems"].items()) or "none"
+    unsupported = ", ".join(f"{op} {n}" for op, n in run["unsupported"].items()) or "none"
     verdict = "PASS" if run["ok"] else "FAIL"
     console.print(literal(
         f"{verdict}: {run['passed']} of {run['vectors']} vectors passed under "
         f"{', '.join(run['profiles'])} ({groups}); {_count(len(failing), 'rule')} failing; "
+        f"not supported by the engine (not charged): {unsupported}; "
         f"engine problems: {problems}; engine started "
         f"{_count(run['engine_starts'], 'time')}; per-request timeout {run['timeout']:g} s; "
         f"{run['seconds']} s"))
@@ -205,6 +209,9 @@ def add_commands(sub: Any) -> None:
                          help="the suite of this game's family (a game id: kout6, kout4, "
                               "baloot, for its reconciled profile only; or a family: kout, "
                               "baloot; default: kout)")
+    conform.add_argument("--only", default=None, metavar="TYPES",
+                         help="ask only these question types (comma-separated ops, e.g. "
+                              "legal-plays,trick-winner)")
     conform.add_argument("--profile", default=None,
                          help="one suite profile (default: each game's reconciled profile)")
     conform.add_argument("--suite", default=None, metavar="PATH",

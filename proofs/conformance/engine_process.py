@@ -59,7 +59,8 @@ def _children() -> set[int]:
 @dataclass(frozen=True)
 class Problem:
     """Why a request got no usable answer: ``crash``, ``timeout``, ``oversized``,
-    ``malformed``, ``schema``, ``error`` (the engine declined) or ``gave-up``."""
+    ``malformed``, ``schema``, ``error`` (the engine finds the question illegal),
+    ``unsupported`` (the engine does not answer such questions) or ``gave-up``."""
 
     kind: str
     detail: str
@@ -69,6 +70,8 @@ class Problem:
 
 
 _EOF = b""
+DECLINES = ("error", "unsupported")
+"""Replies that answer the request without a fault of the engine's: it keeps running."""
 
 
 KEPT_TEXT = 1000
@@ -113,6 +116,8 @@ class EngineProcess:
         self.timeout = timeout
         self.max_line = max_line
         self.name = ""
+        self.ops: frozenset[str] | None = None
+        """The question types the engine said it answers (its hello), or None for all."""
         self.starts = 0
         self.failures_in_row = 0
         self._proc: subprocess.Popen[bytes] | None = None
@@ -150,6 +155,8 @@ class EngineProcess:
         if isinstance(reply, Problem):
             return Problem(reply.kind, f"at start (hello): {reply.detail}")
         self.name = str(reply.get("engine", ""))
+        ops = reply.get("ops")
+        self.ops = frozenset(ops) if isinstance(ops, list) else None
         return None
 
     def _read(self, stdout: IO[bytes], lines: queue.Queue[bytes]) -> None:
@@ -205,6 +212,14 @@ class EngineProcess:
         return f"; stderr: {' | '.join(lines[-3:])}" if lines else ""
 
     # ------------------------------------------------------------------ asking
+    def answers(self, op: str) -> bool:
+        """Whether the engine answers questions of type ``op`` by its hello (starting it if
+        needed; an engine that cannot start is asked anyway, to report why)."""
+        if self._proc is None and not self.given_up and self._start() is not None:
+            self.stop()
+            return True
+        return self.ops is None or op in self.ops
+
     def ask(self, request: dict[str, Any]) -> dict[str, Any] | Problem:
         """Send one request (an id is added) and return the engine's response, or the
         problem that prevented one. A problem other than a declined request restarts the
@@ -218,7 +233,7 @@ class EngineProcess:
         reply = self._exchange(request, definition("response", request.get("game"),
                                                    str(request["op"])))
         if isinstance(reply, Problem):
-            return self._failed(reply) if reply.kind != "error" else reply
+            return self._failed(reply) if reply.kind not in DECLINES else reply
         self.failures_in_row = 0
         return reply
 
@@ -295,10 +310,11 @@ class EngineProcess:
                                         f"escape that is not half of a pair): {shown!r}")
         if data.get("id") != expected_id:
             return Problem("schema", f"id {data.get('id')!r} answers request {expected_id}")
-        if "error" in data:
-            errors = schema_errors("response", data, "error")
+        if "error" in data or "unsupported" in data:
+            kind = "error" if "error" in data else "unsupported"
+            errors = schema_errors("response", data, kind)
             if not errors:
-                return Problem("error", _clipped(str(data["error"])))
+                return Problem(kind, _clipped(str(data[kind])))
         else:
             errors = schema_errors("response", data, op)
         if errors:

@@ -79,6 +79,11 @@ class Run:
     starts: int = 0
     seconds: float = 0.0
     pending: list[Failure] = field(default_factory=list)
+    unsupported: dict[str, int] = field(default_factory=dict)
+    """Questions the engine does not answer, by type (its ``unsupported`` reply, or a type
+    its hello leaves out): counted apart, never a failure."""
+    only: list[str] | None = None
+    """The question types asked (``--only``), or None for every type."""
 
     @property
     def ok(self) -> bool:
@@ -99,6 +104,7 @@ class Run:
             "ops": {o: {"passed": p, "failed": f} for o, (p, f) in sorted(self.ops.items())},
             "problems": dict(sorted(self.problems.items())),
             "problem_causes": dict(sorted(self.causes.items())), "engine_starts": self.starts,
+            "unsupported": dict(sorted(self.unsupported.items())), "only": self.only,
             "seconds": round(self.seconds, 1),
             "rules": {r: {"passed": t.passed, "failed": t.failed,
                           "smallest": t.smallest.as_json() if t.smallest else None}
@@ -109,20 +115,26 @@ class Runner:
     """Asks one engine the vectors of a suite under given profiles."""
 
     def __init__(self, engine: EngineProcess, suite: SuiteData,
-                 profile_of: Callable[[str], Profile]) -> None:
+                 profile_of: Callable[[str], Profile], only: Iterable[str] | None = None) -> None:
         self.engine = engine
         self.suite = suite
         self.profile_of = profile_of
+        self.only = None if only is None else sorted(set(only))
+
+    def asks(self, vector: dict[str, Any]) -> bool:
+        """Whether the run asks ``vector`` at all (``--only`` leaves other types out)."""
+        return self.only is None or vector["op"] in self.only
 
     def run(self, profiles: list[str]) -> Run:
-        """Every vector holding under each of ``profiles``."""
+        """Every vector holding under each of ``profiles`` (of the types asked)."""
         start = time.perf_counter()
-        result = Run(self.engine.command, profiles, self.engine.timeout)
+        result = Run(self.engine.command, profiles, self.engine.timeout, only=self.only)
         try:
             for profile_id in profiles:
                 profile = self.profile_of(profile_id)
                 for vector in self.suite.for_profile(profile_id):
-                    self.one(result, profile, vector)
+                    if self.asks(vector):
+                        self.one(result, profile, vector)
             settle(result)
         finally:
             self.engine.stop()
@@ -134,11 +146,17 @@ class Runner:
         return self.engine.ask(request(op, profile, body))
 
     def one(self, run: Run, profile: Profile, vector: dict[str, Any]) -> None:
-        """Ask one vector under one profile and tally the answer in ``run``."""
+        """Ask one vector under one profile and tally the answer in ``run``; a question the
+        engine does not answer is counted apart."""
+        op = vector["op"]
+        reply = (self._ask(profile, op, vector["request"]) if self.engine.answers(op)
+                 else Problem("unsupported", "not among the types its hello lists"))
+        if isinstance(reply, Problem) and reply.kind == "unsupported":
+            run.unsupported[op] = run.unsupported.get(op, 0) + 1
+            return
         run.vectors += 1
         group = run.groups.setdefault(vector["group"], [0, 0])
-        by_op = run.ops.setdefault(vector["op"], [0, 0])
-        reply = self._ask(profile, vector["op"], vector["request"])
+        by_op = run.ops.setdefault(op, [0, 0])
         failure = self._judge(profile, vector, reply)
         if failure is None:
             run.passed += 1

@@ -40,16 +40,29 @@ def suite_profiles(suite: SuiteData, profile: str | None, game: str | None = Non
     return [profile]
 
 
+def check_only(suite: SuiteData, only: list[str] | None) -> None:
+    """Refuse an ``--only`` list naming a question type the suite does not ask."""
+    if only is None:
+        return
+    asked = sorted({v["op"] for v in suite.vectors})
+    unknown = [op for op in only if op not in asked]
+    if unknown or not only:
+        raise ValueError(f"--only: {', '.join(unknown) or 'no type given'}: the suite asks "
+                         f"{', '.join(asked)}")
+
+
 def run_suite(command: str, family: str, profile: str | None = None,
               suite_path: Path | None = None,
-              timeout: float = DEFAULT_TIMEOUT,
-              game: str | None = None) -> tuple[Runner, SuiteData, Run]:
+              timeout: float = DEFAULT_TIMEOUT, game: str | None = None,
+              only: list[str] | None = None) -> tuple[Runner, SuiteData, Run]:
     """Ask the engine started by ``command`` every vector of ``family``'s suite (or the suite
     at ``suite_path``), under ``profile``, else ``game``'s reconciled profile, else every
-    game's; the engine is stopped when the run ends, however it ends."""
+    game's; only the question types ``only`` when given; the engine is stopped when the run
+    ends, however it ends."""
     check_timeout(timeout)
     suite = load_suite(suite_path or suite_dir(family))
     profiles = suite_profiles(suite, profile, game)
+    check_only(suite, only)
 
     def profile_of(profile_id: str) -> Any:
         data = suite.profiles[profile_id]
@@ -57,5 +70,5 @@ def run_suite(command: str, family: str, profile: str | None = None,
                             "rules": data["rules"]})
 
     adopt_orphans()
-    runner = Runner(EngineProcess(command, timeout), suite, profile_of)
+    runner = Runner(EngineProcess(command, timeout), suite, profile_of, only)
     return runner, suite, runner.run(profiles)

@@ -9,8 +9,9 @@ JSON), ``oversized`` (a line without end), ``wrong-schema`` (legal cards as a st
 holding the escape of half a surrogate pair), ``huge-decline`` (a 300 KB refusal),
 ``orphan`` (exits and leaves a child holding its output; ``orphan-new-session``: the child
 in a session of its own), ``flood`` (lines without end, never reading again),
-``never-reads`` (answers nothing and reads nothing after hello) and ``stderr-flood`` (20 MB
-of standard error, then exits). Any further argument is ignored (a test names its processes
+``never-reads`` (answers nothing and reads nothing after hello), ``stderr-flood`` (20 MB
+of standard error, then exits) and ``partial`` (its hello lists every type but the hand score,
+and it replies ``unsupported`` to every trick-winner question). Any further argument is ignored (a test names its processes
 with it).
 """
 
@@ -39,7 +40,11 @@ def main(way: str) -> int:
     for line in sys.stdin:
         request = json.loads(line)
         response = respond(request)
+        if way == "partial" and request["op"] == "hello":
+            response["ops"] = ["legal-plays", "trick-winner", "auction", "game-end", "perft"]
         if request["op"] == "trick-winner":
+            if way == "partial":
+                response = {"id": request["id"], "unsupported": "no trick winners here"}
             if way == "crash":
                 print("adapter: segmentation fault in trick_winner()", file=sys.stderr)
                 sys.stdout.flush()

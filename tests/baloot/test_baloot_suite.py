@@ -177,11 +177,12 @@ def test_misbehaving_engine_is_reported(tmp_path: Path, way: str, kind: str,
 
 
 def test_the_guides_tiny_adapter_plays_by_the_rules() -> None:
-    """The complete adapter shown in the guide passes every legal-plays and trick-winner vector
-    and declines the rest."""
+    """The complete adapter shown in the guide passes every legal-plays and trick-winner vector;
+    the other types, which its hello leaves out, are counted as unsupported, not failed."""
     guide = Path(__file__).resolve().parents[2] / "docs" / "examples" / "tiny_baloot_adapter.py"
     code, report = conform("--engine", f"{sys.executable} {guide}")
-    assert code == 1
+    assert code == 0 and report["failed"] == 0 and report["problems"] == {}
+    assert set(report["ops"]) == {"legal-plays", "trick-winner"}
     for op in ("legal-plays", "trick-winner"):
         assert report["ops"][op]["failed"] == 0 and report["ops"][op]["passed"] > 200
-    assert set(report["problems"]) == {"error"}
+    assert set(report["unsupported"]) >= {"auction", "hand-score", "projects"}
