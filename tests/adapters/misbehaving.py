@@ -11,8 +11,8 @@ holding the escape of half a surrogate pair), ``huge-decline`` (a 300 KB refusal
 in a session of its own), ``flood`` (lines without end, never reading again),
 ``never-reads`` (answers nothing and reads nothing after hello), ``stderr-flood`` (20 MB
 of standard error, then exits) and ``partial`` (its hello lists every type but the hand score,
-and it replies ``unsupported`` to every trick-winner question). Any further argument is ignored (a test names its processes
-with it).
+and it replies ``unsupported`` to every trick-winner question). Any further argument is
+ignored (a test names its processes with it).
 """
 
 from __future__ import annotations
