@@ -13,6 +13,7 @@ from types import ModuleType
 from typing import Any
 
 from engine.api import GameType
+from engine.chance import Variant
 from spec.model import Profile
 from spec.registry import FAMILIES, family, family_of
 
@@ -57,3 +58,10 @@ def random_game_record(game: Any, seed: int) -> dict[str, Any]:
     record ``trickrules play --json`` prints."""
     result: dict[str, Any] = _engine(family_of(game.game_id)).random_game_record(game, seed)
     return result
+
+
+def new_chance_state(game: Any, variant: Variant | None = None) -> Any:
+    """A new game of ``game`` whose deals are explicit chance nodes, for game-AI frameworks
+    (one hand or a whole game: ``variant``); seeded states are made by the game itself."""
+    state = _engine(family_of(game.game_id)).chance_state(game, variant or Variant())
+    return state

@@ -9,9 +9,11 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, Any
 
 from engine.api import GameType
+from engine.chance import Variant
 from spec.model import Profile
 
 if TYPE_CHECKING:
+    from engine.baloot.chance import BalootChanceState
     from engine.baloot.game import BalootGame, BalootState
 
 STATE_FORMAT = "trickrules/baloot-state/1"
@@ -55,3 +57,11 @@ def random_game_record(game: BalootGame, seed: int) -> dict[str, Any]:
     from engine.baloot.record import game_to_json, play_random_game
 
     return game_to_json(play_random_game(game, seed))
+
+
+def chance_state(game: Any, variant: Variant) -> BalootChanceState:
+    """A new game of ``game`` whose deals are explicit chance nodes (see
+    :mod:`engine.baloot.chance`)."""
+    from engine.baloot.chance import BalootChanceState
+
+    return BalootChanceState(game, variant)

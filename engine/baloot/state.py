@@ -212,9 +212,18 @@ class BalootStateCore:
             if not self.preset_deal[auction.bid.declarer] >> self.public & 1:
                 raise StateError("the public card must be in the declarer's hand")
             self.hands = list(self.preset_deal)
+            self._after_completion()
         else:
-            self.hands = complete(self.hands, self.public, self.rest, self.dealer,
-                                  auction.bid.declarer)
+            self._complete_deal(auction.bid.declarer)
+
+    def _complete_deal(self, taker: int) -> None:
+        """Complete the deal from the shuffled pack (a state dealt by chance draws it)."""
+        self.hands = complete(self.hands, self.public, self.rest, self.dealer, taker)
+        self._after_completion()
+
+    def _after_completion(self) -> None:
+        auction = self.auction
+        assert auction is not None and auction.bid is not None
         if auction.bid.trump is None and auction.bid.kind == HOKOM:
             self.phase = TRUMP
         else:
@@ -266,6 +275,10 @@ class BalootStateCore:
             self.phase = GAME_OVER
             self.hands = [0, 0, 0, 0]
             return
+        self._next_deal(same_dealer)
+
+    def _next_deal(self, same_dealer: bool) -> None:
+        """Move the deal on (or not, ``auction.all-pass``) and deal again."""
         if not same_dealer:
             self.dealer = (self.dealer + self.rules.dealer_step) % 4
         self.hand_index += 1

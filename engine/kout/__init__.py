@@ -9,9 +9,11 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, Any
 
 from engine.api import GameType
+from engine.chance import Variant
 from spec.model import Profile
 
 if TYPE_CHECKING:
+    from engine.kout.chance import KoutChanceState
     from engine.kout.game import KoutGame, KoutState
 
 STATE_FORMAT = "trickrules/kout-state/1"
@@ -55,3 +57,11 @@ def random_game_record(game: KoutGame, seed: int) -> dict[str, Any]:
     from engine.kout.record import game_to_json, play_random_game
 
     return game_to_json(play_random_game(game, seed))
+
+
+def chance_state(game: Any, variant: Variant) -> KoutChanceState:
+    """A new game of ``game`` whose deals are explicit chance nodes (see
+    :mod:`engine.kout.chance`)."""
+    from engine.kout.chance import KoutChanceState
+
+    return KoutChanceState(game, variant)

@@ -186,8 +186,10 @@ class KoutStateCore:
         if self.winner is not None:
             self.phase = GAME_OVER
             return
-        dealer = next_dealer(self.rules, self.dealer)
-        index = self.hand_index + 1
+        self._next_hand(next_dealer(self.rules, self.dealer), self.hand_index + 1)
+
+    def _next_hand(self, dealer: int, index: int) -> None:
+        """Deal the next hand from the seed (a state dealt by chance nodes draws it instead)."""
         self._start_hand(dealer, deal_hands(self.rules, self.seed, index, dealer), index)
 
     def returns(self) -> list[float]:

@@ -1,0 +1,158 @@
+"""Baloot dealt by explicit chance nodes (for game-AI frameworks): after the cutter's choice
+(a player's action where ``deal.cut`` lets the cutter choose), five cards each in packets of
+three and two from the dealer's right and the public card are chance outcomes, and so is
+each card of the completion once the contract is bought (``deal.completion``).
+
+Cutting or reshuffling a pack no one has seen leaves every deal equally likely, so the cut is
+no separate node: each card is drawn uniformly from those not yet dealt. The first dealer is
+seat 3, so seat 0 speaks first. Seeded states never reach this module.
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+from engine.baloot import actions as act
+from engine.baloot.cards import NUM_CARDS
+from engine.baloot.deal import FirstDeal
+from engine.baloot.game import BalootState
+from engine.baloot.state import GAME_OVER
+from engine.chance import (
+    CHANCE_PLAYER,
+    NOT_DEALT,
+    PUBLIC,
+    Event,
+    Layout,
+    Variant,
+    cap_winner,
+    hand_winner,
+)
+from engine.errors import IllegalActionError
+
+if TYPE_CHECKING:
+    from engine.baloot.game import BalootGame
+
+DEAL = "deal"
+MAX_CALLS = 24
+"""More than the buying's longest call sequence (16 calls, proved in Z3) and the doubling's."""
+
+
+def layout(game: BalootGame, variant: Variant) -> Layout:
+    """The sizes of a Baloot game's views: a deal logs the cutter's choice, 32 dealt cards,
+    the calls, the trump, four project choices and 32 cards played."""
+    return Layout("baloot", 4, NUM_CARDS, act.NUM_ACTIONS, 1 + 32 + MAX_CALLS + 1 + 4 + 32,
+                  game.rules.target, variant.max_deals, True)
+
+
+class BalootChanceState(BalootState):
+    """A Baloot game whose deals are chance nodes; ``variant`` says one hand or a game."""
+
+    def __init__(self, game: BalootGame, variant: Variant) -> None:
+        self.variant = variant
+        self.layout = layout(game, variant)
+        self.log: list[list[Event]] = []
+        self.dealers: list[int] = []
+        self._plan: list[int] = []
+        self._undealt = 0
+        self._before = (0, 0)
+        self._completing = False
+        super().__init__(game, 0, 3)
+
+    def _new_deal(self) -> None:
+        self.log.append([])
+        self.dealers.append(self.dealer)
+        self._before = (self.scores[0], self.scores[1])
+        super()._new_deal()
+
+    def _deal(self, choice: str) -> None:
+        self.cut_choice = choice
+        seats = [(self.dealer + 1 + i) % 4 for i in range(4)]
+        self._plan = [s for s in seats for _ in range(3)] + [s for s in seats for _ in range(2)]
+        self._plan.append(PUBLIC)
+        self._undealt = (1 << NUM_CARDS) - 1
+        self._completing = False
+        self.phase = DEAL
+
+    def _complete_deal(self, taker: int) -> None:
+        self.hands[taker] |= 1 << self.public
+        seats = [(self.dealer + 1 + i) % 4 for i in range(4)]
+        self._plan = [s for s in seats for _ in range(2 if s == taker else 3)]
+        self._completing = True
+        self.phase = DEAL
+
+    def _next_deal(self, same_dealer: bool) -> None:
+        if (self.variant.one_hand and self.hand is not None) \
+                or self.deal_index + 1 >= self.variant.max_deals:
+            self.winner = (hand_winner(self._before, self.scores) if self.variant.one_hand
+                           else cap_winner(self.scores))
+            self.phase = GAME_OVER
+            self.hands = [0, 0, 0, 0]
+            return
+        super()._next_deal(same_dealer)
+
+    def current_player(self) -> int:
+        """The seat to act, :data:`CHANCE_PLAYER` while dealing, -4 once the game is over."""
+        return CHANCE_PLAYER if self.phase == DEAL else super().current_player()
+
+    def is_chance_node(self) -> bool:
+        """Whether the next action is a card dealt by chance."""
+        return self.phase == DEAL
+
+    def chance_outcomes(self) -> list[tuple[int, float]]:
+        """Each card not yet dealt with its probability (uniform); empty off a chance node."""
+        cards = self.legal_actions() if self.phase == DEAL else []
+        return [(c, 1.0 / len(cards)) for c in cards]
+
+    def legal_actions(self) -> list[int]:
+        """The legal actions; at a chance node, the cards still to deal."""
+        if self.phase == DEAL:
+            return [c for c in range(NUM_CARDS) if self._undealt >> c & 1]
+        return super().legal_actions()
+
+    def apply_action(self, action: int) -> None:
+        """Deal a card at a chance node, otherwise play as any state; each action is logged."""
+        if self.phase != DEAL:
+            actor, deal = self.current_player(), self.log[-1]
+            super().apply_action(action)
+            deal.append((actor, action, NOT_DEALT))
+            return
+        if isinstance(action, bool) or not isinstance(action, int) or not (
+                0 <= action < NUM_CARDS and self._undealt >> action & 1):
+            raise IllegalActionError(-1, repr(action), CHANCE_PLAYER, "deal.order",
+                                     "a chance outcome is a card not yet dealt", self.summary())
+        to = self._plan.pop(0)
+        self._undealt &= ~(1 << action)
+        self._history.append(action)
+        self.log[-1].append((CHANCE_PLAYER, action, to))
+        if to == PUBLIC:
+            self.public = action
+        else:
+            self.hands[to] |= 1 << action
+        if self._plan:
+            return
+        if self._completing:
+            self._after_completion()
+        else:
+            hands = self.hands
+            self.hands = [0, 0, 0, 0]
+            self.load_deal(FirstDeal((hands[0], hands[1], hands[2], hands[3]), self.public, ()))
+
+    def action_to_string(self, action: int) -> str:
+        """The name of ``action``; a dealt card reads ``deal AS``."""
+        name = act.action_name(action)
+        return "deal " + name if self.phase == DEAL else name
+
+    def held(self, seat: int) -> int:
+        """The cards ``seat`` holds now, as a set."""
+        return self.hands[seat]
+
+    def shown(self, seat: int) -> int:
+        """The cards of ``seat``'s declared projects, shown to all once the first trick is
+        over (until then only the declaration is public)."""
+        hand = self.hand
+        if hand is None or not hand.tricks:
+            return 0
+        cards = 0
+        for project in hand.declared.get(seat, ()):
+            cards |= project.cards
+        return cards
