@@ -28,6 +28,7 @@ from engine.chance import (
     hand_winner,
 )
 from engine.errors import IllegalActionError
+from engine.observe import Views
 
 if TYPE_CHECKING:
     from engine.baloot.game import BalootGame
@@ -44,7 +45,7 @@ def layout(game: BalootGame, variant: Variant) -> Layout:
                   game.rules.target, variant.max_deals, True)
 
 
-class BalootChanceState(BalootState):
+class BalootChanceState(Views, BalootState):
     """A Baloot game whose deals are chance nodes; ``variant`` says one hand or a game."""
 
     def __init__(self, game: BalootGame, variant: Variant) -> None:
@@ -141,6 +142,10 @@ class BalootChanceState(BalootState):
         """The name of ``action``; a dealt card reads ``deal AS``."""
         name = act.action_name(action)
         return "deal " + name if self.phase == DEAL else name
+
+    def action_name(self, action: int) -> str:
+        """The name of ``action``, a card the same dealt or played."""
+        return act.action_name(action)
 
     def held(self, seat: int) -> int:
         """The cards ``seat`` holds now, as a set."""

@@ -15,6 +15,7 @@ from engine.kout.actions import NUM_ACTIONS, action_to_string
 from engine.kout.game import KoutState
 from engine.kout.state import AUCTION, GAME_OVER
 from engine.masks import BIT, iter_cards
+from engine.observe import Views
 from spec.cards import NUM_CARDS
 
 if TYPE_CHECKING:
@@ -32,7 +33,7 @@ def layout(game: KoutGame, variant: Variant) -> Layout:
                   2 * deck + 6 * rules.players + 1, rules.target, variant.max_deals, False)
 
 
-class KoutChanceState(KoutState):
+class KoutChanceState(Views, KoutState):
     """A Kout game whose deals are chance nodes; ``variant`` says one hand or a whole game."""
 
     def __init__(self, game: KoutGame, variant: Variant) -> None:
@@ -109,6 +110,10 @@ class KoutChanceState(KoutState):
         """The name of ``action``; a dealt card reads ``deal AS``."""
         name = action_to_string(action)
         return "deal " + name if self.phase == DEAL else name
+
+    def action_name(self, action: int) -> str:
+        """The name of ``action``, a card the same dealt or played."""
+        return action_to_string(action)
 
     def held(self, seat: int) -> int:
         """The cards ``seat`` holds now, as a set."""

@@ -1,0 +1,214 @@
+"""Information states and observations of a game dealt by chance nodes, as strings and as
+flat tensors (lists of floats), for one seat or for the public view (``seat=None``).
+
+Built from the state's event log (:mod:`engine.chance`), so a card dealt to another seat is
+never seen: its event shows only the seat it went to. Shapes, with ``N`` seats, ``C`` card
+ids, ``A`` actions, ``E`` events per deal and ``S = N*C`` when players show cards (Baloot's
+projects, else 0):
+
+* information state (perfect recall): the string lists every deal of the game, event by
+  event; the tensor holds the current deal whole, earlier deals by the scores and the count:
+  seat ``N`` + dealer ``N`` + deal count ``1`` + scores ``2`` + shown ``S`` + ``E`` slots of
+  actor ``N+1`` (chance last), action ``A``, receiver ``N+1`` (public last).
+* observation (the situation now): seat ``N`` + to move ``N+1`` + dealer ``N`` + deal count
+  ``1`` + scores ``2`` + own hand ``C`` + face-up cards ``C`` + calls per seat ``N*A`` + cards
+  played per seat ``N*C`` + the trick by position ``N*C`` + shown ``S``.
+"""
+
+from __future__ import annotations
+
+from typing import Protocol
+
+from engine.chance import CHANCE_PLAYER, NOT_DEALT, PUBLIC, Event, Layout
+
+
+class ChanceView(Protocol):
+    """What the views read of a state dealt by chance nodes."""
+
+    layout: Layout
+    log: list[list[Event]]
+    dealers: list[int]
+    scores: list[int]
+
+    def current_player(self) -> int:
+        """The seat to act (negative for chance or the end)."""
+
+    def action_name(self, action: int) -> str:
+        """An action's name (a card reads the same dealt or played)."""
+
+    def held(self, seat: int) -> int:
+        """The cards ``seat`` holds now."""
+
+    def shown(self, seat: int) -> int:
+        """The cards ``seat`` has shown to everyone."""
+
+
+def _check(view: ChanceView, seat: int | None) -> None:
+    if seat is not None and (isinstance(seat, bool) or not 0 <= seat < view.layout.players):
+        raise ValueError(f"seat: {seat!r} is not a seat 0..{view.layout.players - 1} or None")
+
+
+def _visible(event: Event, seat: int | None) -> bool:
+    actor, _, to = event
+    return actor != CHANCE_PLAYER or to in (PUBLIC, seat)
+
+
+def _event_text(view: ChanceView, event: Event, seat: int | None) -> str:
+    actor, action, to = event
+    if actor == CHANCE_PLAYER:
+        card = view.action_name(action) if _visible(event, seat) else "?"
+        return f"{card}>{'up' if to == PUBLIC else to}"
+    return f"{actor}:{view.action_name(action)}"
+
+
+def _header(view: ChanceView, seat: int | None) -> str:
+    who = "public" if seat is None else f"seat {seat}"
+    return f"{view.layout.game_id} {who}; scores {view.scores[0]}-{view.scores[1]}"
+
+
+def _cards_text(view: ChanceView, mask: int) -> str:
+    return " ".join(view.action_name(c) for c in range(view.layout.cards) if mask >> c & 1)
+
+
+def _shown_text(view: ChanceView) -> str:
+    parts = []
+    for s in range(view.layout.players):
+        mask = view.shown(s)
+        if mask:
+            parts.append(f"{s}:" + _cards_text(view, mask))
+    return "; shown " + ", ".join(parts) if parts else ""
+
+
+def information_state_string(view: ChanceView, seat: int | None) -> str:
+    """Everything ``seat`` (or an onlooker, ``None``) has seen, in order, over every deal."""
+    _check(view, seat)
+    lines = [_header(view, seat) + _shown_text(view)]
+    for index, deal in enumerate(view.log):
+        events = " ".join(_event_text(view, e, seat) for e in deal)
+        lines.append(f"deal {index} dealer {view.dealers[index]}: {events}")
+    return "\n".join(lines)
+
+
+def _common(view: ChanceView, seat: int | None, out: list[float], mover: bool) -> int:
+    """Seat, to move (observations only), dealer, deal count and scores; the next index."""
+    n = view.layout.players
+    if seat is not None:
+        out[seat] = 1.0
+    at = n
+    if mover:
+        turn = view.current_player()
+        if turn == CHANCE_PLAYER or turn >= 0:
+            out[at + (n if turn == CHANCE_PLAYER else turn)] = 1.0
+        at += n + 1
+    out[at + view.dealers[-1]] = 1.0
+    at += n
+    out[at] = len(view.log) / view.layout.max_deals
+    out[at + 1] = view.scores[0] / view.layout.target
+    out[at + 2] = view.scores[1] / view.layout.target
+    return at + 3
+
+
+def _shown(view: ChanceView, out: list[float], at: int) -> int:
+    if not view.layout.shows_cards:
+        return at
+    c = view.layout.cards
+    for s in range(view.layout.players):
+        mask = view.shown(s)
+        for card in range(c):
+            if mask >> card & 1:
+                out[at + s * c + card] = 1.0
+    return at + view.layout.players * c
+
+
+def information_state_size(layout: Layout) -> int:
+    """The length of the information-state tensor."""
+    n, shown = layout.players, layout.players * layout.cards if layout.shows_cards else 0
+    return 2 * n + 3 + shown + layout.events_per_deal * (2 * (n + 1) + layout.actions)
+
+
+def information_state_tensor(view: ChanceView, seat: int | None) -> list[float]:
+    """The current deal event by event as ``seat`` saw it (see the module's layout)."""
+    _check(view, seat)
+    layout = view.layout
+    n, slot = layout.players, 2 * (layout.players + 1) + layout.actions
+    out = [0.0] * information_state_size(layout)
+    at = _shown(view, out, _common(view, seat, out, False))
+    for event in view.log[-1]:
+        actor, action, to = event
+        out[at + (n if actor == CHANCE_PLAYER else actor)] = 1.0
+        if _visible(event, seat):
+            out[at + n + 1 + action] = 1.0
+        if to != NOT_DEALT:
+            out[at + n + 1 + layout.actions + (n if to == PUBLIC else to)] = 1.0
+        at += slot
+    return out
+
+
+def observation_size(layout: Layout) -> int:
+    """The length of the observation tensor."""
+    n, c = layout.players, layout.cards
+    shown = n * c if layout.shows_cards else 0
+    return 3 * n + 4 + 2 * c + n * layout.actions + 2 * n * c + shown
+
+
+def observation_tensor(view: ChanceView, seat: int | None) -> list[float]:
+    """The situation now as ``seat`` sees it (see the module's layout)."""
+    _check(view, seat)
+    layout = view.layout
+    n, c, a = layout.players, layout.cards, layout.actions
+    out = [0.0] * observation_size(layout)
+    base = _common(view, seat, out, True)
+    held = view.held(seat) if seat is not None else 0
+    for card in range(c):
+        if held >> card & 1:
+            out[base + card] = 1.0
+    calls = base + 2 * c
+    played = calls + n * a
+    trick = played + n * c
+    cards_played: list[tuple[int, int]] = []
+    for actor, action, to in view.log[-1]:
+        if actor == CHANCE_PLAYER:
+            if to == PUBLIC:
+                out[base + c + action] = 1.0
+        elif action < c:
+            out[played + actor * c + action] = 1.0
+            cards_played.append((actor, action))
+        else:
+            out[calls + actor * a + action] = 1.0
+    in_trick = len(cards_played) % n
+    for position, (_, card) in enumerate(cards_played[len(cards_played) - in_trick:]):
+        out[trick + position * c + card] = 1.0
+    _shown(view, out, trick + n * c)
+    return out
+
+
+def observation_string(view: ChanceView, seat: int | None) -> str:
+    """The situation now as ``seat`` sees it: own hand, face-up cards, this deal's calls and
+    cards played."""
+    _check(view, seat)
+    hand = _cards_text(view, view.held(seat)) if seat is not None else ""
+    seen = " ".join(_event_text(view, e, seat) for e in view.log[-1]
+                    if e[0] != CHANCE_PLAYER or e[2] == PUBLIC)
+    mover = view.current_player()
+    return (f"{_header(view, seat)}; dealer {view.dealers[-1]}; to move {mover}; "
+            f"hand {hand or '-'}; seen {seen or '-'}" + _shown_text(view))
+
+
+class Views:
+    """The four views as methods of a state dealt by chance nodes (``seat=None``: public)."""
+
+    def information_state_string(self: ChanceView, seat: int | None) -> str:
+        """What ``seat`` has seen over the whole game (perfect recall)."""
+        return information_state_string(self, seat)
+
+    def information_state_tensor(self: ChanceView, seat: int | None) -> list[float]:
+        """The current deal as ``seat`` saw it, as floats."""
+        return information_state_tensor(self, seat)
+
+    def observation_string(self: ChanceView, seat: int | None) -> str:
+        """The situation now as ``seat`` sees it."""
+        return observation_string(self, seat)
+
+    def observation_tensor(self: ChanceView, seat: int | None) -> list[float]:
+        """The situation now as ``seat`` sees it, as floats."""
+        return observation_tensor(self, seat)
