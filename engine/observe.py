@@ -120,10 +120,17 @@ def _shown(view: ChanceView, out: list[float], at: int) -> int:
     return at + view.layout.players * c
 
 
+def information_state_pieces(layout: Layout) -> list[tuple[str, int]]:
+    """The named parts of the information-state tensor, in order, with their lengths."""
+    n = layout.players
+    shown = [("shown", n * layout.cards)] if layout.shows_cards else []
+    return [("seat", n), ("dealer", n), ("progress", 3), *shown,
+            ("events", layout.events_per_deal * (2 * (n + 1) + layout.actions))]
+
+
 def information_state_size(layout: Layout) -> int:
     """The length of the information-state tensor."""
-    n, shown = layout.players, layout.players * layout.cards if layout.shows_cards else 0
-    return 2 * n + 3 + shown + layout.events_per_deal * (2 * (n + 1) + layout.actions)
+    return sum(size for _, size in information_state_pieces(layout))
 
 
 def information_state_tensor(view: ChanceView, seat: int | None) -> list[float]:
@@ -144,11 +151,18 @@ def information_state_tensor(view: ChanceView, seat: int | None) -> list[float]:
     return out
 
 
+def observation_pieces(layout: Layout) -> list[tuple[str, int]]:
+    """The named parts of the observation tensor, in order, with their lengths."""
+    n, c = layout.players, layout.cards
+    shown = [("shown", n * c)] if layout.shows_cards else []
+    return [("seat", n), ("to_move", n + 1), ("dealer", n), ("progress", 3), ("hand", c),
+            ("face_up", c), ("calls", n * layout.actions), ("played", n * c),
+            ("trick", n * c), *shown]
+
+
 def observation_size(layout: Layout) -> int:
     """The length of the observation tensor."""
-    n, c = layout.players, layout.cards
-    shown = n * c if layout.shows_cards else 0
-    return 3 * n + 4 + 2 * c + n * layout.actions + 2 * n * c + shown
+    return sum(size for _, size in observation_pieces(layout))
 
 
 def observation_tensor(view: ChanceView, seat: int | None) -> list[float]:

@@ -10,6 +10,7 @@ seat 3, so seat 0 speaks first. Seeded states never reach this module.
 
 from __future__ import annotations
 
+import copy
 from typing import TYPE_CHECKING
 
 from engine.baloot import actions as act
@@ -161,3 +162,12 @@ class BalootChanceState(Views, BalootState):
         for project in hand.declared.get(seat, ()):
             cards |= project.cards
         return cards
+
+    def __deepcopy__(self, memo: dict[int, object]) -> BalootChanceState:
+        """A deep copy that shares the game and its rules (as :meth:`clone` does)."""
+        memo[id(self.game)], memo[id(self.rules)] = self.game, self.rules
+        other = type(self).__new__(type(self))
+        memo[id(self)] = other
+        for key, value in self.__dict__.items():
+            setattr(other, key, copy.deepcopy(value, memo))
+        return other

@@ -129,3 +129,7 @@ class KoutChanceState(Views, KoutState):
         other.log = [list(deal) for deal in self.log]
         other.dealers = list(self.dealers)
         return other
+
+    def __deepcopy__(self, memo: dict[int, object]) -> Self:
+        """A deep copy is a clone: the game and its rules are shared, never copied."""
+        return self.clone()

@@ -1,0 +1,71 @@
+"""The games registered in OpenSpiel (``trickrules.frameworks.openspiel``): OpenSpiel's own
+``random_sim_test`` with serialization, the game records, parameters and observers."""
+
+from __future__ import annotations
+
+import numpy as np
+import pyspiel  # type: ignore[import-not-found]
+import pytest
+
+from engine.observe import information_state_tensor
+from trickrules.frameworks.openspiel import GAMES, short_name
+
+GAME_STRINGS = [f"{short_name(g)}(variant=hand)" for g in GAMES] + [
+    "trickrules_kout4(max_deals=2)"]
+
+
+@pytest.mark.parametrize("game_string", GAME_STRINGS)
+def test_random_sim_test_passes_with_serialization(game_string: str) -> None:
+    """A game with a cap of two deals also crosses from one deal to the next."""
+    pyspiel.random_sim_test(pyspiel.load_game(game_string), num_sims=1, serialize=True,
+                            verbose=False)
+
+
+@pytest.mark.parametrize("game_id", GAMES)
+def test_the_game_records_say_what_the_games_are(game_id: str) -> None:
+    game = pyspiel.load_game(short_name(game_id))
+    kind, players = game.get_type(), (6 if game_id == "kout6" else 4)
+    assert kind.chance_mode == pyspiel.GameType.ChanceMode.EXPLICIT_STOCHASTIC
+    assert kind.information == pyspiel.GameType.Information.IMPERFECT_INFORMATION
+    assert kind.utility == pyspiel.GameType.Utility.ZERO_SUM
+    assert kind.reward_model == pyspiel.GameType.RewardModel.TERMINAL
+    assert game.num_players() == players
+    assert game.max_chance_outcomes() == (32 if game_id == "baloot" else 54)
+    assert game.num_distinct_actions() == (56 if game_id == "baloot" else 64)
+    assert (game.min_utility(), game.max_utility(), game.utility_sum()) == (-1.0, 1.0, 0.0)
+    assert game.max_game_length() == 50 * (94 if game_id == "baloot" else
+                                           145 if game_id == "kout6" else 97)
+    assert game.get_parameters()["variant"] == "game"
+
+
+def test_a_profile_with_pinned_readings_is_a_game_parameter() -> None:
+    name = "baloot-default[play.hokom-void=may-trump]"
+    game = pyspiel.load_game("trickrules_baloot", {"profile": name, "variant": "hand"})
+    assert game.engine_game.profile.id == name
+    state = game.new_initial_state()
+    assert state.is_chance_node() and len(state.chance_outcomes()) == 32
+    with pytest.raises(ValueError, match="variant"):
+        pyspiel.load_game("trickrules_kout6", {"variant": "rubber"})
+    with pytest.raises(ValueError, match="is for kout4"):
+        pyspiel.load_game("trickrules_kout6", {"profile": "kout4-default"})
+
+
+def test_observers_give_the_engines_views_and_hide_private_cards() -> None:
+    game = pyspiel.load_game("trickrules_kout4(variant=hand)")
+    state = game.new_initial_state()
+    while state.is_chance_node():
+        state.apply_action(state.legal_actions()[0])
+    state.apply_action(state.legal_actions()[0])
+    expected = information_state_tensor(state.inner, 1)
+    assert np.array_equal(np.asarray(state.information_state_tensor(1), np.float32),
+                          np.asarray(expected, np.float32))
+    assert "?>0" in state.information_state_string(1)
+    public = game.make_py_observer(pyspiel.IIGObservationType(
+        perfect_recall=False, private_info=pyspiel.PrivateInfoType.NONE))
+    public.set_from(state, 1)
+    assert public.dict["hand"].sum() == 0 and public.dict["seat"].sum() == 0
+    assert "hand -" in public.string_from(state, 1)
+    assert state.observation_tensor(1)[4 + 5 + 4 + 3:][:54].count(1.0) == 9
+    with pytest.raises(ValueError, match="every player"):
+        game.make_py_observer(pyspiel.IIGObservationType(
+            perfect_recall=False, private_info=pyspiel.PrivateInfoType.ALL_PLAYERS))
