@@ -44,7 +44,7 @@ class Variant:
 @dataclass(frozen=True)
 class Layout:
     """The sizes the views are built on: seats, card ids, actions, the most events one deal
-    can log, the game target and the deal cap."""
+    can log, the game target, the deal cap, tricks and calls per deal, and how cards show."""
 
     game_id: str
     players: int
@@ -53,8 +53,14 @@ class Layout:
     events_per_deal: int
     target: int
     max_deals: int
+    tricks: int
+    """Tricks in a hand (each seat's hand size)."""
+    calls_per_deal: int
+    """The most actions other than cards a deal can hold."""
     shows_cards: bool
     """Whether players show cards from their hands (Baloot's projects)."""
+    completes: bool
+    """Whether the deal is completed after the buying (Baloot)."""
 
     @property
     def max_game_length(self) -> int:

@@ -3,23 +3,29 @@ flat tensors (lists of floats), for one seat or for the public view (``seat=None
 
 Built from the state's event log (:mod:`engine.chance`), so a card dealt to another seat is
 never seen: its event shows only the seat it went to. Shapes, with ``N`` seats, ``C`` card
-ids, ``A`` actions, ``E`` events per deal and ``S = N*C`` when players show cards (Baloot's
-projects, else 0):
+ids, ``A`` actions (``A-C`` of them calls), ``K`` calls and ``T`` tricks per deal at most;
+``[shown N*C]`` only where players show cards (Baloot's projects), ``[completion C]`` only
+where the deal is completed after the buying (Baloot):
 
-* information state (perfect recall): the string lists every deal of the game, event by
-  event; the tensor holds the current deal whole, earlier deals by the scores and the count:
-  seat ``N`` + dealer ``N`` + deal count ``1`` + scores ``2`` + shown ``S`` + ``E`` slots of
-  actor ``N+1`` (chance last), action ``A``, receiver ``N+1`` (public last).
-* observation (the situation now): seat ``N`` + to move ``N+1`` + dealer ``N`` + deal count
-  ``1`` + scores ``2`` + own hand ``C`` + face-up cards ``C`` + calls per seat ``N*A`` + cards
-  played per seat ``N*C`` + the trick by position ``N*C`` + shown ``S``.
+* information state (perfect recall): the string lists every event of every deal of the
+  game; the tensor holds the current deal, earlier deals through the scores and the count:
+  seat ``N``, dealer ``N``, progress ``3`` (deals / cap, each team's score / target),
+  ``[shown N*C]``, own cards dealt ``C``, ``[completion C]``, face-up cards ``C``, the calls
+  in order ``K*(N + A-C)`` (caller, call), and each card's trick and place in it
+  ``C*(T + N)``: perfect recall within the deal, but for the order one's own cards came in.
+* observation (the situation now): seat ``N``, to move ``N+1`` (chance last), dealer ``N``,
+  progress ``3``, own hand ``C``, face-up cards ``C``, each seat's calls ``N*(A-C)``, each
+  seat's cards played ``N*C``, the trick by place ``N*C``, ``[shown N*C]``.
+
+Kout 6: information state 1,525 floats, observation 838; Kout 4: 1,171 and 596; Baloot:
+1,459 and 560. The public view (``seat=None``) leaves seat, hand and own cards empty.
 """
 
 from __future__ import annotations
 
 from typing import Protocol
 
-from engine.chance import CHANCE_PLAYER, NOT_DEALT, PUBLIC, Event, Layout
+from engine.chance import CHANCE_PLAYER, PUBLIC, Event, Layout
 
 
 class ChanceView(Protocol):
@@ -122,10 +128,12 @@ def _shown(view: ChanceView, out: list[float], at: int) -> int:
 
 def information_state_pieces(layout: Layout) -> list[tuple[str, int]]:
     """The named parts of the information-state tensor, in order, with their lengths."""
-    n = layout.players
-    shown = [("shown", n * layout.cards)] if layout.shows_cards else []
-    return [("seat", n), ("dealer", n), ("progress", 3), *shown,
-            ("events", layout.events_per_deal * (2 * (n + 1) + layout.actions))]
+    n, c = layout.players, layout.cards
+    shown = [("shown", n * c)] if layout.shows_cards else []
+    completion = [("completion", c)] if layout.completes else []
+    return [("seat", n), ("dealer", n), ("progress", 3), *shown, ("dealt", c), *completion,
+            ("face_up", c), ("calls", layout.calls_per_deal * (n + layout.actions - c)),
+            ("plays", c * (layout.tricks + n))]
 
 
 def information_state_size(layout: Layout) -> int:
@@ -134,20 +142,34 @@ def information_state_size(layout: Layout) -> int:
 
 
 def information_state_tensor(view: ChanceView, seat: int | None) -> list[float]:
-    """The current deal event by event as ``seat`` saw it (see the module's layout)."""
+    """The current deal as ``seat`` saw it, in order (see the module's layout)."""
     _check(view, seat)
     layout = view.layout
-    n, slot = layout.players, 2 * (layout.players + 1) + layout.actions
+    n, c, t = layout.players, layout.cards, layout.tricks
     out = [0.0] * information_state_size(layout)
-    at = _shown(view, out, _common(view, seat, out, False))
-    for event in view.log[-1]:
-        actor, action, to = event
-        out[at + (n if actor == CHANCE_PLAYER else actor)] = 1.0
-        if _visible(event, seat):
-            out[at + n + 1 + action] = 1.0
-        if to != NOT_DEALT:
-            out[at + n + 1 + layout.actions + (n if to == PUBLIC else to)] = 1.0
-        at += slot
+    dealt = _shown(view, out, _common(view, seat, out, False))
+    completion = dealt + c if layout.completes else dealt
+    face_up = completion + c
+    calls = face_up + c
+    plays = calls + layout.calls_per_deal * (n + layout.actions - c)
+    slot, called, played = n + layout.actions - c, 0, 0
+    dealing = bought = False  # cards dealt yet; a call made after them (the completion follows)
+    for actor, action, to in view.log[-1]:
+        if actor == CHANCE_PLAYER:
+            dealing = True
+            if to == PUBLIC:
+                out[face_up + action] = 1.0
+            elif to == seat:
+                out[(completion if bought else dealt) + action] = 1.0
+        elif action < c:
+            out[plays + action * (t + n) + played // n] = 1.0
+            out[plays + action * (t + n) + t + played % n] = 1.0
+            played += 1
+        else:
+            out[calls + called * slot + actor] = 1.0
+            out[calls + called * slot + n + action - c] = 1.0
+            called += 1
+            bought = dealing
     return out
 
 
@@ -156,7 +178,7 @@ def observation_pieces(layout: Layout) -> list[tuple[str, int]]:
     n, c = layout.players, layout.cards
     shown = [("shown", n * c)] if layout.shows_cards else []
     return [("seat", n), ("to_move", n + 1), ("dealer", n), ("progress", 3), ("hand", c),
-            ("face_up", c), ("calls", n * layout.actions), ("played", n * c),
+            ("face_up", c), ("calls", n * (layout.actions - c)), ("played", n * c),
             ("trick", n * c), *shown]
 
 
@@ -177,7 +199,7 @@ def observation_tensor(view: ChanceView, seat: int | None) -> list[float]:
         if held >> card & 1:
             out[base + card] = 1.0
     calls = base + 2 * c
-    played = calls + n * a
+    played = calls + n * (a - c)
     trick = played + n * c
     cards_played: list[tuple[int, int]] = []
     for actor, action, to in view.log[-1]:
@@ -188,7 +210,7 @@ def observation_tensor(view: ChanceView, seat: int | None) -> list[float]:
             out[played + actor * c + action] = 1.0
             cards_played.append((actor, action))
         else:
-            out[calls + actor * a + action] = 1.0
+            out[calls + actor * (a - c) + action - c] = 1.0
     in_trick = len(cards_played) % n
     for position, (_, card) in enumerate(cards_played[len(cards_played) - in_trick:]):
         out[trick + position * c + card] = 1.0

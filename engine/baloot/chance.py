@@ -42,8 +42,9 @@ MAX_CALLS = 24
 def layout(game: BalootGame, variant: Variant) -> Layout:
     """The sizes of a Baloot game's views: a deal logs the cutter's choice, 32 dealt cards,
     the calls, the trump, four project choices and 32 cards played."""
-    return Layout("baloot", 4, NUM_CARDS, act.NUM_ACTIONS, 1 + 32 + MAX_CALLS + 1 + 4 + 32,
-                  game.rules.target, variant.max_deals, True)
+    calls = 1 + MAX_CALLS + 1 + 4
+    return Layout("baloot", 4, NUM_CARDS, act.NUM_ACTIONS, 32 + calls + 32, game.rules.target,
+                  variant.max_deals, 8, calls, True, True)
 
 
 class BalootChanceState(Views, BalootState):

@@ -29,8 +29,9 @@ def layout(game: KoutGame, variant: Variant) -> Layout:
     (five raises, a pass between each), the trump and the cards played."""
     rules = game.rules
     deck = len(rules.deck)
-    return Layout(rules.game_id, rules.players, NUM_CARDS, NUM_ACTIONS,
-                  2 * deck + 6 * rules.players + 1, rules.target, variant.max_deals, False)
+    calls = 6 * rules.players + 1
+    return Layout(rules.game_id, rules.players, NUM_CARDS, NUM_ACTIONS, 2 * deck + calls,
+                  rules.target, variant.max_deals, rules.hand_size, calls, False, False)
 
 
 class KoutChanceState(Views, KoutState):
@@ -116,7 +117,9 @@ class KoutChanceState(Views, KoutState):
         return action_to_string(action)
 
     def held(self, seat: int) -> int:
-        """The cards ``seat`` holds now, as a set."""
+        """The cards ``seat`` holds now, as a set (after the last hand, what it kept)."""
+        if self.phase == GAME_OVER and self.position is not None:
+            return self.position.hands[seat]
         return self.hand_masks()[seat]
 
     def shown(self, seat: int) -> int:
