@@ -25,7 +25,7 @@ def _generator() -> Any:
     """OpenSpiel's playthrough writer, with its flags read (it consults one) and our games
     registered."""
     from absl import flags
-    from open_spiel.python.algorithms import (  # type: ignore[import-not-found]
+    from open_spiel.python.algorithms import (  # type: ignore[import-untyped]
         generate_playthrough,
     )
 
