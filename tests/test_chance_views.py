@@ -1,4 +1,4 @@
-"""Information states and observations of games dealt by chance (``engine.observe``): sizes
+"""Information states and observations of games dealt by chance (``engine.chance``): sizes
 as documented, a round trip through the action history, and no hidden card revealed."""
 
 from __future__ import annotations
@@ -9,9 +9,8 @@ from typing import Any
 
 import pytest
 
-from engine.chance import CHANCE_PLAYER, Variant
+from engine.chance import CHANCE_PLAYER, Variant, information_state_size, observation_size
 from engine.errors import IllegalActionError
-from engine.observe import information_state_size, observation_size
 from engine.registry import load_game, new_chance_state
 
 GAMES = ("kout6", "kout4", "baloot")

@@ -7,7 +7,7 @@ import numpy as np
 import pyspiel  # type: ignore[import-not-found]
 import pytest
 
-from engine.observe import information_state_tensor
+from engine.chance import information_state_tensor
 from trickrules.frameworks.openspiel import GAMES, short_name
 
 GAME_STRINGS = [f"{short_name(g)}(variant=hand)" for g in GAMES] + [

@@ -25,11 +25,11 @@ from engine.chance import (
     Event,
     Layout,
     Variant,
+    Views,
     cap_winner,
     hand_winner,
 )
 from engine.errors import IllegalActionError
-from engine.observe import Views
 
 if TYPE_CHECKING:
     from engine.baloot.game import BalootGame
@@ -55,6 +55,8 @@ class BalootChanceState(Views, BalootState):
         self.layout = layout(game, variant)
         self.log: list[list[Event]] = []
         self.dealers: list[int] = []
+        self.texts: dict[tuple[int | None, int], str] = {}
+        """Each finished deal's line of the information-state string, by seat and deal."""
         self._plan: list[int] = []
         self._undealt = 0
         self._before = (0, 0)

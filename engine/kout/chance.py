@@ -9,13 +9,21 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Self
 
-from engine.chance import CHANCE_PLAYER, NOT_DEALT, Event, Layout, Variant, cap_winner, hand_winner
+from engine.chance import (
+    CHANCE_PLAYER,
+    NOT_DEALT,
+    Event,
+    Layout,
+    Variant,
+    Views,
+    cap_winner,
+    hand_winner,
+)
 from engine.errors import IllegalActionError
 from engine.kout.actions import NUM_ACTIONS, action_to_string
 from engine.kout.game import KoutState
 from engine.kout.state import AUCTION, GAME_OVER
 from engine.masks import BIT, iter_cards
-from engine.observe import Views
 from spec.cards import NUM_CARDS
 
 if TYPE_CHECKING:
@@ -42,6 +50,8 @@ class KoutChanceState(Views, KoutState):
         self.layout = layout(game, variant)
         self.log: list[list[Event]] = []
         self.dealers: list[int] = []
+        self.texts: dict[tuple[int | None, int], str] = {}
+        """Each finished deal's line of the information-state string, by seat and deal."""
         self._undealt = 0
         self._dealt = 0
         self._before = (0, 0)
@@ -131,6 +141,7 @@ class KoutChanceState(Views, KoutState):
         other = super().clone()
         other.log = [list(deal) for deal in self.log]
         other.dealers = list(self.dealers)
+        other.texts = dict(self.texts)
         return other
 
     def __deepcopy__(self, memo: dict[int, object]) -> Self:

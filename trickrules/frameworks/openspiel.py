@@ -15,8 +15,10 @@ from typing import Any
 import numpy as np
 import pyspiel  # type: ignore[import-not-found]
 
-from engine.chance import CHANCE_PLAYER, Layout, Variant
-from engine.observe import (
+from engine.chance import (
+    CHANCE_PLAYER,
+    Layout,
+    Variant,
     information_state_pieces,
     information_state_string,
     information_state_tensor,
@@ -24,9 +26,10 @@ from engine.observe import (
     observation_string,
     observation_tensor,
 )
-from engine.registry import game_type, load_game, new_chance_state
+from engine.registry import game_type, game_types, load_game, new_chance_state
 
-GAMES = ("kout6", "kout4", "baloot")
+GAMES = tuple(kind.short_name for kind in game_types())
+"""Every registered game: ``kout6``, ``kout4``, ``baloot``."""
 DEFAULT_MAX_DEALS = Variant().max_deals
 
 

@@ -2,7 +2,7 @@
 ``ai`` extra: ``pettingzoo``): ``env(game_id, profile=None, variant="game", max_deals=50)``.
 
 Agents are ``seat_0``..``seat_N-1`` in play order. Each observation is a dict of the engine's
-observation tensor for that seat (:mod:`engine.observe`) and a 0/1 mask over the game's
+observation tensor for that seat (:mod:`engine.chance`) and a 0/1 mask over the game's
 action space; the cards dealt (chance) are drawn by the environment from ``reset(seed)``.
 Rewards come at the end: +1 each seat of the winning team, -1 the others, 0 on a draw.
 """
@@ -16,8 +16,7 @@ from gymnasium import spaces
 from gymnasium.utils import seeding
 from pettingzoo import AECEnv  # type: ignore[import-untyped]
 
-from engine.chance import Variant
-from engine.observe import observation_size, observation_string, observation_tensor
+from engine.chance import Variant, observation_size, observation_string, observation_tensor
 from engine.registry import load_game, new_chance_state
 
 
