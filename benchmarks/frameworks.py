@@ -1,9 +1,14 @@
-"""The long runs behind the framework registrations (needs the ``ai`` extra), too slow for
-the tests: OpenSpiel's ``random_sim_test`` with serialization on every game and variant,
-and the lengths of many random games dealt by chance, against each game's stated bound.
+"""The framework registrations' golden files and long runs (needs the ``ai`` extra).
 
-``python -m benchmarks.frameworks [--sims N] [--games N]`` prints one line per game and
-variant; exit 1 if a simulation fails or a game outruns ``max_game_length``.
+Golden playthroughs in OpenSpiel's format, one seeded one-hand game per game, every state's
+views, legal actions and returns, so any change in the rules shows as a diff:
+``python -m benchmarks.frameworks --playthroughs [FOLDER]`` writes them (default
+``tests/playthroughs``), ``--check`` replays them and exits 1 naming any that differ.
+
+The long runs, too slow for the tests: ``python -m benchmarks.frameworks [--sims N]
+[--games N]`` runs OpenSpiel's ``random_sim_test`` with serialization on every game and
+variant and measures many random games dealt by chance against each game's bound, one line
+per game and variant; exit 1 if a simulation fails or a game outruns ``max_game_length``.
 """
 
 from __future__ import annotations
@@ -12,10 +17,31 @@ import argparse
 import random
 import sys
 import time
+from pathlib import Path
 from typing import Any
+
+import pyspiel  # type: ignore[import-not-found]
 
 from engine.chance import Variant
 from engine.registry import game_types, load_game, new_chance_state
+from trickrules.frameworks.openspiel import GOLDEN, playthrough, replay  # registers the games
+
+
+def write_or_check(folder: Path, check: bool) -> int:
+    """Write the golden files, or compare them with a fresh replay (1 if any differs)."""
+    stale = []
+    for name, game_string in GOLDEN.items():
+        path = folder / name
+        if check:
+            original, now = replay(path)
+            if original != now:
+                stale.append(name)
+                print(f"{name}: differs from a fresh replay", file=sys.stderr)
+            continue
+        path.parent.mkdir(parents=True, exist_ok=True)
+        path.write_text(playthrough(game_string), encoding="utf-8")
+        print(f"wrote {path}")
+    return 1 if stale else 0
 
 
 def game_lengths(game_id: str, variant: Variant, games: int) -> dict[str, Any]:
@@ -45,10 +71,6 @@ def game_lengths(game_id: str, variant: Variant, games: int) -> dict[str, Any]:
 
 def simulate(game_string: str, sims: int) -> float:
     """Seconds ``random_sim_test`` (with serialization) takes for ``sims`` games."""
-    import pyspiel  # type: ignore[import-not-found]
-
-    import trickrules.frameworks.openspiel  # noqa: F401  (registers the games)
-
     start = time.perf_counter()
     pyspiel.random_sim_test(pyspiel.load_game(game_string), num_sims=sims, serialize=True,
                             verbose=False)
@@ -56,11 +78,16 @@ def simulate(game_string: str, sims: int) -> float:
 
 
 def main(argv: list[str] | None = None) -> int:
-    """Run both studies for every game and variant; print a line each."""
+    """The golden playthroughs, or both studies for every game and variant."""
     parser = argparse.ArgumentParser(description=__doc__)
     parser.add_argument("--sims", type=int, default=10)
     parser.add_argument("--games", type=int, default=300)
+    parser.add_argument("--playthroughs", nargs="?", const=Path("tests/playthroughs"),
+                        type=Path, metavar="FOLDER", help="write the golden playthroughs")
+    parser.add_argument("--check", action="store_true", help="with --playthroughs: compare")
     args = parser.parse_args(argv)
+    if args.playthroughs is not None:
+        return write_or_check(args.playthroughs, args.check)
     failed = False
     for kind in game_types():
         for variant in (Variant(one_hand=True), Variant()):

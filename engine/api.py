@@ -36,7 +36,11 @@ class State(Protocol):
         """The seat to act (a negative value when the game is over)."""
 
     def is_chance_node(self) -> bool:
-        """Whether chance acts next (deals are drawn from the seed, so never)."""
+        """Whether chance acts next: never in a seeded game (its deals come from the seed);
+        while dealing in one made by ``engine.registry.new_chance_state``."""
+
+    def chance_outcomes(self) -> list[tuple[int, float]]:
+        """At a chance node each outcome (a card to deal) with its probability; else empty."""
 
     def is_terminal(self) -> bool:
         """Whether the game is over."""

@@ -90,3 +90,10 @@ def test_a_clone_plays_on_apart(game_id: str) -> None:
     _play(copy, 9, stop=80)
     assert len(state.history()) == 60 and len(state.log[-1]) <= 60
     assert copy.history()[:60] == state.history()
+
+
+@pytest.mark.parametrize("game_id", GAMES)
+def test_a_seeded_state_is_never_a_chance_node(game_id: str) -> None:
+    state = load_game(game_id).new_initial_state(1)
+    assert not state.is_chance_node() and state.chance_outcomes() == []
+    assert state.current_player() >= 0

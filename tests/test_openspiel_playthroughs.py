@@ -1,5 +1,5 @@
 """Golden playthroughs (``tests/playthroughs``, OpenSpiel's format, written by
-``python -m trickrules.frameworks.playthroughs``): each replays to the same text, and a
+``python -m benchmarks.frameworks --playthroughs``): each replays to the same text, and a
 changed rule changes it."""
 
 from __future__ import annotations
@@ -10,7 +10,7 @@ from typing import Any
 
 import pytest
 
-from trickrules.frameworks.playthroughs import GOLDEN, replay
+from trickrules.frameworks.openspiel import GOLDEN, replay
 
 FOLDER = Path(__file__).resolve().parent / "playthroughs"
 

@@ -115,6 +115,10 @@ class BalootStateCore:
         """Never: deals come from the seed."""
         return False
 
+    def chance_outcomes(self) -> list[tuple[int, float]]:
+        """None: a seeded state is never a chance node."""
+        return []
+
     def is_terminal(self) -> bool:
         """Whether the game is over."""
         return self.phase == GAME_OVER

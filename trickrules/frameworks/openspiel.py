@@ -5,11 +5,13 @@ Importing this module registers the games. Parameters: ``profile`` (any profile 
 pinned readings included; default the reconciled one), ``variant`` (``game``: to the target,
 or ``hand``: one hand) and ``max_deals`` (the cap on deals, redeals included; default 50).
 Sequential, explicit chance (every dealt card), imperfect information, zero-sum (+1 each seat
-of the winning team, -1 the others, 0 all on a draw), terminal rewards.
+of the winning team, -1 the others, 0 all on a draw), terminal rewards. Golden playthroughs
+in OpenSpiel's format (:func:`playthrough`, :func:`replay`) are checked by the tests.
 """
 
 from __future__ import annotations
 
+from pathlib import Path
 from typing import Any
 
 import numpy as np
@@ -163,6 +165,43 @@ class Observer:
         """``state`` as ``player`` sees it, as text."""
         build = information_state_string if self.perfect_recall else observation_string
         return build(state.inner, self._seat(player))
+
+
+GOLDEN = {
+    "kout6_hand.txt": "trickrules_kout6(variant=hand)",
+    "kout4_hand.txt": "trickrules_kout4(variant=hand)",
+    "baloot_hand.txt": "trickrules_baloot(variant=hand)",
+}
+"""Each golden file and the game string it plays."""
+SEED = 1
+
+
+def _generator() -> Any:
+    """OpenSpiel's playthrough writer, with its flags read (it consults one)."""
+    from absl import flags
+    from open_spiel.python.algorithms import (  # type: ignore[import-untyped]
+        generate_playthrough,
+    )
+
+    if not flags.FLAGS.is_parsed():
+        flags.FLAGS.mark_as_parsed()
+    return generate_playthrough
+
+
+def playthrough(game_string: str, actions: list[str] | None = None) -> str:
+    """The playthrough of ``game_string`` from :data:`SEED`, or of the named ``actions``."""
+    text: str = _generator().playthrough(game_string, actions, seed=SEED)
+    return text
+
+
+def replay(path: Path, game_string: str | None = None) -> tuple[str, str]:
+    """A golden file's text and the text the engine gives now for the same actions (under
+    ``game_string`` when given, to see the playthrough change with the rules)."""
+    generator = _generator()
+    original = path.read_text(encoding="utf-8")
+    params = generator._playthrough_params(original.splitlines())
+    return original, playthrough(game_string or params["game_string"],
+                                 params["action_sequence"])
 
 
 def _register(game_id: str) -> type[TrickGame]:
