@@ -13,7 +13,7 @@ from typing import Any
 from spec.cards import CardParseError, expand_pattern
 from spec.coverage import load_sentence_book
 from spec.document import SpecDocument
-from spec.model import Catalogue, Claim, Game, Parameter, Profile, Reading, Source
+from spec.model import Catalogue, Claim, Game, Inheritance, Parameter, Profile, Reading, Source
 from spec.registry import family_dir, family_of
 from spec.rule_examples import load_rule_examples
 from spec.rulings_loader import load_rulebook
@@ -150,7 +150,8 @@ def _load_profiles(
     return profiles
 
 
-def _load_sources(doc: SpecDocument, games: dict[str, Game]) -> dict[str, Source]:
+def _load_sources(doc: SpecDocument, games: dict[str, Game],
+                  parameters: dict[str, Parameter]) -> dict[str, Source]:
     doc.validate("sources.schema.json")
     rows = doc.data["source"]
     _unique(doc, "source", [row["id"] for row in rows])
@@ -161,7 +162,36 @@ def _load_sources(doc: SpecDocument, games: dict[str, Game]) -> dict[str, Source
                                 f"source {row['id']!r} names unknown game {game!r}")
     return {row["id"]: Source(row["id"], row["file"], row["title"], row["language"],
                               tuple(row["games"]), row["summary"], row.get("after"),
-                              row.get("until")) for row in rows}
+                              row.get("until"), _inheritances(doc, index, row, parameters))
+            for index, row in enumerate(rows)}
+
+
+def _inheritances(doc: SpecDocument, index: int, row: dict[str, Any],
+                  parameters: dict[str, Parameter]) -> tuple[Inheritance, ...]:
+    """A source's sections that follow another of its games, checked: both games its own,
+    the sentence its own, and every parameter one both games have."""
+    out = []
+    for place, entry in enumerate(row.get("inherits", ())):
+        where = ("source", index, "inherits", place)
+        game, parent = entry["game"], entry["parent"]
+        for name in (game, parent):
+            if name not in row["games"]:
+                raise doc.error(where, f"source {row['id']!r} does not describe game {name!r}")
+        if game == parent:
+            raise doc.error(where, f"game {game!r} cannot inherit from itself")
+        if not entry["sentence"].startswith(row["id"] + "."):
+            raise doc.error(where, f"sentence {entry['sentence']!r} is not of source "
+                                   f"{row['id']!r}")
+        shared = [p for p in parameters.values() if game in p.games and parent in p.games]
+        named = entry.get("parameters", entry.get("all_but", ()))
+        for pid in named:
+            if pid not in {p.id for p in shared}:
+                raise doc.error(where, f"parameter {pid!r} is not one of both {game!r} and "
+                                       f"{parent!r}")
+        chosen = (tuple(named) if "parameters" in entry
+                  else tuple(p.id for p in shared if p.id not in named))
+        out.append(Inheritance(game, parent, entry["sentence"], entry["quote"], chosen))
+    return tuple(out)
 
 
 def _check_claim(doc: SpecDocument, index: int, row: dict[str, Any], sources: dict[str, Source],
@@ -229,7 +259,7 @@ def load_catalogue(directory: Path | str, *, sentences: bool = True) -> Catalogu
     games = _load_games(SpecDocument(base / "games.toml"))
     parameters = _load_parameters(SpecDocument(base / "parameters.toml"), games)
     profiles = _load_profiles(SpecDocument(base / "profiles.toml"), games, parameters)
-    sources = _load_sources(SpecDocument(base / "sources.toml"), games)
+    sources = _load_sources(SpecDocument(base / "sources.toml"), games, parameters)
     claims_file = base / "claims.toml"
     claims = (_load_claims(SpecDocument(claims_file), sources, parameters)
               if claims_file.exists() else {})

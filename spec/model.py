@@ -205,6 +205,21 @@ class Catalogue:
 
 
 @dataclass(frozen=True)
+class Inheritance:
+    """A section of a source that says it follows another game of the same source ("as in the
+    six player version", "identical to the parent version"): for ``game``, the source's claims
+    about ``parent`` are read on ``parameters`` together with the section's own."""
+
+    game: str
+    parent: str
+    sentence: str
+    """The id of the sentence that says so."""
+    quote: str
+    """Its words that say so, a short quotation."""
+    parameters: tuple[str, ...]
+
+
+@dataclass(frozen=True)
 class Source:
     """A published rule text the claims cite."""
 
@@ -218,6 +233,12 @@ class Source:
     """The source starts after this marker of its file (two sources sharing one file)."""
     until: str | None = None
     """The source ends before this marker of its file."""
+    inherits: tuple[Inheritance, ...] = ()
+    """Sections that say they follow another game of this source."""
+
+    def inherited(self, game: str) -> tuple[Inheritance, ...]:
+        """What the section of ``game`` takes from another game of this source."""
+        return tuple(i for i in self.inherits if i.game == game)
 
 
 @dataclass(frozen=True)

@@ -38,11 +38,39 @@ def _allowed(claims: list[Claim]) -> dict[str, set[str]]:
     return allowed
 
 
+def _inherited(catalogue: Catalogue, source: str, game: str) -> dict[str, list[Claim]]:
+    """For each parameter the section of ``game`` takes from another game of the source, the
+    main claims of that game touching it (not those already about ``game``)."""
+    out: dict[str, list[Claim]] = {}
+    for inheritance in catalogue.sources[source].inherited(game):
+        parents = [c for c in _claims(catalogue, source, inheritance.parent)
+                   if c.variant is None and game not in c.games]
+        for pid in inheritance.parameters:
+            touching = [c for c in parents if pid in c.allowed()]
+            if touching:
+                out.setdefault(pid, []).extend(touching)
+    return out
+
+
+def _main_allowed(catalogue: Catalogue, source: str, game: str) -> dict[str, set[str]]:
+    """The readings the source's main rules allow for ``game``, each section read with the
+    sections it says it follows: where both speak, the readings both allow (the section's own
+    words and the parent's rule it refers to), or all of them when they contradict."""
+    allowed = _allowed([c for c in _claims(catalogue, source, game) if c.variant is None])
+    for pid, claims in _inherited(catalogue, source, game).items():
+        parent = _allowed(claims)[pid]
+        own = allowed.get(pid)
+        allowed[pid] = parent if own is None else (own & parent) or (own | parent)
+    return allowed
+
+
 def summary(catalogue: Catalogue, source: str, game: str) -> SourceSummary:
     """Claims, silences, ambiguities and contradictions of ``source`` about ``game``."""
-    claims = _claims(catalogue, source, game)
+    inherited = _inherited(catalogue, source, game)
+    extra = {c.id: c for claims in inherited.values() for c in claims}
+    claims = _claims(catalogue, source, game) + list(extra.values())
     main = [c for c in claims if c.variant is None]
-    touched = _allowed(main)
+    touched = _main_allowed(catalogue, source, game)
     silences = tuple(p.id for p in catalogue.parameters_for(game) if p.id not in touched)
     contradictions: set[tuple[str, str]] = set()
     for claim in main:
@@ -51,6 +79,8 @@ def summary(catalogue: Catalogue, source: str, game: str) -> SourceSummary:
     fixed: dict[str, Claim] = {}
     for claim in main:
         for pid, reading in claim.fixes.items():
+            if claim.id in extra and claim not in inherited.get(pid, ()):
+                continue
             first = fixed.setdefault(pid, claim)
             if first.fixes[pid] != reading:
                 contradictions.add((first.id, claim.id))
@@ -69,7 +99,7 @@ def source_profile(catalogue: Catalogue, source: str, game: str,
                    variant: str | None = None) -> Profile:
     """The profile of ``source`` for ``game`` (optionally one of its named variants)."""
     claims = _claims(catalogue, source, game)
-    allowed = _allowed([c for c in claims if c.variant is None])
+    allowed = _main_allowed(catalogue, source, game)
     if variant is not None:
         chosen = [c for c in claims if c.variant == variant]
         if not chosen:
@@ -121,6 +151,7 @@ def stance(catalogue: Catalogue, source: str, game: str, parameter: str,
     """The stance of ``source`` (optionally one of its variants) on ``parameter``."""
     claims = _claims(catalogue, source, game)
     main = [c for c in claims if c.variant is None and parameter in c.allowed()]
+    main += _inherited(catalogue, source, game).get(parameter, [])
     chosen = [c for c in claims if variant is not None and c.variant == variant
               and parameter in c.allowed()]
     behind = chosen or main
@@ -128,10 +159,10 @@ def stance(catalogue: Catalogue, source: str, game: str, parameter: str,
     readings = tuple(profile.values[parameter])
     if not behind:
         how = "silent"
+    elif len(readings) == 1:
+        how = "states"
     elif any(c.kind == "ambiguous" for c in behind):
         how = "ambiguous"
-    elif len(readings) > 1:
-        how = "contradicts"
     else:
-        how = "states"
+        how = "contradicts"
     return Stance(profile.id, source, variant, readings, how, tuple(c.id for c in behind))

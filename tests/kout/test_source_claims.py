@@ -4,6 +4,7 @@ ambiguities open; the counts `trickrules sources` shows follow from the claims."
 from __future__ import annotations
 
 import json
+from dataclasses import replace
 from pathlib import Path
 
 import pytest
@@ -12,7 +13,7 @@ from helpers import edit_spec, spec_error
 from proofs.cli import main
 from proofs.kout.theorems import deck_matches_deal
 from spec.loader import family_catalogue
-from spec.source_profiles import source_profile, source_profiles, summary
+from spec.source_profiles import source_profile, source_profiles, stance, summary
 
 
 def test_claim_with_an_unknown_reading_names_file_and_line(spec_copy: Path) -> None:
@@ -73,3 +74,50 @@ def test_sources_command_counts(capsys: pytest.CaptureFixture[str]) -> None:
     by = {(r["source"], r["game"]): r for r in rows}
     assert "003.auction-shape" in by[("003", "kout6")]["ambiguities"]
     assert by[("002", "kout6")]["variants"] == []
+
+
+def test_a_section_that_inherits_is_read_with_its_parents_claims() -> None:
+    """000's Kout Bo 4 section says its scoring is "identical to those in the parent version"
+    and its Joker lead "As in the six player version": read with the six-player claims, it
+    plays every trick and lets a bid of eight lead only the red Joker. Without the recorded
+    inheritance the early stop is a silence and the Joker lead an ambiguity."""
+    catalogue = family_catalogue("kout")
+    early = stance(catalogue, "000", "kout4", "hand.early-stop")
+    assert (early.readings, early.how, early.claims) == (
+        ("play-all-tricks",), "states", ("000.k6.all-tricks",))
+    lead = stance(catalogue, "000", "kout4", "joker.lead-by-bid")
+    assert (lead.readings, lead.how) == (("8-red-9-either",), "states")
+    assert "hand.early-stop" not in summary(catalogue, "000", "kout4").silences
+    assert source_profile(catalogue, "000", "kout4").values["game.target"] == ("101",)
+    orphan = replace(catalogue, sources={**catalogue.sources, "000": replace(
+        catalogue.sources["000"], inherits=())})
+    assert stance(orphan, "000", "kout4", "hand.early-stop").how == "silent"
+    assert stance(orphan, "000", "kout4", "joker.lead-by-bid").readings == (
+        "8-red-9-either", "8-or-9-either")
+    assert "game.target" in summary(orphan, "000", "kout4").silences
+
+
+def test_an_inheritance_that_contradicts_the_section_allows_both() -> None:
+    catalogue = family_catalogue("kout")
+    own = catalogue.claims["000.k4.deal"]
+    clash = replace(own, id="000.k4.stop", fixes={"hand.early-stop": "stop-when-decided"},
+                    conflicts_with=())
+    changed = replace(catalogue, claims={**catalogue.claims, clash.id: clash})
+    assert stance(changed, "000", "kout4", "hand.early-stop").readings == (
+        "play-all-tricks", "stop-when-decided")
+    assert ("000.k4.stop", "000.k6.all-tricks") in summary(
+        changed, "000", "kout4").contradictions
+
+
+@pytest.mark.parametrize(("old", "new", "named"), [
+    ('parent = "kout6"\nsentence = "000.59.1"', 'parent = "kout5"\nsentence = "000.59.1"',
+     "does not describe game 'kout5'"),
+    ('sentence = "000.61.1"', 'sentence = "001.61.1"', "is not of source '000'"),
+    ('parameters = ["hand.early-stop"', 'parameters = ["hand.early-stopping"',
+     "parameter 'hand.early-stopping' is not one of both"),
+])
+def test_a_bad_inheritance_is_located(spec_copy: Path, old: str, new: str, named: str) -> None:
+    line = edit_spec(spec_copy / "sources.toml", old, new)
+    error = spec_error(spec_copy)
+    assert named in str(error) and "sources.toml" in str(error)
+    assert error.line is not None and abs(error.line - line) < 8
