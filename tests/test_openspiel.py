@@ -39,11 +39,14 @@ def test_the_game_records_say_what_the_games_are(game_id: str) -> None:
 
 
 def test_a_profile_with_pinned_readings_is_a_game_parameter() -> None:
+    """Given as in the engine (a dict) or in a game string (``:`` for ``=``), it serializes
+    to a game string that loads the same rules."""
     name = "baloot-default[play.hokom-void=may-trump]"
     game = pyspiel.load_game("trickrules_baloot", {"profile": name, "variant": "hand"})
     assert game.engine_game.profile.id == name
-    state = game.new_initial_state()
-    assert state.is_chance_node() and len(state.chance_outcomes()) == 32
+    again = pyspiel.load_game(str(game))
+    assert str(again) == str(game) and again.engine_game.profile.id == name
+    pyspiel.random_sim_test(again, num_sims=1, serialize=True, verbose=False)
     with pytest.raises(ValueError, match="variant"):
         pyspiel.load_game("trickrules_kout6", {"variant": "rubber"})
     with pytest.raises(ValueError, match="is for kout4"):

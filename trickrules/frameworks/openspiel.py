@@ -2,7 +2,9 @@
 ``trickrules_kout4`` and ``trickrules_baloot`` (needs the ``ai`` extra: ``open_spiel``).
 
 Importing this module registers the games. Parameters: ``profile`` (any profile of the game,
-pinned readings included; default the reconciled one), ``variant`` (``game``: to the target,
+pinned readings included, spelled with ``:`` in a game string, which splits at ``=``:
+``trickrules_baloot(profile=baloot-default[play.hokom-void:may-trump])``; default the
+reconciled one), ``variant`` (``game``: to the target,
 or ``hand``: one hand) and ``max_deals`` (the cap on deals, redeals included; default 50).
 Sequential, explicit chance (every dealt card), imperfect information, zero-sum (+1 each seat
 of the winning team, -1 the others, 0 all on a draw), terminal rewards. Golden playthroughs
@@ -69,16 +71,18 @@ class TrickGame(pyspiel.Game):  # type: ignore[misc]
 
     def __init__(self, params: dict[str, Any] | None = None) -> None:
         kind = _game_type(self.game_id)
-        given = dict(kind.parameter_specification)
-        given.update(params or {})
-        self.engine_game = load_game(self.game_id, given["profile"])
+        params = dict(params or {})
+        if "profile" in params:  # OpenSpiel's game strings split at "=": pins use ":"
+            params["profile"] = str(params["profile"]).replace("=", ":")
+        given = {**kind.parameter_specification, **params}
+        self.engine_game = load_game(self.game_id, given["profile"].replace(":", "="))
         self.variant = _variant(given)
         self.layout: Layout = new_chance_state(self.engine_game, self.variant).layout
         info = pyspiel.GameInfo(
             num_distinct_actions=self.layout.actions, max_chance_outcomes=self.layout.cards,
             num_players=self.layout.players, min_utility=-1.0, max_utility=1.0,
             utility_sum=0.0, max_game_length=self.layout.max_game_length)
-        super().__init__(kind, info, params or {})
+        super().__init__(kind, info, params)
 
     def new_initial_state(self) -> TrickState:
         """A new game: the first deal's cards are chance nodes."""
