@@ -51,7 +51,9 @@ def test_a_deal_is_drawn_card_by_card_with_uniform_probabilities(game_id: str) -
 def test_one_hand_ends_after_the_first_scored_hand(game_id: str) -> None:
     state = _play(new_chance_state(load_game(game_id), Variant(one_hand=True)), 3)
     assert state.is_terminal() and len(state.records) >= 1
-    assert sum(state.returns()) == 0 and set(state.returns()) <= {-1.0, 0.0, 1.0}
+    lead = state.scores[0] - state.scores[1]  # the game's only scored hand
+    assert lead != 0 and state.returns()[0] == (1.0 if lead > 0 else -1.0)
+    assert sum(state.returns()) == 0 and set(state.returns()) == {-1.0, 1.0}
     assert len(state.history()) <= state.layout.max_game_length
 
 

@@ -72,3 +72,17 @@ def test_observers_give_the_engines_views_and_hide_private_cards() -> None:
     with pytest.raises(ValueError, match="every player"):
         game.make_py_observer(pyspiel.IIGObservationType(
             perfect_recall=False, private_info=pyspiel.PrivateInfoType.ALL_PLAYERS))
+
+
+@pytest.mark.parametrize("game_id", GAMES)
+def test_a_serialized_state_comes_back_with_the_same_views(game_id: str) -> None:
+    game = pyspiel.load_game(f"{short_name(game_id)}(variant=hand)")
+    state, rng = game.new_initial_state(), np.random.RandomState(2)
+    for _ in range(60):
+        state.apply_action(int(rng.choice(state.legal_actions())))
+    again = pyspiel.deserialize_game_and_state(pyspiel.serialize_game_and_state(game, state))[1]
+    assert again.history() == state.history()
+    for seat in range(game.num_players()):
+        assert again.information_state_string(seat) == state.information_state_string(seat)
+        assert again.information_state_tensor(seat) == state.information_state_tensor(seat)
+        assert again.observation_tensor(seat) == state.observation_tensor(seat)
