@@ -64,12 +64,15 @@ class BalootChanceState(Views, BalootState):
         super().__init__(game, 0, 3)
 
     def _new_deal(self) -> None:
+        """Open a deal in the log (the cutter's choice, if any, comes first)."""
         self.log.append([])
         self.dealers.append(self.dealer)
         self._before = (self.scores[0], self.scores[1])
         super()._new_deal()
 
     def _deal(self, choice: str) -> None:
+        """After the cut: three cards, then two, to each seat from the dealer's right, then
+        the public card, each a chance node."""
         self.cut_choice = choice
         seats = [(self.dealer + 1 + i) % 4 for i in range(4)]
         self._plan = [s for s in seats for _ in range(3)] + [s for s in seats for _ in range(2)]
@@ -79,6 +82,7 @@ class BalootChanceState(Views, BalootState):
         self.phase = DEAL
 
     def _complete_deal(self, taker: int) -> None:
+        """The taker gets the public card; the completion's cards are chance nodes."""
         self.hands[taker] |= 1 << self.public
         seats = [(self.dealer + 1 + i) % 4 for i in range(4)]
         self._plan = [s for s in seats for _ in range(2 if s == taker else 3)]
@@ -86,6 +90,7 @@ class BalootChanceState(Views, BalootState):
         self.phase = DEAL
 
     def _next_deal(self, same_dealer: bool) -> None:
+        """End a one-hand game after its scored hand, or any game at the deal cap."""
         if (self.variant.one_hand and self.hand is not None) \
                 or self.deal_index + 1 >= self.variant.max_deals:
             self.winner = (hand_winner(self._before, self.scores) if self.variant.one_hand

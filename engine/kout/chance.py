@@ -58,6 +58,7 @@ class KoutChanceState(Views, KoutState):
         super().__init__(game, 0, game.rules.players - 1, [0] * game.rules.players, 0, (0, 0))
 
     def _start_hand(self, dealer: int, hands: list[int], hand_index: int) -> None:
+        """Start a hand with empty hands: its cards come from the chance nodes that follow."""
         super()._start_hand(dealer, hands, hand_index)
         self.phase = DEAL
         self._undealt = self.rules.deck_mask
@@ -67,6 +68,7 @@ class KoutChanceState(Views, KoutState):
         self.dealers.append(dealer)
 
     def _next_hand(self, dealer: int, index: int) -> None:
+        """End a one-hand game, or a game at the deal cap; else deal the next hand by chance."""
         if self.variant.one_hand or index >= self.variant.max_deals:
             self.winner = (hand_winner(self._before, self.scores) if self.variant.one_hand
                            else cap_winner(self.scores))
