@@ -74,11 +74,12 @@ def test_the_deal_cap_ends_a_game_with_the_team_ahead_or_a_draw() -> None:
 def test_a_baloot_completion_is_drawn_after_the_buying() -> None:
     state = new_chance_state(load_game("baloot"), Variant(one_hand=True))
     rng = random.Random(1)
-    while not state.is_chance_node() or state.hand_index or not state.records:
+    while True:
         before = state.phase
         state.apply_action(rng.choice(state.legal_actions()))
         if before == "auction" and state.is_chance_node():
             break
+    assert state.hand_index == 0 and state.auction is not None and state.auction.bid
     assert [state.held(seat).bit_count() for seat in range(4)].count(6) == 1
     while state.is_chance_node():
         state.apply_action(state.legal_actions()[0])
