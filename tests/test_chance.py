@@ -9,7 +9,7 @@ from typing import Any
 import pytest
 
 from engine.chance import CHANCE_PLAYER, Variant
-from engine.errors import IllegalActionError
+from engine.errors import IllegalActionError, StateError
 from engine.registry import load_game, new_chance_state
 
 GAMES = ("kout6", "kout4", "baloot")
@@ -100,3 +100,20 @@ def test_a_seeded_state_is_never_a_chance_node(game_id: str) -> None:
     state = load_game(game_id).new_initial_state(1)
     assert not state.is_chance_node() and state.chance_outcomes() == []
     assert state.current_player() >= 0
+
+
+@pytest.mark.parametrize("game_id", GAMES)
+def test_the_json_form_waits_for_the_deal_to_be_complete(game_id: str) -> None:
+    """Kout's deal is complete at the auction; Baloot's once the contract is bought and the
+    stock dealt (while buying, the stock has not been drawn)."""
+    state, rng = new_chance_state(load_game(game_id)), random.Random(4)
+    complete = "play" if game_id == "baloot" else "auction"
+    while state.phase != complete:
+        if state.is_chance_node() or state.phase == "auction":
+            with pytest.raises(StateError, match="no JSON form"):
+                state.to_json()
+        state.apply_action(rng.choice(state.legal_actions()))
+    again = state.game.state_class.from_json(state.to_json())
+    assert again.legal_actions() == state.legal_actions() and again.phase == state.phase
+    assert again.hand_masks() == state.hand_masks() if game_id != "baloot" else (
+        again.hands == state.hands)

@@ -11,13 +11,13 @@ seat 3, so seat 0 speaks first. Seeded states never reach this module.
 from __future__ import annotations
 
 import copy
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
 from engine.baloot import actions as act
 from engine.baloot.cards import NUM_CARDS
 from engine.baloot.deal import FirstDeal
 from engine.baloot.game import BalootState
-from engine.baloot.state import GAME_OVER
+from engine.baloot.state import AUCTION, CUT, GAME_OVER
 from engine.chance import (
     CHANCE_PLAYER,
     NOT_DEALT,
@@ -29,7 +29,7 @@ from engine.chance import (
     cap_winner,
     hand_winner,
 )
-from engine.errors import IllegalActionError
+from engine.errors import IllegalActionError, StateError
 
 if TYPE_CHECKING:
     from engine.baloot.game import BalootGame
@@ -99,6 +99,13 @@ class BalootChanceState(Views, BalootState):
             self.hands = [0, 0, 0, 0]
             return
         super()._next_deal(same_dealer)
+
+    def to_json(self) -> dict[str, Any]:
+        """The JSON form of the situation (read back, it is a seeded game: later deals come
+        from its seed); none before the deal is complete, as the stock is drawn only then."""
+        if self.phase in (CUT, DEAL, AUCTION):
+            raise StateError("a deal drawn by chance nodes has no JSON form until it is dealt")
+        return super().to_json()
 
     def current_player(self) -> int:
         """The seat to act, :data:`CHANCE_PLAYER` while dealing, -4 once the game is over."""

@@ -7,7 +7,7 @@ game. Seeded states (:meth:`KoutGame.new_initial_state`) never reach this module
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Self
+from typing import TYPE_CHECKING, Any, Self
 
 from engine.chance import (
     CHANCE_PLAYER,
@@ -19,7 +19,7 @@ from engine.chance import (
     cap_winner,
     hand_winner,
 )
-from engine.errors import IllegalActionError
+from engine.errors import IllegalActionError, StateError
 from engine.kout.actions import NUM_ACTIONS, action_to_string
 from engine.kout.game import KoutState
 from engine.kout.state import AUCTION, GAME_OVER
@@ -75,6 +75,13 @@ class KoutChanceState(Views, KoutState):
             self.phase = GAME_OVER
             return
         self._start_hand(dealer, [0] * self.rules.players, index)
+
+    def to_json(self) -> dict[str, Any]:
+        """The JSON form of the situation (read back, it is a seeded game: later deals come
+        from its seed); none while a deal is being drawn."""
+        if self.phase == DEAL:
+            raise StateError("a deal drawn by chance nodes has no JSON form until it is dealt")
+        return super().to_json()
 
     def current_player(self) -> int:
         """The seat to act, :data:`CHANCE_PLAYER` while dealing, -4 once the game is over."""
