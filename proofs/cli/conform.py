@@ -60,20 +60,29 @@ def cmd_conform(args: argparse.Namespace) -> int:
 
 
 def _print_house_options(console: Console, game: str, table: dict[str, Any]) -> None:
-    """Which reading of each parameter the engine plays, and the profile it matches best."""
+    """What the evidence says of each house option: the reading the engine plays, a tie, no
+    reading fitting, or a suite that cannot tell; with each reading's separating vectors."""
     from rich.table import Table
 
     from proofs.cli.render.console import literal
 
-    shown = Table(title=f"House options of {game}: the engine's answers under each reading "
-                        "(variant vectors passed/asked)")
-    for column in ("parameter", "readings", "plays"):
+    shown = Table(title=f"House options of {game}: the engine's answers on the vectors that "
+                        "separate the readings (passed/asked; all its vectors in brackets)")
+    for column in ("parameter", "readings", "verdict"):
         shown.add_column(column)
     for row in table["parameters"]:
-        readings = ", ".join(f"{r} {c['passed']}/{c['passed'] + c['failed']}"
-                             for r, c in row["readings"].items())
-        best = row["best"] + ("" if row["best"] == row["reconciled"] else " (house option)")
-        shown.add_row(literal(row["parameter"]), literal(readings), literal(best))
+        readings = ", ".join(
+            f"{r} {c['separating']['passed']}/{sum(c['separating'].values())} "
+            f"({c['passed']}/{c['passed'] + c['failed']})" for r, c in row["readings"].items())
+        verdict = row["verdict"]
+        if row["best"] is not None:
+            verdict = f"plays {row['best']}" + (
+                "" if row["best"] == row["reconciled"] else " (house option)")
+        elif verdict == "tie":
+            verdict = f"tie: {', '.join(row['fits'])}"
+        elif verdict == "cannot tell":
+            verdict = "this suite cannot tell (no vector separates the readings)"
+        shown.add_row(literal(row["parameter"]), literal(readings), literal(verdict))
     console.print(shown)
     console.print(f"Best match: {literal(table['best_profile'])}")
 

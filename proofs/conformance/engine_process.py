@@ -212,14 +212,6 @@ class EngineProcess:
         return f"; stderr: {' | '.join(lines[-3:])}" if lines else ""
 
     # ------------------------------------------------------------------ asking
-    def answers(self, op: str) -> bool:
-        """Whether the engine answers questions of type ``op`` by its hello (starting it if
-        needed; an engine that cannot start is asked anyway, to report why)."""
-        if self._proc is None and not self.given_up and self._start() is not None:
-            self.stop()
-            return True
-        return self.ops is None or op in self.ops
-
     def ask(self, request: dict[str, Any]) -> dict[str, Any] | Problem:
         """Send one request (an id is added) and return the engine's response, or the
         problem that prevented one. A problem other than a declined request restarts the
@@ -230,6 +222,8 @@ class EngineProcess:
             problem = self._start()
             if problem is not None:
                 return self._failed(problem)
+        if self.ops is not None and request["op"] not in self.ops:
+            return Problem("unsupported", "not among the types its hello lists")
         reply = self._exchange(request, definition("response", request.get("game"),
                                                    str(request["op"])))
         if isinstance(reply, Problem):

@@ -3,42 +3,98 @@
 For each parameter that has house options, the engine is asked the ``variant`` vectors that
 exercise the parameter under the reconciled profile and under each house option of it (the
 reconciled profile with that parameter at another reading), each time with that profile's
-readings in the request. The reading whose expectations the engine meets best is the one it
-plays; an engine that plays one house option consistently is named by it, and an engine that
-reads the request's rules passes under every reading.
+readings in the request. Only the vectors that separate the readings (holding under some and
+not others) are evidence: the engine plays the one reading whose separating vectors it all
+passes; an engine that reads the request's rules passes them under every reading (it follows
+the request); otherwise the row says it is a tie, that no reading fits, or that the suite
+cannot tell (no separating vector), never the reconciled reading by default.
 """
 
 from __future__ import annotations
 
+from collections.abc import Iterable
 from dataclasses import dataclass, field
 from typing import Any
 
 from proofs.conformance.runner import Run, Runner
 from proofs.conformance.suite import EVERY, SuiteData
 
+PLAYS, FOLLOWS, TIE = "plays", "follows the request", "tie"
+NO_FIT, CANNOT_TELL = "no reading fits", "cannot tell"
+"""The verdicts of a row: the engine plays one reading; it passes under every reading (it
+reads the request's rules); several readings fit, not all; every reading fails a vector that
+separates it from another; the suite has no vector whose answer differs between the readings
+(so passing every vector says nothing about them)."""
+
 
 @dataclass
 class ReadingRow:
-    """One parameter: the vectors passed and failed under each of its readings."""
+    """One parameter: each reading's vectors (id -> passed) asked of the engine."""
 
     parameter: str
-    counts: dict[str, list[int]] = field(default_factory=dict)
+    outcomes: dict[str, dict[str, bool]] = field(default_factory=dict)
     default: str = ""
 
-    @property
-    def best(self) -> str:
-        """The reading the engine meets best (fewest failures; the reconciled one on a tie)."""
-        def rank(reading: str) -> tuple[float, int]:
-            passed, failed = self.counts[reading]
-            share = failed / (passed + failed) if passed + failed else 1.0
-            return (share, reading != self.default)
+    def separating(self) -> set[str]:
+        """The vectors that hold under some readings and not others: only they tell the
+        readings apart (a vector every reading expects the same of is no evidence)."""
+        every = [set(o) for o in self.outcomes.values()]
+        if not every:
+            return set()
+        common = every[0].intersection(*every[1:])
+        return every[0].union(*every[1:]) - common
 
-        return min(self.counts, key=rank)
+    def evidence(self, reading: str) -> tuple[int, int]:
+        """Passed and failed, on the vectors that separate this reading from another."""
+        mine = self.outcomes[reading]
+        asked = [mine[v] for v in self.separating() if v in mine]
+        return sum(asked), len(asked) - sum(asked)
+
+    def tested(self) -> list[str]:
+        """The readings that have separating vectors of their own."""
+        separating = self.separating()
+        return [r for r, mine in self.outcomes.items() if separating & set(mine)]
+
+    @property
+    def fits(self) -> list[str]:
+        """The readings the evidence leaves: those whose own separating vectors the engine
+        all passes; when every reading with vectors fails some, the readings without vectors
+        (left by elimination)."""
+        tested = self.tested()
+        passing = [r for r in tested if self.evidence(r)[1] == 0]
+        return passing or [r for r in self.outcomes if r not in tested]
+
+    @property
+    def verdict(self) -> str:
+        """One of :data:`PLAYS`, :data:`FOLLOWS`, :data:`TIE`, :data:`NO_FIT`,
+        :data:`CANNOT_TELL`; never the reconciled reading for want of evidence."""
+        if not self.separating():
+            return CANNOT_TELL
+        fits, tested = self.fits, self.tested()
+        if len(fits) == 1:
+            return PLAYS
+        if len(tested) > 1 and fits == tested:
+            return FOLLOWS
+        return TIE if fits else NO_FIT
+
+    @property
+    def best(self) -> str | None:
+        """The reading the engine plays, when the evidence names exactly one."""
+        return self.fits[0] if self.verdict == PLAYS else None
 
     def as_json(self) -> dict[str, Any]:
-        """The row as JSON data."""
-        return {"parameter": self.parameter, "reconciled": self.default, "best": self.best,
-                "readings": {r: {"passed": p, "failed": f} for r, (p, f) in self.counts.items()}}
+        """The row as JSON data: the verdict, and per reading all its vectors and the
+        separating ones, passed and failed."""
+        def counts(reading: str) -> dict[str, Any]:
+            mine = self.outcomes[reading]
+            passed, failed = self.evidence(reading)
+            return {"passed": sum(mine.values()), "failed": len(mine) - sum(mine.values()),
+                    "separating": {"passed": passed, "failed": failed}}
+
+        return {"parameter": self.parameter, "reconciled": self.default,
+                "verdict": self.verdict, "best": self.best, "fits": self.fits,
+                "separating": len(self.separating()),
+                "readings": {r: counts(r) for r in self.outcomes}}
 
 
 def _holds(vector: dict[str, Any], profile: str) -> bool:
@@ -46,9 +102,10 @@ def _holds(vector: dict[str, Any], profile: str) -> bool:
     return (profile in named) or (named == [EVERY] and profile not in vector["except"])
 
 
-def house_table(runner: Runner, suite: SuiteData, game: str) -> list[ReadingRow]:
-    """Every parameter of ``game`` with house options, and how the engine fares under each
-    reading on the variant vectors that exercise it."""
+def house_table(runner: Runner, suite: SuiteData, game: str,
+                only: Iterable[str] | None = None) -> list[ReadingRow]:
+    """Every parameter of ``game`` with house options (or those of ``only``), and how the
+    engine fares under each reading on the variant vectors that exercise it."""
     default = suite.defaults[game]
     options: dict[str, dict[str, str]] = {}
     base_rules = suite.profiles[default]["rules"]
@@ -61,16 +118,21 @@ def house_table(runner: Runner, suite: SuiteData, game: str) -> list[ReadingRow]
     variant = [v for v in suite.vectors if v["group"] == "variant" and v["game"] == game]
     rows = []
     try:
-        for parameter in sorted(options):
+        for parameter in sorted(options if only is None else set(options) & set(only)):
             row = ReadingRow(parameter, default=base_rules[parameter])
             readings = {base_rules[parameter]: default, **options[parameter]}
             for reading, profile_id in readings.items():
                 run = Run(runner.engine.command, [profile_id], runner.engine.timeout)
                 profile = runner.profile_of(profile_id)
+                asked: dict[str, bool] = {}
                 for vector in variant:
-                    if parameter in vector["rules"] and _holds(vector, profile_id):
+                    if (parameter in vector["rules"] and _holds(vector, profile_id)
+                            and runner.asks(vector)):
+                        passed = run.passed
                         runner.one(run, profile, vector)
-                row.counts[reading] = [run.passed, len(run.failures)]
+                        if run.vectors > len(asked):  # answered (not unsupported)
+                            asked[vector["id"]] = run.passed > passed
+                row.outcomes[reading] = asked
             rows.append(row)
     finally:
         runner.engine.stop()
@@ -78,10 +140,10 @@ def house_table(runner: Runner, suite: SuiteData, game: str) -> list[ReadingRow]
 
 
 def best_profile(rows: list[ReadingRow], suite: SuiteData, game: str) -> str:
-    """The suite profile the engine matches best: the reconciled one, or the house option of
-    the one parameter whose best reading is not the reconciled one; with several, their list."""
+    """The suite profile the engine matches best: the reconciled one with every option the
+    evidence shows it plays otherwise (a tie or no fit leaves an option out; see the rows)."""
     default = suite.defaults[game]
-    moved = [row for row in rows if row.best != row.default]
+    moved = [row for row in rows if row.best is not None and row.best != row.default]
     if not moved:
         return default
     return " + ".join(f"{default}[{row.parameter}={row.best}]" for row in moved)

@@ -21,11 +21,16 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from proofs.conformance.build import why_rules
+from proofs.conformance.charges import NO_FIT, Charges, Departure, cover
 from proofs.conformance.engine_process import EngineProcess, Problem
 from proofs.conformance.protocol import Answer, canonical, definition, request
+from proofs.conformance.reference_adapter import profile_for
 from proofs.conformance.suite import SuiteData
 from proofs.kit import kit_for_game
 from spec.model import Profile
+
+Refusal = tuple[list[str], str, list[list[str]], list[tuple[str, str]] | None]
+"""A refused move's charge: rules, detail, the rank orders it rests on, reproducing readings."""
 
 
 @dataclass
@@ -41,6 +46,9 @@ class Failure:
     rests_on: list[list[str]] = field(default_factory=list)
     """For each differing card, the rank orders its legality rests on (empty when some card
     rests on none): the failure goes to those orders if they fail on their own."""
+    readings: list[tuple[str, str]] | None = None
+    """For a wrong answer: the house readings under which it is the reference answer (empty
+    when none is); None for other failures (an engine problem, a perft count)."""
 
     def as_json(self) -> dict[str, Any]:
         """The failure as JSON data (the vector's request and expectation included)."""
@@ -84,6 +92,10 @@ class Run:
     its hello leaves out): counted apart, never a failure."""
     only: list[str] | None = None
     """The question types asked (``--only``), or None for every type."""
+    fitted: dict[str, dict[str, int]] = field(default_factory=dict)
+    """Per parameter, the house readings that reproduced a wrong answer, and how often."""
+    no_fit: int = 0
+    """Wrong answers no reading of the rules gives."""
 
     @property
     def ok(self) -> bool:
@@ -105,6 +117,8 @@ class Run:
             "problems": dict(sorted(self.problems.items())),
             "problem_causes": dict(sorted(self.causes.items())), "engine_starts": self.starts,
             "unsupported": dict(sorted(self.unsupported.items())), "only": self.only,
+            "answers_fit": {p: dict(sorted(r.items())) for p, r in sorted(self.fitted.items())},
+            "no_reading_fits": self.no_fit,
             "seconds": round(self.seconds, 1),
             "rules": {r: {"passed": t.passed, "failed": t.failed,
                           "smallest": t.smallest.as_json() if t.smallest else None}
@@ -120,6 +134,9 @@ class Runner:
         self.suite = suite
         self.profile_of = profile_of
         self.only = None if only is None else sorted(set(only))
+        self.charges = Charges(suite, lambda profile_id, rules: profile_for(
+            {"game": suite.profiles[profile_id]["game"], "profile": profile_id,
+             "rules": rules}))
 
     def asks(self, vector: dict[str, Any]) -> bool:
         """Whether the run asks ``vector`` at all (``--only`` leaves other types out)."""
@@ -149,8 +166,7 @@ class Runner:
         """Ask one vector under one profile and tally the answer in ``run``; a question the
         engine does not answer is counted apart."""
         op = vector["op"]
-        reply = (self._ask(profile, op, vector["request"]) if self.engine.answers(op)
-                 else Problem("unsupported", "not among the types its hello lists"))
+        reply = self._ask(profile, op, vector["request"])
         if isinstance(reply, Problem) and reply.kind == "unsupported":
             run.unsupported[op] = run.unsupported.get(op, 0) + 1
             return
@@ -168,13 +184,12 @@ class Runner:
         group[1] += 1
         by_op[1] += 1
         run.failures.append(failure)
+        if failure.readings == []:
+            run.no_fit += 1
         if isinstance(reply, Problem):
             run.problems[reply.kind] = run.problems.get(reply.kind, 0) + 1
             run.causes.setdefault(reply.kind, reply.detail)
-        if failure.rests_on:
-            run.pending.append(failure)
-        else:
-            charge(run, failure)
+        run.pending.append(failure)
 
     # ------------------------------------------------------------------ judging
     def _judge(self, profile: Profile, vector: dict[str, Any],
@@ -183,11 +198,18 @@ class Runner:
         if isinstance(reply, Problem):
             rules, detail = list(vector["rules"]), ""
             rests: list[list[str]] = []
+            readings = None
             if reply.kind == "error":
                 found = self._refusal(profile, vector)
                 if found is not None:
-                    rules, detail, rests = found
-            return Failure(vector, profile.id, rules, str(reply), None, detail, rests)
+                    rules, detail, rests, readings = found
+                else:
+                    departed = self.charges.refusing_request(profile, vector)
+                    readings = [(d.parameter, d.reading) for d in departed]
+                    if departed:
+                        rules = sorted({d.parameter for d in departed})
+                        detail = f"the reference refuses it too under {named(departed)}"
+            return Failure(vector, profile.id, rules, str(reply), None, detail, rests, readings)
         shape = definition("response", profile.game.id, op)
         got = canonical(shape, {k: v for k, v in reply.items()
                                 if k != "id" and not k.startswith("x-")})
@@ -195,19 +217,25 @@ class Runner:
         if op == "perft":
             if got == expect:
                 return None
-            rules, detail, rests = self._perft(profile, vector["request"], got)
+            rules, detail, rests, readings = self._perft(profile, vector["request"], got)
             return Failure(vector, profile.id, rules or list(vector["rules"]),
-                           "perft counts differ", got, detail, rests)
+                           "perft counts differ", got, detail, rests, readings)
         rules = differing_rules(op, expect, why, got)
         if not rules:
             return None
         rests = (resting_on(why, set(expect["cards"]) ^ set(got.get("cards", [])))
                  if op == "legal-plays" else [])
-        return Failure(vector, profile.id, rules, "wrong answer", got, rests_on=rests)
+        departed = self.charges.reproducing(profile, vector, got)
+        if departed:
+            return Failure(vector, profile.id, sorted({d.parameter for d in departed}),
+                           "wrong answer", got, f"the reference answer under {named(departed)}",
+                           rests, [(d.parameter, d.reading) for d in departed])
+        return Failure(vector, profile.id, rules, "wrong answer", got, NO_FIT, rests,
+                       readings=[])
 
-    def _refusal(self, profile: Profile,
-                 vector: dict[str, Any]) -> tuple[list[str], str, list[list[str]]] | None:
-        """The first move of the request the engine finds illegal, and its rule."""
+    def _refusal(self, profile: Profile, vector: dict[str, Any]) -> Refusal | None:
+        """The first move of the request the engine finds illegal, charged to the house
+        readings under which it is illegal too, else to its rule (with no reading fitting)."""
         op, body = vector["op"], vector["request"]
         if op in ("legal-plays", "trick-winner", "perft"):
             conformance = kit_for_game(profile.game.id).conformance
@@ -216,8 +244,10 @@ class Runner:
                 expected = _answer(profile, {"op": "legal-plays", "situation": prefix})
                 reply = self._ask(profile, "legal-plays", {"situation": prefix})
                 if isinstance(reply, dict) and card not in reply["cards"]:
-                    return ([expected.why["cards"][card]], f"refuses seat {seat}'s {card}",
-                            resting_on(expected.why, [card]))
+                    return self._refused(profile, "legal-plays", {"situation": prefix}, card,
+                                         [expected.why["cards"][card]],
+                                         f"refuses seat {seat}'s {card}",
+                                         resting_on(expected.why, [card]))
             return None
         if op in ("auction", "doubling"):
             for k in range(len(body["calls"])):
@@ -226,12 +256,35 @@ class Runner:
                 reply = self._ask(profile, op, prefix)
                 call = body["calls"][k]
                 if isinstance(reply, dict) and call not in reply.get("legal", []):
-                    return [expected.why["calls"][call]], f"refuses call {k} ({call})", []
+                    return self._refused(profile, op, prefix, call,
+                                         [expected.why["calls"][call]],
+                                         f"refuses call {k} ({call})", [])
         return None
 
-    def _perft(self, profile: Profile, body: dict[str, Any],
-               got: dict[str, Any]) -> tuple[list[str], str, list[list[str]]]:
-        """Follow a differing perft count down its divide to the first differing position."""
+    def _charged(self, profile: Profile, op: str, body: dict[str, Any], got: dict[str, Any],
+                 rules: list[str], detail: str, rests: list[list[str]]) -> Refusal:
+        """A wrong answer found on the way (in a perft's divide): charged to the readings that
+        give it, if any, else to ``rules`` with no reading fitting."""
+        departed = self.charges.answering(profile, op, body, got, rules)
+        if departed:
+            return (sorted({d.parameter for d in departed}),
+                    f"{detail}, as under {named(departed)}", rests,
+                    [(d.parameter, d.reading) for d in departed])
+        return rules, f"{detail}; {NO_FIT}", rests, []
+
+    def _refused(self, profile: Profile, op: str, body: dict[str, Any], move: str,
+                 rules: list[str], detail: str, rests: list[list[str]]) -> Refusal:
+        """A refused move's charge: the readings under which it is refused too, if any."""
+        departed = self.charges.refusing(profile, op, body, move)
+        if departed:
+            return (sorted({d.parameter for d in departed}),
+                    f"{detail}, as under {named(departed)}", rests,
+                    [(d.parameter, d.reading) for d in departed])
+        return rules, f"{detail}; {NO_FIT}", rests, []
+
+    def _perft(self, profile: Profile, body: dict[str, Any], got: dict[str, Any]) -> Refusal:
+        """Follow a differing perft count down its divide to the first differing position,
+        and charge what differs there like any wrong answer (to the readings that give it)."""
         situation, depth = body["situation"], int(body["depth"])
         path: list[str] = []
         while True:
@@ -243,14 +296,18 @@ class Runner:
                 over, _ = kit_for_game(profile.game.id).conformance.trick_point(profile,
                                                                                 situation)
                 if over:
-                    return ["hand.early-stop"], f"the hand is over{at}; the engine plays on", []
+                    return ["hand.early-stop"], f"the hand is over{at}; the engine plays on", \
+                        [], None
                 why = _answer(profile, {"op": "legal-plays", "situation": situation}).why
                 cards = sorted(set(mine) ^ set(theirs))
-                return (sorted({why["cards"].get(c, "play.card-in-hand") for c in cards}),
-                        f"legal cards differ{at}: {', '.join(cards)}", resting_on(why, cards))
+                rules = sorted({why["cards"].get(c, "play.card-in-hand") for c in cards})
+                return self._charged(profile, "legal-plays", {"situation": situation},
+                                     {"cards": sorted(theirs)}, rules,
+                                     f"legal cards differ{at}: {', '.join(cards)}",
+                                     resting_on(why, cards))
             card = next((c for c in mine if mine[c] != theirs[c]), None)
             if card is None or depth <= 1:
-                return [], f"totals differ{at}", []
+                return [], f"totals differ{at}", [], None
             _, down = kit_for_game(profile.game.id).conformance.trick_point(profile, situation)
             if down == len(situation["hands"]) - 1:
                 done = dict(situation)
@@ -259,19 +316,26 @@ class Runner:
                 mine_w = _answer(profile, {"op": "trick-winner", "situation": done})
                 reply_w = self._ask(profile, "trick-winner", {"situation": done})
                 if isinstance(reply_w, Problem):
-                    return [], f"{reply_w} when asked the winner of a trick{at}", []
+                    return [], f"{reply_w} when asked the winner of a trick{at}", [], None
                 if reply_w["winner"] != mine_w.expect["winner"]:
                     rule = mine_w.why["seats"].get(str(reply_w["winner"]), "trick.winner")
-                    return [rule], (f"trick {' '.join(done['trick'])}{at}: the engine gives "
-                                    f"seat {reply_w['winner']}, expected "
-                                    f"{mine_w.expect['winner']}"), []
+                    return self._charged(profile, "trick-winner", {"situation": done},
+                                         {"winner": reply_w["winner"]}, [rule],
+                                         f"trick {' '.join(done['trick'])}{at}: the engine "
+                                         f"gives seat {reply_w['winner']}, expected "
+                                         f"{mine_w.expect['winner']}", [])
             path.append(card)
             situation = kit_for_game(profile.game.id).conformance.after(profile, situation, card)
             depth -= 1
             reply = self._ask(profile, "perft", {"situation": situation, "depth": depth})
             if isinstance(reply, Problem):
-                return [], f"{reply} when asked perft {depth}{at} {card}", []
+                return [], f"{reply} when asked perft {depth}{at} {card}", [], None
             got = reply
+
+
+def named(departures: list[Departure]) -> str:
+    """House readings as a failure's detail names them."""
+    return ", ".join(f"{d.parameter} = {d.reading}" for d in departures)
 
 
 def differing_rules(op: str, expect: dict[str, Any], why: dict[str, Any],
@@ -329,16 +393,30 @@ def charge(run: Run, failure: Failure) -> None:
 
 
 def settle(run: Run) -> None:
-    """Charge the failures held back because their cards rest on rank orders: to those orders
-    when each card's order also failed on its own under the same profile, else to the play
-    rules as judged."""
+    """Charge every failure once the run is whole: each wrong answer that house readings
+    reproduce to the fewest readings that explain them all (:func:`cover`); a legal card that
+    rests on rank orders to those orders when each also failed on its own under the same
+    profile; everything else as judged."""
+    by_profile: dict[str, list[Failure]] = {}
+    for failure in run.failures:
+        if failure.readings:
+            by_profile.setdefault(failure.profile, []).append(failure)
+    for failures in by_profile.values():  # the fewest readings that explain every failure
+        chosen = cover([f.readings or [] for f in failures])
+        for failure in failures:
+            failure.readings = [r for r in failure.readings or [] if r in chosen]
+            failure.rules = sorted({p for p, _ in failure.readings})
+    for failure in run.failures:
+        for parameter, reading in failure.readings or []:
+            fits = run.fitted.setdefault(parameter, {})
+            fits[reading] = fits.get(reading, 0) + 1
     alone: dict[str, set[str]] = {}
     for failure in run.failures:
         if not failure.rests_on:
             alone.setdefault(failure.profile, set()).update(failure.rules)
     for failure in run.pending:
         failing = alone.get(failure.profile, set())
-        if all(failing.intersection(orders) for orders in failure.rests_on):
+        if failure.rests_on and all(failing.intersection(o) for o in failure.rests_on):
             orders = sorted({r for o in failure.rests_on for r in failing.intersection(o)})
             note = (f"the legality rests on {', '.join(orders)}, which the engine also gets "
                     f"wrong on its own")

@@ -1,0 +1,145 @@
+"""Charging a wrong answer to the reading that reproduces it.
+
+An engine that plays a house option gives, on the vectors that option changes, exactly the
+reference answer under that option. So a wrong answer is compared with the reference answer
+under each house option of the game (the run's profile with one parameter read otherwise):
+the parameters whose other reading gives the engine's answer are charged, by construction.
+When no reading of the rules gives it, the failure says so and keeps the rules the vector's
+attribution names (the part of the answer that differs)."""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from dataclasses import dataclass
+from typing import Any
+
+from proofs.conformance.protocol import canonical, definition
+from proofs.conformance.suite import SuiteData
+from proofs.kit import kit_for_game
+from spec.model import Profile
+
+NO_FIT = "no reading of these rules gives this answer"
+"""The detail of a wrong answer no house option reproduces."""
+
+
+@dataclass(frozen=True)
+class Departure:
+    """One house option: a parameter read otherwise than in the run's profile."""
+
+    parameter: str
+    reading: str
+    profile: Profile
+
+
+def house_options(suite: SuiteData, game: str) -> list[tuple[str, str]]:
+    """The suite's house options of ``game``: (parameter, reading) of each suite profile that
+    departs from the game's reconciled profile in exactly one parameter."""
+    base = suite.profiles[suite.defaults[game]]["rules"]
+    found = []
+    for data in suite.profiles.values():
+        if data["game"] != game:
+            continue
+        changed = [(p, r) for p, r in data["rules"].items() if base.get(p) != r]
+        if len(changed) == 1:
+            found.append(changed[0])
+    return sorted(set(found))
+
+
+class Charges:
+    """Finds, for a wrong answer under a profile, the house options that reproduce it."""
+
+    def __init__(self, suite: SuiteData, derive: Callable[[str, dict[str, str]], Profile]):
+        """``derive(profile_id, rules)``: the profile of a suite profile's game with those
+        readings (how a request's rules become a profile)."""
+        self.suite = suite
+        self.derive = derive
+        self._departures: dict[str, list[Departure]] = {}
+
+    def departures(self, profile_id: str) -> list[Departure]:
+        """Each house option of the profile's game that reads a parameter otherwise than the
+        profile does, as a profile of its own."""
+        if profile_id not in self._departures:
+            data = self.suite.profiles[profile_id]
+            rules = data["rules"]
+            self._departures[profile_id] = [
+                Departure(p, r, self.derive(profile_id, {**rules, p: r}))
+                for p, r in house_options(self.suite, data["game"])
+                if p in rules and rules[p] != r]
+        return self._departures[profile_id]
+
+    def reproducing(self, profile: Profile, vector: dict[str, Any],
+                    got: dict[str, Any]) -> list[Departure]:
+        """The house options under which the reference answer to the vector is ``got``."""
+        return self.answering(profile, vector["op"], vector["request"], got, vector["rules"])
+
+    def answering(self, profile: Profile, op: str, body: dict[str, Any], got: dict[str, Any],
+                  first: list[str]) -> list[Departure]:
+        """The house options under which the reference answer to ``body`` is ``got``
+        (compared as the protocol compares answers). Every option is tried: the rule the
+        attribution names (``first``) may be reproduced by coincidence where another option
+        is the one the engine plays; :func:`cover` later keeps the readings that explain the
+        whole run."""
+        shape = definition("response", profile.game.id, op)
+        wanted = canonical(shape, got)
+        conformance = kit_for_game(profile.game.id).conformance
+        found = []
+        for departure in self.departures(profile.id):
+            try:
+                answer = conformance.answer(departure.profile, {"op": op, **body})
+            except (ValueError, KeyError):  # a question that reading cannot answer
+                continue
+            if canonical(shape, answer.expect) == wanted:
+                found.append(departure)
+        return found
+
+    def refusing(self, profile: Profile, op: str, body: dict[str, Any],
+                 move: str) -> list[Departure]:
+        """The house options under which ``move`` (a card, or a call) is not legal after the
+        request ``body`` of ``op`` (``legal-plays``, ``auction`` or ``doubling``): an engine
+        refusing it plays one of them."""
+        conformance = kit_for_game(profile.game.id).conformance
+        key = "cards" if op == "legal-plays" else "legal"
+        found = []
+        for departure in self.departures(profile.id):
+            try:
+                answer = conformance.answer(departure.profile, {"op": op, **body})
+            except (ValueError, KeyError):  # the position itself is not reached that way
+                continue
+            if move not in answer.expect.get(key, []):
+                found.append(departure)
+        return found
+
+    def refusing_request(self, profile: Profile, vector: dict[str, Any]) -> list[Departure]:
+        """The house options under which the reference refuses the vector's request as a whole
+        (a contract, a score or a hand that reading does not allow)."""
+        conformance = kit_for_game(profile.game.id).conformance
+        found = []
+        for departure in self.departures(profile.id):
+            try:
+                conformance.answer(departure.profile, {"op": vector["op"], **vector["request"]})
+            except (ValueError, KeyError):
+                found.append(departure)
+        return found
+
+
+def cover(candidates: list[list[tuple[str, str]]]) -> set[tuple[str, str]]:
+    """Few readings that explain every failure: each failure lists the house readings that
+    reproduce it; the reading reproducing most of the unexplained is taken first (then by
+    name), with any reading that reproduces exactly the same failures (the evidence cannot
+    tell them apart), until each failure has one. An engine that plays one option has its
+    every failure reproduced by that option, while another reading reproduces only some by
+    coincidence."""
+    chosen: set[tuple[str, str]] = set()
+    left = [set(c) for c in candidates if c]
+    while left:
+        counts: dict[tuple[str, str], int] = {}
+        for readings in left:
+            for reading in readings:
+                counts[reading] = counts.get(reading, 0) + 1
+        best = min(counts, key=lambda r: (-counts[r], r))
+        covered = [c for c in left if best in c]
+        # readings that reproduce exactly the same failures cannot be told apart: all stay
+        chosen.update(r for r in counts if counts[r] == counts[best]
+                      and all(r in c for c in covered))
+        left = [c for c in left if best not in c]
+    return chosen

@@ -1,0 +1,149 @@
+"""The house-engine test: for every house option of both families, an engine that differs from
+the reference in exactly that option (it answers every question under that reading, whatever
+the request says) is charged only to that option's parameter, and the house-option table
+names the reading it plays or says that the suite cannot tell. Asked in-process over the
+vectors the option changes, so it stays fast."""
+
+from __future__ import annotations
+
+from typing import Any
+
+import pytest
+
+from proofs.conformance import charges
+from proofs.conformance.charges import house_options
+from proofs.conformance.engine_process import Problem
+from proofs.conformance.house_table import CANNOT_TELL, PLAYS, TIE, house_table
+from proofs.conformance.protocol import request as make_request
+from proofs.conformance.reference_adapter import profile_for, respond
+from proofs.conformance.runner import Run, Runner, settle
+from proofs.conformance.suite import EVERY, SuiteData, load_suite, suite_dir
+
+
+class HouseEngine:
+    """The reference engine playing fixed readings, in-process (the runner's engine)."""
+
+    command = "house engine"
+    timeout = 10.0
+    starts = 1
+
+    def __init__(self, readings: dict[str, str]) -> None:
+        self.readings = readings
+
+    def ask(self, request: dict[str, Any]) -> dict[str, Any] | Problem:
+        """The reference answer with this engine's readings in place of the request's (a
+        refusal as the engine process reports one)."""
+        rules = {**request["rules"], **{p: r for p, r in self.readings.items()
+                                        if p in request["rules"]}}
+        reply = respond({"id": 1, **request, "rules": rules})
+        return Problem("error", reply["error"]) if "error" in reply else reply
+
+    def stop(self) -> None:
+        """Nothing to stop."""
+
+
+def _holds(vector: dict[str, Any], profile: str) -> bool:
+    named = vector["profiles"]
+    return profile in named or (named == [EVERY] and profile not in vector["except"])
+
+
+def _runner(suite: SuiteData, readings: dict[str, str]) -> Runner:
+    def profile_of(profile_id: str) -> Any:
+        data = suite.profiles[profile_id]
+        return profile_for({"game": data["game"], "profile": profile_id, "rules": data["rules"]})
+
+    return Runner(HouseEngine(readings), suite, profile_of)  # type: ignore[arg-type]
+
+
+SUITES = {family: load_suite(suite_dir(family)) for family in ("kout", "baloot")}
+OPTIONS = [(family, game, parameter, reading) for family, suite in SUITES.items()
+           for game in suite.defaults for parameter, reading in house_options(suite, game)]
+
+
+def _option_profile(suite: SuiteData, game: str, parameter: str, reading: str) -> str:
+    base = suite.profiles[suite.defaults[game]]["rules"]
+    return next(p for p, d in suite.profiles.items() if d["game"] == game
+                and d["rules"] == {**base, parameter: reading})
+
+
+SAMPLE = 8
+"""Vectors kept for each ordered pair of readings of an option, held under one and not the
+other (the smallest): enough to see the charge and the table's verdict, few enough to ask
+every option in seconds."""
+
+
+def _separating_suite(suite: SuiteData, game: str, parameter: str) -> SuiteData:
+    """The suite cut to the vectors that separate the readings of ``parameter``: held under
+    some of its option profiles (the reconciled one included) and not others."""
+    base = suite.profiles[suite.defaults[game]]["rules"]
+    readings = {base[parameter]} | {r for p, r in house_options(suite, game) if p == parameter}
+    profiles = [_option_profile(suite, game, parameter, r) if r != base[parameter]
+                else suite.defaults[game] for r in sorted(readings)]
+    mine = [v for v in suite.vectors if v["game"] == game and parameter in v["rules"]]
+    held = {p: {v["id"] for v in mine if _holds(v, p)} for p in profiles}
+    kept: list[dict[str, Any]] = []
+    for one in profiles:  # for each pair of readings, vectors held by one and not the other
+        for other in profiles:
+            ours = sorted((v for v in mine if v["id"] in held[one] - held[other]),
+                          key=lambda v: (v["size"], v["id"]))
+            kept += [v for v in ours[:SAMPLE] if v not in kept]
+    return SuiteData(kept, suite.profiles, suite.defaults)
+
+
+@pytest.mark.parametrize("family, game, parameter, reading", OPTIONS,
+                         ids=[f"{g}:{p}={r}" for _, g, p, r in OPTIONS])
+def test_an_engine_playing_one_house_option_is_charged_to_it_alone(
+        family: str, game: str, parameter: str, reading: str) -> None:
+    suite = _separating_suite(SUITES[family], game, parameter)
+    default = suite.defaults[game]
+    option = _option_profile(suite, game, parameter, reading)
+    runner = _runner(suite, {parameter: reading})
+    run = Run(runner.engine.command, [default], runner.engine.timeout)
+    profile = runner.profile_of(default)
+    for vector in suite.vectors:
+        if _holds(vector, default) and not _holds(vector, option):
+            runner.one(run, profile, vector)
+    settle(run)
+    wrong = [(f.vector["id"], f.rules, f.detail) for f in run.failures
+             if parameter not in f.rules]
+    assert not wrong, wrong[:3]
+    # another parameter is charged only where the evidence cannot tell it from the option:
+    # its reading reproduces every failure the option does
+    for other in {rule for f in run.failures for rule in f.rules} - {parameter}:
+        assert all(other in f.rules for f in run.failures), (other, parameter)
+    rows = house_table(runner, suite, game, [parameter])
+    assert rows or not suite.vectors
+    if rows and rows[0].verdict not in (CANNOT_TELL, PLAYS):
+        # a tie only between readings no vector separates (the same vectors hold for each)
+        row = rows[0]
+        assert row.verdict == TIE and reading in row.fits, row.as_json()
+        assert all(set(row.outcomes[r]) == set(row.outcomes[reading]) for r in row.fits)
+    elif rows and rows[0].verdict == PLAYS:
+        assert rows[0].best == reading, rows[0].as_json()
+
+
+def test_naive_charging_fails_the_house_engine_test(monkeypatch: pytest.MonkeyPatch) -> None:
+    """With charges taken from the vector's attribution alone (reproduction turned off), some
+    house option is charged to another rule: the test above would fail."""
+    monkeypatch.setattr(charges.Charges, "reproducing", lambda *args: [])
+    game, parameter, reading = "baloot", "auction.wrong-ashkal", "refused"
+    suite = _separating_suite(SUITES["baloot"], game, parameter)
+    default = suite.defaults[game]
+    option = _option_profile(suite, game, parameter, reading)
+    runner = _runner(suite, {parameter: reading})
+    run = Run(runner.engine.command, [default], runner.engine.timeout)
+    for vector in suite.vectors:
+        if vector["game"] == game and _holds(vector, default) and not _holds(vector, option):
+            runner.one(run, runner.profile_of(default), vector)
+    settle(run)
+    assert run.failures and {r for f in run.failures for r in f.rules} != {parameter}
+
+
+def test_the_house_engine_reads_requests_as_a_real_engine_would() -> None:
+    """The in-process engine answers protocol requests like the reference adapter (a request
+    built by the protocol's own builder)."""
+    suite = SUITES["kout"]
+    profile = _runner(suite, {}).profile_of(suite.defaults["kout6"])
+    vector = next(v for v in suite.vectors if v["op"] == "legal-plays")
+    reply = HouseEngine({}).ask(make_request("legal-plays", profile, vector["request"]))
+    assert isinstance(reply, dict) and sorted(reply["cards"]) == sorted(vector["expect"]["cards"])
