@@ -147,3 +147,28 @@ def test_the_house_engine_reads_requests_as_a_real_engine_would() -> None:
     vector = next(v for v in suite.vectors if v["op"] == "legal-plays")
     reply = HouseEngine({}).ask(make_request("legal-plays", profile, vector["request"]))
     assert isinstance(reply, dict) and sorted(reply["cards"]) == sorted(vector["expect"]["cards"])
+
+
+MIX = {"play.hokom-void": "may-trump", "auction.wrong-ashkal": "refused",
+       "score.hokom-conversion": "nearest-ten-half-up", "double.lock": "no-raise",
+       "project.hundred-order": "equal"}
+
+
+@pytest.mark.long
+def test_an_engine_playing_five_house_options_is_named_by_all_five() -> None:
+    """A Baloot engine with five house rules at once: every failure is charged to one of the
+    five, and the table names each with the reading it plays."""
+    whole = SUITES["baloot"]
+    parts = [_separating_suite(whole, "baloot", p) for p in MIX]
+    vectors = list({v["id"]: v for part in parts for v in part.vectors}.values())
+    suite = SuiteData(vectors, whole.profiles, whole.defaults)
+    runner = _runner(suite, MIX)
+    default = suite.defaults["baloot"]
+    run = Run(runner.engine.command, [default], runner.engine.timeout)
+    for vector in vectors:
+        if _holds(vector, default):
+            runner.one(run, runner.profile_of(default), vector)
+    settle(run)
+    assert run.failures and {r for f in run.failures for r in f.rules} <= set(MIX)
+    rows = house_table(runner, suite, "baloot", MIX)
+    assert {row.parameter: row.best for row in rows} == MIX

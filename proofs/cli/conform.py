@@ -116,6 +116,12 @@ def _print_run(console: Console, run: dict[str, Any]) -> None:
                                        else "")
                          for k, n in run["problems"].items()) or "none"
     unsupported = ", ".join(f"{op} {n}" for op, n in run["unsupported"].items()) or "none"
+    fits = "; ".join(f"{p} = {r} ({n})" for p, readings in run["answers_fit"].items()
+                     for r, n in readings.items())
+    if fits or run["no_reading_fits"]:
+        console.print(literal(
+            f"Wrong answers that house readings give: {fits or 'none'}; that no reading of "
+            f"these rules gives: {run['no_reading_fits']}"))
     verdict = "PASS" if run["ok"] else "FAIL"
     console.print(literal(
         f"{verdict}: {run['passed']} of {run['vectors']} vectors passed under "
