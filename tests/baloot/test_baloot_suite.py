@@ -191,3 +191,20 @@ def test_the_guides_tiny_adapter_plays_by_the_rules() -> None:
     for op in ("legal-plays", "trick-winner"):
         assert report["ops"][op]["failed"] == 0 and report["ops"][op]["passed"] > 200
     assert set(report["unsupported"]) >= {"auction", "hand-score", "projects"}
+
+
+def test_game_end_is_asked_only_of_reachable_scores() -> None:
+    """After a hand nobody bought the scores are those before it, so a side at the target
+    there had already won: the suite never asks it (both engines tried once failed such
+    vectors) and the reference refuses it as no state of a game."""
+    from proofs.baloot.conformance.expect import answer
+    from proofs.conformance.protocol import InvalidRequestError
+
+    suite = load_suite(suite_dir("baloot"))
+    void = [v for v in suite.vectors if v["op"] == "game-end"
+            and v["request"]["declarer_team"] is None and v["request"]["gahwa_winner"] is None]
+    assert void and all(v["expect"]["winner"] is None for v in void)
+    profile = family_catalogue("baloot").default_profile("baloot")
+    with pytest.raises(InvalidRequestError, match="nobody bought"):
+        answer(profile, {"op": "game-end", "scores": [152, 40], "declarer_team": None,
+                         "gahwa_winner": None})

@@ -290,6 +290,9 @@ def game_end(rules: Rules, data: dict[str, Any]) -> Answer:
     gahwa = data.get("gahwa_winner")
     if declarer not in (0, 1, None) or gahwa not in (0, 1, None):
         raise InvalidRequestError("declarer_team and gahwa_winner: 0, 1 or null")
+    if declarer is None and gahwa is None and game_winner(rules, scores, None, None) is not None:
+        raise InvalidRequestError(f"scores {list(scores)}: nobody bought this hand, so these are "
+                                  "the scores before it, at which the game was already won")
     winner = game_winner(rules, scores, declarer, gahwa)
     reached = sum(s >= rules.target for s in scores)
     rule = ("double.gahwa" if gahwa is not None else
