@@ -157,3 +157,22 @@ def test_perft_refuses_another_familys_options(
     Kout's ``--bid``, answering for another position than the one asked."""
     assert main(["perft", "--depth", "1", *argv]) == 2
     assert says in capsys.readouterr().err
+
+
+def test_a_call_during_play_is_named_out_of_place() -> None:
+    """A pass or a double while the cards are played is refused as out of place (the engine
+    once blamed the order of declaring projects for any such action)."""
+    import random
+
+    import engine.baloot.actions as act
+    from engine.errors import IllegalActionError
+    from engine.registry import load_game
+
+    state = load_game("baloot").new_initial_state(3)
+    pick = random.Random(1)
+    while state.to_json()["phase"] != "play":
+        state.apply_action(pick.choice(state.legal_actions()))
+    for call in (act.PASS, act.DOUBLE):
+        with pytest.raises(IllegalActionError, match="out of place") as caught:
+            state.apply_action(call)
+        assert "projects" not in str(caught.value).split(" in state:")[0]

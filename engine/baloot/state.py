@@ -306,8 +306,11 @@ class BalootStateCore:
             return "action", f"no such action (0..{act.NUM_ACTIONS - 1})"
         if self.phase == PLAY and action < NUM_CARDS:
             return self._why_card(seat, action)
-        if self.phase == PLAY:
+        if self.phase == PLAY and action in (act.DECLARE, act.NO_DECLARE):
             return "project.declaration-order", "projects are declared before one's first card"
+        if self.phase == PLAY:
+            return "action", (f"{act.action_name(action)} is out of place: the buying and the "
+                              "doubling are over and the cards are being played")
         if self.phase == CUT:
             return "deal.cut", "the cutter chooses how the pack is cut"
         if self.phase == TRUMP:
