@@ -79,6 +79,19 @@ def _claim_entry(catalogue: Catalogue, claim: Claim) -> list[str]:
     return lines
 
 
+def _inheritance(catalogue: Catalogue, source_id: str) -> list[str]:
+    """Each section of the source that says it follows another of its games, with its words,
+    and the rules on which it is read with that game's claims."""
+    lines: list[str] = []
+    for entry in catalogue.sources[source_id].inherits:
+        game, parent = catalogue.games[entry.game].name, catalogue.games[entry.parent].name
+        lines += [f"Its {game} section says it follows {parent} ({entry.sentence}), so on "
+                  + ", ".join(rule_link(catalogue, p) for p in entry.parameters)
+                  + f" it is read with the {parent} claims as well as its own:", "",
+                  *quotation(entry.quote, None, f"source {source_id}, {entry.sentence}")]
+    return lines
+
+
 def sources_page(catalogue: Catalogue, report: dict[str, Any]) -> list[str]:
     """The chapter: per source its quality, then every claim with its quotation."""
     lines = [*label(page_label(family_name(catalogue), "sources")),
@@ -91,6 +104,7 @@ def sources_page(catalogue: Catalogue, report: dict[str, Any]) -> list[str]:
         lines += [*label(f"source-{source.id}"), *heading(f"{source.id}: {source.title}", 1)]
         lines += [escape(source.summary), ""]
         lines += _coverage(catalogue, source.id)
+        lines += _inheritance(catalogue, source.id)
         lines += heading("Silences, ambiguities and contradictions", 2)
         lines += _quality(catalogue, source.id, report)
         lines += heading("Claims", 2)

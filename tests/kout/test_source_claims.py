@@ -121,3 +121,14 @@ def test_a_bad_inheritance_is_located(spec_copy: Path, old: str, new: str, named
     error = spec_error(spec_copy)
     assert named in str(error) and "sources.toml" in str(error)
     assert error.line is not None and abs(error.line - line) < 8
+
+
+def test_the_sources_chapter_shows_each_inheritance_with_its_words() -> None:
+    from proofs.rulebook.sources_page import _inheritance
+
+    catalogue = family_catalogue("kout")
+    text = "\n".join(_inheritance(catalogue, "000"))
+    assert "Its Kout Bo 4 section says it follows Kout Bo 6 (000.59.1)" in text
+    assert "<kout-rule-joker.lead-by-bid>" in text and "<kout-rule-hand.early-stop>" in text
+    assert "\u201cAs in the six player version of the game\u201d" in text
+    assert _inheritance(catalogue, "002") == []
