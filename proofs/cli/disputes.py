@@ -151,8 +151,20 @@ def cmd_judge(args: argparse.Namespace) -> int:
     from proofs.judge import judge
     from spec.loader import family_catalogue
 
+    data = _load_situation(args.situation)
+    from proofs.judge_question import is_question, judge_question
+
+    if is_question(data):
+        answered = judge_question(data)
+        if args.json:
+            print(json.dumps(answered, indent=2, ensure_ascii=False))
+        else:
+            from proofs.cli.render.judge import print_question
+
+            print_question(output_console(), answered, args.situation)
+        return 0
     catalogue = family_catalogue(FAMILIES[0])
-    report = judge(catalogue, _load_situation(args.situation))
+    report = judge(catalogue, data)
     code = 0 if "ok" in report["statuses"] else 2
     if args.json:
         print(json.dumps(report, indent=2, ensure_ascii=False))

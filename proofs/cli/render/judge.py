@@ -88,3 +88,25 @@ def print_judge(console: Console, report: dict[str, Any], situation: str) -> Non
         console.print(f"Same answer as {literal(str(ruling['profile']))}: "
                       f"{literal(', '.join(ruling['same']))}")
     console.print(last_line(report))
+
+
+def print_question(console: Console, report: dict[str, Any], source: str) -> None:
+    """A question form's ruling: the answer under the rulebook's profile with the rules that
+    decide it, then each house option that answers otherwise and what it gives."""
+    import json
+
+    question = report["question"]
+    console.print(f"{literal(source)} ({literal(report['game'])}): {literal(question['op'])}")
+    console.print(f"Under the rulebook's profile {literal(report['profile'])}:")
+    console.print(f"  [bold]{literal(json.dumps(report['answer']))}[/]")
+    for rule in report["rules"]:
+        console.print(f"      {rule_line(rule, True)}")
+    if not report["house"]:
+        console.print("Every house option gives the same answer.")
+        return
+    console.print("House options that answer differently (one rule read otherwise):")
+    for option in report["house"]:
+        console.print(f"  {rule_line(option['rule'], False)}:")
+        given = (f"refused: {option['refused']}" if "refused" in option
+                 else json.dumps(option["answer"]))
+        console.print(f"    {literal(given)}")

@@ -1,0 +1,119 @@
+"""``judge`` on a small question instead of a whole state: the question forms of the
+conformance protocol (a hand's score, the legal cards of a trick so far, a trick's winner,
+the calls after an auction so far, the doubling, a hand's projects and their comparison, the
+game's end), answered under the rulebook's profile with the rules that decide it, then under
+every house option that answers otherwise.
+
+A question is the protocol's request without ``id``, ``profile`` and ``rules``:
+``{"game": "baloot", "op": "hand-score", "contract": "hokom", ...}``. It is checked against
+the protocol's request schema, so a bad one is refused naming the field."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from engine.errors import ProfileError
+from proofs.conformance.protocol import (
+    InvalidRequestError,
+    ProtocolError,
+    canonical,
+    definition,
+    rules_of,
+    schema_errors,
+)
+from proofs.judge_report import RuleCiter
+from proofs.kit import kit_for_game
+from spec.loader import game_catalogue
+from spec.model import Profile
+from spec.registry import game_ids
+
+QUESTION_OPS = ("legal-plays", "trick-winner", "auction", "doubling", "projects",
+                "project-compare", "hand-score", "game-end")
+"""The question forms ``judge`` answers (the protocol's, less perft and hello)."""
+
+
+def is_question(data: Any) -> bool:
+    """Whether a judge input is a question form (it names an ``op``), not a state."""
+    return isinstance(data, dict) and "op" in data and "state" not in data
+
+
+def _checked(data: dict[str, Any]) -> tuple[str, str, dict[str, Any]]:
+    """The game, the op and the request body of a question, refused naming the field."""
+    game, op = data.get("game"), data.get("op")
+    if game not in game_ids():
+        raise ValueError(f"question.game: {game!r} is not one of {', '.join(game_ids())}")
+    if op not in QUESTION_OPS:
+        raise ValueError(f"question.op: {op!r} is not one of {', '.join(QUESTION_OPS)}")
+    shape = definition("request", game, op)
+    profile = game_catalogue(game).default_profile(game)
+    request = {"id": 1, **data, "profile": profile.id, "rules": rules_of(profile)}
+    errors = schema_errors("request", request, shape)
+    if errors:
+        raise ValueError(f"question: {errors[0].removeprefix('(top): ')}")
+    body = {k: v for k, v in data.items() if k not in ("game", "op")}
+    return str(game), str(op), body
+
+
+def _answer(profile: Profile, op: str, body: dict[str, Any]) -> tuple[Any, Any] | str | None:
+    """The reference answer and its attribution under ``profile``, or why it refuses the
+    question; None for a profile no engine can play (a pack that does not deal out)."""
+    try:
+        got = kit_for_game(profile.game.id).conformance.answer(profile, {"op": op, **body})
+    except ProfileError:
+        return None
+    except (InvalidRequestError, ProtocolError, ValueError, KeyError) as exc:
+        return str(exc.args[0] if exc.args else exc)
+    return got.expect, got.why
+
+
+def _rule_ids(why: Any) -> list[str]:
+    """Every rule id an attribution names, in order of first mention."""
+    found: list[str] = []
+
+    def walk(value: Any) -> None:
+        if isinstance(value, str):
+            found.append(value)
+        elif isinstance(value, dict):
+            for inner in value.values():
+                walk(inner)
+        elif isinstance(value, list):
+            for inner in value:
+                walk(inner)
+
+    walk(why)
+    return list(dict.fromkeys(found))
+
+
+def judge_question(data: dict[str, Any]) -> dict[str, Any]:
+    """The question answered under the rulebook's profile (with its rules and their reasons),
+    and under each house option that answers otherwise (with what it gives)."""
+    game, op, body = _checked(data)
+    catalogue = game_catalogue(game)
+    citer = RuleCiter(catalogue, game)
+    profile = catalogue.profile(citer.reconciled) if citer.reconciled else \
+        catalogue.default_profile(game)
+    base = _answer(profile, op, body)
+    if base is None or isinstance(base, str):
+        raise ValueError(f"question: not a situation of a game under {profile.id}: {base}")
+    expect, why = base
+    shape = definition("response", game, op)
+    house = []
+    for pid in sorted(profile.values, key=lambda p: (citer.numbers().get(p, 10**6), p)):
+        parameter = catalogue.parameters.get(pid)
+        if parameter is None or game not in parameter.games:
+            continue
+        for reading in parameter.readings:
+            if reading.id in profile.values[pid]:
+                continue
+            other = _answer(profile.pin({pid: reading.id}), op, body)
+            if other is None:
+                continue
+            if isinstance(other, str):
+                house.append({"option": {pid: reading.id}, "refused": other,
+                              "rule": citer.cite(profile, [{pid: reading.id}], [pid])[0]})
+            elif canonical(shape, other[0]) != canonical(shape, expect):
+                house.append({"option": {pid: reading.id}, "answer": other[0],
+                              "rule": citer.cite(profile, [{pid: reading.id}], [pid])[0]})
+    return {"game": game, "question": {"op": op, **body}, "profile": profile.id,
+            "answer": expect, "rules": citer.cite(profile, [], _rule_ids(why)),
+            "house": house}
