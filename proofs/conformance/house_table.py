@@ -117,6 +117,7 @@ def house_table(runner: Runner, suite: SuiteData, game: str,
             options.setdefault(changed[0], {})[data["rules"][changed[0]]] = profile_id
     variant = [v for v in suite.vectors if v["group"] == "variant" and v["game"] == game]
     rows = []
+    runner.charging = False  # only passes and failures count here
     try:
         for parameter in sorted(options if only is None else set(options) & set(only)):
             row = ReadingRow(parameter, default=base_rules[parameter])
@@ -135,6 +136,7 @@ def house_table(runner: Runner, suite: SuiteData, game: str,
                 row.outcomes[reading] = asked
             rows.append(row)
     finally:
+        runner.charging = True
         runner.engine.stop()
     return rows
 

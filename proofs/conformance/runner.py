@@ -134,6 +134,9 @@ class Runner:
         self.suite = suite
         self.profile_of = profile_of
         self.only = None if only is None else sorted(set(only))
+        self.charging = True
+        """Whether a wrong answer is traced to the readings that give it (the house table,
+        which only counts passes and failures, turns it off)."""
         self.charges = Charges(suite, lambda profile_id, rules: profile_for(
             {"game": suite.profiles[profile_id]["game"], "profile": profile_id,
              "rules": rules}))
@@ -203,7 +206,7 @@ class Runner:
                 found = self._refusal(profile, vector)
                 if found is not None:
                     rules, detail, rests, readings = found
-                else:
+                elif self.charging:
                     departed = self.charges.refusing_request(profile, vector)
                     readings = [(d.parameter, d.reading) for d in departed]
                     if departed:
@@ -225,7 +228,7 @@ class Runner:
             return None
         rests = (resting_on(why, set(expect["cards"]) ^ set(got.get("cards", [])))
                  if op == "legal-plays" else [])
-        departed = self.charges.reproducing(profile, vector, got)
+        departed = self.charges.reproducing(profile, vector, got) if self.charging else []
         if departed:
             return Failure(vector, profile.id, sorted({d.parameter for d in departed}),
                            "wrong answer", got, f"the reference answer under {named(departed)}",
@@ -265,7 +268,7 @@ class Runner:
                  rules: list[str], detail: str, rests: list[list[str]]) -> Refusal:
         """A wrong answer found on the way (in a perft's divide): charged to the readings that
         give it, if any, else to ``rules`` with no reading fitting."""
-        departed = self.charges.answering(profile, op, body, got, rules)
+        departed = self.charges.answering(profile, op, body, got, rules) if self.charging else []
         if departed:
             return (sorted({d.parameter for d in departed}),
                     f"{detail}, as under {named(departed)}", rests,
@@ -275,7 +278,7 @@ class Runner:
     def _refused(self, profile: Profile, op: str, body: dict[str, Any], move: str,
                  rules: list[str], detail: str, rests: list[list[str]]) -> Refusal:
         """A refused move's charge: the readings under which it is refused too, if any."""
-        departed = self.charges.refusing(profile, op, body, move)
+        departed = self.charges.refusing(profile, op, body, move) if self.charging else []
         if departed:
             return (sorted({d.parameter for d in departed}),
                     f"{detail}, as under {named(departed)}", rests,
