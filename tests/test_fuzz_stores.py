@@ -28,7 +28,7 @@ from spec.errors import SpecError
 from spec.loader import load_catalogue
 from spec.registry import family_dir
 
-STORES = settings(max_examples=120 * SCALE, deadline=3000, derandomize=SCALE == 1,
+STORES = settings(max_examples=60 * SCALE, deadline=3000, derandomize=SCALE == 1,
                   suppress_health_check=[HealthCheck.too_slow,
                                          HealthCheck.function_scoped_fixture])
 KEY = "a" * 64
@@ -101,7 +101,7 @@ def test_stored_witnesses_are_read_or_refused_naming_the_file(tmp_path: Path,
     assert all(isinstance(w["body"], dict) for w in witnesses)
 
 
-@settings(max_examples=40 * SCALE, deadline=5000, derandomize=SCALE == 1,
+@settings(max_examples=25 * SCALE, deadline=5000, derandomize=SCALE == 1,
           suppress_health_check=[HealthCheck.too_slow, HealthCheck.function_scoped_fixture])
 @given(family=st.sampled_from(["baloot", "kout"]),
        file=st.sampled_from(["parameters.toml", "profiles.toml", "rulings.toml",

@@ -66,7 +66,7 @@ def _option_profile(suite: SuiteData, game: str, parameter: str, reading: str) -
                 and d["rules"] == {**base, parameter: reading})
 
 
-SAMPLE = 8
+SAMPLE = 5
 """Vectors kept for each ordered pair of readings of an option, held under one and not the
 other (the smallest): enough to see the charge and the table's verdict, few enough to ask
 every option in seconds."""
