@@ -93,12 +93,12 @@ def print_judge(console: Console, report: dict[str, Any], situation: str) -> Non
 def print_question(console: Console, report: dict[str, Any], source: str) -> None:
     """A question form's ruling: the answer under the rulebook's profile with the rules that
     decide it, then each house option that answers otherwise and what it gives."""
-    import json
 
     question = report["question"]
     console.print(f"{literal(source)} ({literal(report['game'])}): {literal(question['op'])}")
     console.print(f"Under the rulebook's profile {literal(report['profile'])}:")
-    console.print(f"  [bold]{literal(json.dumps(report['answer']))}[/]")
+    for line in answer_lines(report["answer"]):
+        console.print(f"  [bold]{literal(line)}[/]")
     for rule in report["rules"]:
         console.print(f"      {rule_line(rule, True)}")
     if not report["house"]:
@@ -107,6 +107,32 @@ def print_question(console: Console, report: dict[str, Any], source: str) -> Non
     console.print("House options that answer differently (one rule read otherwise):")
     for option in report["house"]:
         console.print(f"  {rule_line(option['rule'], False)}:")
-        given = (f"refused: {option['refused']}" if "refused" in option
-                 else json.dumps(option["answer"]))
-        console.print(f"    {literal(given)}")
+        given = ([f"refused: {option['refused']}"] if "refused" in option
+                 else answer_lines(option["answer"]))
+        for line in given:
+            console.print(f"    {literal(line)}")
+
+
+def answer_lines(answer: Any) -> list[str]:
+    """A question's answer as lines a player reads: one field a line, a pair of numbers as
+    ``a - b`` (team or side 0 first), a list of cards or calls spaced, none as ``none``."""
+    import json
+
+    if not isinstance(answer, dict):
+        return [json.dumps(answer)]
+    lines = []
+    for key, value in answer.items():
+        name = key.replace("_", " ")
+        if value is None:
+            shown = "none"
+        elif isinstance(value, list) and len(value) == 2 and all(
+                isinstance(v, int) and not isinstance(v, bool) for v in value):
+            shown = f"{value[0]} - {value[1]}"
+        elif isinstance(value, list) and all(isinstance(v, str) for v in value):
+            shown = " ".join(value) or "none"
+        elif isinstance(value, bool):
+            shown = "yes" if value else "no"
+        else:
+            shown = json.dumps(value)
+        lines.append(f"{name}: {shown}")
+    return lines
