@@ -21,7 +21,14 @@ from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import Any
 
-from proofs.judge_report import ADMITTED, RuleCiter, check_text, differences, readable
+from proofs.judge_report import (
+    ADMITTED,
+    RuleCiter,
+    check_text,
+    departures,
+    differences,
+    readable,
+)
 from proofs.kit import kit_for_game
 from proofs.profile_diff import every_profile
 from spec.loader import game_catalogue
@@ -202,24 +209,16 @@ def house_options(catalogue: Catalogue, game: str, profile: Profile,
     what it gives; an option under which the situation cannot arise gives nothing."""
     cited = {r for ids in base.cites.values() for r in ids}
     read = set(profile.values) if base.depends is None else set(base.depends)
-    numbers = citer.numbers()
     out = []
-    for pid in sorted((read | cited) & set(profile.values),
-                      key=lambda p: (numbers.get(p, 10**6), p)):
-        parameter = catalogue.parameters.get(pid)
-        if parameter is None or game not in parameter.games:
-            continue
-        for reading in parameter.readings:
-            if reading.id in profile.values[pid]:
-                continue
-            ruling = kit_for_game(game).rule_on(state_data, then,
-                                                profile.pin({pid: reading.id}))
-            if ruling.status in ADMITTED and ruling.as_json() != base.as_json():
-                out.append({**ruling.as_json(), "option": {pid: reading.id},
-                            "rule": citer.cite(profile, [{pid: reading.id}], [pid])[0],
-                            "readings": [{pid: reading.id}], "words": ruling.words,
-                            "rules": {part: citer.cite(profile, [{pid: reading.id}], ids)
-                                      for part, ids in ruling.cites.items()}})
+    for pid, reading, pinned in departures(catalogue, game, profile, read | cited,
+                                           citer.numbers()):
+        ruling = kit_for_game(game).rule_on(state_data, then, pinned)
+        if ruling.status in ADMITTED and ruling.as_json() != base.as_json():
+            out.append({**ruling.as_json(), "option": {pid: reading},
+                        "rule": citer.cite(profile, [{pid: reading}], [pid])[0],
+                        "readings": [{pid: reading}], "words": ruling.words,
+                        "rules": {part: citer.cite(profile, [{pid: reading}], ids)
+                                  for part, ids in ruling.cites.items()}})
     return out
 
 

@@ -21,7 +21,7 @@ from proofs.conformance.protocol import (
     rules_of,
     schema_errors,
 )
-from proofs.judge_report import RuleCiter
+from proofs.judge_report import RuleCiter, departures
 from proofs.kit import kit_for_game
 from spec.loader import game_catalogue
 from spec.model import Profile
@@ -98,22 +98,16 @@ def judge_question(data: dict[str, Any]) -> dict[str, Any]:
     expect, why = base
     shape = definition("response", game, op)
     house = []
-    for pid in sorted(profile.values, key=lambda p: (citer.numbers().get(p, 10**6), p)):
-        parameter = catalogue.parameters.get(pid)
-        if parameter is None or game not in parameter.games:
+    for pid, reading, pinned in departures(catalogue, game, profile, profile.values,
+                                           citer.numbers()):
+        other = _answer(pinned, op, body)
+        if other is None:
             continue
-        for reading in parameter.readings:
-            if reading.id in profile.values[pid]:
-                continue
-            other = _answer(profile.pin({pid: reading.id}), op, body)
-            if other is None:
-                continue
-            if isinstance(other, str):
-                house.append({"option": {pid: reading.id}, "refused": other,
-                              "rule": citer.cite(profile, [{pid: reading.id}], [pid])[0]})
-            elif canonical(shape, other[0]) != canonical(shape, expect):
-                house.append({"option": {pid: reading.id}, "answer": other[0],
-                              "rule": citer.cite(profile, [{pid: reading.id}], [pid])[0]})
+        rule = citer.cite(profile, [{pid: reading}], [pid])[0]
+        if isinstance(other, str):
+            house.append({"option": {pid: reading}, "refused": other, "rule": rule})
+        elif canonical(shape, other[0]) != canonical(shape, expect):
+            house.append({"option": {pid: reading}, "answer": other[0], "rule": rule})
     return {"game": game, "question": {"op": op, **body}, "profile": profile.id,
             "answer": expect, "rules": citer.cite(profile, [], _rule_ids(why)),
             "house": house}

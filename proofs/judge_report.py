@@ -6,6 +6,7 @@ which profiles answer differently, and text from the user's file checked before 
 from __future__ import annotations
 
 import re
+from collections.abc import Iterable, Iterator
 from dataclasses import dataclass
 from functools import cached_property
 from typing import Any
@@ -242,3 +243,17 @@ def readable(profiles: list[dict[str, Any]], reconciled: str | None,
     return {"profile": first["profile"], "status": first["answers"][0]["status"],
             "parts": list(base.values()), "house": [o for o in options if o["parts"]],
             "others": others, "same": same}
+
+
+def departures(catalogue: Catalogue, game: str, profile: Profile, parameters: Iterable[str],
+               numbers: dict[str, int]) -> Iterator[tuple[str, str, Profile]]:
+    """Each house option among ``parameters``: the profile with one of the game's parameters
+    read otherwise, as (parameter, reading, pinned profile), in rulebook order."""
+    for pid in sorted(set(parameters) & set(profile.values),
+                      key=lambda p: (numbers.get(p, 10**6), p)):
+        parameter = catalogue.parameters.get(pid)
+        if parameter is None or game not in parameter.games:
+            continue
+        for reading in parameter.readings:
+            if reading.id not in profile.values[pid]:
+                yield pid, reading.id, profile.pin({pid: reading.id})
