@@ -1,5 +1,5 @@
-"""Kout and Baloot perft against python-chess perft, and random hands per second of each, in
-one run.
+"""Kout and Baloot perft against python-chess perft, and hands per second of each with random
+and with rule-based players, in one run.
 
 Both perfts count leaves in bulk at depth 1 (the number of legal moves), as python-chess's own
 perft tests do. Rounds alternate between the two so that drift of the machine hits both; the
@@ -15,6 +15,7 @@ import sys
 import time
 from typing import Any
 
+from benchmarks.players import hands_per_second
 from engine.baloot.game import BalootGame
 from engine.baloot.play import perft_position as baloot_position
 from engine.baloot.record import play_random_game as play_random_baloot
@@ -104,12 +105,15 @@ def run(rounds: int, games: int) -> dict[str, Any]:
     hands: list[tuple[int, float]] = []
     baloot: list[tuple[int, float]] = []
     baloot_hands: list[tuple[int, float]] = []
+    rules_hands: dict[str, list[tuple[int, float]]] = {"kout6": [], "baloot": []}
     for _ in range(rounds):
         kout.append(kout_perft_round())
         chess_runs.append(chess_perft_round())
         baloot.append(baloot_perft_round())
         hands.append(hands_round(games))
         baloot_hands.append(baloot_hands_round(games))
+        for game_id, runs in rules_hands.items():
+            runs.append(hands_per_second(game_id, "rules", max(1, games // 8)))
     baloot_rate = max(n / s for n, s in baloot)
     kout_rate = max(n / s for n, s in kout)
     chess_rate = max(n / s for n, s in chess_runs)
@@ -130,6 +134,9 @@ def run(rounds: int, games: int) -> dict[str, Any]:
         "baloot_perft_ratio": round(baloot_rate / chess_rate, 2),
         "baloot_random_hands": baloot_hands[0][0],
         "baloot_random_hands_per_second": round(max(n / s for n, s in baloot_hands)),
+        **{f"{game_id}_rules_hands": runs[0][0] for game_id, runs in rules_hands.items()},
+        **{f"{game_id}_rules_hands_per_second": round(max(n / s for n, s in runs))
+           for game_id, runs in rules_hands.items()},
     }
 
 
@@ -158,6 +165,10 @@ def main(argv: list[str] | None = None) -> int:
     print(f"{'ratio Baloot / python-chess':<44}{'':>12}{result['baloot_perft_ratio']:>14.2f}")
     print(f"{'Baloot random hands':<44}{result['baloot_random_hands']:>12,}"
           f"{result['baloot_random_hands_per_second']:>14,}")
+    for game_id, title in (("kout6", "Kout 6"), ("baloot", "Baloot")):
+        print(f"{title + ' rule-based hands (one core)':<44}"
+              f"{result[game_id + '_rules_hands']:>12,}"
+              f"{result[game_id + '_rules_hands_per_second']:>14,}")
     return 0
 
 

@@ -2,8 +2,8 @@
 
 Each family's engine package (named by its :class:`~spec.registry.Family` record) provides
 ``game_types()`` (one :class:`~engine.api.GameType` per game), ``load_game(game_id, profile)``,
-``state_from_json`` and ``random_game_record``. The package is imported only when a game of
-the family is asked for.
+``state_from_json``, ``random_game_record`` and ``rules_player``. The package is imported only
+when a game of the family is asked for.
 """
 
 from __future__ import annotations
@@ -58,6 +58,11 @@ def random_game_record(game: Any, seed: int) -> dict[str, Any]:
     record ``trickrules play --json`` prints."""
     result: dict[str, Any] = _engine(family_of(game.game_id)).random_game_record(game, seed)
     return result
+
+
+def rules_player(game_id: str) -> Any:
+    """The family's rule-based player for ``game_id`` (an :class:`engine.players.Player`)."""
+    return _engine(family_of(game_id)).rules_player(game_id)
 
 
 def new_chance_state(game: Any, variant: Variant | None = None) -> Any:

@@ -15,6 +15,7 @@ from spec.model import Profile
 if TYPE_CHECKING:
     from engine.baloot.chance import BalootChanceState
     from engine.baloot.game import BalootGame, BalootState
+    from engine.baloot.players import BalootRulesPlayer
 
 STATE_FORMAT = "trickrules/baloot-state/1"
 
@@ -65,3 +66,10 @@ def chance_state(game: Any, variant: Variant) -> BalootChanceState:
     from engine.baloot.chance import BalootChanceState
 
     return BalootChanceState(game, variant)
+
+
+def rules_player(game_id: str) -> BalootRulesPlayer:
+    """The rule-based player (see :mod:`engine.baloot.players`)."""
+    from engine.baloot.players import BalootRulesPlayer
+
+    return BalootRulesPlayer()

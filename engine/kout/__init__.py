@@ -15,6 +15,7 @@ from spec.model import Profile
 if TYPE_CHECKING:
     from engine.kout.chance import KoutChanceState
     from engine.kout.game import KoutGame, KoutState
+    from engine.kout.players import KoutRulesPlayer
 
 STATE_FORMAT = "trickrules/kout-state/1"
 
@@ -65,3 +66,10 @@ def chance_state(game: Any, variant: Variant) -> KoutChanceState:
     from engine.kout.chance import KoutChanceState
 
     return KoutChanceState(game, variant)
+
+
+def rules_player(game_id: str) -> KoutRulesPlayer:
+    """The rule-based player (see :mod:`engine.kout.players`)."""
+    from engine.kout.players import KoutRulesPlayer
+
+    return KoutRulesPlayer()

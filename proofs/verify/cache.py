@@ -27,9 +27,11 @@ from spec.registry import REGISTRY
 #: do not make them, excluded: the command line, the rulebook, the conformance kit and each
 #: family's suite builder).
 INPUT_PACKAGES = ("spec", "engine", "proofs")
-NOT_INPUTS = ("proofs/rulebook/", "proofs/conformance/", "proofs/cli/",
-              "proofs/verify/expected/", *(
-    record.suite_builder.rsplit(".", 1)[0].replace(".", "/") + "/" for record in REGISTRY))
+NOT_INPUTS = ("proofs/rulebook/", "proofs/conformance/", "proofs/cli/", "proofs/simulate/",
+              "proofs/verify/expected/", "engine/players.py", *(
+    record.suite_builder.rsplit(".", 1)[0].replace(".", "/") + "/" for record in REGISTRY), *(
+    record.engine.replace(".", "/") + "/players.py" for record in REGISTRY))
+"""What no verdict depends on: readers of results, and the players of simulation studies."""
 KEEP = 4
 """Input digests kept in the cache directory (the newest by use)."""
 MAX_ENTRY = 64 << 20
