@@ -28,7 +28,12 @@ rules_for = PerReadings(engine_rules)
 
 def answer(profile: Profile, request: dict[str, Any]) -> Answer:
     """The engine's answer to a request under ``profile``."""
-    rules = rules_for(profile)
+    return answer_with_rules(profile, rules_for(profile), request)
+
+
+def answer_with_rules(profile: Profile, rules: Rules, request: dict[str, Any]) -> Answer:
+    """The answer under ``profile``, whose compiled rules are given as ``rules`` (or a stand-in
+    that notes what the answer reads: see :mod:`proofs.conformance.reads`)."""
     op = request.get("op")
     if op == "legal-plays":
         return legal_plays(rules, _read_play(request.get("situation")))

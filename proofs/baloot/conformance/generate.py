@@ -12,12 +12,13 @@ from typing import Any
 
 from engine.errors import EngineError
 from proofs.baloot.conformance import cases
-from proofs.baloot.conformance.expect import answer, rules_for
+from proofs.baloot.conformance.expect import answer_with_rules, rules_for
 from proofs.baloot.conformance.model_check import BalootModelCheck
 from proofs.baloot.conformance.situation import read_play
 from proofs.baloot.conformance.smallscope import small_scope
 from proofs.conformance.build import Case, Suite, assemble
 from proofs.conformance.build import suite_profiles as house_options
+from proofs.conformance.reads import ReusedAnswers
 from spec.model import Catalogue, Profile
 
 BALOOT_OPS = ("legal-plays", "trick-winner", "auction", "doubling", "projects",
@@ -77,7 +78,8 @@ def build_suite(catalogue: Catalogue, witnesses: list[dict[str, Any]]) -> Suite:
     base = profiles[cases.GAME][0]
     check = BalootModelCheck(base)
     sized = ((case, case_size(case.body)) for case in all_cases(base, witnesses))
-    return assemble(sized, profiles, answer, BALOOT_OPS, witnesses, check.confirm,
+    answers = ReusedAnswers(rules_for, answer_with_rules)
+    return assemble(sized, profiles, answers, BALOOT_OPS, witnesses, check.confirm,
                     lambda: check.checked)
 
 

@@ -9,6 +9,7 @@ rule that allows or forbids it. A request that is not a legal situation under a 
 
 from __future__ import annotations
 
+import copy
 from collections.abc import Iterator
 from typing import Any
 
@@ -50,7 +51,19 @@ game_for = PerReadings(lambda profile: KoutGame(profile.game.id, profile))
 def answer(profile: Profile, request: dict[str, Any]) -> Answer:
     """The engine's answer to a request under ``profile``; :class:`InvalidRequestError` if the
     request is not a legal situation there."""
-    game = game_for(profile)
+    return answer_in(game_for(profile), request)
+
+
+def answer_with_rules(profile: Profile, rules: Rules, request: dict[str, Any]) -> Answer:
+    """The answer under ``profile`` with its compiled rules given as ``rules`` (a stand-in
+    that notes what the answer reads: see :mod:`proofs.conformance.reads`)."""
+    game = copy.copy(game_for(profile))
+    game.rules = rules
+    return answer_in(game, request)
+
+
+def answer_in(game: KoutGame, request: dict[str, Any]) -> Answer:
+    """The engine's answer to a request in ``game``."""
     op = request["op"]
     try:
         if op == "legal-plays":

@@ -18,11 +18,12 @@ from engine.errors import EngineError
 from proofs.conformance.build import Case, Suite, assemble, key
 from proofs.conformance.build import suite_profiles as house_options
 from proofs.conformance.protocol import read_contract, read_situation
+from proofs.conformance.reads import ReusedAnswers
 from proofs.kout.conformance import cases
 from proofs.kout.conformance.expect import (
     KOUT_OPS,
     Answer,
-    answer,
+    answer_with_rules,
     contract_of,
     game_for,
 )
@@ -138,7 +139,8 @@ def build_suite(catalogue: Catalogue, witnesses: list[dict[str, Any]]) -> Suite:
         checks[case.game].confirm(case, got)
 
     sized = ((case, case_size(case.body)) for case in all_cases(witnesses, profiles))
-    return assemble(sized, profiles, answer, KOUT_OPS, witnesses, confirm,
+    answers = ReusedAnswers(lambda profile: game_for(profile).rules, answer_with_rules)
+    return assemble(sized, profiles, answers, KOUT_OPS, witnesses, confirm,
                     lambda: sum(c.checked for c in checks.values()))
 
 
