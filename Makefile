@@ -16,7 +16,7 @@ $(STAMP): pyproject.toml
 	@$(PYTHON) -c 'import sys; assert sys.version_info >= (3, 11), "trickrules needs Python 3.11+"'
 	test -x $(BIN)/python || $(PYTHON) -m venv $(VENV)
 	$(BIN)/python -m pip install --quiet --upgrade pip
-	$(BIN)/python -m pip install --quiet -e '.[test,docs,bench,ai]'
+	$(BIN)/python -m pip install --quiet -e '.[test,docs,bench,ai,simulate]'
 	touch $(STAMP)
 
 system:

@@ -2,8 +2,8 @@
 
 Each family's engine package (named by its :class:`~spec.registry.Family` record) provides
 ``game_types()`` (one :class:`~engine.api.GameType` per game), ``load_game(game_id, profile)``,
-``state_from_json``, ``random_game_record`` and ``rules_player``. The package is imported only
-when a game of the family is asked for.
+``state_from_json``, ``random_game_record``, ``rules_player`` and ``hand_results``. The package
+is imported only when a game of the family is asked for.
 """
 
 from __future__ import annotations
@@ -63,6 +63,14 @@ def random_game_record(game: Any, seed: int) -> dict[str, Any]:
 def rules_player(game_id: str) -> Any:
     """The family's rule-based player for ``game_id`` (an :class:`engine.players.Player`)."""
     return _engine(family_of(game_id)).rules_player(game_id)
+
+
+def hand_results(state: Any) -> list[tuple[tuple[int, int], bool | None]]:
+    """Each finished hand of ``state``'s game: the points it gave each team, and whether the
+    contract was made (None for a hand nobody bought)."""
+    found: list[tuple[tuple[int, int], bool | None]] = _engine(
+        family_of(state.game.game_id)).hand_results(state)
+    return found
 
 
 def new_chance_state(game: Any, variant: Variant | None = None) -> Any:

@@ -73,3 +73,13 @@ def rules_player(game_id: str) -> BalootRulesPlayer:
     from engine.baloot.players import BalootRulesPlayer
 
     return BalootRulesPlayer()
+
+
+def hand_results(state: BalootState) -> list[tuple[tuple[int, int], bool | None]]:
+    """Each finished hand: the game points it gave each side, and whether the contract was
+    made (None for a hand all passed or annulled by Kawesh)."""
+    out: list[tuple[tuple[int, int], bool | None]] = []
+    for record in state.records:
+        points = record["game_points"]
+        out.append(((int(points[0]), int(points[1])), record.get("made")))
+    return out

@@ -73,3 +73,13 @@ def rules_player(game_id: str) -> KoutRulesPlayer:
     from engine.kout.players import KoutRulesPlayer
 
     return KoutRulesPlayer()
+
+
+def hand_results(state: KoutState) -> list[tuple[tuple[int, int], bool | None]]:
+    """Each finished hand: the points it gave each team, and whether the bid was made."""
+    out: list[tuple[tuple[int, int], bool | None]] = []
+    for record in state.records:
+        score = [0, 0]
+        score[record.result.team] = record.result.points
+        out.append(((score[0], score[1]), record.result.made))
+    return out

@@ -18,7 +18,7 @@ import textwrap
 from collections.abc import Sequence
 from typing import Any, NoReturn
 
-from proofs.cli import conform, disputes, games, odds, play, rulebook, verify
+from proofs.cli import conform, disputes, games, odds, play, rulebook, simulate, verify
 from spec.registry import FAMILIES, game_ids
 
 EXIT_CODES = """exit codes:
@@ -124,6 +124,7 @@ def build_parser() -> argparse.ArgumentParser:
     disputes.add_commands(sub)
     rulebook.add_commands(sub)
     conform.add_commands(sub)
+    simulate.add_commands(sub)
     parser.set_defaults(root_parser=parser)  # the rulebook documents the whole command line
     return parser
 

@@ -1,0 +1,120 @@
+"""Running studies on Dask distributed: a local cluster of this machine's cores by default, or
+the scheduler at an address; chunks already stored are not played again, and every chunk
+played is stored as soon as it is done, so an interrupted study resumes.
+
+Dask is imported here only, when a study runs, so the command line starts without it. The
+cluster this module starts is shut down whatever happens (an error, Ctrl-C, SIGTERM).
+"""
+
+from __future__ import annotations
+
+import json
+import logging
+import os
+import time
+from collections.abc import Callable, Sequence
+from typing import Any, NamedTuple
+
+from proofs.simulate.stats import rate
+from proofs.simulate.store import ChunkStore
+from proofs.simulate.study import COUNTS, Study, run_chunk
+
+EXAMPLES = 3
+"""First divergences a study reports (the lowest seeds)."""
+
+
+class ChunkDone(NamedTuple):
+    """A finished chunk, as the progress display reports it."""
+
+    label: str
+    verdict: str
+    seconds: float
+    cached: bool
+
+
+def _connect(scheduler: str | None, workers: int | None) -> tuple[Any, Any]:
+    """A Dask client, and the local cluster it runs on (None for a scheduler's address)."""
+    from distributed import Client, LocalCluster
+
+    if scheduler is not None:
+        try:
+            return Client(scheduler, timeout="10s"), None
+        except (OSError, TimeoutError, ValueError) as exc:
+            raise ValueError(f"--scheduler {scheduler}: cannot connect: {exc}") from None
+    cluster = LocalCluster(n_workers=workers or os.cpu_count() or 1, threads_per_worker=1,
+                           processes=True, dashboard_address=":0",
+                           silence_logs=logging.ERROR)
+    try:
+        return Client(cluster), cluster
+    except BaseException:
+        cluster.close()
+        raise
+
+
+def run_studies(studies: Sequence[Study], store: ChunkStore, *,
+                scheduler: str | None = None, workers: int | None = None,
+                on_chunk: Callable[[ChunkDone], None] = lambda _: None,
+                ) -> list[dict[str, Any]]:
+    """Every chunk of every study, from the store or played on the cluster; the summary of
+    each study (:func:`summarize`)."""
+    done: dict[tuple[int, int], dict[str, Any]] = {}
+    pending: list[tuple[int, int]] = []
+    for s, study in enumerate(studies):
+        for index, _, games in study.chunks():
+            stored = store.load(study, index, games)
+            if stored is None:
+                pending.append((s, index))
+            else:
+                done[s, index] = stored
+                on_chunk(ChunkDone(f"{study.dispute} #{index}", "stored", 0.0, True))
+    if pending:
+        _play(studies, store, pending, done, scheduler, workers, on_chunk)
+    return [summarize(study, [done[s, i] for i, _, _ in study.chunks()])
+            for s, study in enumerate(studies)]
+
+
+def _play(studies: Sequence[Study], store: ChunkStore, pending: list[tuple[int, int]],
+          done: dict[tuple[int, int], dict[str, Any]], scheduler: str | None,
+          workers: int | None, on_chunk: Callable[[ChunkDone], None]) -> None:
+    """Play the pending chunks on the cluster, storing each as it finishes."""
+    from distributed import as_completed
+
+    client, cluster = _connect(scheduler, workers)
+    try:
+        started = time.perf_counter()
+        futures = {client.submit(run_chunk, studies[s], index, pure=False): (s, index)
+                   for s, index in pending}
+        for future in as_completed(futures):
+            s, index = futures[future]
+            result = future.result()
+            store.save(studies[s], result)
+            done[s, index] = result
+            on_chunk(ChunkDone(f"{studies[s].dispute} #{index}", "played",
+                               time.perf_counter() - started, False))
+    finally:
+        client.close()
+        if cluster is not None:
+            cluster.close()
+
+
+def summarize(study: Study, chunks: list[dict[str, Any]]) -> dict[str, Any]:
+    """A study's figures from its chunks (in chunk order): each outcome kind's count with
+    its 95% interval, what was played, and the first divergences by seed."""
+    totals = {k: sum(int(c[k]) for c in chunks) for k in COUNTS}
+    examples: list[dict[str, Any]] = []
+    for chunk in sorted(chunks, key=lambda c: int(c["index"])):
+        examples.extend(json.loads(chunk["examples"]))
+    return {
+        "dispute": study.dispute, "game": study.game, "parameter": study.parameter,
+        "readings": list(study.readings), "profiles": list(study.profiles),
+        "players": {"team 0": study.players[0], "team 1": study.players[1]},
+        "seeds": {"first": study.seed, "last": study.seed + study.games - 1},
+        "games": totals["games"], "hands": totals["hands"], "chunks": len(chunks),
+        "outcomes": {
+            "hand_score": rate(totals["hand_score"], totals["hands"]),
+            "made": rate(totals["made"], totals["hands"]),
+            "winner": rate(totals["winner"], totals["games"]),
+            "play": rate(totals["play"], totals["games"]),
+        },
+        "examples": examples[:EXAMPLES],
+    }

@@ -1,0 +1,199 @@
+"""One paired study: the same seeded games, played by the same players, under each of the two
+readings of a dispute, and what the difference changed.
+
+A study is split into chunks of consecutive seeds; a chunk's result depends on its seeds
+alone, so the study gives the same figures whoever computes which chunk. Hands are compared
+while the two games are in step (the same scores going in, and so the same deal and dealer):
+up to and including the first hand whose score differs.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import json
+from dataclasses import asdict, dataclass
+from importlib import resources
+from pathlib import Path
+from typing import Any
+
+from spec.loader import game_catalogue
+from spec.registry import game_ids
+
+COUNTS = ("games", "hands", "hand_score", "made", "winner", "play")
+"""What a chunk counts: games, hands compared, hands whose score differs, hands whose
+made/failed differs, games whose winner differs, games whose actions differ at all."""
+EXAMPLES_PER_CHUNK = 3
+"""First divergences kept per chunk (the study keeps the first few by seed)."""
+
+
+@dataclass(frozen=True)
+class Study:
+    """What a study plays: a dispute's two pinned profiles, the players of each team, and the
+    seeds, in chunks."""
+
+    dispute: str
+    game: str
+    parameter: str
+    readings: tuple[str, str]
+    base: str
+    players: tuple[str, str]
+    seed: int
+    games: int
+    chunk: int
+
+    @property
+    def profiles(self) -> tuple[str, str]:
+        """The two profiles played: the base profile with each reading pinned."""
+        return (f"{self.base}[{self.parameter}={self.readings[0]}]",
+                f"{self.base}[{self.parameter}={self.readings[1]}]")
+
+    def chunks(self) -> list[tuple[int, int, int]]:
+        """Every chunk: (index, first seed, games)."""
+        out = []
+        for index, start in enumerate(range(0, self.games, self.chunk)):
+            out.append((index, self.seed + start, min(self.chunk, self.games - start)))
+        return out
+
+    def key(self) -> str:
+        """What a stored chunk must match to be reused: everything but the number of games
+        (a longer study reuses a shorter one's chunks), and the engine's code and rules."""
+        fields = asdict(self)
+        del fields["games"]
+        text = json.dumps(fields, sort_keys=True) + code_digest()
+        return hashlib.sha256(text.encode()).hexdigest()[:16]
+
+
+_DIGEST: list[str] = []
+
+
+def code_digest() -> str:
+    """SHA-256 over the engine's code and the rule data: a stored chunk from other code or
+    rules is never reused."""
+    if not _DIGEST:
+        digest = hashlib.sha256()
+        for package, suffixes in (("engine", (".py",)), ("spec", (".py", ".toml", ".json"))):
+            root = Path(str(resources.files(package)))
+            for path in sorted(root.rglob("*")):
+                if path.suffix in suffixes and "__pycache__" not in path.parts:
+                    digest.update(path.relative_to(root).as_posix().encode() + b"\0")
+                    digest.update(path.read_bytes())
+        _DIGEST.append(digest.hexdigest())
+    return _DIGEST[0]
+
+
+def parse_dispute(dispute: str) -> tuple[str, str, str, str]:
+    """``<game>/<parameter>/<a>-vs-<b>`` to (game, parameter, a, b); a mistake is a
+    :class:`ValueError` naming the part that is wrong."""
+    parts = dispute.split("/")
+    if len(parts) != 3:
+        raise ValueError(f"dispute {dispute!r}: expected <game>/<parameter>/<a>-vs-<b> (see "
+                         "trickrules verify or the rulebook's Disputes chapter)")
+    game, parameter, pair = parts
+    if game not in game_ids():
+        raise ValueError(f"dispute {dispute!r}: unknown game {game!r} (known: "
+                         f"{', '.join(game_ids())})")
+    catalogue = game_catalogue(game)
+    known = {p.id: p for p in catalogue.parameters_for(game)}
+    if parameter not in known:
+        raise ValueError(f"dispute {dispute!r}: {game} has no parameter {parameter!r}")
+    readings = known[parameter].reading_ids
+    for i, a in enumerate(readings):
+        for b in readings[i + 1:]:
+            if pair == f"{a}-vs-{b}":
+                return game, parameter, a, b
+    raise ValueError(f"dispute {dispute!r}: {parameter} has no readings {pair!r} (its "
+                     f"readings, in order: {', '.join(readings)})")
+
+
+def make_study(dispute: str, games: int, *, seed: int = 0, chunk: int = 250,
+               players: tuple[str, str] = ("rules", "rules"),
+               base: str | None = None) -> Study:
+    """A study of ``dispute`` over ``games`` games from ``seed`` on its game's reconciled
+    profile (or ``base``), both pinned profiles checked playable."""
+    from engine.players import PLAYER_NAMES
+    from engine.registry import game_type, load_game
+
+    if games < 1 or chunk < 1:
+        raise ValueError(f"--games {games} and --chunk {chunk}: both must be at least 1")
+    for name in players:
+        if name not in PLAYER_NAMES:
+            raise ValueError(f"unknown player {name!r}: expected one of "
+                             f"{', '.join(PLAYER_NAMES)}")
+    game, parameter, a, b = parse_dispute(dispute)
+    study = Study(dispute, game, parameter, (a, b), base or game_type(game).reconciled_profile,
+                  (players[0], players[1]), seed, games, chunk)
+    for profile in study.profiles:
+        load_game(game, profile)  # an unplayable reading is refused here, by name
+    return study
+
+
+def game_disputes(game: str) -> list[str]:
+    """Every dispute of ``game``: each pair of readings some source allows."""
+    from proofs.disputes import dispute_id, source_questions
+
+    catalogue = game_catalogue(game)
+    return [dispute_id(game, p, a, b) for p, a, b in source_questions(catalogue, game)]
+
+
+def run_chunk(study: Study, index: int) -> dict[str, Any]:
+    """Play chunk ``index`` of ``study`` under both readings: its counts and its first few
+    divergences (each a situation ``trickrules judge`` reads)."""
+    from engine.players import play_game, player
+    from engine.registry import hand_results, load_game
+
+    _, first, count = study.chunks()[index]
+    games = [load_game(study.game, p) for p in study.profiles]
+    seats = [player(study.game, name) for name in study.players]
+    counts = dict.fromkeys(COUNTS, 0)
+    examples: list[dict[str, Any]] = []
+    for seed in range(first, first + count):
+        a, b = (play_game(g, seed, seats) for g in games)
+        counts["games"] += 1
+        counts["winner"] += a.winner != b.winner
+        counts["play"] += a.history() != b.history()
+        differs = None
+        for hand, (one, two) in enumerate(zip(hand_results(a), hand_results(b), strict=False)):
+            counts["hands"] += 1
+            counts["made"] += one[1] != two[1]
+            if one[0] != two[0]:
+                counts["hand_score"] += 1
+                differs = hand
+                break
+        if (differs is not None or a.history() != b.history()) and \
+                len(examples) < EXAMPLES_PER_CHUNK:
+            examples.append(divergence(games[0], seed, seats, a, b, differs))
+    return {"index": index, "first_seed": first, **counts,
+            "examples": json.dumps(examples, sort_keys=True)}
+
+
+def divergence(game: Any, seed: int, seats: list[Any], a: Any, b: Any,
+               hand: int | None) -> dict[str, Any]:
+    """Where the two games of ``seed`` part: the state under the first reading just before
+    the first action that differs (or, when only a score differs, before the last action of
+    that hand), and the first reading's actions to the end of that hand."""
+    from engine.registry import state_from_json
+
+    ha, hb = a.history(), b.history()
+    at = next((i for i, (x, y) in enumerate(zip(ha, hb, strict=False)) if x != y),
+              min(len(ha), len(hb)))
+    state = game.new_initial_state(seed)
+    ends: list[int] = []
+    for i, action in enumerate(ha):
+        before = state.hand_index
+        state.apply_action(action)
+        if state.hand_index != before or state.is_terminal():
+            ends.append(i)
+    if hand is not None and hand < len(ends) and ends[hand] < at:
+        at = ends[hand]  # the scores part first: show the hand's last action
+    at = min(at, len(ha) - 1)
+    state = game.new_initial_state(seed)
+    for action in ha[:at]:
+        state.apply_action(action)
+    stop = next((e for e in ends if e >= at), len(ha) - 1)
+    then = [state.action_to_string(x) for x in ha[at:stop + 1]]
+    situation = state.to_json()
+    state_from_json(situation)  # the situation reads back, as judge will read it
+    return {"seed": seed, "hand": state.hand_index, "action": at,
+            "first": state.action_to_string(ha[at]),
+            "second": state.action_to_string(hb[at]) if at < len(hb) else None,
+            "situation": {"state": situation, "then": then}}
