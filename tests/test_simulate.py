@@ -111,7 +111,6 @@ def test_a_divergence_replays_in_judge(reference: dict[str, Any]) -> None:
 @pytest.mark.parametrize(("args", "message"), [
     (["--dispute", "kout6/score.made/bid-vs-nothing"], "has no readings 'bid-vs-nothing'"),
     (["--dispute", "chess/x/a-vs-b"], "unknown game 'chess'"),
-    (["--dispute", "all"], "--dispute all: name the game with --game"),
     (["--dispute", DISPUTE, "--game", "baloot"], "a dispute of kout6, not of --game baloot"),
     (["--dispute", DISPUTE, "--players", "rules,clever"], "unknown player 'clever'"),
     (["--dispute", DISPUTE, "--games", "0"], "must be at least 1"),
@@ -120,3 +119,25 @@ def test_a_mistake_is_named_with_exit_2(args: list[str], message: str,
                                         capsys: pytest.CaptureFixture[str]) -> None:
     assert main(["simulate", *args, "--quiet"]) == 2
     assert message in capsys.readouterr().err
+
+
+def test_published_results_read_back(reference: dict[str, Any], tmp_path: Path) -> None:
+    from proofs.simulate.results import (
+        by_dispute,
+        load_results,
+        ranking,
+        sentence,
+        write_results,
+    )
+
+    path = tmp_path / "results.json"
+    write_results(path, {"studies": [reference], "not_playable": []}, "trickrules simulate")
+    data = load_results(path)
+    study = by_dispute(data)[DISPUTE]
+    assert study["outcomes"] == reference["outcomes"]
+    assert study["examples"][0]["seed"] == 3 and "situation" not in study["examples"][0]
+    assert sentence(study).startswith("changes the hand's score in ")
+    assert [s["dispute"] for s in ranking(data)] == [DISPUTE]
+    path.write_text('{"format": "other"}')
+    with pytest.raises(ValueError, match="not a trickrules/dispute-impact/1 file"):
+        load_results(path)

@@ -44,10 +44,9 @@ def _studies(args: argparse.Namespace) -> tuple[list[Any], list[dict[str, str]]]
                              f"--game {args.game}")
         return [make_study(args.dispute, args.games, seed=args.seed, chunk=args.chunk,
                            players=players)], []
-    if args.game is None:
-        raise ValueError("--dispute all: name the game with --game")
     studies, skipped = [], []
-    for dispute in game_disputes(args.game):
+    every = [d for g in ([args.game] if args.game else game_ids()) for d in game_disputes(g)]
+    for dispute in every:
         try:
             studies.append(make_study(dispute, args.games, seed=args.seed, chunk=args.chunk,
                                       players=players))
@@ -77,6 +76,10 @@ def cmd_simulate(args: argparse.Namespace) -> int:
     result = {"studies": summaries, "not_playable": skipped, "store": str(store.root)}
     if args.out:
         Path(args.out).write_text(json.dumps(result, indent=2) + "\n", encoding="utf-8")
+    if args.publish:
+        from proofs.simulate.results import write_results
+
+        write_results(Path(args.publish), result, _command(args))
     if args.json:
         print(json.dumps(result, indent=2))
     else:
@@ -87,6 +90,16 @@ def cmd_simulate(args: argparse.Namespace) -> int:
         for row in skipped:
             console.print(f"not played: {literal(row['dispute'])}: {literal(row['reason'])}")
     return 0
+
+
+def _command(args: argparse.Namespace) -> str:
+    """The command line that plays this study again (where its chunks are kept aside)."""
+    words = ["trickrules simulate", "--dispute", args.dispute]
+    if args.game:
+        words += ["--game", args.game]
+    words += ["--games", str(args.games), "--seed", str(args.seed), "--chunk", str(args.chunk),
+              "--players", args.players]
+    return " ".join(words)
 
 
 def _check_installed() -> None:
@@ -157,8 +170,10 @@ def add_commands(sub: Any) -> None:
                        "cluster of this machine's cores, or --scheduler ADDRESS. Chunks are "
                        "stored in --store as they finish, so a study run again resumes.")
     p.add_argument("--dispute", required=True,
-                   help="a dispute id (<game>/<parameter>/<a>-vs-<b>), or 'all' with --game")
-    p.add_argument("--game", choices=game_ids(), default=None, help="the game of --dispute all")
+                   help="a dispute id (<game>/<parameter>/<a>-vs-<b>), or 'all': every dispute "
+                        "of --game, or of every game")
+    p.add_argument("--game", choices=game_ids(), default=None,
+                   help="with --dispute all: only this game's disputes")
     p.add_argument("--games", type=int, default=1000, help="games per dispute (default 1000)")
     p.add_argument("--seed", type=int, default=0, help="first seed (default 0)")
     p.add_argument("--chunk", type=int, default=250, help="games per chunk (default 250)")
@@ -174,6 +189,9 @@ def add_commands(sub: Any) -> None:
     p.add_argument("--examples", default=None, metavar="DIR",
                    help="write each first divergence as a situation file for judge")
     p.add_argument("--out", default=None, metavar="FILE", help="also write the JSON here")
+    p.add_argument("--publish", default=None, metavar="FILE",
+                   help="also write the figures as the rulebook reads them "
+                        "(proofs/simulate/results.json)")
     p.add_argument("--quiet", action="store_true", help="no progress display")
     p.add_argument("--json", action="store_true", help="print JSON instead of tables")
     p.set_defaults(func=cmd_simulate)
