@@ -87,15 +87,13 @@ def cmd_explain(args: argparse.Namespace) -> int:
     return 0 if dispute.ok else 1
 
 
-MAX_SITUATION_BYTES = 1 << 20
-"""The largest situation file ``judge`` reads (a state of any game is a few kilobytes)."""
-
-
 def _read_regular(path: str) -> bytes:
     """The first bytes of a regular file; anything else (a FIFO nobody may ever write to, a
     device, a directory) is refused before it is opened, so judge never waits on it."""
     import os
     import stat
+
+    from proofs.judge_input import MAX_SITUATION_BYTES
 
     try:
         mode = os.stat(path).st_mode
@@ -114,7 +112,7 @@ def _read_regular(path: str) -> bytes:
 def _load_situation(path: str) -> Any:
     """The JSON of a situation file (``-`` for standard input); every failure names the file
     and, for bad JSON, the line; text the output could not print names its field."""
-    from proofs.judge_report import check_text
+    from proofs.judge_input import MAX_SITUATION_BYTES, decode_situation
 
     name = "standard input" if path == "-" else path
     if path == "-":
@@ -124,53 +122,26 @@ def _load_situation(path: str) -> Any:
             raise ValueError(f"{name}: cannot read: {exc.strerror or exc}") from None
     else:
         raw = _read_regular(path)
-    if len(raw) > MAX_SITUATION_BYTES:
-        raise ValueError(f"{name}: larger than {MAX_SITUATION_BYTES} bytes; a situation is a "
-                         "few kilobytes")
-    try:
-        text = raw.decode("utf-8")
-    except UnicodeDecodeError as exc:
-        raise ValueError(f"{name}: not UTF-8 text (byte {exc.start})") from None
-    try:
-        data = json.loads(text)
-    except json.JSONDecodeError as exc:
-        raise ValueError(f"{name}:{exc.lineno}: not JSON: {exc.msg}") from None
-    except RecursionError:
-        raise ValueError(f"{name}: JSON nested too deeply") from None
-    except ValueError as exc:  # an integer too long to read, and the like
-        raise ValueError(f"{name}: not JSON: {exc}") from None
-    check_text(data, f"{name}: situation")
-    return data
+    return decode_situation(raw, name)
 
 
 def cmd_judge(args: argparse.Namespace) -> int:
     """A situation in the engine's JSON state form, answered under every profile: the
     rulebook's answer with the rules deciding it, then the profiles that answer otherwise."""
     from proofs.cli.render.console import output_console
-    from proofs.cli.render.judge import print_judge
-    from proofs.judge import judge
-    from spec.loader import family_catalogue
+    from proofs.cli.render.judge import print_judge, print_question
+    from proofs.judge_input import answer_situation
+    from proofs.judge_question import is_question
 
     data = _load_situation(args.situation)
-    from proofs.judge_question import is_question, judge_question
-
-    if is_question(data):
-        answered = judge_question(data)
-        if args.json:
-            print(json.dumps(answered, indent=2, ensure_ascii=False))
-        else:
-            from proofs.cli.render.judge import print_question
-
-            print_question(output_console(), answered, args.situation)
-        return 0
-    catalogue = family_catalogue(FAMILIES[0])
-    report = judge(catalogue, data)
-    code = 0 if "ok" in report["statuses"] else 2
+    report, admitted = answer_situation(data)
     if args.json:
         print(json.dumps(report, indent=2, ensure_ascii=False))
+    elif is_question(data):
+        print_question(output_console(), report, args.situation)
     else:
         print_judge(output_console(), report, args.situation)
-    return code
+    return 0 if admitted else 2
 
 
 def _source_rows(catalogue: Catalogue) -> list[dict[str, Any]]:

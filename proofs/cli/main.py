@@ -18,7 +18,7 @@ import textwrap
 from collections.abc import Sequence
 from typing import Any, NoReturn
 
-from proofs.cli import conform, disputes, games, odds, play, rulebook, simulate, verify
+from proofs.cli import conform, disputes, games, odds, play, rulebook, serve, simulate, verify
 from spec.registry import FAMILIES, game_ids
 
 EXIT_CODES = """exit codes:
@@ -125,6 +125,7 @@ def build_parser() -> argparse.ArgumentParser:
     rulebook.add_commands(sub)
     conform.add_commands(sub)
     simulate.add_commands(sub)
+    serve.add_commands(sub)
     parser.set_defaults(root_parser=parser)  # the rulebook documents the whole command line
     return parser
 

@@ -82,10 +82,10 @@ class ReusedAnswers(Generic[R]):
         if request is not self._request:
             self._request, self._known = request, []
         rules = self._rules_of(profile)
-        for reads, outcome in self._known:
+        for reads, known in self._known:
             if reads.agree(rules):
                 self.reused += 1
-                return _given(outcome)
+                return _given(known)
         recorder = RuleReads(rules)
         outcome: Outcome
         try:

@@ -9,6 +9,7 @@ from typing import Any
 from rich.console import Console
 
 from proofs.cli.render.console import literal
+from proofs.judge_report import answer_lines
 
 PART_NAMES = {"legal": "the legal actions", "then": "whether the actions can be played",
               "bought": "who bought", "tricks": "the tricks' winners",
@@ -111,28 +112,3 @@ def print_question(console: Console, report: dict[str, Any], source: str) -> Non
                  else answer_lines(option["answer"]))
         for line in given:
             console.print(f"    {literal(line)}")
-
-
-def answer_lines(answer: Any) -> list[str]:
-    """A question's answer as lines a player reads: one field a line, a pair of numbers as
-    ``a - b`` (team or side 0 first), a list of cards or calls spaced, none as ``none``."""
-    import json
-
-    if not isinstance(answer, dict):
-        return [json.dumps(answer)]
-    lines = []
-    for key, value in answer.items():
-        name = key.replace("_", " ")
-        if value is None:
-            shown = "none"
-        elif isinstance(value, list) and len(value) == 2 and all(
-                isinstance(v, int) and not isinstance(v, bool) for v in value):
-            shown = f"{value[0]} - {value[1]}"
-        elif isinstance(value, list) and all(isinstance(v, str) for v in value):
-            shown = " ".join(value) or "none"
-        elif isinstance(value, bool):
-            shown = "yes" if value else "no"
-        else:
-            shown = json.dumps(value)
-        lines.append(f"{name}: {shown}")
-    return lines

@@ -1,0 +1,80 @@
+"""``trickrules serve``: the web page where a player sets up a situation with cards and gets
+the ruling, and the HTTP JSON API beside it, on localhost unless told otherwise. The web
+framework is imported only when the command runs."""
+
+from __future__ import annotations
+
+import argparse
+import sys
+from pathlib import Path
+from typing import Any
+
+DEFAULT_RULEBOOK = Path("build/rulebook/html")
+"""Where ``trickrules rulebook`` puts the HTML site by default."""
+
+
+def _rulebook(args: argparse.Namespace) -> Path | None:
+    """The rulebook folder to serve: the one given (which must hold a built site), else the
+    default build's if there is one."""
+    if args.rulebook is not None:
+        folder = Path(args.rulebook)
+        if not (folder / "index.html").is_file():
+            raise ValueError(f"--rulebook {args.rulebook}: no index.html there (build the site "
+                             "with `trickrules rulebook --no-pdf`; its HTML is in "
+                             "OUT/html)")
+        return folder
+    return DEFAULT_RULEBOOK if (DEFAULT_RULEBOOK / "index.html").is_file() else None
+
+
+def cmd_serve(args: argparse.Namespace) -> int:
+    """Start the server and serve until interrupted."""
+    if not 0 <= args.port <= 65535:
+        raise ValueError(f"--port {args.port}: not a port 0..65535")
+    rulebook = _rulebook(args)
+    import socket
+
+    import uvicorn
+
+    from proofs.serve.app import create_app
+
+    family = socket.AF_INET6 if ":" in args.host else socket.AF_INET
+    listener = socket.socket(family, socket.SOCK_STREAM)
+    listener.setsockopt(socket.SOL_SOCKET, socket.SO_REUSEADDR, 1)
+    try:
+        listener.bind((args.host, args.port))
+    except OSError as exc:
+        listener.close()
+        raise ValueError(f"cannot listen on {args.host}:{args.port}: "
+                         f"{exc.strerror or exc}") from None
+    host, port = listener.getsockname()[:2]
+    shown = f"[{host}]" if ":" in host else host
+    print(f"trickrules serve: http://{shown}:{port}/ (the API: http://{shown}:{port}/api/docs)",
+          flush=True)
+    if rulebook is None:
+        print("No rulebook is served: rule links need one. Build it with `trickrules rulebook "
+              "--no-pdf` here, or give --rulebook DIR.", flush=True)
+    if args.host not in ("127.0.0.1", "localhost", "::1"):
+        print(f"Listening on {args.host}: other machines can reach this server.", flush=True)
+    config = uvicorn.Config(create_app(rulebook), log_level="warning", access_log=False,
+                            limit_concurrency=32, timeout_keep_alive=5)
+    server = uvicorn.Server(config)
+    try:
+        server.run(sockets=[listener])
+    finally:
+        listener.close()
+    sys.stdout.flush()
+    return 0
+
+
+def add_commands(sub: Any) -> None:
+    """Register ``serve``."""
+    serve = sub.add_parser("serve", help="a local web page and HTTP API for rulings: set up a "
+                                         "situation with cards, get the rule and reason")
+    serve.add_argument("--host", default="127.0.0.1",
+                       help="address to listen on (default 127.0.0.1: this machine only)")
+    serve.add_argument("--port", type=int, default=8000,
+                       help="port (default 8000; 0 picks a free one, printed at start)")
+    serve.add_argument("--rulebook", default=None, metavar="DIR",
+                       help="a built rulebook's HTML folder to serve and link answers to "
+                            "(default build/rulebook/html when it exists)")
+    serve.set_defaults(func=cmd_serve)

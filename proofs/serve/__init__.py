@@ -1,0 +1,2 @@
+"""``trickrules serve``: a local web page and HTTP JSON API that answer the same questions as
+``trickrules judge``."""

@@ -1,0 +1,238 @@
+"""``trickrules serve``: the web page and the HTTP JSON API on one Starlette application.
+
+Every answer is the one ``trickrules judge --json`` gives (the same function answers both).
+Requests are bounded: a body larger than :data:`MAX_BODY` is refused before it is read
+whole, and an answer that takes longer than :data:`ANSWER_SECONDS` is given up with a 503.
+A mistake in a request is a 4xx naming the field; never a 500 for a user's mistake."""
+
+from __future__ import annotations
+
+import json
+from html import escape
+from importlib import resources
+from pathlib import Path
+from typing import Any
+from urllib.parse import parse_qsl
+
+import anyio
+from starlette.applications import Starlette
+from starlette.exceptions import HTTPException
+from starlette.requests import Request
+from starlette.responses import HTMLResponse, JSONResponse, Response
+from starlette.routing import Mount, Route
+from starlette.staticfiles import StaticFiles
+
+from proofs.judge_input import answer_situation, decode_situation
+from proofs.serve import pages
+from proofs.serve.forms import (
+    Field,
+    FormError,
+    form_values,
+    question_fields,
+    question_help,
+    read_question,
+)
+from proofs.serve.openapi import api_docs_html, openapi_document
+from proofs.serve.situations import (
+    GameFacts,
+    deal_rest,
+    example_question,
+    example_state,
+    game_facts,
+)
+from spec.registry import game_ids
+
+MAX_BODY = 64 * 1024
+"""The largest request body read (a question is well under a kilobyte, a state a few)."""
+ANSWER_SECONDS = 20.0
+"""The longest an answer may take before the request is given up."""
+
+
+class RequestError(ValueError):
+    """A request the server refuses, with its HTTP status."""
+
+    def __init__(self, status: int, message: str) -> None:
+        super().__init__(message)
+        self.status = status
+
+
+async def _body(request: Request) -> bytes:
+    """The request's body, refused (413) once it passes :data:`MAX_BODY`, whatever its
+    Content-Length says."""
+    declared = request.headers.get("content-length")
+    if declared is not None and (not declared.isdigit() or int(declared) > MAX_BODY):
+        raise RequestError(413, f"body: larger than {MAX_BODY} bytes")
+    chunks, size = [], 0
+    async for chunk in request.stream():
+        size += len(chunk)
+        if size > MAX_BODY:
+            raise RequestError(413, f"body: larger than {MAX_BODY} bytes")
+        chunks.append(chunk)
+    return b"".join(chunks)
+
+
+async def _answer(data: Any) -> tuple[dict[str, Any], bool]:
+    """The ruling, computed off the event loop within :data:`ANSWER_SECONDS`."""
+    try:
+        with anyio.fail_after(ANSWER_SECONDS):
+            return await anyio.to_thread.run_sync(answer_situation, data,
+                                                  abandon_on_cancel=True)
+    except TimeoutError:
+        raise RequestError(503, f"the answer took longer than {ANSWER_SECONDS:.0f} s") from None
+    except (ValueError, KeyError, TypeError, RecursionError) as exc:
+        message = str(exc.args[0]) if exc.args else type(exc).__name__
+        raise RequestError(422 if isinstance(exc, ValueError) else 400, message) from None
+
+
+def _facts(game: str) -> GameFacts:
+    if game not in game_ids():
+        raise HTTPException(404, f"no game {game!r}: one of {', '.join(game_ids())}")
+    return game_facts(game)
+
+
+def _op(facts: GameFacts, op: str) -> str:
+    if op not in facts.ops:
+        raise HTTPException(404, f"{facts.name} has no question {op!r}: one of "
+                                 f"{', '.join(facts.ops)}")
+    return op
+
+
+class Site:
+    """The routes, with the rulebook folder they serve (if one was built)."""
+
+    def __init__(self, rulebook: Path | None) -> None:
+        self.rulebook = rulebook
+
+    def html(self, title: str, body: str, status: int = 200) -> HTMLResponse:
+        """A page of the site."""
+        return HTMLResponse(pages.page(title, body, rulebook=self.rulebook is not None),
+                            status_code=status)
+
+    async def index(self, request: Request) -> Response:
+        """Every game's questions."""
+        games = [(g, game_facts(g).name, list(game_facts(g).ops)) for g in game_ids()]
+        return self.html("Ask for a ruling", pages.index_body(games))
+
+    async def ask(self, request: Request) -> Response:
+        """A question's form (GET: with an example; POST: with the ruling on what was set)."""
+        facts = _facts(request.path_params["game"])
+        op = request.path_params["op"]
+        if op == "state":
+            return await self.ask_state(request, facts)
+        _op(facts, op)
+        fields = question_fields(facts.game, op, facts.players)
+        question = example_question(facts, op)
+        answer, status = "", 200
+        values = form_values(fields, question)
+        if request.method == "POST":
+            form = dict(parse_qsl((await _body(request)).decode("utf-8", "replace")))
+            values = form
+            try:
+                question = read_question(fields, form, frozenset(facts.pack))
+                if form.get("deal_rest"):
+                    deal_rest(question, facts)
+                report, _ = await _answer({"game": facts.game, "op": op, **question})
+                answer = pages.question_answer(report)
+                values = form_values(fields, question)
+            except (FormError, RequestError) as exc:
+                answer, status = pages.error_html(str(exc)), 422
+        dealing = any(f.name in ("situation", "hands") for f in fields)
+        pack = list(facts.pack) if _has_cards(fields) else []
+        body = pages.form_body(facts.name, pages.OP_TITLES.get(op, op),
+                               question_help(facts.game, op), request.url.path,
+                               pages.fields_html(fields, values), pack, dealing, answer)
+        return self.html(pages.OP_TITLES.get(op, op), body, status)
+
+    async def ask_state(self, request: Request, facts: GameFacts) -> Response:
+        """The whole-state form: a state in the engine's JSON form, pasted."""
+        text = json.dumps(example_state(facts.family) if facts.family else {}, indent=1)
+        answer, status = "", 200
+        if request.method == "POST":
+            form = dict(parse_qsl((await _body(request)).decode("utf-8", "replace")))
+            text = form.get("state", "")
+            try:
+                data = decode_situation(text.encode("utf-8"), "state")
+                report, _ = await _answer(data)
+                answer = pages.state_answer(report)
+            except (ValueError, RequestError) as exc:
+                answer, status = pages.error_html(str(exc)), 422
+        body = (f"<h1>{facts.name}: a whole game state</h1>{answer}"
+                f'<form method="post" action="{request.url.path}" class="question">'
+                "<p class='help'>A game state as <code>trickrules play --json</code> writes it "
+                "(or <code>{\"state\": ..., \"then\": [actions]}</code>).</p>"
+                f'<textarea name="state" rows="18">{escape(text)}</textarea>'
+                '<button type="submit" class="ask">Ask for the ruling</button></form>')
+        return self.html("A whole game state", body, status)
+
+    async def api_question(self, request: Request) -> Response:
+        """``POST /api/{game}/{op}``: a question form, answered as ``judge --json``."""
+        facts = _facts(request.path_params["game"])
+        op = _op(facts, request.path_params["op"])
+        data = _json_object(await _body(request))
+        for key, value in (("game", facts.game), ("op", op)):
+            if key in data and data[key] != value:
+                raise RequestError(422, f"question.{key}: {data[key]!r} in the body, but the "
+                                        f"path asks {value!r}")
+        report, _ = await _answer({**data, "game": facts.game, "op": op})
+        return JSONResponse(report)
+
+    async def api_state(self, request: Request) -> Response:
+        """``POST /api/state``: a whole state, answered as ``judge --json``."""
+        data = _json_object(await _body(request))
+        report, _ = await _answer(data)
+        return JSONResponse(report)
+
+    async def openapi(self, request: Request) -> Response:
+        """The API's OpenAPI document."""
+        return JSONResponse(openapi_document())
+
+    async def docs(self, request: Request) -> Response:
+        """The API described for a reader."""
+        return self.html("HTTP API", api_docs_html(openapi_document()))
+
+
+def _json_object(raw: bytes) -> dict[str, Any]:
+    try:
+        data = decode_situation(raw, "body")
+    except ValueError as exc:
+        raise RequestError(400, str(exc)) from None
+    if not isinstance(data, dict):
+        raise RequestError(422, "body: expected a JSON object")
+    return data
+
+
+def _has_cards(fields: tuple[Field, ...] | list[Field]) -> bool:
+    """Whether a form has a field that takes cards."""
+    return any(f.kind in ("cards", "card", "records") or _has_cards(f.children)
+               for f in fields)
+
+
+async def _refused(request: Request, exc: Exception) -> Response:
+    """A refused request: JSON for the API, a page for the site."""
+    status = exc.status if isinstance(exc, RequestError) else getattr(exc, "status_code", 400)
+    message = str(exc) if isinstance(exc, RequestError) else str(getattr(exc, "detail", exc))
+    if request.url.path.startswith("/api/"):
+        return JSONResponse({"error": message}, status_code=status)
+    return HTMLResponse(pages.page("Not found" if status == 404 else "Refused",
+                                   pages.error_html(message), rulebook=False),
+                        status_code=status)
+
+
+def create_app(rulebook: Path | None = None) -> Starlette:
+    """The application; ``rulebook``: a built rulebook's HTML folder, served under
+    ``/rulebook/`` so that each answer's rule links to its text."""
+    site = Site(rulebook)
+    static = resources.files("proofs.serve").joinpath("static")
+    routes: list[Route | Mount] = [
+        Route("/", site.index),
+        Route("/ask/{game}/{op}", site.ask, methods=["GET", "POST"]),
+        Route("/api/openapi.json", site.openapi),
+        Route("/api/docs", site.docs),
+        Route("/api/state", site.api_state, methods=["POST"]),
+        Route("/api/{game}/{op}", site.api_question, methods=["POST"]),
+        Mount("/static", StaticFiles(directory=str(static)), name="static"),
+    ]
+    if rulebook is not None:
+        routes.append(Mount("/rulebook", StaticFiles(directory=str(rulebook), html=True)))
+    return Starlette(routes=routes, exception_handlers={RequestError: _refused,
+                                                        HTTPException: _refused})

@@ -1,0 +1,114 @@
+"""What the web page knows of each game: its pack in a player's order, the questions it
+answers, an example of each question (the conformance suite's smallest case of that form, a
+real situation), and the rest of a deal filled in at random so a player sets up only the cards
+that matter."""
+
+from __future__ import annotations
+
+import json
+import random
+from dataclasses import dataclass
+from functools import cache
+from typing import Any
+
+from proofs.conformance.protocol import definition, schema
+from proofs.judge_question import QUESTION_OPS
+
+RANKS = ("A", "K", "Q", "J", "10", "9", "8", "7", "6", "5", "4", "3", "2")
+SUIT_ORDER = ("S", "H", "C", "D")
+
+
+@dataclass(frozen=True)
+class GameFacts:
+    """A game as the page shows it."""
+
+    game: str
+    name: str
+    family: str
+    players: int
+    hand_size: int
+    pack: tuple[str, ...]
+    ops: tuple[str, ...]
+
+
+def _pack_order(card: str) -> tuple[int, int]:
+    if card in ("BJ", "RJ"):
+        return (len(SUIT_ORDER), 0 if card == "BJ" else 1)
+    return (SUIT_ORDER.index(card[-1]), RANKS.index(card[:-1]))
+
+
+@cache
+def game_facts(game: str) -> GameFacts:
+    """Players, pack and questions of ``game`` (the pack from a real deal of its engine)."""
+    from engine.registry import game_types, load_game
+
+    kind = next(k for k in game_types() if k.short_name == game)
+    state = load_game(game).new_initial_state(0).to_json()
+    cards: set[str] = set()
+    for hand in state["hands"].values():
+        cards.update(hand)
+    cards.update(state.get("stock") or [])
+    if state.get("public_card"):
+        cards.add(state["public_card"])
+    defs = schema("request")["$defs"]
+    ops = tuple(op for op in QUESTION_OPS if definition("request", game, op) in defs)
+    pack = tuple(sorted(cards, key=_pack_order))
+    return GameFacts(game, kind.long_name, kind.family, kind.players,
+                     len(pack) // kind.players, pack, ops)
+
+
+def example_question(facts: GameFacts, op: str) -> dict[str, Any]:
+    """The smallest case of question ``op`` for the game in its conformance suite (every
+    engine must answer it alike where such a case exists)."""
+    from proofs.conformance.suite import suite_dir
+
+    root = suite_dir(facts.family)
+    for group in ("must", "variant"):
+        path = root / group / f"{op}.jsonl"
+        if not path.is_file():
+            continue
+        with path.open(encoding="utf-8") as lines:
+            for line in lines:
+                vector = json.loads(line)
+                if vector["game"] == facts.game:
+                    return dict(vector["request"])
+    return {}
+
+
+def example_state(family: str) -> dict[str, Any]:
+    """A shipped example situation of the family, for the whole-state form."""
+    from importlib import resources
+
+    folder = resources.files("spec").joinpath(family, "examples")
+    names = sorted(p.name for p in folder.iterdir() if p.name.endswith(".json"))
+    data: dict[str, Any] = json.loads(folder.joinpath(names[0]).read_text(encoding="utf-8"))
+    return data
+
+
+def deal_rest(question: dict[str, Any], facts: GameFacts, seed: int = 0) -> None:
+    """Give each hand still short of cards the cards no field names, at random: hands of a
+    play situation as many as that point of the hand needs, hands of an auction five."""
+    situation = question.get("situation")
+    if isinstance(situation, dict) and isinstance(situation.get("hands"), list):
+        hands = situation["hands"]
+        trick = situation.get("trick") or []
+        done = len(situation.get("played") or []) // facts.players
+        leader = situation.get("leader", 0)
+        played_now = {(leader + k) % facts.players for k in range(len(trick))}
+        wanted = [facts.hand_size - done - (1 if seat in played_now else 0)
+                  for seat in range(facts.players)]
+        named = {*(situation.get("played") or []), *trick}
+    elif isinstance(question.get("hands"), list) and "public" in question:
+        hands = question["hands"]
+        wanted = [5] * facts.players
+        named = {question["public"]}
+    else:
+        return
+    for hand in hands:
+        named.update(hand)
+    free = [c for c in facts.pack if c not in named]
+    random.Random(f"trickrules/serve/{seed}").shuffle(free)
+    for seat, hand in enumerate(hands):
+        while len(hand) < wanted[seat] and free:
+            hand.append(free.pop())
+        hand.sort(key=_pack_order)
