@@ -15,9 +15,8 @@ import pytest
 
 from proofs.cli.main import main
 from proofs.simulate.run import ChunkDone, run_studies
-from proofs.simulate.stats import wilson
 from proofs.simulate.store import ChunkStore
-from proofs.simulate.study import make_study
+from proofs.simulate.study import make_study, wilson
 
 DISPUTE = "kout6/score.made/bid-vs-tricks-won"
 """A dispute that changes the score of every made hand won with tricks to spare."""

@@ -4,13 +4,15 @@ readings of a dispute, and what the difference changed.
 A study is split into chunks of consecutive seeds; a chunk's result depends on its seeds
 alone, so the study gives the same figures whoever computes which chunk. Hands are compared
 while the two games are in step (the same scores going in, and so the same deal and dealer):
-up to and including the first hand whose score differs.
+up to and including the first hand whose score differs. Counts become rates with 95% Wilson
+intervals.
 """
 
 from __future__ import annotations
 
 import hashlib
 import json
+import math
 from dataclasses import asdict, dataclass
 from importlib import resources
 from pathlib import Path
@@ -24,6 +26,8 @@ COUNTS = ("games", "hands", "hand_score", "made", "winner", "play")
 made/failed differs, games whose winner differs, games whose actions differ at all."""
 EXAMPLES_PER_CHUNK = 3
 """First divergences kept per chunk (the study keeps the first few by seed)."""
+Z95 = 1.959963984540054
+"""The two-sided 95% quantile of the standard normal distribution."""
 
 
 @dataclass(frozen=True)
@@ -197,3 +201,23 @@ def divergence(game: Any, seed: int, seats: list[Any], a: Any, b: Any,
             "first": state.action_to_string(ha[at]),
             "second": state.action_to_string(hb[at]) if at < len(hb) else None,
             "situation": {"state": situation, "then": then}}
+
+
+
+def wilson(count: int, total: int, z: float = Z95) -> tuple[float, float]:
+    """The Wilson score interval of a proportion ``count / total``; it stays inside [0, 1]
+    and is sensible at 0 and ``total`` (a zero count still has an upper bound)."""
+    if total <= 0:
+        return 0.0, 1.0
+    p = count / total
+    denominator = 1 + z * z / total
+    centre = (p + z * z / (2 * total)) / denominator
+    half = z * math.sqrt(p * (1 - p) / total + z * z / (4 * total * total)) / denominator
+    return max(0.0, centre - half), min(1.0, centre + half)
+
+
+def rate(count: int, total: int) -> dict[str, float | int]:
+    """A count as JSON: the count, the total, the rate and its 95% interval."""
+    low, high = wilson(count, total)
+    return {"count": count, "total": total, "rate": count / total if total else 0.0,
+            "low": low, "high": high}
