@@ -32,13 +32,13 @@ def card_html(name: str) -> str:
     two Jokers told apart by word and sign, not colour alone."""
     if name in ("BJ", "RJ"):
         word, sign = ("black", "★") if name == "BJ" else ("red", "☆")
-        return (f'<span class="card joker {word}" title="{word} Joker">{sign} {word} '
-                f'Joker</span>')
+        return (f'<span class="card joker {word}" data-card="{name}" title="{word} Joker">'
+                f"{sign} {word} Joker</span>")
     rank, suit = name[:-1], name[-1]
     sign, suit_name = SUITS.get(suit, (suit, suit))
     colour = "red" if suit in "HD" else "black"
-    return (f'<span class="card {colour}" title="{escape(rank)} of {suit_name}">'
-            f"{escape(rank)}{sign}</span>")
+    return (f'<span class="card {colour}" data-card="{escape(name)}" '
+            f'title="{escape(rank)} of {suit_name}">{escape(rank)}{sign}</span>')
 
 
 def page(title: str, body: str, *, rulebook: bool) -> str:
