@@ -21,7 +21,7 @@ from filelock import FileLock
 ROOT = Path(__file__).resolve().parent.parent
 SHIPPED_TREES = ("spec", "engine", "proofs")
 """The source trees whose every file the wheel must carry."""
-SHIPPED_SUFFIXES = (".py", ".toml", ".json", ".jsonl", ".rst", ".css", ".yaml")
+SHIPPED_SUFFIXES = (".py", ".toml", ".json", ".jsonl", ".rst", ".css", ".js", ".yaml")
 LINKED = {"proofs/rulebook/sphinx": "docs"}
 """Folders the wheel carries under another name (the rulebook's Sphinx sources)."""
 

@@ -110,3 +110,46 @@ def test_every_command_runs_from_the_installed_wheel(installed: Installed,
         assert (user / "book" / "html" / page).is_file(), page
     assert "from the cache" in outputs[commands[-1]] or "cached" in outputs[commands[-1]]
     shutil.rmtree(user / "book")
+
+
+def test_serve_runs_from_the_installed_wheel(installed: Installed,
+                                             tmp_path_factory: pytest.TempPathFactory) -> None:
+    """The web page, its stylesheet and script (package data) and the API, from the installed
+    console script outside the checkout; the server stopped with its process group."""
+    import os
+    import select
+    import signal
+    import time
+    import urllib.request
+
+    user = tmp_path_factory.mktemp("serve-user")
+    question = json.dumps({"contract": "sun", "declarer_team": 0, "multiplier": 1,
+                           "gahwa": False, "card_points": [66, 64],
+                           "projects": {"team": None, "points": 0}, "baloot": [0, 0]})
+    process = subprocess.Popen(["trickrules", "serve", "--port", "0"], cwd=user,
+                               stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True,
+                               env=user_environment(installed, user / "cache"),
+                               start_new_session=True)
+    try:
+        assert process.stdout is not None
+        assert select.select([process.stdout], [], [], 30)[0], "no address printed"
+        url = process.stdout.readline().split()[2].rstrip("/")
+        deadline = time.monotonic() + 30
+        while True:
+            try:
+                with urllib.request.urlopen(url + "/", timeout=5) as page:
+                    assert "Ask for a ruling" in page.read().decode()
+                    break
+            except OSError:
+                assert time.monotonic() < deadline and process.poll() is None
+                time.sleep(0.05)
+        for asset in ("/static/serve.css", "/static/serve.js", "/ask/baloot/hand-score"):
+            with urllib.request.urlopen(url + asset, timeout=10) as got:
+                assert got.status == 200 and got.read(), asset
+        ask = urllib.request.Request(url + "/api/baloot/hand-score", data=question.encode(),
+                                     headers={"content-type": "application/json"})
+        with urllib.request.urlopen(ask, timeout=30) as got:
+            assert json.loads(got.read())["answer"]["made"] is True
+    finally:
+        os.killpg(process.pid, signal.SIGTERM)
+        process.wait(timeout=10)
