@@ -25,10 +25,12 @@ html_theme = "alabaster"
 html_title = "Kout Bo and Baloot: the reconciled rules"
 html_static_path = ["_static"]
 html_css_files = ["rulebook.css"]
+html_js_files = ["parts.js"]
+templates_path = ["_templates"]
 html_last_updated_fmt = None
 html_theme_options = {"page_width": "1100px", "sidebar_width": "230px",
                       "show_relbars": True}
-html_sidebars = {"**": ["about.html", "navigation.html", "searchbox.html"]}
+html_sidebars = {"**": ["about.html", "partnav.html", "navigation.html", "searchbox.html"]}
 numfig = False
 nitpicky = False
 

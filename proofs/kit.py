@@ -22,6 +22,7 @@ if TYPE_CHECKING:
     from proofs.conformance.protocol import Answer
     from proofs.divergence import Kind
     from proofs.judge import Ruling
+    from proofs.rule_facts import RuleFact
 
 
 class NoDealError(ValueError):
@@ -124,6 +125,12 @@ class ProofKit(Protocol):
     def rule_on(self, data: dict[str, Any], then: Sequence[str], profile: Profile) -> Ruling:
         """``trickrules judge`` under one concrete profile: the engine's answers for a
         situation in its JSON state form, with ``then`` played on."""
+
+    def rule_fact(self, kind: str, args: tuple[tuple[str, ...], ...],
+                  profile: Profile) -> RuleFact:
+        """A statement a rule text makes (a placeholder of :mod:`proofs.rule_facts`), in
+        words and tables from the engine, checked against the model; raises ``FactError``
+        when the machine rules contradict it."""
 
     @property
     def model_answers(self) -> ModelAnswers:

@@ -37,6 +37,10 @@ class Words(Protocol):
     def call(self, call: dict[str, Any]) -> str:
         """One call of a situation's auction, in words (``seat 2 bid 6``)."""
 
+    def action(self, name: str) -> str:
+        """An action by its engine name (``double-locked``, ``AS``) in players' words (``Double,
+        locked``; a card keeps its usual notation)."""
+
 
 def words_for(game: str) -> Words:
     """The words of the family ``game`` belongs to."""

@@ -20,6 +20,9 @@ class Chapter:
     number: int
     title: str
     topics: tuple[str, ...]
+    rules: tuple[str, ...] = ()
+    """Its rules in the order of a game (every rule of its topics, once); empty: core rules
+    first, then parameters in file order."""
 
 
 @dataclass(frozen=True)

@@ -110,7 +110,8 @@ def _core(doc: SpecDocument, catalogue: Catalogue, rule_ids: set[str]) -> tuple[
 
 
 def _chapters(doc: SpecDocument, catalogue: Catalogue) -> tuple[Chapter, ...]:
-    chapters = [Chapter(row["number"], row["title"], tuple(row["topics"]))
+    chapters = [Chapter(row["number"], row["title"], tuple(row["topics"]),
+                        tuple(row.get("rules", ())))
                 for row in doc.data["chapter"]]
     topics = [topic for chapter in chapters for topic in chapter.topics]
     needed = {p.topic for p in catalogue.parameters.values()}
@@ -120,7 +121,26 @@ def _chapters(doc: SpecDocument, catalogue: Catalogue) -> tuple[Chapter, ...]:
     numbers = [chapter.number for chapter in chapters]
     if numbers != sorted(set(numbers)):
         raise doc.error(("chapter",), "chapter numbers must rise and not repeat")
+    for index, chapter in enumerate(chapters):
+        _check_order(doc, index, chapter, catalogue)
     return tuple(chapters)
+
+
+def _check_order(doc: SpecDocument, index: int, chapter: Chapter, catalogue: Catalogue) -> None:
+    """A chapter's ``rules``, when given, name every rule of its topics exactly once, so the
+    order of a game is stated and no rule is left out of it."""
+    if not chapter.rules:
+        return
+    topics = set(chapter.topics)
+    members = {row["id"] for row in doc.data["core"] if row["topic"] in topics}
+    members |= {p.id for p in catalogue.parameters.values() if p.topic in topics}
+    listed = set(chapter.rules)
+    for rule in sorted(listed - members):
+        raise doc.error(("chapter", index, "rules"), f"{rule!r} is not a rule of chapter "
+                                                      f"{chapter.number}'s topics")
+    for rule in sorted(members - listed):
+        raise doc.error(("chapter", index, "rules"), f"chapter {chapter.number} leaves out "
+                                                      f"its rule {rule!r}")
 
 
 def _glossary(doc: SpecDocument, catalogue: Catalogue, rule_ids: set[str]) -> tuple[Term, ...]:

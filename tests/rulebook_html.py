@@ -49,3 +49,55 @@ def broken_links(html: Path) -> list[str]:
             if fragment and fragment not in pages[where].ids:
                 broken.append(f"{name}: {link}")
     return broken
+
+
+class _Text(HTMLParser):
+    """The visible text of a page's main body (``role="main"``), without scripts or styles."""
+
+    VOID = frozenset({"area", "base", "br", "col", "embed", "hr", "img", "input", "link",
+                      "meta", "source", "track", "wbr"})
+
+    def __init__(self) -> None:
+        super().__init__()
+        self.level = 0
+        self.hidden = 0
+        self.parts: list[str] = []
+
+    def handle_starttag(self, tag: str, attrs: list[tuple[str, str | None]]) -> None:
+        if tag in self.VOID:
+            return
+        if self.level:
+            self.level += 1
+            self.hidden += tag in ("script", "style")
+        elif dict(attrs).get("role") == "main":
+            self.level = 1
+
+    def handle_endtag(self, tag: str) -> None:
+        if self.level and tag not in self.VOID:
+            self.level -= 1
+            if tag in ("script", "style") and self.hidden:
+                self.hidden -= 1
+
+    def handle_data(self, data: str) -> None:
+        if self.level and not self.hidden:
+            self.parts.append(data)
+
+
+def visible_text(path: Path) -> str:
+    """What a reader sees of a page, its words joined by spaces."""
+    parser = _Text()
+    parser.feed(path.read_text(encoding="utf-8"))
+    return " ".join(" ".join(parser.parts).split())
+
+
+PLAYERS_PAGES = ("rules-*.html", "house.html", "glossary.html")
+"""The pages of a part meant for players: the rules, the house options, the glossary."""
+
+
+def machine_words(text: str, ids: set[str]) -> list[str]:
+    """The ids of ``ids`` (parameter, reading, rule and action names) that the text shows, each
+    as a whole word."""
+    import re
+
+    text = re.sub(r"\[[^\]]*\]", " ", text)  # a citation names a claim of a source
+    return sorted(i for i in ids if re.search(rf"(?<![\w.-]){re.escape(i)}(?![\w-])", text))

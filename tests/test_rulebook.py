@@ -12,7 +12,7 @@ from typing import Any
 import pypdfium2
 import pytest
 from helpers import cli_help
-from rulebook_html import broken_links, read_page
+from rulebook_html import PLAYERS_PAGES, broken_links, machine_words, read_page, visible_text
 
 from proofs.cli import main
 from proofs.rulebook.build import Built, build_rulebook
@@ -282,3 +282,44 @@ def test_an_interrupted_rulebook_leaves_the_last_site_and_no_sphinx(
     assert sphinx.stdout.split() == [], "a Sphinx build outlived the command"
     assert (out / "html" / "index.html").read_text(encoding="utf-8") == "the last site"
     assert not (out / "html.new").exists()
+
+
+ENGLISH = frozenset({"counter-clockwise", "first-round"})
+"""Reading ids that are also plain English words, which the players' text may use."""
+
+
+def _machine_ids(family: str) -> set[str]:
+    """Parameter and rule ids, reading ids (those that are not plain words) and the engine's
+    action names that only a machine uses (``double-locked``, ``cutter:go``)."""
+    from engine.baloot import actions
+
+    catalogue = family_catalogue(family)
+    assert catalogue.rulebook is not None
+    ids = set(catalogue.parameters) | {r.id for r in catalogue.rulebook.core if "." in r.id}
+    ids |= {r.id for p in catalogue.parameters.values() for r in p.readings
+            if "-" in r.id and r.id not in ENGLISH}
+    names = {actions.action_name(a) for a in range(actions.PASS, actions.NUM_ACTIONS)}
+    return ids | {n for n in names if "-" in n or ":" in n}
+
+
+@pytest.mark.parametrize("family", FAMILIES)
+def test_the_players_text_has_no_machine_words(built: Built, family: str) -> None:
+    """No reading id, parameter id, rule id or action name in the text meant for players:
+    the rules chapters, the house options and the glossary (they stay as anchors, and in
+    the committee's chapters)."""
+    ids = _machine_ids(family)
+    pages = [p for pattern in PLAYERS_PAGES for p in (built.html / family).glob(pattern)]
+    assert len(pages) >= 4
+    found = {p.name: machine_words(visible_text(p), ids) for p in pages}
+    assert {k: v for k, v in found.items() if v} == {}
+
+
+def test_a_machine_word_in_the_players_text_is_caught(built: Built, tmp_path: Path) -> None:
+    """The scan finds a reading id put back into a ruling line, as the rulebook once showed
+    it (``Ruling: five-kept-div-5``)."""
+    page = built.html / "baloot" / "rules-7.html"
+    broken = page.read_text(encoding="utf-8").replace(
+        "<em>Ruling:</em>", "<em>Ruling:</em> <code>five-kept-div-5</code>", 1)
+    copy = tmp_path / "rules-7.html"
+    copy.write_text(broken, encoding="utf-8")
+    assert "five-kept-div-5" in machine_words(visible_text(copy), _machine_ids("baloot"))

@@ -22,6 +22,7 @@ from spec.model import Profile
 
 if TYPE_CHECKING:
     from proofs.judge import Ruling
+    from proofs.rule_facts import RuleFact
 
 class BalootConformance:
     """The conformance protocol for Baloot: the reference answers of the engine."""
@@ -88,6 +89,13 @@ class BalootKit:
         from proofs.baloot.model_answers import model_answers
 
         return model_answers
+
+    def rule_fact(self, kind: str, args: tuple[tuple[str, ...], ...],
+                  profile: Profile) -> RuleFact:
+        """See :func:`proofs.baloot.rule_facts.rule_fact`."""
+        from proofs.baloot.rule_facts import rule_fact
+
+        return rule_fact(kind, args, profile)
 
     def rule_on(self, data: dict[str, Any], then: Sequence[str], profile: Profile) -> Ruling:
         """See :func:`proofs.baloot.judging.rule_on`."""

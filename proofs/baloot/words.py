@@ -30,6 +30,12 @@ def _contract(w: dict[str, Any]) -> str:
 
 
 LENGTH = {"sira": 3, "fifty": 4, "hundred": 5}
+ACTION_WORDS = {"pass": "pass", "hokom": "Hokom", "sun": "Sun", "ashkal": "Ashkal",
+                "kawesh": "Kawesh", "double": "Double", "double-locked": "Double, locked",
+                "triple": "Triple", "four": "Four", "four-locked": "Four, locked",
+                "gahwa": "Gahwa", "declare-projects": "declares projects",
+                "no-projects": "declares no project"}
+"""Each call's name in the players' words."""
 
 
 def _project(p: dict[str, Any]) -> str:
@@ -63,7 +69,7 @@ class BalootWords:
             return f"seat {value} deals next"
         if kind == "auction":
             if value["standing"] == "open":
-                return "allowed next: " + ", ".join(value["calls"])
+                return "allowed next: " + ", ".join(self.action(c) for c in value["calls"])
             if value["standing"] == "redeal":
                 return "the hand is void and dealt again"
             return f"seat {value['declarer']} buys {value['bid'].capitalize()}"
@@ -105,8 +111,9 @@ class BalootWords:
                     f"cards: {cards}. Calls so far: {calls or 'none'}.")
         if kind == "doubling":
             scores = (f" with the scores at {w['scores'][0]} and {w['scores'][1]}"
-                      if "scores" in w else f" after {', '.join(w['calls'])}")
-            return f"{w['contract'].capitalize()}{scores}: {w['asked']}?"
+                      if "scores" in w else
+                      f" after {', '.join(self.action(c) for c in w['calls'])}")
+            return f"{w['contract'].capitalize()}{scores}: {self._asked(w['asked'])}?"
         if kind == "projects":
             projects = "; ".join(_project(p) for p in w["projects"])
             return (f"{_contract(w)}; seat {w['declarer']} bought, seat {w['leader']} leads the "
@@ -144,6 +151,11 @@ class BalootWords:
         raise ValueError(f"unknown Baloot outcome kind {kind!r}")
 
 
+    def _asked(self, asked: str) -> str:
+        """A doubling question with the call it names in the players' words."""
+        return " ".join(self.action(word) if word in ACTION_WORDS else word
+                        for word in asked.split(" "))
+
     def contract(self, state: dict[str, Any]) -> str:
         """The contract bought so far in a Baloot state's buying."""
         contract = "no contract yet"
@@ -164,8 +176,23 @@ class BalootWords:
                 len(play.get("tricks", [])))
 
     def call(self, call: dict[str, Any]) -> str:
-        """A Baloot call by name."""
-        return f"seat {call['seat']} {call['call']}"
+        """A Baloot call in words (``seat 1 Ashkal``)."""
+        told = self.action(str(call["call"]))
+        if call.get("trump"):
+            told += f" in {SUIT_NAMES[SUIT_LETTERS.index(call['trump'])]}"
+        return f"seat {call['seat']} {told}"
+
+    def action(self, name: str) -> str:
+        """See :meth:`proofs.outcome_words.Words.action`."""
+        if name in ACTION_WORDS:
+            return ACTION_WORDS[name]
+        if name.startswith("suit-"):
+            return f"{SUIT_NAMES[SUIT_LETTERS.index(name[-1])]} as trump"
+        if name.startswith("hokom-") and name[-1] in SUIT_LETTERS:
+            return f"Hokom in {SUIT_NAMES[SUIT_LETTERS.index(name[-1])]}"
+        if name.startswith("cutter:"):
+            return "the cutter's choice: " + name.split(":", 1)[1].replace("-", " ")
+        return name
 
 
 WORDS = BalootWords()

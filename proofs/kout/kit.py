@@ -17,6 +17,7 @@ from spec.model import Profile
 
 if TYPE_CHECKING:
     from proofs.judge import Ruling
+    from proofs.rule_facts import RuleFact
 
 
 class KoutConformance:
@@ -79,6 +80,13 @@ class KoutKit:
         from proofs.kout.model_answers import model_answers
 
         return model_answers
+
+    def rule_fact(self, kind: str, args: tuple[tuple[str, ...], ...],
+                  profile: Profile) -> RuleFact:
+        """Kout's rule texts state no checked statement yet: every kind is unknown."""
+        from proofs.rule_facts import FactError
+
+        raise FactError(f"Kout checks no statement of kind {kind!r} yet")
 
     def rule_on(self, data: dict[str, Any], then: Sequence[str], profile: Profile) -> Ruling:
         """See :func:`proofs.kout.judging.rule_on`."""

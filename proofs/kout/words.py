@@ -88,4 +88,10 @@ class KoutWords:
         return f"seat {call['seat']} " + ("pass" if call.get("pass") else f"bid {call['bid']}")
 
 
+    def action(self, name: str) -> str:
+        """See :meth:`proofs.outcome_words.Words.action`."""
+        if name.startswith("trump ") and name[-1] in SUIT_LETTERS:
+            return f"{SUIT_NAMES[SUIT_LETTERS.index(name[-1])]} as trump"
+        return name
+
 WORDS = KoutWords()

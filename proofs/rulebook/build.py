@@ -20,6 +20,7 @@ from proofs.rule_examples import check_rule_examples
 from proofs.rulebook.cards_svg import play_witness
 from proofs.rulebook.disputes_page import disputes_page
 from proofs.rulebook.examples import Example, find_example
+from proofs.rulebook.navigation import write_navigation
 from proofs.rulebook.numbering import family_name, numbered_rules, rulebook_of
 from proofs.rulebook.odds_page import has_odds, odds_page
 from proofs.rulebook.prerequisites import RulebookError, check_prerequisites
@@ -146,6 +147,7 @@ def write_sources(report: dict[str, Any], source: Path, parser_help: list[str],
              for line in index.read_text(encoding="utf-8").splitlines()]
     index.write_text("\n".join(lines) + "\n", encoding="utf-8")
     (source / "cli.rst").write_text("\n".join(parser_help) + "\n", encoding="utf-8")
+    write_navigation(source, families)
     return tuple(examples)
 
 

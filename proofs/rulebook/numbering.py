@@ -41,6 +41,8 @@ def numbered_rules(catalogue: Catalogue) -> list[NumberedRule]:
             (rule.id, rule) for rule in book.core if rule.topic in chapter.topics]
         members += [(p.id, None) for p in catalogue.parameters.values()
                     if p.topic in chapter.topics]
+        if chapter.rules:
+            members.sort(key=lambda member: chapter.rules.index(member[0]))
         for index, (rule_id, core) in enumerate(members, start=1):
             out.append(NumberedRule(rule_id, chapter.number * 100 + index, chapter, core))
     return out
@@ -57,3 +59,10 @@ def rule_title(catalogue: Catalogue, rule_id: str) -> str:
 def numbers(catalogue: Catalogue) -> dict[str, int]:
     """Each rule id's display number."""
     return {rule.id: rule.number for rule in numbered_rules(catalogue)}
+
+
+def option_name(catalogue: Catalogue, parameter: str, reading: str) -> str:
+    """A reading's name as a house option, in the players' words: the rule's number and the
+    reading's letter in the rule's list of readings (``702A``), the same in every game."""
+    ids = catalogue.parameters[parameter].reading_ids
+    return f"{numbers(catalogue)[parameter]}{chr(ord('A') + ids.index(reading))}"

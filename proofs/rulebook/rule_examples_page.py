@@ -40,7 +40,8 @@ def _header(state: dict[str, Any]) -> str:
     scores = state.get("scores", [0, 0])
     words = _words(state)
     done = words.trick(state)[2]
-    return (f"{words.contract(state)}; seat {state['dealer']} dealt; {done} tricks played; "
+    tricks = "no trick" if done == 0 else "1 trick" if done == 1 else f"{done} tricks"
+    return (f"{words.contract(state)}; seat {state['dealer']} dealt; {tricks} played; "
             f"scores {scores[0]} to {scores[1]}.")
 
 
@@ -53,9 +54,9 @@ def _told(state: dict[str, Any]) -> str:
             f"{calls or 'none'}.")
 
 
-def _answer(field: str, value: Any, side: str) -> str:
+def _answer(field: str, value: Any, side: str, words: Words) -> str:
     if field == "legal":
-        return "allowed: " + ", ".join(value)
+        return "allowed: " + ", ".join(words.action(a) for a in value)
     if field == "tricks":
         return "; ".join(f"seat {seat} wins the trick" for seat in value) or "no trick ends"
     if field == "winner":
@@ -63,10 +64,20 @@ def _answer(field: str, value: Any, side: str) -> str:
     if field == "hands":
         return "; ".join(f"seat {s} holds {' '.join(cards)}" for s, cards in value.items())
     if field == "score":
-        names = {"made": "made", "card_points": "card points", "game_points": "game points",
-                 "totals": "totals", "void": "void"}
-        return ", ".join(f"{names.get(k, k)} {_pair(v)}" for k, v in value.items())
+        names = {"card_points": "card points", "game_points": "game points",
+                 "totals": "totals"}
+        return ", ".join(_flag(k, v) if isinstance(v, bool) else f"{names.get(k, k)} {_pair(v)}"
+                         for k, v in value.items())
     return f"{field} {value}"
+
+
+def _flag(field: str, value: bool) -> str:
+    """A yes-or-no answer of a hand's score in words."""
+    if field == "made":
+        return "the contract is made" if value else "the contract fails"
+    if field == "void":
+        return "the hand is void" if value else "the hand counts"
+    return f"{field.replace('_', ' ')}: {'yes' if value else 'no'}"
 
 
 def _pair(value: Any) -> str:
@@ -77,16 +88,17 @@ def _pair(value: Any) -> str:
 
 def rule_example_lines(family: str, e: RuleExample) -> list[str]:
     """The paragraph of one example under its rule (written once it passed)."""
-    lines = [f"*Example* ``{e.id}``: {escape(e.says)}", ""]
+    lines = [f".. _{family}-example-{e.id}:", "", f"*Example:* {escape(e.says)}", ""]
     if is_drawn(e):
         lines += [f".. image:: /_cards/{drawing_name(family, e)}", "   :scale: 80%",
                   f"   :alt: {escape(_header(e.state))}", ""]
     else:
         lines += [escape(_told(e.state)), ""]
+    words = _words(e.state)
     if e.then:
-        lines += [f"Then: {escape(', '.join(e.then))}.", ""]
+        lines += [f"Then: {escape(', '.join(words.action(a) for a in e.then))}.", ""]
     side = family_record(family).partnership
-    answers = "; ".join(_answer(k, v, side) for k, v in e.expect.items())
+    answers = "; ".join(_answer(k, v, side, words) for k, v in e.expect.items())
     lines += [f"The rule gives, and the engine and the model agree: {escape(answers)}. "
               f"The situation is ``spec/{family}/{e.situation}``; ``trickrules judge`` reads "
               f"it as it is.", ""]

@@ -2,10 +2,12 @@
 
 from __future__ import annotations
 
+import unicodedata
 from collections.abc import Iterable
 from typing import Any
 
 from proofs.outcome_words import is_play, outcome_text, witness_text
+from proofs.rule_facts import RuleFact, fill, rule_facts
 from proofs.rulebook.cards_svg import describe
 from proofs.rulebook.examples import Example
 from proofs.rulebook.numbering import (
@@ -13,6 +15,7 @@ from proofs.rulebook.numbering import (
     family_name,
     numbered_rules,
     numbers,
+    option_name,
     rule_title,
     rulebook_of,
 )
@@ -28,6 +31,7 @@ from proofs.rulebook.rst import (
     page_label,
     ref,
     rule_label,
+    table,
 )
 from proofs.rulebook.rule_examples_page import rule_example_lines
 from spec.model import Catalogue
@@ -36,6 +40,35 @@ from spec.source_profiles import stance
 
 HOW_WORDS = {"states": "states it", "ambiguous": "allows it among others",
              "contradicts": "contradicts itself", "silent": "is silent"}
+
+
+def normative(catalogue: Catalogue, text: str, facts: dict[str, RuleFact]) -> list[str]:
+    """A rule's text as an indented paragraph, its checked statements in words, then the
+    tables and the examples they bring (see :mod:`proofs.rule_facts`)."""
+    filled, shown = fill(text, facts)
+    lines = [f"   {rule_text(catalogue, filled)}", ""]
+    for fact in shown:
+        if fact.table:
+            lines += _fact_table(fact.table)
+        for example in fact.examples:
+            lead = "Example" if example.allowed else "Example of the limit"
+            lines += [f"   *{lead}:* {escape(example.words)}", ""]
+    return lines
+
+
+def _fact_table(rows: tuple[tuple[str, ...], ...]) -> list[str]:
+    """A checked table, indented under its rule; a long two-column table is set in three
+    column pairs (headed in short words, to fit a phone), read down each pair."""
+    header, body = rows[0], list(rows[1:])
+    if len(header) == 2 and len(body) > 12:
+        depth = -(-len(body) // 3)
+        columns = [body[i * depth:(i + 1) * depth] for i in range(3)]
+        body = [tuple(cell for column in columns
+                      for cell in (column[i] if i < len(column) else ("", "")))
+                for i in range(depth)]
+        header = ("Cards", "Game") * 3
+    return ["   " + line if line else "" for line in table(header, [tuple(escape(c) for c in r)
+                                                                 for r in body])]
 
 
 def rule_text(catalogue: Catalogue, text: str) -> str:
@@ -103,22 +136,30 @@ def example_lines(catalogue: Catalogue, example: Example) -> list[str]:
                  escape(f"{told} {_situation(example)}")]
     else:
         lines = [f"*Example* ({catalogue.games[game].name}): {escape(told)}"]
-    context = ", ".join(f"{k} = {v}" for k, v in example.context.items())
+    context = [_option_words(catalogue, k, v) for k, v in example.context.items()]
     if context:
-        lines[-1] += f" (The house options {escape(context)} are in play.)"
+        many = "s" if len(context) > 1 else ""
+        lines[-1] += f" (Played with house option{many} {escape('; '.join(context))}.)"
     ours = outcome_text(game, kind, example.outcome, describe, sep=", ")
     theirs = outcome_text(game, kind, example.other_outcome, describe, sep=", ")
-    lines += ["", f"Under {rule_link(catalogue, example.rule)}: {escape(ours)}. Under the house "
-              f"option ``{example.other}``: {escape(theirs)} "
-              f"({ref(dispute_label(example.dispute), 'dispute')}).", ""]
+    other = option_name(catalogue, example.rule, example.other)
+    lines += ["", f"Under {rule_link(catalogue, example.rule)}: {escape(ours)}. Under house "
+              f"option {other}: {escape(theirs)} "
+              f"({ref(dispute_label(example.dispute), 'the dispute')}).", ""]
     return lines
+
+
+def _option_words(catalogue: Catalogue, parameter: str, reading: str) -> str:
+    """A house option named for players: its name and what it says."""
+    meaning = catalogue.parameters[parameter].reading(reading).meaning.rstrip(".")
+    return f"{option_name(catalogue, parameter, reading)} ({meaning[:1].lower()}{meaning[1:]})"
 
 
 def _situation(example: Example) -> str:
     w = example.witness
     if example.kind == "legal":
-        return (f"Seat {w['mover']} is to play (highlighted); the question is the "
-                f"{describe(w['card'])}.")
+        return (f"Seat {w['mover']} is to play (highlighted): may it play the "
+                f"{describe(w['card'])}?")
     return f"Seat {(w['leader'] + len(w['trick'])) % len(w['hands'])} completes the trick " \
            f"with the {describe(w['then'])} (dashed)."
 
@@ -135,24 +176,24 @@ def _house_lines(catalogue: Catalogue, ruling: Ruling,
         return ["   *House options:* none; no other reading is known.", ""]
     lines = ["   *House options:*", ""]
     for reading in others:
-        links = [ref(dispute_label(d["id"]), d["id"]) for d in disputes
+        links = [ref(dispute_label(d["id"]), "where it plays differently") for d in disputes
                  if d["parameter"] == ruling.parameter and set(ruling.games) & {d["game"]}
                  and set(d["readings"]) == {ruling.reading, reading.id}]
-        shown = f" See {', '.join(links)}." if links else " No source states it."
-        lines.append(f"   - ``{reading.id}``: {escape(reading.meaning)}{shown}")
+        shown = f" See {', '.join(links[:1])}." if links else " No source states it."
+        name = option_name(catalogue, ruling.parameter, reading.id)
+        lines.append(f"   - **Option {name}:** {escape(reading.meaning)}{shown}")
     return [*lines, ""]
 
 
 def _rule_section(catalogue: Catalogue, rule: NumberedRule, disputes: list[dict[str, Any]],
-                  examples: dict[str, Example]) -> list[str]:
+                  examples: dict[str, Example], facts: dict[str, RuleFact]) -> list[str]:
     book = rulebook_of(catalogue)
     lines = label(rule_label(family_name(catalogue), rule.id))
     lines += heading(f"{rule.number}. {rule_title(catalogue, rule.id)}", 2)
-    lines += [f"Rule ``{rule.id}``", ""]
     if rule.core is not None:
         games = game_names(catalogue, rule.core.games)
         lines += [f"**{rule.number}.1** ({games})", "",
-                  f"   {rule_text(catalogue, rule.core.rule)}", "",
+                  *normative(catalogue, rule.core.rule, facts),
                   "   *Sources:* " + " ".join(cite(c) for c in rule.core.claims) + ".", "",
                   "   No source disagrees; every profile shares this rule.", ""]
         for written in book.examples_of(rule.id):
@@ -163,8 +204,8 @@ def _rule_section(catalogue: Catalogue, rule: NumberedRule, disputes: list[dict[
     for sub, ruling in enumerate(book.rulings_for(rule.id), start=1):
         reading = parameter.reading(ruling.reading)
         lines += [f"**{rule.number}.{sub}** ({game_names(catalogue, ruling.games)})", "",
-                  f"   {rule_text(catalogue, ruling.rule)}", "",
-                  f"   *Ruling:* ``{ruling.reading}`` \u2014 {escape(reading.meaning)}", "",
+                  *normative(catalogue, ruling.rule, facts),
+                  f"   *Ruling:* {escape(reading.meaning)}", "",
                   f"   *Why:* {rule_text(catalogue, ruling.why)}", ""]
         lines += _sources_line(catalogue, ruling)
         lines += _house_lines(catalogue, ruling, disputes)
@@ -179,13 +220,14 @@ def rules_pages(catalogue: Catalogue, disputes: list[dict[str, Any]],
                 examples: dict[str, Example]) -> dict[str, list[str]]:
     """One page per chapter, ``rules-<n>.rst``, with every rule of that chapter."""
     pages: dict[str, list[str]] = {}
+    facts = rule_facts(catalogue)
     for rule in numbered_rules(catalogue):
         name = f"rules-{rule.chapter.number}"
         if name not in pages:
             pages[name] = [*label(page_label(family_name(catalogue),
                                              f"chapter-{rule.chapter.number}")),
                            *heading(f"{rule.chapter.number}. {rule.chapter.title}", 0)]
-        pages[name] += _rule_section(catalogue, rule, disputes, examples)
+        pages[name] += _rule_section(catalogue, rule, disputes, examples, facts)
     return pages
 
 
@@ -195,42 +237,67 @@ def house_page(catalogue: Catalogue, disputes: list[dict[str, Any]]) -> list[str
     lines = [*label(page_label(family_name(catalogue), "house-options")),
              *heading("House options", 0),
              "A house, club or tournament may replace a ruling with another reading of the "
-             "same rule. It should announce each option by its name, ``<rule id> = "
-             "<reading>``, before play. Every option below is a reading some source states, "
-             "allows or lists as a variant, or one a careful reader might take; the dispute "
-             "linked with it shows the first situation where it plays differently.", ""]
+             "same rule. It should announce each option before play by its name, the rule's "
+             "number and a letter (for example: \u201cwe play option 702A\u201d). Every "
+             "option below is a reading some source states, allows or lists as a variant, or "
+             "one a careful reader might take; the link with it shows the first situation "
+             "where it plays differently.", ""]
     for ruling in book.rulings:
         parameter = catalogue.parameters[ruling.parameter]
         if len(parameter.readings) == 1:
             continue
-        title = (f"{rule_link(catalogue, ruling.parameter)} "
-                 f"``{ruling.parameter}`` ({game_names(catalogue, ruling.games)}): the book rules "
-                 f"``{ruling.reading}``")
+        ruled = parameter.reading(ruling.reading).meaning.rstrip(".")
+        title = (f"{rule_link(catalogue, ruling.parameter)}, "
+                 f"*{escape(rule_title(catalogue, ruling.parameter))}* "
+                 f"({game_names(catalogue, ruling.games)}). The book rules: "
+                 f"{escape(ruled[:1].lower() + ruled[1:])}.")
         lines += [title, ""]
         lines += _house_lines(catalogue, ruling, disputes)
     return lines
 
 
+def _sort_key(text: str) -> str:
+    """A term's place in alphabetical order: without accents, case or leading punctuation."""
+    plain = unicodedata.normalize("NFKD", text)
+    return "".join(c for c in plain if not unicodedata.combining(c)).casefold().lstrip("'\u2018")
+
+
 def glossary_page(catalogue: Catalogue) -> list[str]:
-    """The glossary: each term, its meaning, how each source spells it, the rules using it."""
+    """The glossary in alphabetical order: each term, its meaning, how each source spells it
+    and the rules using it; each other spelling in Latin letters is an entry of its own that
+    sends the reader to the term."""
     book = rulebook_of(catalogue)
     japanese = sorted({source for term in book.glossary for s in term.spellings
                        if has_cjk(s.text) for source in s.sources})
     katakana = (f" The Japanese source ({', '.join(japanese)}) writes them in katakana, given "
                 "here with a romanisation." if japanese else "")
     lines = [*label(page_label(family_name(catalogue), "glossary")), *heading("Glossary", 0),
-             "Each term as this book uses it, followed by the way each source writes it. "
-             "Arabic words reach the sources through different transliterations." + katakana,
+             "Each term as this book uses it, in alphabetical order with every other way the "
+             "sources write it, followed by the way each source writes it. Arabic words reach "
+             "the sources through different transliterations." + katakana,
              "", ".. glossary::", ""]
+    entries: list[tuple[str, list[str]]] = []
+    names = {t.term.casefold() for t in book.glossary}
+    seen: set[str] = set()
     for term in book.glossary:
-        lines += [f"   {term.term}", f"      {escape(term.meaning)}", ""]
-        lines += cjk_class(" ".join(s.text for s in term.spellings), "      ")
+        body = [f"   {term.term}", f"      {escape(term.meaning)}", ""]
+        body += cjk_class(" ".join(s.text for s in term.spellings), "      ")
         for spelling in term.spellings:
             note = f" ({escape(spelling.note)})" if spelling.note else ""
-            lines.append(f"      - {escape(spelling.text)} \u2014 source "
-                         f"{', '.join(spelling.sources)}{note}")
-        lines.append("")
+            body.append(f"      - {escape(spelling.text)} \u2014 source "
+                        f"{', '.join(spelling.sources)}{note}")
+        body.append("")
         if term.rules:
             links = ", ".join(rule_link(catalogue, r) for r in term.rules)
-            lines += [f"      Used in {links}.", ""]
+            body += [f"      Used in {links}.", ""]
+        entries.append((term.term, body))
+        for spelling in term.spellings:
+            key = spelling.text.casefold()
+            if has_cjk(spelling.text) or key in names or key in seen:
+                continue
+            seen.add(key)
+            entries.append((spelling.text, [f"   {spelling.text}",
+                                            f"      See :term:`{term.term}`.", ""]))
+    for _, body in sorted(entries, key=lambda entry: _sort_key(entry[0])):
+        lines += body
     return lines

@@ -44,7 +44,7 @@ def _quality(catalogue: Catalogue, source_id: str, report: dict[str, Any]) -> li
     for claim_id in orphans:
         if catalogue.claims[claim_id].source == source_id:
             note = catalogue.claims[claim_id].note or ""
-            lines.append(f"- A statement no rule of this book can take: "
+            lines.append(f"- Not a rule of this book: "
                          f"{ref(claim_label(claim_id), f'[{claim_id}]')}. {escape(note)}")
     return [*lines, ""]
 

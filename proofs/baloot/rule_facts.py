@@ -1,0 +1,288 @@
+"""Baloot's checked statements (see :mod:`proofs.rule_facts`): each is computed from the
+engine under the rulebook's profile and compared with the Z3 model or the doubling graph, so a
+rule's words, numbers and tables are those the machine rules play."""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from fractions import Fraction
+
+from engine.baloot import actions as act
+from engine.baloot import auction as eng_auction
+from engine.baloot.rules import HOKOM, SUN, Rules, compile_rules
+from engine.baloot.scoring import HandFacts, game_points, made, score_hand
+from proofs.baloot import auction_z3 as z_auction
+from proofs.baloot import model as z_model
+from proofs.baloot import scoring as z_scoring
+from proofs.baloot.doubling import Step, calls
+from proofs.baloot.projects import KIND_NAMES
+from proofs.baloot.projects import value as z_project_value
+from proofs.rule_facts import Example, FactError, RuleFact
+from proofs.smt import terms as t
+from proofs.smt.parameters import SymbolicProfile
+from proofs.smt.solver import Names
+from spec.model import Profile
+
+STEPS: dict[str, tuple[str, Callable[[Fraction], Fraction]]] = {
+    "round-ten-half-up": ("rounded to the nearest ten (a 5 rounded up)",
+                          lambda x: Fraction((x + 5) // 10 * 10)),
+    "round-ten-half-down": ("rounded to the nearest ten (a 5 rounded down)",
+                            lambda x: Fraction((x + 4) // 10 * 10)),
+    "round-ten-fives-kept": ("rounded to the nearest ten, except that points ending in 5 are "
+                             "kept as they are", lambda x: x if x % 10 == 5 else
+                             Fraction((x + 5) // 10 * 10)),
+    "double": ("doubled", lambda x: x * 2),
+    "divide-by-5": ("divided by 5", lambda x: x / 5),
+    "divide-by-10": ("divided by 10", lambda x: x / 10),
+}
+"""The words and the arithmetic of each step a conversion may state."""
+CONTRACTS = {"sun": (SUN, z_model.SUN), "hokom": (HOKOM, z_model.HOKOM)}
+PROJECT_NAMES = {"sira": "Sira (three in a row)", "fifty": "50 (four in a row)",
+                 "hundred": "100 (five in a row; four 10s, Jacks, Queens or Kings; "
+                            "four Aces in Hokom)",
+                 "four-hundred": "400 (four Aces in Sun)"}
+CALL_WORDS = {"pass": "passes", "sun": "calls Sun", "hokom": "calls Hokom"}
+
+
+def _model(profile: Profile) -> SymbolicProfile:
+    return SymbolicProfile(profile, Names("rule-facts"))
+
+
+def _ranges(values: list[int]) -> list[tuple[str, str]]:
+    """(card points, game points) rows: consecutive card points with one value, as a range."""
+    rows: list[tuple[str, str]] = []
+    start = 0
+    for p in range(1, len(values) + 1):
+        if p == len(values) or values[p] != values[start]:
+            span = str(start) if p - 1 == start else f"{start}\u2013{p - 1}"
+            rows.append((span, str(values[start])))
+            start = p
+    return rows
+
+
+def game_points_fact(args: tuple[tuple[str, ...], ...], profile: Profile) -> RuleFact:
+    """``<<game-points:CONTRACT:STEP,...>>``: the stated steps must give the engine's game
+    points (and the model's) for every card point total a side can hold."""
+    (contract,), steps = args
+    for step in steps:
+        if step not in STEPS:
+            raise FactError(f"unknown step {step!r} (known: {', '.join(STEPS)})")
+    rules, sp = compile_rules(profile), _model(profile)
+    engine_contract, model_contract = CONTRACTS[contract]
+    total = rules.total_card_points(None if engine_contract == SUN else 0)
+    values = []
+    wrong = []
+    for p in range(total + 1):
+        got = game_points(rules, engine_contract, p)
+        model = z_scoring.game_points(sp, model_contract, p)
+        if not t.known(model) or int(model) != got:
+            raise FactError(f"engine and model differ at {p} card points: {got} and {model}")
+        stated = Fraction(p)
+        for step in steps:
+            stated = STEPS[step][1](stated)
+        if stated != got:
+            wrong.append(f"{p} ({float(stated):g} stated, {got} played)")
+        values.append(got)
+    if wrong:
+        raise FactError(f"the stated steps disagree with the engine at {len(wrong)} of "
+                        f"{total + 1} card point totals: {', '.join(wrong[:5])}")
+    words = ", then ".join(STEPS[s][0] for s in steps)
+    rows = _ranges(values)
+    table = (("Card points", "Game points"), *rows)
+    return RuleFact(words, table, checked=f"engine and Z3 model, every total 0 to {total}")
+
+
+def number_fact(args: tuple[tuple[str, ...], ...], profile: Profile) -> RuleFact:
+    """``<<number:NAME>>``: a number the rules play, found from the engine's behaviour and
+    compared with the model: ``sun-total``, ``hokom-total``, ``hokom-threshold``,
+    ``sun-threshold``, ``sun-game-points``, ``hokom-game-points``."""
+    (name,), = args
+    rules, sp = compile_rules(profile), _model(profile)
+    contract = SUN if name.startswith("sun") else HOKOM
+    model_contract = CONTRACTS["sun" if contract == SUN else "hokom"][1]
+    total = rules.total_card_points(None if contract == SUN else 0)
+    model_total = z_scoring.SUN_TOTAL if contract == SUN else z_scoring.HOKOM_TOTAL
+    if total != model_total:
+        raise FactError(f"the engine counts {total} card points, the model {model_total}")
+    if name.endswith("-total"):
+        return RuleFact(str(total), checked="engine and Z3 model")
+    if name.endswith("-game-points"):
+        got = game_points(rules, contract, total)
+        if got != int(z_scoring.game_points(sp, model_contract, total)):
+            raise FactError("engine and model convert a whole hand differently")
+        return RuleFact(str(got), checked="engine and Z3 model")
+    if name.endswith("-threshold"):
+        least = next(p for p in range(total + 1) if made(rules, contract, p, total - p, 1))
+        for p in (least - 1, least):
+            model = z_scoring.made(sp, model_contract, p, total - p, 1)
+            if bool(model) != made(rules, contract, p, total - p, 1):
+                raise FactError(f"engine and model differ on {p} card points")
+        return RuleFact(str(least), checked="engine and Z3 model, at the threshold and below")
+    raise FactError(f"unknown number {name!r}")
+
+
+def project_values_fact(args: tuple[tuple[str, ...], ...], profile: Profile) -> RuleFact:
+    """``<<project-values>>``: each project's game points in Sun and Hokom, the engine's
+    table against the model's."""
+    rules, sp = compile_rules(profile), _model(profile)
+    rows: list[tuple[str, ...]] = [("Project", "Sun", "Hokom")]
+    for index, kind in KIND_NAMES.items():
+        cells = []
+        for contract, model_contract in (("sun", z_model.SUN), ("hokom", z_model.HOKOM)):
+            got = rules.project_values.get(f"{kind}-{contract}", 0)
+            model = z_project_value(sp, index, model_contract)
+            if not t.known(model) or int(model) != got:
+                raise FactError(f"{kind} in {contract}: engine {got}, model {model}")
+            cells.append(str(got) if got else "\u2014")
+        rows.append((PROJECT_NAMES[kind], *cells))
+    return RuleFact("", tuple(rows), checked="engine and Z3 model")
+
+
+def _raise_order(rules: Rules, contract: str) -> list[tuple[str, str, int]]:
+    """The engine's doubling from a buyer at seat 0: each raise, who makes it, and the
+    multiplier of the cards once it is made."""
+    doubling = eng_auction.start_doubling(rules, 0, contract, (0, 150))
+    full = rules.total_card_points(None if contract == SUN else 0)
+    out = []
+    while doubling.queue:
+        seat = doubling.queue[0]
+        raises = [a for a in eng_auction.legal_doubling(doubling) if a != act.PASS]
+        name = act.action_name(raises[0])
+        who = ("the buyer" if seat == 0 else "the player who doubled"
+               if seat == doubling.doubler else "either player of the other side")
+        eng_auction.apply_doubling(rules, doubling, raises[0])
+        facts = HandFacts(contract, 0, doubling.level, doubling.gahwa, (full - 30, 30), None,
+                          0, (0, 0))
+        score = score_hand(rules, facts)
+        out.append((name, who, score.total[0] // game_points(rules, contract, full)))
+    return out
+
+
+def doubling_fact(args: tuple[tuple[str, ...], ...], profile: Profile) -> RuleFact:
+    """``<<doubling-ladder>>``: who may raise, in order, and by how much, as the engine's
+    action lists give them in Hokom and Sun, each call checked against the doubling graph."""
+    rules = compile_rules(profile)
+    hokom, sun = _raise_order(rules, HOKOM), _raise_order(rules, SUN)
+    step = Step(1, False, 0)
+    for name, _, _ in hokom:
+        graph_calls = [n for n, _ in calls(profile, True, step) if n != "pass"]
+        if name not in graph_calls:
+            raise FactError(f"the engine offers {name}, the doubling graph {graph_calls}")
+        step = next(s for n, s in calls(profile, True, step) if n == name)
+    rows: list[tuple[str, ...]] = [("Call", "Who may make it", "The hand counts", "In Sun")]
+    for index, (name, who, times) in enumerate(hokom):
+        told = "the whole game" if name == "gahwa" else f"{times} times"
+        rows.append((name.capitalize(), who, told, "yes" if index < len(sun) else "no"))
+    return RuleFact("", tuple(rows),
+                    checked="engine action lists against the doubling graph")
+
+
+QUALIFIERS: dict[str, tuple[str, Callable[[int, int, list[tuple[int, str]]], bool]]] = {
+    "spoke-before": ("ahead of the caller in the order of speaking",
+                     lambda seat, caller, history: seat < caller),
+    "not-yet-spoken": ("who has not yet spoken",
+                       lambda seat, caller, history: all(s != seat for s, _ in history)),
+    "not-passed-on-sun": ("who has not passed on a Sun",
+                          lambda seat, caller, history: not _passed_on_sun(seat, history)),
+}
+"""What may limit who takes a Sun over a Sun: the words, and the test on a seat given the
+caller and the calls so far (seats by priority: 0 speaks first, 3 is the dealer)."""
+
+
+def _passed_on_sun(seat: int, history: list[tuple[int, str]]) -> bool:
+    sun = False
+    for who, call in history:
+        if call == "sun":
+            sun = True
+        elif who == seat and sun:
+            return True
+    return False
+
+
+def _histories(rules: Rules, sp: SymbolicProfile) -> list[tuple[list[tuple[int, str]],
+                                                                 set[int]]]:
+    """Every first-round buying of passes, Hokoms and Suns, each point where a Sun stands
+    with the seats the engine will still ask, checked against the Z3 buying model."""
+    codes = {"pass": (act.PASS, z_auction.PASS), "sun": (act.SUN, z_auction.SUN),
+             "hokom": (act.HOKOM, z_auction.HOKOM)}
+    out: list[tuple[list[tuple[int, str]], set[int]]] = []
+
+    def walk(history: list[tuple[int, str]]) -> None:
+        auction = eng_auction.start(3, 0)
+        model = z_auction.start()
+        for _, call in history:
+            eng_auction.apply_call(rules, auction, codes[call][0])
+            model = z_auction.after(sp, model, codes[call][1], False)
+        if auction.done or auction.round != 1:
+            return
+        if auction.bid is not None and auction.bid.kind == SUN:
+            asked = set(auction.queue)
+            pending = {s for s in range(4) if bool(model.pending[s])}
+            if asked != pending:
+                raise FactError(f"after {history} the engine asks {sorted(asked)}, the model "
+                                f"{sorted(pending)}")
+            out.append((list(history), asked))
+        seat = auction.queue[0]
+        legal = eng_auction.legal_calls(rules, auction, 0xFFFFFFFF)
+        for call, (code, _) in codes.items():
+            if code in legal:
+                walk([*history, (seat, call)])
+
+    walk([])
+    return out
+
+
+def _told(history: list[tuple[int, str]]) -> str:
+    told = ", ".join(f"seat {seat} {CALL_WORDS[call]}" for seat, call in history)
+    return told[:1].upper() + told[1:]
+
+
+def permission_fact(args: tuple[tuple[str, ...], ...], profile: Profile) -> RuleFact:
+    """``<<may:sun-after-sun:QUALIFIER,...>>``: who may still call Sun over a first-round
+    Sun; the stated qualifiers must pick exactly the seats the engine (and the model) asks,
+    at every point of every first-round buying."""
+    (what,), qualifiers = args
+    if what != "sun-after-sun" or any(q not in QUALIFIERS for q in qualifiers):
+        raise FactError(f"unknown permission {what!r} or qualifier in {qualifiers}")
+    rules = compile_rules(profile)
+    histories = _histories(rules, _model(profile))
+    allowed_example = limit_example = None
+    for history, asked in sorted(histories, key=lambda h: len(h[0])):
+        caller = max(i for i, (_, c) in enumerate(history) if c == "sun")
+        who = history[caller][0]
+        stated = {s for s in range(4) if s != who and all(
+            QUALIFIERS[q][1](s, who, history[:caller + 1] if q == "not-yet-spoken" else history)
+            for q in qualifiers)}
+        if stated != asked:
+            raise FactError(f"after {_told(history)}, the words allow seats {sorted(stated)} "
+                            f"to call Sun, the engine seats {sorted(asked)}")
+        spoke = {s for s, _ in history[:caller]}
+        if allowed_example is None and asked & spoke:
+            seat = min(asked & spoke)
+            allowed_example = Example(True, f"{_told(history)}: seat {seat} has already "
+                                            f"spoken and may still call Sun over it.")
+        silent = {s for s in range(4) if s not in spoke and s != who} - asked
+        if limit_example is None and silent and len(history) == caller + 1:
+            seats = " and ".join(f"seat {s}" for s in sorted(silent))
+            limit_example = Example(False, f"{_told(history)}: {seats}, after the caller in "
+                                           "the order of speaking, may not call Sun over it.")
+    examples = tuple(e for e in (allowed_example, limit_example) if e is not None)
+    told = [QUALIFIERS[q][0] for q in qualifiers]
+    words = " ".join(["a player", *told[:1], " and ".join(told[1:])]).strip()
+    return RuleFact(words, examples=examples,
+                    checked=f"engine and Z3 buying model, {len(histories)} points of the "
+                            "first round where a Sun stands")
+
+
+FACTS: dict[str, Callable[[tuple[tuple[str, ...], ...], Profile], RuleFact]] = {
+    "game-points": game_points_fact, "number": number_fact,
+    "project-values": project_values_fact, "doubling-ladder": doubling_fact,
+    "may": permission_fact}
+"""Each kind of statement Baloot's rule texts may make."""
+
+
+def rule_fact(kind: str, args: tuple[tuple[str, ...], ...], profile: Profile) -> RuleFact:
+    """A statement of a Baloot rule text, checked (:class:`FactError` when it is wrong)."""
+    if kind not in FACTS:
+        raise FactError(f"unknown kind of statement {kind!r} (known: {', '.join(FACTS)})")
+    return FACTS[kind](args, profile)
