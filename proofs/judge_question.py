@@ -16,10 +16,10 @@ from engine.errors import ProfileError
 from proofs.conformance.protocol import (
     InvalidRequestError,
     ProtocolError,
-    canonical,
     definition,
     rules_of,
     schema_errors,
+    verdict_of,
 )
 from proofs.judge_report import RuleCiter, departures
 from proofs.kit import kit_for_game
@@ -28,8 +28,9 @@ from spec.model import Profile
 from spec.registry import game_ids
 
 QUESTION_OPS = ("legal-plays", "trick-winner", "auction", "doubling", "projects",
-                "project-compare", "hand-score", "game-end")
-"""The question forms ``judge`` answers (the protocol's, less perft and hello)."""
+                "project-compare", "hand-score", "game-end", "claim")
+"""The question forms ``judge`` answers (the protocol's, less perft and hello; a claim of the
+remaining tricks is a judge question only)."""
 
 
 def is_question(data: Any) -> bool:
@@ -106,7 +107,7 @@ def judge_question(data: dict[str, Any]) -> dict[str, Any]:
         rule = citer.cite(profile, [{pid: reading}], [pid])[0]
         if isinstance(other, str):
             house.append({"option": {pid: reading}, "refused": other, "rule": rule})
-        elif canonical(shape, other[0]) != canonical(shape, expect):
+        elif verdict_of(shape, other[0]) != verdict_of(shape, expect):
             house.append({"option": {pid: reading}, "answer": other[0], "rule": rule})
     return {"game": game, "question": {"op": op, **body}, "profile": profile.id,
             "answer": expect, "rules": citer.cite(profile, [], _rule_ids(why)),

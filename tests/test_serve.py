@@ -91,6 +91,17 @@ def test_every_question_form_is_answered_as_its_schemas_say(client: TestClient,
         assert got.json()["rules"], f"{game} {op}: no rule decides the answer"
 
 
+def test_every_form_page_opens_with_an_example_and_rules_on_it(client: TestClient) -> None:
+    """Each question's page, as a player first opens it and asks with the example it shows."""
+    for game in game_ids():
+        for op in (*game_facts(game).ops, "state"):
+            page = client.get(f"/ask/{game}/{op}")
+            assert page.status_code == 200, (game, op)
+    claim = client.get("/ask/baloot/claim").text
+    assert 'name="team"' in claim and 'name="tricks"' in claim
+    assert 'name="situation.hands.3"' in claim
+
+
 def test_a_broken_answer_schema_is_caught() -> None:
     """The response check above can fail: an answer without a field its schema requires."""
     document = openapi_document()

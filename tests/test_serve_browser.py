@@ -16,7 +16,7 @@ import time
 import urllib.request
 from collections.abc import Iterator
 from pathlib import Path
-from typing import Any
+from typing import Any, cast
 
 import pytest
 from PIL import Image
@@ -165,5 +165,5 @@ def test_the_ruling_page_fits_the_screen(server: tuple[str, float], browser: Bro
     shot = page.screenshot(full_page=True)
     (tmp_path / f"ruling-{width}.png").write_bytes(shot)
     image = Image.open(io.BytesIO(shot)).convert("L")
-    low, high = image.getextrema()
+    low, high = cast(tuple[int, int], image.getextrema())
     assert high - low > 100, "the page rendered blank"

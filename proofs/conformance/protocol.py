@@ -279,6 +279,19 @@ def canonical(definition: str, answer: Any) -> Any:
     return data
 
 
+def verdict_of(definition: str, answer: Any) -> Any:
+    """What two answers must share to be the same ruling: :func:`canonical`, less the top-level
+    fields the response schema marks ``x-illustration`` (a line of play that shows a claim's
+    verdict is one of many; the verdict is the answer)."""
+    data = canonical(definition, answer)
+    properties = schema("response")["$defs"][definition].get("properties", {})
+    if isinstance(data, dict):
+        for name, inner in properties.items():
+            if isinstance(inner, dict) and inner.get("x-illustration"):
+                data.pop(name, None)
+    return data
+
+
 def _sort_at(node: Any, path: tuple[str, ...]) -> None:
     if not path:
         return

@@ -23,6 +23,7 @@ OP_TITLES = {
     "project-compare": "Whose projects score?",
     "hand-score": "What does the hand score?",
     "game-end": "Does the game end, and who wins?",
+    "claim": "Does a claim of the remaining tricks hold?",
 }
 """Each question form as a player asks it."""
 

@@ -59,9 +59,13 @@ def game_facts(game: str) -> GameFacts:
 
 def example_question(facts: GameFacts, op: str) -> dict[str, Any]:
     """The smallest case of question ``op`` for the game in its conformance suite (every
-    engine must answer it alike where such a case exists)."""
+    engine must answer it alike where such a case exists); for a claim, team 0 claiming one
+    trick at the suite's smallest play situation."""
     from proofs.conformance.suite import suite_dir
 
+    if op == "claim":  # a judge question only: the play situation of the smallest legal-plays
+        play = example_question(facts, "legal-plays")
+        return {"situation": play["situation"], "team": 0, "tricks": 1} if play else {}
     root = suite_dir(facts.family)
     for group in ("must", "variant"):
         path = root / group / f"{op}.jsonl"

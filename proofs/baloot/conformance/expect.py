@@ -12,6 +12,7 @@ from __future__ import annotations
 from typing import Any
 
 from engine.baloot.cards import SUIT_MASK, BCard, name
+from engine.baloot.claims import settle
 from engine.baloot.play import PlayPosition, legal_mask, strength, winning_index
 from engine.baloot.rules import SUN, Rules
 from engine.baloot.scoring import HandFacts, game_winner, score_hand
@@ -53,6 +54,8 @@ def answer_with_rules(profile: Profile, rules: Rules, request: dict[str, Any]) -
         return declaring.projects(rules, request)
     if op == "project-compare":
         return declaring.project_compare(rules, request)
+    if op == "claim":
+        return claim(rules, request)
     raise InvalidRequestError(f"Baloot answers no {op!r} requests")
 
 
@@ -303,3 +306,23 @@ def game_end(rules: Rules, data: dict[str, Any]) -> Answer:
     rule = ("double.gahwa" if gahwa is not None else
             "game.both-reach" if reached == 2 else "game.target")
     return Answer({"winner": winner}, {"winner": rule})
+
+
+# ---------------------------------------------------------------------------- claims
+def claim(rules: Rules, request: dict[str, Any]) -> Answer:
+    """Whether the claiming side takes the tricks it claims, and a line that shows it."""
+    play = _read_play(request.get("situation"))
+    team, tricks = request.get("team"), request.get("tricks")
+    if team not in (0, 1) or isinstance(team, bool):
+        raise InvalidRequestError(f"team: {team!r} is not 0 or 1")
+    if not isinstance(tricks, int) or isinstance(tricks, bool) or tricks < 0:
+        raise InvalidRequestError(f"tricks: {tricks!r} is not a number of tricks")
+    left = len(play.hands[play.mover])
+    if tricks > left:
+        raise InvalidRequestError(f"tricks: {tricks} claimed, but {left} are still to play")
+    position = position_of(rules, play)
+    cited = {*card_rules(rules, play).values(), "trick.winner",
+             "rank.trump" if play.trump is not None else "rank.plain"}
+    verdict = settle(position, team, tricks)
+    return Answer({"holds": verdict.holds, "line": [name(c) for c in verdict.line]},
+                  {"holds": sorted(cited)})

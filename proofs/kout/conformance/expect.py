@@ -16,6 +16,7 @@ from typing import Any
 from engine.errors import EngineError
 from engine.kout.actions import MAX_BID, MIN_BID
 from engine.kout.auction import PASS_BID, Auction
+from engine.kout.claims import settle
 from engine.kout.game import KoutGame, KoutState
 from engine.kout.play import LIVE_JOKER_LEAD, WORTHLESS_JOKER_LEAD, Contract, PlayPosition
 from engine.kout.ranking import FOLLOW_BASE_STRENGTH, TRUMP_BASE_STRENGTH, card_strength
@@ -79,6 +80,9 @@ def answer_in(game: KoutGame, request: dict[str, Any]) -> Answer:
             return game_end(game.rules, request)
         if op == "perft":
             return perft(game, read_situation(request["situation"]), request["depth"])
+        if op == "claim":
+            return claim(game, read_situation(request["situation"]), request.get("team"),
+                         request.get("tricks"))
     except EngineError as exc:
         raise InvalidRequestError(str(exc)) from None
     raise ValueError(f"unknown op {op!r}")
@@ -221,6 +225,23 @@ def perft(game: KoutGame, facts: PlayFacts, depth: int) -> Answer:
     if len(facts.trick) + depth > facts.players:
         rules.update({"trick.winner", "cards.ranking"})
     return Answer({"nodes": sum(rows.values()), "divide": rows}, {"rules": sorted(rules)})
+
+
+def claim(game: KoutGame, facts: PlayFacts, team: Any, tricks: Any) -> Answer:
+    """Whether ``team`` takes ``tricks`` of the tricks still to play, and a line that shows
+    it."""
+    if team not in (0, 1) or isinstance(team, bool):
+        raise InvalidRequestError(f"team: {team!r} is not 0 or 1")
+    if not isinstance(tricks, int) or isinstance(tricks, bool) or tricks < 0:
+        raise InvalidRequestError(f"tricks: {tricks!r} is not a number of tricks")
+    position = position_of(game, facts)
+    left = 0 if position.over else position.hands[position.turn].bit_count()
+    if tricks > left:
+        raise InvalidRequestError(f"tricks: {tricks} claimed, but {left} are still to play")
+    rules = sorted({*card_rules(position).values(), "trick.winner"})
+    verdict = settle(position, team, tricks)
+    return Answer({"holds": verdict.holds, "line": [card_name(c) for c in verdict.line]},
+                  {"holds": rules})
 
 
 # ---------------------------------------------------------------------------- auction and end
