@@ -97,7 +97,12 @@ class RuleCiter:
         return {rule_id: number for rule_id, (number, _) in self._book.items()}
 
     def words(self, text: str, numbers: dict[str, int]) -> str:
-        """Rule text with each ``{rule.id}`` reference written as its rule number."""
+        """Rule text with each ``{rule.id}`` reference written as its rule number and each
+        checked statement (``<<...>>``) in its words, as the rulebook prints them."""
+        if "<<" in text:
+            from proofs.rule_facts import fill
+
+            text = fill(text, _checked_facts(self.catalogue))[0]
         return RULE_REFERENCE.sub(
             lambda m: f"rule {numbers[m[1]]}" if m[1] in numbers else m[1], text)
 
@@ -149,6 +154,20 @@ class RuleCiter:
             return {}
         return {"rule": self.words(ruling.rule, numbers),
                 "why": sentences(self.words(ruling.why, numbers))}
+
+
+_FACTS: dict[int, tuple[Catalogue, dict[str, Any]]] = {}
+
+
+def _checked_facts(catalogue: Catalogue) -> dict[str, Any]:
+    """The family's checked statements, computed once per catalogue (the catalogue is kept
+    with them, so its identity is not reused)."""
+    from proofs.rule_facts import rule_facts
+
+    known = _FACTS.get(id(catalogue))
+    if known is None or known[0] is not catalogue:
+        known = _FACTS[id(catalogue)] = (catalogue, dict(rule_facts(catalogue)))
+    return known[1]
 
 
 def label(profile: str, readings: list[dict[str, str]]) -> str:

@@ -56,6 +56,8 @@ def test_the_hokom_81_of_162_question(capsys: pytest.CaptureFixture[str]) -> Non
     assert main(["judge", str(path)]) == 0
     out = capsys.readouterr().out
     assert "What makes a Hokom" in out and "House options that answer differently" in out
+    threshold = next(r for r in report["rules"] if r["id"] == "score.hokom-threshold")
+    assert "<<" not in json.dumps(report) and "82 of the 162 card points" in threshold["rule"]
 
 
 def test_the_kout_joker_lead_question(capsys: pytest.CaptureFixture[str]) -> None:
