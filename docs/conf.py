@@ -38,7 +38,44 @@ nitpicky = False
 # rulebook`` sets both from the family registry; each built family has its part and its PDF).
 TITLES: dict[str, str] = json.loads(os.environ.get("TRICKRULES_RULEBOOK_TITLES", "{}"))
 FAMILIES = os.environ.get("TRICKRULES_RULEBOOK_FAMILIES", " ".join(TITLES)).split()
-pdf_documents = [(f"{f}/pdf", f"{f}-rulebook", TITLES[f], "trickrules") for f in FAMILIES]
+AUTHOR = "trickrules"
+# Two editions per family: the committee's (every chapter) and the players' (the rules, the
+# house options and the glossary: what an organiser prints and hands out).
+EDITIONS = {"rulebook": ("pdf", "committee edition",
+                         "the rules, house options, glossary, sources, disputes and verification"),
+            "players": ("players", "players' edition", "the rules, house options and glossary")}
+pdf_documents = [(f"{f}/{doc}", f"{f}-{name}", f"{TITLES[f]} ({edition})", AUTHOR)
+                 for f in FAMILIES for name, (doc, edition, _) in EDITIONS.items()]
+SUBJECTS = {f"{TITLES[f]} ({edition})": f"{TITLES[f]}: {subject}"
+            for f in FAMILIES for doc, edition, subject in EDITIONS.values()}
+
+
+def _pdf_metadata() -> None:
+    """Fill the PDF's Title, Author and Subject, which rst2pdf leaves empty for a Sphinx
+    document: from the document's entry in ``pdf_documents``."""
+    from rst2pdf import createpdf
+
+    current: dict[str, str] = {}
+    create, init = createpdf.RstToPdf.createPdf, createpdf.FancyDocTemplate.__init__
+
+    def create_with_metadata(self: object, *args: object, **kwargs: object) -> object:
+        settings = getattr(kwargs.get("doctree"), "settings", None)
+        current.update(title=str(getattr(settings, "title", "")),
+                       author=str(getattr(settings, "author", "")))
+        return create(self, *args, **kwargs)
+
+    def init_with_metadata(self: object, *args: object, **kwargs: object) -> None:
+        title = current.get("title", "")
+        kwargs.update(title=kwargs.get("title") or title,
+                      author=kwargs.get("author") or current.get("author", ""),
+                      subject=SUBJECTS.get(title, title))
+        init(self, *args, **kwargs)
+
+    createpdf.RstToPdf.createPdf = create_with_metadata
+    createpdf.FancyDocTemplate.__init__ = init_with_metadata
+
+
+_pdf_metadata()
 exclude_patterns += [f"{f}/*" for f in TITLES if f not in FAMILIES]
 pdf_stylesheets = ["sphinx", "rulebook-pdf.yaml"]
 pdf_style_path = [str(HERE)]

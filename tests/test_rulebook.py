@@ -197,6 +197,23 @@ def test_each_pdf_holds_its_part_of_the_book(built: Built, family: str) -> None:
         assert needle in text
     other = next(f for f in FAMILIES if f != family)
     assert PDF_NEEDLES[other][0] not in text
+    title = pdf.get_metadata_dict()
+    assert "committee edition" in title["Title"] and title["Author"] and title["Subject"]
+
+
+@pytest.mark.parametrize("family", FAMILIES)
+def test_the_players_edition_holds_the_rules_only(built: Built, family: str) -> None:
+    """The players' edition: every numbered rule, the house options and the glossary, with
+    its title, author and subject set; no committee chapter and no machine word."""
+    pdf = pypdfium2.PdfDocument(str(built.players_pdf(family)))
+    text = "".join(pdf[i].get_textpage().get_text_range() for i in range(len(pdf)))
+    meta = pdf.get_metadata_dict()
+    assert "players' edition" in meta["Title"] and meta["Author"] and meta["Subject"]
+    for rule in numbered_rules(family_catalogue(family)):
+        assert f"{rule.number}. " in text
+    assert "House options" in text and "Glossary" in text
+    assert "Silences, ambiguities and contradictions" not in text and "Verification" not in text
+    assert machine_words(" ".join(text.split()), _machine_ids(family)) == []
 
 
 def test_the_same_inputs_give_the_same_rulebook(full_report: dict[str, Any], tmp_path: Path,

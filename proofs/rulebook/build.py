@@ -46,8 +46,13 @@ class Built:
     source: Path
     html: Path
     pdfs: dict[str, Path]
-    """Each family's PDF."""
+    """Each family's PDF, the committee edition (every chapter)."""
     examples: tuple[Example, ...]
+
+    def players_pdf(self, family: str) -> Path:
+        """The family's players' edition (the rules, the house options, the glossary), beside
+        its committee edition."""
+        return self.pdfs[family].with_name(f"{family}-players.pdf")
 
 
 def family_report(report: dict[str, Any], catalogue: Catalogue) -> dict[str, Any]:

@@ -14,6 +14,7 @@ from proofs.rulebook.rst import (
     escape,
     file_slug,
     heading,
+    keep_with_picture,
     label,
     page_label,
     quotation,
@@ -89,12 +90,13 @@ def _quotations(catalogue: Catalogue, dispute: dict[str, Any]) -> list[str]:
 def _outcome_lines(dispute: dict[str, Any], outcome: dict[str, Any],
                    files: dict[str, str]) -> list[str]:
     what = title(dispute["game"], outcome["kind"])
-    lines = [f"**Differs in {what}.** " + escape(_witness_words(dispute, outcome)), ""]
+    drawing = witness_drawing(dispute, outcome)
+    lines = keep_with_picture() if drawing is not None else []
+    lines += [f"**Differs in {what}.** " + escape(_witness_words(dispute, outcome)), ""]
     if outcome.get("context"):
         context = ", ".join(f"{k} = {v}" for k, v in outcome["context"].items())
         lines += [f"With {escape(context)} (the least departure from the rulebook that shows "
                   "a difference).", ""]
-    drawing = witness_drawing(dispute, outcome)
     if drawing is not None:
         name, svg = drawing
         files[name] = svg

@@ -4,6 +4,7 @@ event's exact chance in one hand, and beside it every figure the sources give, j
 from __future__ import annotations
 
 import importlib
+import re
 
 from proofs.rulebook.rst import escape, heading, label, page_label, table
 from spec.registry import family as family_record
@@ -25,25 +26,35 @@ def odds_page(family: str) -> list[str]:
              f"The chance that one hand of eight cards from the 32-card pack holds each "
              f"project, counted exactly over all {odds.HANDS:,} hands (suit by suit, not by "
              "sampling). A run is in the order A K Q J 10 9 8 7.", ""]
-    rows = [[f"``{o.event}``", escape(o.definition), f"{o.hands:,}",
-             f"{100 * o.probability:.4f}%", f"{o.odds_against:.2f} to 1",
-             f"{1 / o.probability:.1f}"] for o in events]
-    lines += table(["event", "definition", "hands", "chance", "odds against", "one in"], rows,
-                   [14, 36, 12, 12, 14, 12])
+    rows = [[escape(o.definition[:1].upper() + o.definition[1:]), f"{o.hands:,}",
+             f"{100 * o.probability:.4f}%", f"{o.odds_against:.2f} to 1"] for o in events]
+    lines += table(["Project", "Hands", "Chance", "Odds against"], rows, [40, 20, 20, 20])
     lines += heading("The sources' figures", 1)
-    lines += ["Every chance a source states, as a marked quotation, set beside the exact "
-              "figure. A figure is right when it agrees with the exact one to the precision "
-              "it is given in.", ""]
+    lines += ["Every chance a source states, as a marked quotation (a row of a source's table "
+              "shown as its cells, a formula in words), set beside the exact figure. A figure "
+              "is right when it agrees with the exact one to the precision it is given in.", ""]
     judged = odds.verdicts()
+    definitions = {o.event: o.definition for o in events}
     rows = []
     for v in judged:
         verdict = "right" if v.right else "**wrong**"
         if v.note:
             verdict += f" ({escape(v.note)})"
-        rows.append([v.source, f"\u201c{escape(v.quote)}\u201d", f"``{v.event}``",
-                     escape(v.claimed), escape(v.exact), verdict])
-    lines += table(["source", "quotation", "event", "stated", "exact", "verdict"], rows,
-                   [8, 30, 14, 14, 20, 14])
+        about = definitions.get(v.event, v.event.replace("-", " "))
+        rows.append([v.source, f"\u201c{escape(readable(v.quote))}\u201d: {escape(about)}, "
+                     f"{escape(v.claimed)}", escape(v.exact), verdict])
+    lines += table(["Source", "What it says", "Exact", "Verdict"], rows, [10, 45, 20, 25])
     wrong = sum(not v.right for v in judged)
     lines += [f"{len(judged)} figures: {len(judged) - wrong} right, {wrong} wrong.", ""]
     return lines
+
+
+def readable(quote: str) -> str:
+    """A quotation as a reader can take it in: a row of a Markdown table as its cells
+    (``20 | 1.224% | 82:1``), a LaTeX formula in plain notation (``C(30, 6) / C(32, 8)``)."""
+    text = quote.strip()
+    if text.startswith("|") and text.endswith("|"):
+        text = " \u00b7 ".join(cell.strip() for cell in text.strip("|").split("|"))
+    text = re.sub(r"\\binom\{(\w+)\}\{(\w+)\}", r"C(\1, \2)", text)
+    text = re.sub(r"\\frac\{([^{}]*)\}\{([^{}]*)\}", r"\1 / \2", text)
+    return text.replace("\\approx", "\u2248").replace("\\", "")

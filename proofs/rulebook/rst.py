@@ -77,6 +77,13 @@ def table(header: Sequence[str], rows: Sequence[Sequence[str]],
     return [*lines, ""]
 
 
+def keep_with_picture(height: int = 280) -> list[str]:
+    """In print, a new page unless ``height`` points are left, so that the words that
+    introduce a picture and the picture stay together (rst2pdf's ``FrameBreak`` with a height is
+    a conditional page break; the HTML ignores it)."""
+    return [".. raw:: pdf", "", f"   FrameBreak {height}", ""]
+
+
 def has_cjk(text: str) -> bool:
     """Whether the text has Japanese (or other CJK) characters, which need the CJK font."""
     return any("\u3000" <= ch <= "\u9fff" or "\uff00" <= ch <= "\uffef" for ch in text)

@@ -8,7 +8,7 @@ from typing import Any
 
 from proofs.outcome_words import Words, words_for
 from proofs.rulebook.cards_svg import describe, play_witness
-from proofs.rulebook.rst import escape
+from proofs.rulebook.rst import escape, keep_with_picture
 from spec.registry import family as family_record
 from spec.rule_examples import RuleExample
 
@@ -88,7 +88,8 @@ def _pair(value: Any) -> str:
 
 def rule_example_lines(family: str, e: RuleExample) -> list[str]:
     """The paragraph of one example under its rule (written once it passed)."""
-    lines = [f".. _{family}-example-{e.id}:", "", f"*Example:* {escape(e.says)}", ""]
+    lines = [*(keep_with_picture() if is_drawn(e) else []), f".. _{family}-example-{e.id}:",
+             "", f"*Example:* {escape(e.says)}", ""]
     if is_drawn(e):
         lines += [f".. image:: /_cards/{drawing_name(family, e)}", "   :scale: 80%",
                   f"   :alt: {escape(_header(e.state))}", ""]

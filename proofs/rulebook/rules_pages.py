@@ -27,6 +27,7 @@ from proofs.rulebook.rst import (
     file_slug,
     has_cjk,
     heading,
+    keep_with_picture,
     label,
     page_label,
     ref,
@@ -130,7 +131,7 @@ def example_lines(catalogue: Catalogue, example: Example) -> list[str]:
     game, kind, w = example.game, example.kind, example.witness
     told = witness_text(game, kind, w)
     if is_play(w):
-        lines = [f"*Example* ({catalogue.games[game].name}):", "",
+        lines = [*keep_with_picture(), f"*Example* ({catalogue.games[game].name}):", "",
                  f".. image:: /_cards/{example_image(family_name(catalogue), example.rule)}",
                  "   :scale: 80%", f"   :alt: {escape(_alt(example, told))}", "",
                  escape(f"{told} {_situation(example)}")]
@@ -238,7 +239,8 @@ def house_page(catalogue: Catalogue, disputes: list[dict[str, Any]]) -> list[str
              *heading("House options", 0),
              "A house, club or tournament may replace a ruling with another reading of the "
              "same rule. It should announce each option before play by its name, the rule's "
-             "number and a letter (for example: \u201cwe play option 702A\u201d). Every "
+             f"number and a letter (for example: \u201cwe play option {_first_option(catalogue)}"
+             "\u201d). Every "
              "option below is a reading some source states, allows or lists as a variant, or "
              "one a careful reader might take; the link with it shows the first situation "
              "where it plays differently.", ""]
@@ -260,6 +262,15 @@ def _sort_key(text: str) -> str:
     """A term's place in alphabetical order: without accents, case or leading punctuation."""
     plain = unicodedata.normalize("NFKD", text)
     return "".join(c for c in plain if not unicodedata.combining(c)).casefold().lstrip("'\u2018")
+
+
+def _first_option(catalogue: Catalogue) -> str:
+    """The name of the book's first house option, to show how one is announced."""
+    for ruling in rulebook_of(catalogue).rulings:
+        for reading in catalogue.parameters[ruling.parameter].readings:
+            if reading.id != ruling.reading:
+                return option_name(catalogue, ruling.parameter, reading.id)
+    raise ValueError("the book has no house option")
 
 
 def glossary_page(catalogue: Catalogue) -> list[str]:
