@@ -31,6 +31,18 @@ QUESTION_OPS = ("legal-plays", "trick-winner", "auction", "doubling", "projects"
                 "project-compare", "hand-score", "game-end", "claim")
 """The question forms ``judge`` answers (the protocol's, less perft and hello; a claim of the
 remaining tricks is a judge question only)."""
+QUESTION_TITLES = {
+    "legal-plays": "Which cards may be played?",
+    "trick-winner": "Who wins the trick?",
+    "auction": "Which calls are allowed now, or who bought?",
+    "doubling": "Which doubling calls are allowed now?",
+    "projects": "Which projects does a hand declare?",
+    "project-compare": "Whose projects score?",
+    "hand-score": "What does the hand score?",
+    "game-end": "Does the game end, and who wins?",
+    "claim": "Does a claim of the remaining tricks hold?",
+}
+"""Each question form as a player asks it."""
 
 
 def is_question(data: Any) -> bool:

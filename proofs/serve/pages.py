@@ -10,22 +10,12 @@ from __future__ import annotations
 from html import escape
 from typing import Any
 
+from proofs.judge_question import QUESTION_TITLES
 from proofs.judge_report import answer_lines
 from proofs.serve.forms import Field
 
 SUITS = {"S": ("♠", "spades"), "H": ("♥", "hearts"), "D": ("♦", "diamonds"), "C": ("♣", "clubs")}
-OP_TITLES = {
-    "legal-plays": "Which cards may be played?",
-    "trick-winner": "Who wins the trick?",
-    "auction": "Which calls are allowed now, or who bought?",
-    "doubling": "Which doubling calls are allowed now?",
-    "projects": "Which projects does a hand declare?",
-    "project-compare": "Whose projects score?",
-    "hand-score": "What does the hand score?",
-    "game-end": "Does the game end, and who wins?",
-    "claim": "Does a claim of the remaining tricks hold?",
-}
-"""Each question form as a player asks it."""
+OP_TITLES = QUESTION_TITLES
 
 
 def card_html(name: str) -> str:

@@ -57,17 +57,18 @@ def game_facts(game: str) -> GameFacts:
                      len(pack) // kind.players, pack, ops)
 
 
-def example_question(facts: GameFacts, op: str) -> dict[str, Any]:
+def example_question(facts: GameFacts, op: str,
+                     groups: tuple[str, ...] = ("must", "variant")) -> dict[str, Any]:
     """The smallest case of question ``op`` for the game in its conformance suite (every
     engine must answer it alike where such a case exists); for a claim, team 0 claiming one
     trick at the suite's smallest play situation."""
     from proofs.conformance.suite import suite_dir
 
     if op == "claim":  # a judge question only: the play situation of the smallest legal-plays
-        play = example_question(facts, "legal-plays")
+        play = example_question(facts, "legal-plays", groups)
         return {"situation": play["situation"], "team": 0, "tricks": 1} if play else {}
     root = suite_dir(facts.family)
-    for group in ("must", "variant"):
+    for group in groups:
         path = root / group / f"{op}.jsonl"
         if not path.is_file():
             continue
@@ -77,6 +78,24 @@ def example_question(facts: GameFacts, op: str) -> dict[str, Any]:
                 if vector["game"] == facts.game:
                     return dict(vector["request"])
     return {}
+
+
+def example_questions(facts: GameFacts, op: str, group: str, most: int) -> list[dict[str, Any]]:
+    """The first ``most`` cases of question ``op`` for the game in one group of its suite
+    (smallest first)."""
+    from proofs.conformance.suite import suite_dir
+
+    path = suite_dir(facts.family) / group / f"{op}.jsonl"
+    found: list[dict[str, Any]] = []
+    if path.is_file():
+        with path.open(encoding="utf-8") as lines:
+            for line in lines:
+                vector = json.loads(line)
+                if vector["game"] == facts.game:
+                    found.append(dict(vector["request"]))
+                    if len(found) >= most:
+                        break
+    return found
 
 
 def example_state(family: str) -> dict[str, Any]:
