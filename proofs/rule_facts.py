@@ -83,14 +83,35 @@ def rule_facts(catalogue: Catalogue) -> dict[str, RuleFact]:
     book = catalogue.rulebook
     assert book is not None
     facts: dict[str, RuleFact] = {}
-    for rule_id, game, text in rule_texts(catalogue):
-        profile = catalogue.profile(book.profiles[game])
+    for rule_id, games, text in _texts_by_games(catalogue):
         for whole, kind, args in placeholders(text):
             try:
-                facts[whole] = kit_for_game(game).rule_fact(kind, args, profile)
+                facts[whole] = _same_in_every_game(catalogue, games, kind, args)
             except FactError as exc:
                 raise FactError(f"rule {rule_id}: {whole}: {exc}") from None
     return facts
+
+
+def _texts_by_games(catalogue: Catalogue) -> list[tuple[str, tuple[str, ...], str]]:
+    """Every normative text with all the games it is for."""
+    book = catalogue.rulebook
+    assert book is not None
+    return ([(c.id, c.games, c.rule) for c in book.core]
+            + [(r.parameter, r.games, r.rule) for r in book.rulings])
+
+
+def _same_in_every_game(catalogue: Catalogue, games: tuple[str, ...], kind: str,
+                        args: tuple[tuple[str, ...], ...]) -> RuleFact:
+    """A statement checked under the reconciled profile of each game its rule is for; one
+    text must say the same in all of them."""
+    book = catalogue.rulebook
+    assert book is not None
+    found = [kit_for_game(g).rule_fact(kind, args, catalogue.profile(book.profiles[g]))
+             for g in games]
+    for game, fact in zip(games[1:], found[1:], strict=True):
+        if (fact.words, fact.table) != (found[0].words, found[0].table):
+            raise FactError(f"{games[0]} and {game} differ: one text cannot state both")
+    return found[0]
 
 
 def check_rule_text(catalogue: Catalogue, game: str, text: str) -> list[str]:
@@ -99,9 +120,10 @@ def check_rule_text(catalogue: Catalogue, game: str, text: str) -> list[str]:
     book = catalogue.rulebook
     assert book is not None
     problems = prose_problems(text)
+    games = next((g for _, g, t in _texts_by_games(catalogue) if t == text), (game,))
     for whole, kind, args in placeholders(text):
         try:
-            kit_for_game(game).rule_fact(kind, args, catalogue.profile(book.profiles[game]))
+            _same_in_every_game(catalogue, games, kind, args)
         except FactError as exc:
             problems.append(f"{whole}: {exc}")
     return problems

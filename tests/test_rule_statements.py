@@ -109,3 +109,20 @@ def test_a_wrong_threshold_or_project_table_cannot_be_stated(baloot: Catalogue) 
     assert facts["<<number:hokom-threshold>>"].words == "82"
     projects = facts["<<project-values>>"].table
     assert projects[1][1:] == ("4", "2")
+
+
+def test_kout_scores_and_targets_are_the_engines() -> None:
+    """Kout's score table (a made Bawan 36, a failed 7 gives the other team 14, a failed
+    Malzoom 5) and the game's targets come from the engine and keep their placeholders; a
+    formula in free words is caught."""
+    kout = family_catalogue("kout")
+    facts = rule_facts(kout)
+    table = {row[0]: row[1:] for row in facts["<<score-table>>"].table[1:]}
+    assert table["9"][0] == "36" and table["7"][1] == "14" and table["5 (Malzoom)"][1] == "5"
+    assert facts["<<number:target>>"].words == "101"
+    assert check_rule_text(kout, "kout6", "A made Bawan scores 36 points, doubled and kept.")
+    from proofs.rule_facts import placeholders
+
+    for rule_id, kind in {"score.made": "score-table", "score.bawan-made": "number",
+                          "game.target": "number", "game.shutout": "number"}.items():
+        assert kind in {k for _, k, _ in placeholders(_text(kout, rule_id))}, rule_id

@@ -83,10 +83,10 @@ class KoutKit:
 
     def rule_fact(self, kind: str, args: tuple[tuple[str, ...], ...],
                   profile: Profile) -> RuleFact:
-        """Kout's rule texts state no checked statement yet: every kind is unknown."""
-        from proofs.rule_facts import FactError
+        """See :func:`proofs.kout.rule_facts.rule_fact`."""
+        from proofs.kout.rule_facts import rule_fact
 
-        raise FactError(f"Kout checks no statement of kind {kind!r} yet")
+        return rule_fact(kind, args, profile)
 
     def rule_on(self, data: dict[str, Any], then: Sequence[str], profile: Profile) -> Ruling:
         """See :func:`proofs.kout.judging.rule_on`."""
