@@ -140,3 +140,17 @@ def test_published_results_read_back(reference: dict[str, Any], tmp_path: Path) 
     path.write_text('{"format": "other"}')
     with pytest.raises(ValueError, match="not a trickrules/dispute-impact/1 file"):
         load_results(path)
+
+
+def test_the_committed_study_covers_every_dispute() -> None:
+    """``proofs/simulate/results.json`` has figures for every dispute of the three games (or
+    the engine's reason it cannot play one); a new dispute makes it stale."""
+    from proofs.simulate.results import by_dispute, load_results
+    from proofs.simulate.study import game_disputes
+    from spec.registry import game_ids
+
+    data = load_results()
+    studied = set(by_dispute(data)) | {row["dispute"] for row in data["not_playable"]}
+    assert studied == {d for game in game_ids() for d in game_disputes(game)}
+    assert all(s["games"] == 500 and s["players"]["team 0"] == "rules" for s in data["studies"])
+    assert "--dispute all --games 500" in data["command"]
