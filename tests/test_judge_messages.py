@@ -42,12 +42,12 @@ def test_a_baloot_hand_that_ends_is_scored_in_baloot_words_with_its_rules(
     assert code == 0 and "error" not in err
     assert ("failed: the buyers (side 0) took 44 of 162 card points; game points 2-16 "
             "(totals 2-16)") in out
-    assert "rule 705 What makes a Hokom: In Hokom the buyer's side makes the contract" in out
-    assert "rule 707 What a failed contract gives the other side" in out
+    assert "rule 706 What makes a Hokom: In Hokom the buyer's side makes the contract" in out
+    assert "rule 708 What a failed contract gives the other side" in out
     code, out, _ = _judge([path, "--json"], capsys, monkeypatch)
     score = next(p for p in json.loads(out)["ruling"]["parts"] if p["part"] == "score")
     rules = {r["number"]: r for r in score["rules"]}
-    assert code == 0 and {705, 707} <= set(rules) and rules[705]["why"]
+    assert code == 0 and {706, 708} <= set(rules) and rules[706]["why"]
 
 
 def test_a_kout_score_names_its_rule(capsys: pytest.CaptureFixture[str],
@@ -66,9 +66,9 @@ def test_a_kout_score_names_its_rule(capsys: pytest.CaptureFixture[str],
      "seat 0 (side 0) bought Hokom with H trump", "rule 301 Sun and Hokom: "),
     ("baloot/examples/buying-ashkal-dealers-left.json", None,
      "seat 0 (side 0) bought Sun (seat 2 called Ashkal for its partner)",
-     "rule 305 Who may call Ashkal: "),
+     "rule 307 Who may call Ashkal: "),
     ("kout/examples/kout6-after-bid-7.json", ["pass"] * 5 + ["trump S"],
-     "seat 3 (team 1) won the bidding with 7, trump S", "rule 302 How high a bid must be: "),
+     "seat 3 (team 1) won the bidding with 7, trump S", "rule 303 How high a bid must be: "),
 ])
 def test_buying_calls_say_who_bought(name: str, then: list[str] | None, words: str, rule: str,
                                      tmp_path: Path, capsys: pytest.CaptureFixture[str],

@@ -43,7 +43,7 @@ def test_a_question_gets_the_suites_answer(name: str, vector: dict[str, object])
 
 
 def test_the_hokom_81_of_162_question(capsys: pytest.CaptureFixture[str]) -> None:
-    """The buyers took exactly half in Hokom: failed under the rulebook (rule 705, at least
+    """The buyers took exactly half in Hokom: failed under the rulebook (rule 706, at least
     82), made under the house option at least 81."""
     path = EXAMPLES / "hokom-81-of-162.json"
     assert main(["judge", str(path), "--json"]) == 0
