@@ -24,6 +24,7 @@ from proofs.rulebook.navigation import write_navigation
 from proofs.rulebook.numbering import family_name, numbered_rules, rulebook_of
 from proofs.rulebook.odds_page import has_odds, odds_page
 from proofs.rulebook.prerequisites import RulebookError, check_prerequisites
+from proofs.rulebook.questions_page import questions_page
 from proofs.rulebook.rst import file_slug
 from proofs.rulebook.rule_examples_page import drawing, drawing_name, is_drawn
 from proofs.rulebook.rules_pages import example_image, glossary_page, house_page, rules_pages
@@ -152,6 +153,8 @@ def write_sources(report: dict[str, Any], source: Path, parser_help: list[str],
              for line in index.read_text(encoding="utf-8").splitlines()]
     index.write_text("\n".join(lines) + "\n", encoding="utf-8")
     (source / "cli.rst").write_text("\n".join(parser_help) + "\n", encoding="utf-8")
+    (source / "questions.rst").write_text("\n".join(questions_page(families)) + "\n",
+                                          encoding="utf-8")
     write_navigation(source, families)
     return tuple(examples)
 
