@@ -23,7 +23,12 @@ TRUMP_VALUE = {JACK: 3.0, NINE: 2.2, ACE: 1.2, TEN: 1.0}
 """What a trump is worth towards buying Hokom (any other trump counts 0.6)."""
 HOKOM_TO_BUY = 4.5
 SUN_TO_BUY = 4.2
+ASHKAL_WITH = 3.0
+"""Sun strength that gives a Sun to the partner (Ashkal) on a public Ace or Ten."""
 DOUBLE_AGAINST = 6.0
+TRIPLE_WITH = 8.5
+FOUR_AGAINST = 8.0
+GAHWA_WITH = 10.0
 
 
 def hokom_strength(hand: CardMask, trump: int) -> float:
@@ -86,6 +91,9 @@ class BalootRulesPlayer:
             return act.PASS  # never outbid a partner
         if act.SUN in legal and sun_strength(hand) >= SUN_TO_BUY:
             return act.SUN
+        if (act.ASHKAL in legal and state.public & 7 in (ACE, TEN)
+                and sun_strength(state.hands[seat]) >= ASHKAL_WITH):
+            return act.ASHKAL
         if (act.HOKOM in legal and auction.round == 1
                 and hokom_strength(hand, state.public >> 3) >= HOKOM_TO_BUY):
             return act.HOKOM
@@ -99,14 +107,22 @@ class BalootRulesPlayer:
         return act.PASS
 
     def _double(self, state: Any, seat: int, legal: list[int]) -> int:
-        doubling = state.doubling
-        if doubling.level > 1 or act.DOUBLE not in legal:
-            return act.PASS  # raising a double is left to braver players
+        """Double a contract the hand stands against (locked when holding the Jack or Nine
+        of trump, so the buyer cannot draw trumps), raise only with a very strong hand."""
         hand = state.hands[seat]
         bid = state.auction.bid
         strength = (hokom_strength(hand, bid.trump) if bid.kind == HOKOM
                     else sun_strength(hand))
-        return act.DOUBLE if strength >= DOUBLE_AGAINST else act.PASS
+        level = state.doubling.level
+        if level == 1 and strength >= DOUBLE_AGAINST:
+            high = bid.trump is not None and hand & ((1 << (8 * bid.trump + JACK)) |
+                                                     (1 << (8 * bid.trump + NINE)))
+            return act.DOUBLE_LOCKED if high and act.DOUBLE_LOCKED in legal else act.DOUBLE
+        raise_with = {2: (act.TRIPLE, TRIPLE_WITH), 3: (act.FOUR, FOUR_AGAINST),
+                      4: (act.GAHWA, GAHWA_WITH)}.get(level)
+        if raise_with is not None and raise_with[0] in legal and strength >= raise_with[1]:
+            return raise_with[0]
+        return act.PASS
 
     # ------------------------------------------------------------------ play
     def _card(self, state: Any, seat: int, legal: list[int]) -> int:

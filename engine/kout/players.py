@@ -83,12 +83,12 @@ class KoutRulesPlayer:
         partners = rules.players // 2 - 1
         estimate = own + partners * PARTNER_SHARE * rules.hand_size / rules.players
         bids = [a for a in legal if is_bid(a)]
-        if PASS not in legal:  # the dealer's forced bid: the cheapest
-            return min(bids, key=action_bid)
+        within = [a for a in bids if action_bid(a) <= estimate]
+        if PASS not in legal:  # the dealer's forced bid: what the hand is worth, at least 5
+            return max(within, key=action_bid) if within else min(bids, key=action_bid)
         auction = state.auction
         if auction.high_seat >= 0 and auction.high_seat % 2 == seat % 2:
             return PASS  # never outbid a partner
-        within = [a for a in bids if action_bid(a) <= estimate]
         return max(within, key=action_bid) if within else PASS
 
     # ------------------------------------------------------------------ play
