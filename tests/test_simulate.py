@@ -121,7 +121,7 @@ def test_a_mistake_is_named_with_exit_2(args: list[str], message: str,
 
 
 def test_published_results_read_back(reference: dict[str, Any], tmp_path: Path) -> None:
-    from proofs.simulate.results import (
+    from proofs.simulate.store import (
         by_dispute,
         load_results,
         ranking,
@@ -145,7 +145,7 @@ def test_published_results_read_back(reference: dict[str, Any], tmp_path: Path) 
 def test_the_committed_study_covers_every_dispute() -> None:
     """``proofs/simulate/results.json`` has figures for every dispute of the three games (or
     the engine's reason it cannot play one); a new dispute makes it stale."""
-    from proofs.simulate.results import by_dispute, load_results
+    from proofs.simulate.store import by_dispute, load_results
     from proofs.simulate.study import game_disputes
     from spec.registry import game_ids
 

@@ -77,7 +77,7 @@ def cmd_simulate(args: argparse.Namespace) -> int:
     if args.out:
         Path(args.out).write_text(json.dumps(result, indent=2) + "\n", encoding="utf-8")
     if args.publish:
-        from proofs.simulate.results import write_results
+        from proofs.simulate.store import write_results
 
         write_results(Path(args.publish), result, _command(args))
     if args.json:
