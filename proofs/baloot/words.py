@@ -69,7 +69,9 @@ class BalootWords:
             return f"seat {value} deals next"
         if kind == "auction":
             if value["standing"] == "open":
-                return "allowed next: " + ", ".join(self.action(c) for c in value["calls"])
+                held = (f"{value['bid'].capitalize()} stands for seat {value['declarer']}; "
+                        if value.get("bid") else "")
+                return held + "allowed next: " + ", ".join(self.action(c) for c in value["calls"])
             if value["standing"] == "redeal":
                 return "the hand is void and dealt again"
             return f"seat {value['declarer']} buys {value['bid'].capitalize()}"
@@ -106,7 +108,7 @@ class BalootWords:
                     f"{w['contract'].capitalize()}.")
         if kind == "auction":
             cards = "; ".join(f"seat {s}: {' '.join(h)}" for s, h in w["first_cards"].items())
-            calls = ", ".join(f"seat {i % 4}: {c}" for i, c in enumerate(w["calls"]))
+            calls = ", ".join(f"seat {i % 4}: {self.action(c)}" for i, c in enumerate(w["calls"]))
             return (f"Seat {w['dealer']} deals; the public card is {w['public']}. First five "
                     f"cards: {cards}. Calls so far: {calls or 'none'}.")
         if kind == "doubling":
