@@ -82,14 +82,15 @@ def cmd_rulebook(args: argparse.Namespace) -> int:
     families = list(dict.fromkeys(family_named(name) for name in args.game)) or None
     check_prerequisites(Path(args.out), pdf=not args.no_pdf)
 
-    from proofs.rulebook.build import build_rulebook
+    from proofs.judge_page import questions_page
+    from proofs.rulebook.build import build_rulebook, rulebook_families
     from proofs.rulebook.cli_page import cli_page
 
     console = output_console(stderr=args.json)
     report = current_report(Path(args.report) if args.report else None, console, args)
     built = build_rulebook(report, Path(args.out), cli_page(args.root_parser),
-                           pdf=not args.no_pdf, families=families)
-    from proofs.rulebook.build import rulebook_families
+                           pdf=not args.no_pdf, families=families,
+                           questions=questions_page(families or rulebook_families()))
     from spec.loader import family_catalogue
 
     written = sum(len(book.examples) for f in (families or rulebook_families())

@@ -24,7 +24,6 @@ from proofs.rulebook.navigation import write_navigation
 from proofs.rulebook.numbering import family_name, numbered_rules, rulebook_of
 from proofs.rulebook.odds_page import has_odds, odds_page
 from proofs.rulebook.prerequisites import RulebookError, check_prerequisites
-from proofs.rulebook.questions_page import questions_page
 from proofs.rulebook.rst import file_slug
 from proofs.rulebook.rule_examples_page import drawing, drawing_name, is_drawn
 from proofs.rulebook.rules_pages import example_image, glossary_page, house_page, rules_pages
@@ -37,6 +36,7 @@ from spec.source_profiles import source_profiles
 DOCS = Path(__file__).resolve().parent / "sphinx"
 """The Sphinx sources (``docs/`` of the repository, linked here so that the wheel ships them)."""
 PARTS = "written here by ``trickrules rulebook``: PARTS"
+RULINGS = "written here by ``trickrules rulebook``: RULINGS"
 """The line of ``docs/index.rst`` that the list of the built parts replaces."""
 
 
@@ -132,7 +132,8 @@ def write_family(catalogue: Catalogue, report: dict[str, Any], source: Path) -> 
 
 
 def write_sources(report: dict[str, Any], source: Path, parser_help: list[str],
-                  families: list[str]) -> tuple[Example, ...]:
+                  families: list[str], questions: list[str] | None = None
+                  ) -> tuple[Example, ...]:
     """Copy ``docs/`` to ``source`` and write each family's part, the root page's list of
     parts and the command-line reference."""
     from spec.loader import family_catalogue
@@ -153,8 +154,12 @@ def write_sources(report: dict[str, Any], source: Path, parser_help: list[str],
              for line in index.read_text(encoding="utf-8").splitlines()]
     index.write_text("\n".join(lines) + "\n", encoding="utf-8")
     (source / "cli.rst").write_text("\n".join(parser_help) + "\n", encoding="utf-8")
-    (source / "questions.rst").write_text("\n".join(questions_page(families)) + "\n",
-                                          encoding="utf-8")
+    rulings = [".. toctree::", "   :maxdepth: 1", "   :caption: Rulings", "", "   questions"]
+    if questions is not None:
+        (source / "questions.rst").write_text("\n".join(questions) + "\n", encoding="utf-8")
+    lines = [("\n".join(rulings) if RULINGS in line and questions is not None else line)
+             for line in index.read_text(encoding="utf-8").splitlines()]
+    index.write_text("\n".join(lines) + "\n", encoding="utf-8")
     write_navigation(source, families)
     return tuple(examples)
 
@@ -191,18 +196,20 @@ def _sphinx(builds: list[tuple[str, Path]], source: Path, families: list[str]) -
 
 def build_rulebook(report: dict[str, Any], out: Path, cli_help: list[str],
                    pdf: bool = True, families: list[str] | None = None,
-                   html: bool = True) -> Built:
+                   html: bool = True, questions: list[str] | None = None) -> Built:
     """Generate the pages under ``out/source`` (``cli_help``: the command-line reference page,
-    from :func:`~proofs.rulebook.cli_page.cli_page`) and build the site in ``out/html`` (unless
-    ``html`` is false) and one PDF per family in ``out/pdf`` (``kout-rulebook.pdf``,
-    ``baloot-rulebook.pdf``); every family with rulebook data unless ``families`` names some."""
+    from :func:`~proofs.rulebook.cli_page.cli_page`; ``questions``: the page on asking for a
+    ruling, from :func:`~proofs.judge_page.questions_page`) and build the site in
+    ``out/html`` (unless ``html`` is false) and one PDF per family in ``out/pdf``
+    (``kout-rulebook.pdf``, ``baloot-rulebook.pdf``); every family with rulebook data unless
+    ``families`` names some."""
     families = families or rulebook_families()
     unknown = sorted(set(families) - set(rulebook_families()))
     if unknown:
         raise RulebookError(f"no rulebook data for {', '.join(unknown)} (families with "
                             f"rulings: {', '.join(rulebook_families())})")
     source = out / "source"
-    examples = write_sources(report, source, cli_help, families)
+    examples = write_sources(report, source, cli_help, families, questions)
     site, pdf_dir = out / "html", out / "pdf"
     check_prerequisites(out, pdf)
     finals = [("html", site)] if html else []

@@ -1,4 +1,5 @@
-"""The rulebook's page on asking for a ruling: ``trickrules judge``, the ``serve`` web page and
+"""The rulebook's page on asking for a ruling (given to the rulebook's build, as the
+command-line reference is): ``trickrules judge``, the ``serve`` web page and
 its HTTP API, and every question form with its fields and an example whose ruling is computed
 when the book is built (so the page shows what the commands answer today)."""
 
