@@ -194,6 +194,9 @@ def test_the_rest_of_the_deal_is_dealt_for_the_player(client: TestClient) -> Non
     page = client.post("/ask/kout6/legal-plays", data=form)
     assert page.status_code == 200, page.text[:2000]
     assert "The ruling" in page.text
+    drawn = page.text.split('<table class="situation">')[1].split("</table>")[0]
+    assert "Seat 0 (team 0), to play" in drawn and "bid 5 by seat 1" in drawn
+    assert drawn.count("data-card=") == 6 * 9 + 1  # every hand, and the trump suit's sign
     without = client.post("/ask/kout6/legal-plays", data={k: v for k, v in form.items()
                                                           if k != "deal_rest"})
     assert without.status_code == 422

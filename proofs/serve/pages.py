@@ -157,10 +157,61 @@ def _is_card(word: str) -> bool:
                                                       "10", "J", "Q", "K", "A"))
 
 
+def situation_html(question: dict[str, Any]) -> str:
+    """The situation asked about, drawn as cards: each seat's hand (the seat to play marked),
+    the trick so far, and any other cards the question names."""
+    rows = []
+    situation = question.get("situation")
+    if isinstance(situation, dict) and isinstance(situation.get("hands"), list):
+        hands, trick = situation["hands"], situation.get("trick") or []
+        mover = (situation.get("leader", 0) + len(trick)) % max(len(hands), 1)
+        for seat, hand in enumerate(hands):
+            who = f"Seat {seat} (team {seat % 2})" + (", to play" if seat == mover else "")
+            rows.append((who, hand, seat == mover))
+        rows.append((f"Trick led by seat {situation.get('leader', 0)}", trick, False))
+        if situation.get("trump"):
+            rows.insert(0, ("Trump", [], False))
+        rows.insert(0, ("Contract", [_contract_words(situation)], False))
+    for key in ("hand", "hands"):
+        value = question.get(key)
+        if key == "hand" and isinstance(value, list):
+            rows.append((f"Seat {question.get('seat', '')}", value, True))
+        elif key == "hands" and isinstance(value, list) and "situation" not in question:
+            rows += [(f"Seat {k}", h, False) for k, h in enumerate(value)]
+    if isinstance(question.get("public"), str):
+        rows.append(("The card turned up", [question["public"]], False))
+    if not rows:
+        return ""
+    cells = []
+    for label, cards, marked in rows:
+        if label == "Contract":
+            shown = escape(cards[0])
+        elif label == "Trump" and isinstance(situation, dict):
+            shown = card_html("A" + str(situation["trump"])).replace(">A", ">", 1)
+        else:
+            shown = " ".join(card_html(c) for c in cards) or "none"
+        cls = ' class="to-play"' if marked else ""
+        cells.append(f"<tr{cls}><th>{escape(label)}</th><td>{shown}</td></tr>")
+    return f'<div class="scroll"><table class="situation">{"".join(cells)}</table></div>'
+
+
+def _contract_words(situation: dict[str, Any]) -> str:
+    """The contract of a play situation in words: ``bid 5 by seat 1``, ``Hokom, bought by
+    seat 3``."""
+    contract = situation.get("contract")
+    if isinstance(contract, dict):
+        forced = ", forced" if contract.get("forced") else ""
+        return f"bid {contract.get('bid')} by seat {contract.get('seat')}{forced}"
+    bought = f", bought by seat {situation['declarer']}" if "declarer" in situation else ""
+    locked = ", doubled and locked" if situation.get("locked") else ""
+    return f"{str(contract).capitalize()}{bought}{locked}"
+
+
 def question_answer(report: dict[str, Any]) -> str:
-    """A question form's ruling."""
+    """A question form's ruling, with the situation it is about drawn as cards."""
     rules = "".join(_rule_html(r, True) for r in report["rules"])
     parts = [f'<section class="answer" id="answer"><h2>The ruling</h2>'
+             f"{situation_html(report['question'])}"
              f"<p>Under the rulebook's rules ({escape(report['profile'])}):</p>"
              f'<ul class="lines">{_lines(report["answer"])}</ul>{rules}']
     if report["house"]:
