@@ -202,6 +202,11 @@ def test_the_rest_of_the_deal_is_dealt_for_the_player(client: TestClient) -> Non
     assert without.status_code == 422
 
 
+def test_a_rule_link_without_a_rulebook_says_how_to_serve_one(client: TestClient) -> None:
+    page = client.get("/rulebook/baloot/rules-7.html")
+    assert page.status_code == 404 and "trickrules rulebook --no-pdf" in page.text
+
+
 def test_the_rulebook_is_served_and_linked(tmp_path: Path) -> None:
     (tmp_path / "baloot").mkdir()
     (tmp_path / "index.html").write_text("<html>book</html>")

@@ -182,6 +182,14 @@ class Site:
         report, _ = await _answer(data)
         return JSONResponse(report)
 
+    async def no_rulebook(self, request: Request) -> Response:
+        """A rule link followed when no rulebook is served: how to serve one."""
+        return self.html("No rulebook here", pages.error_html(
+            "This server was started without a rulebook, so rule links lead nowhere yet. "
+            "Build it with `trickrules rulebook --no-pdf` in the folder where you start "
+            "`trickrules serve` (it is found in build/rulebook/html), or start the server with "
+            "--rulebook DIR, then start it again."), status=404)
+
     async def openapi(self, request: Request) -> Response:
         """The API's OpenAPI document."""
         return JSONResponse(openapi_document())
@@ -234,5 +242,7 @@ def create_app(rulebook: Path | None = None) -> Starlette:
     ]
     if rulebook is not None:
         routes.append(Mount("/rulebook", StaticFiles(directory=str(rulebook), html=True)))
+    else:
+        routes.append(Route("/rulebook/{path:path}", site.no_rulebook))
     return Starlette(routes=routes, exception_handlers={RequestError: _refused,
                                                         HTTPException: _refused})
