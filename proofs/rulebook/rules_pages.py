@@ -57,6 +57,14 @@ def normative(catalogue: Catalogue, text: str, facts: dict[str, RuleFact]) -> li
     return lines
 
 
+def keep_with_table(text: str, facts: dict[str, RuleFact]) -> list[str]:
+    """Before a rule part whose text brings a table: in print, a new page unless the part's
+    words and its table fit on this one (a break inside the indented part has no effect)."""
+    rows = sum(line.strip().startswith("* -") for fact in fill(text, facts)[1] if fact.table
+               for line in _fact_table(fact.table))
+    return keep_with_picture(140 + 22 * min(rows, 25)) if rows else []
+
+
 def _fact_table(rows: tuple[tuple[str, ...], ...]) -> list[str]:
     """A checked table, indented under its rule; a long two-column table is set in three
     column pairs (headed in short words, to fit a phone), read down each pair."""
@@ -189,7 +197,9 @@ def _house_lines(catalogue: Catalogue, ruling: Ruling,
 def _rule_section(catalogue: Catalogue, rule: NumberedRule, disputes: list[dict[str, Any]],
                   examples: dict[str, Example], facts: dict[str, RuleFact]) -> list[str]:
     book = rulebook_of(catalogue)
-    lines = label(rule_label(family_name(catalogue), rule.id))
+    texts = [rule.core.rule] if rule.core else [r.rule for r in book.rulings_for(rule.id)]
+    lines = keep_with_table(texts[0], facts)  # the heading, its first words and table together
+    lines += label(rule_label(family_name(catalogue), rule.id))
     lines += heading(f"{rule.number}. {rule_title(catalogue, rule.id)}", 2)
     if rule.core is not None:
         games = game_names(catalogue, rule.core.games)
@@ -204,7 +214,8 @@ def _rule_section(catalogue: Catalogue, rule: NumberedRule, disputes: list[dict[
     lines += [f"*{escape(parameter.meaning)}*", ""]
     for sub, ruling in enumerate(book.rulings_for(rule.id), start=1):
         reading = parameter.reading(ruling.reading)
-        lines += [f"**{rule.number}.{sub}** ({game_names(catalogue, ruling.games)})", "",
+        lines += [*(keep_with_table(ruling.rule, facts) if sub > 1 else []),
+                  f"**{rule.number}.{sub}** ({game_names(catalogue, ruling.games)})", "",
                   *normative(catalogue, ruling.rule, facts),
                   f"   *Ruling:* {escape(reading.meaning)}", "",
                   f"   *Why:* {rule_text(catalogue, ruling.why)}", ""]
