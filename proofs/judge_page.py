@@ -13,9 +13,16 @@ from proofs.judge_report import answer_lines
 from proofs.rulebook.rst import escape, heading, label, ref, rule_label
 from proofs.serve.forms import Field, question_fields, question_help
 from proofs.serve.situations import GameFacts, example_question, example_questions, game_facts
+from spec.registry import family_of, game_ids
 
-EXAMPLE_GAMES = ("kout6", "baloot")
-"""One game per family shows each question's example (Kout 4 asks the same forms as Kout 6)."""
+
+def example_games(families: list[str]) -> list[str]:
+    """One game per family shows each question's example: the family's first game (its other
+    games ask the same forms)."""
+    first: dict[str, str] = {}
+    for game in game_ids():
+        first.setdefault(family_of(game), game)
+    return [first[f] for f in families if f in first]
 
 
 def _fields(fields: tuple[Field, ...] | list[Field], indent: str = "") -> list[str]:
@@ -124,6 +131,11 @@ def wrapped_json(value: Any, indent: str = "", width: int = 86) -> list[str]:
     return [*lines, indent + "]"]
 
 
+def _games_words() -> str:
+    ids = [f"``{g}``" for g in game_ids()]
+    return ", ".join(ids[:-1]) + " or " + ids[-1]
+
+
 def questions_page(families: list[str]) -> list[str]:
     """The whole page, with examples from the games of ``families`` (the parts being built:
     each example links to their rules)."""
@@ -138,13 +150,12 @@ def questions_page(families: list[str]) -> list[str]:
              "``judge`` also takes a whole game state, as ``trickrules play --json`` writes "
              "it, optionally with actions to play from it: ``{\"state\": ..., \"then\": "
              "[...]}``.", "",
-             "A question is a JSON object with ``game`` (``kout6``, ``kout4`` or ``baloot``), "
+             "A question is a JSON object with ``game`` (" + _games_words() + "), "
              "``op`` (the question) and the fields below. Seats are numbered from 0 in the "
              "order of play; team 0 is the even seats. Cards are written ``AS``, ``10H``, "
              "``7D``, and in Kout ``BJ`` and ``RJ`` for the black and red Joker.", ""]
     for op in QUESTION_TITLES:
-        games = [g for g in EXAMPLE_GAMES
-                 if op in game_facts(g).ops and game_facts(g).family in families]
+        games = [g for g in example_games(families) if op in game_facts(g).ops]
         if not games:
             continue
         lines += [*label(f"question-{op}"), *heading(QUESTION_TITLES[op], 1),

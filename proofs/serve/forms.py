@@ -54,8 +54,9 @@ def _label(name: str) -> str:
 
 
 def _field(name: str, label: str, node: dict[str, Any], defs: dict[str, Any],
-           players: int) -> Field:
-    """The field a schema node asks for."""
+           players: int, sides: str) -> Field:
+    """The field a schema node asks for (``sides``: how the question names the two
+    partnerships, ``side`` or ``team``)."""
     node, ref = _resolve(node, defs)
     help_text = str(node.get("description", ""))
     if ref in CARDS_REFS:
@@ -68,7 +69,7 @@ def _field(name: str, label: str, node: dict[str, Any], defs: dict[str, Any],
         options = [_resolve(o, defs)[0] for o in node["oneOf"]]
         rest = [o for o in options if o.get("type") != "null"]
         if len(rest) == 1:
-            inner = _field(name, label, rest[0], defs, players)
+            inner = _field(name, label, rest[0], defs, players, sides)
             inner.nullable = len(options) > len(rest)
             inner.help = inner.help or help_text
             return inner
@@ -81,25 +82,24 @@ def _field(name: str, label: str, node: dict[str, Any], defs: dict[str, Any],
         return Field(name, label, "number", help=help_text)
     if kind == "object":
         return Field(name, label, "group", help=help_text,
-                     children=[_field(f"{name}.{key}", _label(key), sub, defs, players)
+                     children=[_field(f"{name}.{key}", _label(key), sub, defs, players, sides)
                                for key, sub in node.get("properties", {}).items()])
     if kind == "array":
-        return _list_field(name, label, node, defs, players, help_text)
+        return _list_field(name, label, node, defs, players, help_text, sides)
     return Field(name, label, "words", help=help_text)
 
 
 def _list_field(name: str, label: str, node: dict[str, Any], defs: dict[str, Any],
-                players: int, help_text: str) -> Field:
+                players: int, help_text: str, sides: str) -> Field:
     items, _ = _resolve(node.get("items", {}), defs)
     low, high = node.get("minItems"), node.get("maxItems")
     if items.get("type") == "array":
         # a list per seat (the hands): one field per seat of this game
         count = players if low is None or low != high else int(low)
         return Field(name, label, "group", help=help_text, count=count, children=[
-            _field(f"{name}.{k}", f"seat {k}", node["items"], defs, players)
+            _field(f"{name}.{k}", f"seat {k}", node["items"], defs, players, sides)
             for k in range(count)])
     if (items.get("type") == "integer" or "enum" in items) and low is not None and low == high:
-        sides = "side" if "points" in name or "baloot" in name else "team"
         kind, choices = ("choice", tuple(items["enum"])) if "enum" in items else ("number", ())
         return Field(name, label, "group", help=help_text, count=int(low), children=[
             Field(f"{name}.{k}", f"{sides} {k}", kind, choices) for k in range(int(low))])
@@ -113,11 +113,13 @@ def _list_field(name: str, label: str, node: dict[str, Any], defs: dict[str, Any
 @cache
 def question_fields(game: str, op: str, players: int) -> tuple[Field, ...]:
     """The fields of the form for question ``op`` of ``game`` (its request less what the page
-    fills itself)."""
+    fills itself); a pair of numbers is labelled per side or per team as the question's own
+    description speaks of them."""
     request = schema("request")
     defs = request["$defs"]
     shape = defs[definition("request", game, op)]
-    return tuple(_field(key, _label(key), sub, defs, players)
+    sides = "side" if " side" in str(shape.get("description", "")) else "team"
+    return tuple(_field(key, _label(key), sub, defs, players, sides)
                  for key, sub in shape.get("properties", {}).items() if key not in COMMON)
 
 
