@@ -10,6 +10,7 @@ the protocol's request schema, so a bad one is refused naming the field."""
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from typing import Any
 
 from engine.errors import ProfileError
@@ -21,6 +22,7 @@ from proofs.conformance.protocol import (
     schema_errors,
     verdict_of,
 )
+from proofs.conformance.reads import ReusedAnswers
 from proofs.judge_report import RuleCiter, departures
 from proofs.kit import kit_for_game
 from spec.loader import game_catalogue
@@ -67,11 +69,15 @@ def _checked(data: dict[str, Any]) -> tuple[str, str, dict[str, Any]]:
     return str(game), str(op), body
 
 
-def _answer(profile: Profile, op: str, body: dict[str, Any]) -> tuple[Any, Any] | str | None:
+Asker = Callable[[Profile, dict[str, Any]], Any]
+
+
+def _answer(ask: Asker, profile: Profile,
+            request: dict[str, Any]) -> tuple[Any, Any] | str | None:
     """The reference answer and its attribution under ``profile``, or why it refuses the
     question; None for a profile no engine can play (a pack that does not deal out)."""
     try:
-        got = kit_for_game(profile.game.id).conformance.answer(profile, {"op": op, **body})
+        got = ask(profile, request)
     except ProfileError:
         return None
     except (InvalidRequestError, ProtocolError, ValueError, KeyError) as exc:
@@ -105,7 +111,12 @@ def judge_question(data: dict[str, Any]) -> dict[str, Any]:
     citer = RuleCiter(catalogue, game)
     profile = catalogue.profile(citer.reconciled) if citer.reconciled else \
         catalogue.default_profile(game)
-    base = _answer(profile, op, body)
+    kit = kit_for_game(game).conformance
+    # one request object for every profile: an answer is reused under each house option
+    # whose compiled rules agree on every rule the answer read
+    request = {"op": op, **body}
+    ask = ReusedAnswers(kit.compiled_rules, kit.answer_with_rules)
+    base = _answer(ask, profile, request)
     if base is None or isinstance(base, str):
         raise ValueError(f"question: not a situation of a game under {profile.id}: {base}")
     expect, why = base
@@ -113,7 +124,7 @@ def judge_question(data: dict[str, Any]) -> dict[str, Any]:
     house = []
     for pid, reading, pinned in departures(catalogue, game, profile, profile.values,
                                            citer.numbers()):
-        other = _answer(pinned, op, body)
+        other = _answer(ask, pinned, request)
         if other is None:
             continue
         rule = citer.cite(profile, [{pid: reading}], [pid])[0]

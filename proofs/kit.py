@@ -59,6 +59,15 @@ class ConformanceKit(Protocol):
         """The reference answer to a request under ``profile``, with the rule behind each
         part (raises ``InvalidRequestError`` for a situation the rules do not allow)."""
 
+    def compiled_rules(self, profile: Profile) -> Any:
+        """The engine's compiled rules under ``profile`` (what :meth:`answer_with_rules`
+        reads; raises ``ProfileError`` for a profile the engine cannot play)."""
+
+    def answer_with_rules(self, profile: Profile, rules: Any, request: dict[str, Any]) -> Answer:
+        """:meth:`answer` with the compiled rules given (or a stand-in that notes what the
+        answer reads, so an answer is reused where the rules read agree:
+        :class:`proofs.conformance.reads.ReusedAnswers`)."""
+
     def trick_point(self, profile: Profile, situation: dict[str, Any]) -> tuple[bool, int]:
         """Whether the hand is over at a situation, and how many cards of the trick are down
         (how a perft difference is followed down its divide)."""

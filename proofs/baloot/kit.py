@@ -36,6 +36,18 @@ class BalootConformance:
 
         return answer(profile, request)
 
+    def compiled_rules(self, profile: Profile) -> Any:
+        """The engine's compiled rules under ``profile``."""
+        from proofs.baloot.conformance.expect import rules_for
+
+        return rules_for(profile)
+
+    def answer_with_rules(self, profile: Profile, rules: Any, request: dict[str, Any]) -> Answer:
+        """The reference answer with the compiled rules given."""
+        from proofs.baloot.conformance.expect import answer_with_rules
+
+        return answer_with_rules(profile, rules, request)
+
     def trick_point(self, profile: Profile, situation: dict[str, Any]) -> tuple[bool, int]:
         """Whether the hand is over at a situation, and how many cards of the trick are down."""
         from proofs.baloot.conformance.expect import trick_point

@@ -29,6 +29,14 @@ class KoutConformance:
         """See :func:`proofs.kout.conformance.expect.answer`."""
         return expect.answer(profile, request)
 
+    def compiled_rules(self, profile: Profile) -> Any:
+        """The engine's compiled rules under ``profile``."""
+        return expect.game_for(profile).rules
+
+    def answer_with_rules(self, profile: Profile, rules: Any, request: dict[str, Any]) -> Answer:
+        """See :func:`proofs.kout.conformance.expect.answer_with_rules`."""
+        return expect.answer_with_rules(profile, rules, request)
+
     def trick_point(self, profile: Profile, situation: dict[str, Any]) -> tuple[bool, int]:
         """See :func:`proofs.kout.conformance.expect.trick_point`."""
         return expect.trick_point(profile, situation)
