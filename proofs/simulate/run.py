@@ -40,9 +40,11 @@ def _connect(scheduler: str | None, workers: int | None) -> tuple[Any, Any]:
             return Client(scheduler, timeout="10s"), None
         except (OSError, TimeoutError, ValueError) as exc:
             raise ValueError(f"--scheduler {scheduler}: cannot connect: {exc}") from None
+    # the workers' own logs stay quiet: a chunk's error reaches the client through its
+    # result, and a worker losing its scheduler while the cluster shuts down is no news
     cluster = LocalCluster(n_workers=workers or os.cpu_count() or 1, threads_per_worker=1,
                            processes=True, dashboard_address=":0",
-                           silence_logs=logging.ERROR)
+                           silence_logs=logging.CRITICAL)
     try:
         return Client(cluster), cluster
     except BaseException:
