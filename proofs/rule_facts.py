@@ -143,15 +143,3 @@ def fill(text: str, facts: dict[str, RuleFact]) -> tuple[str, list[RuleFact]]:
     filled = PLACEHOLDER.sub(words, text)
     return re.sub(r"\s+([.,;:])", r"\1", filled).strip(), shown
 
-
-_FACTS: dict[int, dict[str, RuleFact]] = {}
-
-
-def plain_words(catalogue: Catalogue, text: str) -> str:
-    """A rule text as a reader sees it, its placeholders in words (tables and examples are
-    left to the rulebook): for any command that prints a rule's text, such as ``judge``."""
-    if "<<" not in text:
-        return text
-    if id(catalogue) not in _FACTS:
-        _FACTS[id(catalogue)] = rule_facts(catalogue)
-    return fill(text, _FACTS[id(catalogue)])[0]

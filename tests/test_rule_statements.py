@@ -20,7 +20,8 @@ def baloot() -> Catalogue:
 REQUIRED = {"score.sun-conversion": "game-points", "score.hokom-conversion": "game-points",
             "auction.sun-over-sun": "may", "double.ladder": "doubling-ladder",
             "project.values": "project-values", "score.hokom-threshold": "number",
-            "score.sun-threshold": "number", "score.keep-total": "number"}
+            "score.sun-threshold": "number", "score.keep-total": "number",
+            "score.card-points": "card-points", "game.target": "target"}
 """Baloot rules whose statement the machine checks: each must keep its placeholder, so the
 statement cannot be put back into free words."""
 

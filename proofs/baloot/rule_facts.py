@@ -9,8 +9,9 @@ from fractions import Fraction
 
 from engine.baloot import actions as act
 from engine.baloot import auction as eng_auction
+from engine.baloot.cards import name as card_name
 from engine.baloot.rules import HOKOM, SUN, Rules, compile_rules
-from engine.baloot.scoring import HandFacts, game_points, made, score_hand
+from engine.baloot.scoring import HandFacts, game_points, game_winner, made, score_hand
 from proofs.baloot import auction_z3 as z_auction
 from proofs.baloot import model as z_model
 from proofs.baloot import scoring as z_scoring
@@ -274,7 +275,47 @@ def permission_fact(args: tuple[tuple[str, ...], ...], profile: Profile) -> Rule
                             "first round where a Sun stands")
 
 
+RANK_WORDS = ("7", "8", "9", "10", "Jack", "Queen", "King", "Ace")
+"""Each rank in words, in the engine's order (0 is the 7)."""
+
+
+def card_points_fact(args: tuple[tuple[str, ...], ...], profile: Profile) -> RuleFact:
+    """``<<card-points>>``: each rank's card points as a plain card and as a trump, and the
+    last trick's, the engine's against the model's, the most valuable plain card first."""
+    rules, sp = compile_rules(profile), _model(profile)
+    rows: list[tuple[str, ...]] = [("Card", "Plain (Sun, and Hokom outside trump)",
+                                    "Trump (Hokom)")]
+    found = []
+    for rank in range(8):
+        got = (rules.points(rank, None), rules.points(rank, 0))
+        card = z_model.card_of(card_name(rank))
+        model = (z_model.card_points(sp, card, -1), z_model.card_points(sp, card, 0))
+        if not all(t.known(m) for m in model) or tuple(int(m) for m in model) != got:
+            raise FactError(f"the {card_name(rank)}: engine {got}, model {model}")
+        found.append((got, rank))
+    for got, rank in sorted(found, key=lambda f: (-f[0][0], -f[0][1], -f[1])):
+        rows.append((RANK_WORDS[rank], *(str(g) for g in got)))
+    last = z_model.last_trick_points(sp)
+    if not t.known(last) or int(last) != rules.last_trick:
+        raise FactError(f"the last trick: engine {rules.last_trick}, model {last}")
+    rows.append(("The last trick", str(rules.last_trick), str(rules.last_trick)))
+    return RuleFact("", tuple(rows), checked="engine and Z3 model")
+
+
+def target_fact(args: tuple[tuple[str, ...], ...], profile: Profile) -> RuleFact:
+    """``<<target>>``: the points that win a game, the first total the engine's game end
+    gives the game at, checked against the model's at it and one below."""
+    rules, sp = compile_rules(profile), _model(profile)
+    points = next(p for p in range(1, 1000) if game_winner(rules, (p, 0), 0, None) == 0)
+    for total in (points - 1, points):
+        model = z_scoring.game_winner(sp, (total, 0), (0, 0), 0, -1)
+        if not t.known(model) or (int(model) == 0) != (total == points):
+            raise FactError(f"at {total} points the engine and the model differ")
+    return RuleFact(str(points), checked="engine and Z3 model")
+
+
 FACTS: dict[str, Callable[[tuple[tuple[str, ...], ...], Profile], RuleFact]] = {
+    "card-points": card_points_fact, "target": target_fact,
     "game-points": game_points_fact, "number": number_fact,
     "project-values": project_values_fact, "doubling-ladder": doubling_fact,
     "may": permission_fact}
