@@ -255,7 +255,8 @@ def house_page(catalogue: Catalogue, disputes: list[dict[str, Any]]) -> list[str
              "option below is a reading some source states, allows or lists as a variant, or "
              "one a careful reader might take; the link with it shows the first situation "
              "where it plays differently.", ""]
-    for ruling in book.rulings:
+    order = numbers(catalogue)
+    for ruling in sorted(book.rulings, key=lambda r: order[r.parameter]):  # in rule order
         parameter = catalogue.parameters[ruling.parameter]
         if len(parameter.readings) == 1:
             continue
