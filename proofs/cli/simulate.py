@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import argparse
 import json
+import os
 from pathlib import Path
 from typing import Any
 
@@ -63,8 +64,10 @@ def cmd_simulate(args: argparse.Namespace) -> int:
     from proofs.simulate.store import ChunkStore
 
     _check_installed()
-    if args.workers is not None and args.workers < 1:
-        raise ValueError(f"--workers {args.workers}: must be at least 1")
+    cores = os.cpu_count() or 1
+    if args.workers is not None and not 1 <= args.workers <= 4 * cores:
+        raise ValueError(f"--workers {args.workers}: from 1 to {4 * cores} (four per core of "
+                         "this machine); a larger cluster is a --scheduler")
     studies, skipped = _studies(args)
     store = ChunkStore(Path(args.store))
     total = sum(len(s.chunks()) for s in studies)

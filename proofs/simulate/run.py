@@ -22,6 +22,10 @@ EXAMPLES = 3
 """First divergences a study reports (the lowest seeds)."""
 
 
+WORKER_WAIT = 30
+"""Seconds a study waits for a scheduler's first worker before giving up (never a hang)."""
+
+
 class ChunkDone(NamedTuple):
     """A finished chunk, as the progress display reports it."""
 
@@ -37,9 +41,16 @@ def _connect(scheduler: str | None, workers: int | None) -> tuple[Any, Any]:
 
     if scheduler is not None:
         try:
-            return Client(scheduler, timeout="10s"), None
+            client = Client(scheduler, timeout="10s")
         except (OSError, TimeoutError, ValueError) as exc:
             raise ValueError(f"--scheduler {scheduler}: cannot connect: {exc}") from None
+        try:
+            client.wait_for_workers(1, timeout=WORKER_WAIT)
+        except (OSError, TimeoutError) as exc:
+            client.close()
+            raise ValueError(f"--scheduler {scheduler}: no worker joined in {WORKER_WAIT} s "
+                             "(start workers with: dask worker ADDRESS)") from exc
+        return client, None
     # the workers' own logs stay quiet: a chunk's error reaches the client through its
     # result, and a worker losing its scheduler while the cluster shuts down is no news
     cluster = LocalCluster(n_workers=workers or os.cpu_count() or 1, threads_per_worker=1,
@@ -87,7 +98,11 @@ def _play(studies: Sequence[Study], store: ChunkStore, pending: list[tuple[int, 
                    for s, index in pending}
         for future in as_completed(futures):
             s, index = futures[future]
-            result = future.result()
+            try:
+                result = future.result()
+            except ImportError as exc:  # a worker of a real cluster without trickrules
+                raise ValueError(f"a Dask worker cannot play the study: {exc} (install "
+                                 "trickrules with its simulate extra on every worker)") from None
             store.save(studies[s], result)
             done[s, index] = result
             on_chunk(ChunkDone(f"{studies[s].dispute} #{index}", "played",
