@@ -137,6 +137,7 @@ def test_published_results_read_back(reference: dict[str, Any], tmp_path: Path) 
     assert study["outcomes"] == reference["outcomes"]
     assert study["examples"][0]["seed"] == 3 and "situation" not in study["examples"][0]
     assert sentence(study).startswith("changes the hand's score in ")
+    assert sentence(study).endswith(f"({GAMES} games between rule-based players)")
     assert [s["dispute"] for s in ranking(data)] == [DISPUTE]
     path.write_text('{"format": "other"}')
     with pytest.raises(ValueError, match="not a trickrules/dispute-impact/1 file"):

@@ -141,7 +141,7 @@ def sentence(study: dict[str, Any]) -> str:
     score, winner = study["outcomes"]["hand_score"], study["outcomes"]["winner"]
     return (f"changes the hand's score in {_percent(score)} of hands, the game's winner in "
             f"{_percent(winner)} of games ({study['games']:,} games between "
-            f"{study['players']['team 0']} players)")
+            f"{_player_words(study['players'])})")
 
 
 def ranking(data: dict[str, Any]) -> list[dict[str, Any]]:
@@ -150,6 +150,13 @@ def ranking(data: dict[str, Any]) -> list[dict[str, Any]]:
     return sorted(data["studies"], key=lambda s: (-s["outcomes"]["winner"]["rate"],
                                                   -s["outcomes"]["hand_score"]["rate"],
                                                   s["dispute"]))
+
+
+def _player_words(players: dict[str, str]) -> str:
+    """``rule-based players``, or ``rule-based and random players`` for mixed teams."""
+    words = {"rules": "rule-based", "random": "random"}
+    names = [words.get(players[team], players[team]) for team in ("team 0", "team 1")]
+    return f"{names[0]} players" if names[0] == names[1] else f"{names[0]} and {names[1]} players"
 
 
 def _percent(rate: dict[str, Any]) -> str:
