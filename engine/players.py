@@ -60,10 +60,12 @@ def seat_generators(seed: int, seats: int) -> list[random.Random]:
     return [random.Random(f"trickrules/{seed}/seat/{seat}") for seat in range(seats)]
 
 
-def play_game(game: Any, seed: int, players: Sequence[Player]) -> Any:
+def play_game(game: Any, seed: int, players: Sequence[Player], state: Any = None) -> Any:
     """A whole game of ``game`` from ``seed``, seat ``s`` played by ``players[s % len]``
-    (two players: one per team); the finished state."""
-    state = game.new_initial_state(seed)
+    (two players: one per team); the finished state. ``state`` starts from another state (a
+    game dealt by chance nodes: its deals are drawn from ``seed`` too)."""
+    if state is None:
+        state = game.new_initial_state(seed)
     seats = game.num_players()
     rngs = seat_generators(seed, seats)
     chance = random.Random(f"trickrules/{seed}/chance")

@@ -11,7 +11,7 @@ import pytest
 
 from engine.errors import ProfileError
 from engine.players import PLAYER_NAMES, Player, RandomPlayer, play_game, player
-from engine.registry import game_types, load_game
+from engine.registry import game_types, load_game, new_chance_state
 from spec.loader import game_catalogue
 
 GAMES = [kind.short_name for kind in game_types()]
@@ -63,6 +63,15 @@ def test_rule_based_player_plays_legally_under_every_profile(game_id: str) -> No
         assert rules.choices > 0
         played += 1
     assert played > 3
+
+
+@pytest.mark.parametrize("game_id", GAMES)
+def test_rule_based_player_plays_a_game_dealt_by_chance(game_id: str) -> None:
+    """The state game-AI frameworks use (deals as chance nodes) is played to its end too."""
+    game = load_game(game_id)
+    rules = _Checked(player(game_id, "rules"))
+    state = play_game(game, 4, [rules, RandomPlayer()], new_chance_state(game))
+    assert state.is_terminal() and rules.choices > 0
 
 
 @pytest.mark.parametrize("game_id", GAMES)
