@@ -34,11 +34,13 @@ class _Checked:
     """Wraps a player and checks that every action it chooses is among the legal ones."""
 
     def __init__(self, inner: Any) -> None:
+        """Wrap ``inner``."""
         self.inner = inner
         self.name = inner.name
         self.choices = 0
 
     def choose(self, state: Any, legal: list[int], rng: random.Random) -> int:
+        """The wrapped player's choice, checked against ``legal``."""
         action: int = self.inner.choose(state, legal, rng)
         assert action in legal, f"{self.name} chose {action} outside {legal}: {state}"
         self.choices += 1
@@ -76,6 +78,7 @@ def test_rule_based_player_plays_a_game_dealt_by_chance(game_id: str) -> None:
 
 @pytest.mark.parametrize("game_id", GAMES)
 def test_a_game_is_a_function_of_its_seed(game_id: str) -> None:
+    """The same seed and players play the same game; another seed another."""
     game = load_game(game_id)
     seats = [player(game_id, "rules"), player(game_id, "random")]
     first, again = play_game(game, 5, seats), play_game(game, 5, seats)
@@ -98,6 +101,7 @@ def test_rule_based_team_beats_random_team(game_id: str) -> None:
 
 
 def test_unknown_player_is_named() -> None:
+    """An unknown player name is refused with the known names."""
     with pytest.raises(ValueError, match=r"unknown player 'smart'.*random, rules"):
         player("kout6", "smart")
     assert PLAYER_NAMES == ("random", "rules")

@@ -24,6 +24,7 @@ GAMES, CHUNK = 8, 2
 
 
 def _study() -> Any:
+    """The tiny study every test plays."""
     return make_study(DISPUTE, GAMES, seed=3, chunk=CHUNK)
 
 
@@ -49,6 +50,7 @@ def scheduler() -> Iterator[str]:
 
 
 def test_the_figures_count_what_differs(reference: dict[str, Any]) -> None:
+    """The counts, totals, intervals, seeds and players the study reports."""
     outcomes = reference["outcomes"]
     assert reference["games"] == GAMES and reference["chunks"] == GAMES // CHUNK
     assert reference["seeds"] == {"first": 3, "last": 3 + GAMES - 1}
@@ -64,6 +66,8 @@ def test_the_figures_count_what_differs(reference: dict[str, Any]) -> None:
 def test_two_workers_and_a_scheduler_give_the_same_figures(
         reference: dict[str, Any], scheduler: str, tmp_path: Path,
         capsys: pytest.CaptureFixture[str]) -> None:
+    """Two worker processes, and the command line on a scheduler's address, give the
+    reference figures."""
     two = run_studies([_study()], ChunkStore(tmp_path / "two"), workers=2)[0]
     assert two == reference
     code = main(["simulate", "--dispute", DISPUTE, "--games", str(GAMES), "--seed", "3",
@@ -81,6 +85,7 @@ def test_an_interrupted_study_resumes_from_its_stored_chunks(
     store = ChunkStore(tmp_path)
 
     def stop(done: ChunkDone) -> None:
+        """Interrupt after the first finished chunk."""
         raise KeyboardInterrupt
 
     with pytest.raises(KeyboardInterrupt):
@@ -99,6 +104,7 @@ def test_an_interrupted_study_resumes_from_its_stored_chunks(
 
 
 def test_a_divergence_replays_in_judge(reference: dict[str, Any]) -> None:
+    """A first divergence is a situation judge answers."""
     from proofs.judge import judge
     from spec.loader import family_catalogue
 
@@ -117,11 +123,13 @@ def test_a_divergence_replays_in_judge(reference: dict[str, Any]) -> None:
 ])
 def test_a_mistake_is_named_with_exit_2(args: list[str], message: str,
                                         capsys: pytest.CaptureFixture[str]) -> None:
+    """A user's mistake is one line naming it, exit 2."""
     assert main(["simulate", *args, "--quiet"]) == 2
     assert message in capsys.readouterr().err
 
 
 def test_published_results_read_back(reference: dict[str, Any], tmp_path: Path) -> None:
+    """The published file keeps the figures, drops situations, and refuses another format."""
     from proofs.simulate.store import (
         by_dispute,
         load_results,

@@ -50,6 +50,7 @@ def sun_strength(hand: CardMask) -> float:
 
 
 def _side_value(held: CardMask, s: int) -> float:
+    """What a suit's Ace and Ten are worth outside trump."""
     ace, ten = held >> (8 * s + ACE) & 1, held >> (8 * s + TEN) & 1
     value = 1.5 * ace
     if ten:
@@ -82,6 +83,7 @@ class BalootRulesPlayer:
 
     # ------------------------------------------------------------------ buying
     def _buy(self, state: Any, seat: int, legal: list[int]) -> int:
+        """Kawesh on a worthless hand, Sun or Hokom on a strong one, Ashkal to a partner."""
         if act.KAWESH in legal:
             return act.KAWESH
         hand = state.hands[seat] | 1 << state.public  # the buyer takes the public card
@@ -126,6 +128,7 @@ class BalootRulesPlayer:
 
     # ------------------------------------------------------------------ play
     def _card(self, state: Any, seat: int, legal: list[int]) -> int:
+        """The card to play: feed a partner's sure trick, win cheaply, or give least."""
         rules: Rules = state.rules
         hand = state.hand
         trump = hand.trump
@@ -147,6 +150,7 @@ class BalootRulesPlayer:
         return self._cheapest(rules, legal, trump, unseen)
 
     def _lead(self, state: Any, seat: int, legal: list[int], unseen: CardMask) -> int:
+        """Draw trumps with a master trump, cash a side master, else give least."""
         rules: Rules = state.rules
         hand = state.hand
         trump = hand.trump
@@ -197,6 +201,7 @@ class BalootRulesPlayer:
               unseen: CardMask) -> int:
         """To a partner's sure trick: the most points that are not a master or a trump."""
         def gift(c: int) -> tuple[int, int, int]:
+            """Points first, keeping trumps and masters back."""
             keep = c >> 3 == trump or self._master(rules, c, trump, unseen)
             return int(not keep), rules.points(c, trump), -rules.plain_strength[c]
 
@@ -206,6 +211,7 @@ class BalootRulesPlayer:
                   unseen: CardMask) -> int:
         """The card that costs least to give away: few points, not a master, not a trump."""
         def cost(c: int) -> tuple[int, int, int, int]:
+            """Trumps last, masters next, then few points and low rank."""
             return (int(c >> 3 == trump), int(self._master(rules, c, trump, unseen)),
                     rules.points(c, trump), rules.plain_strength[c])
 

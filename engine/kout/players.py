@@ -77,6 +77,7 @@ class KoutRulesPlayer:
 
     # ------------------------------------------------------------------ auction
     def _bid(self, state: Any, legal: list[int]) -> int:
+        """The highest bid the hand and its partners should make, never over a partner."""
         rules = state.rules
         seat = state.current_player()
         _, own = best_trump(state.hand_masks()[seat])
@@ -93,6 +94,7 @@ class KoutRulesPlayer:
 
     # ------------------------------------------------------------------ play
     def _card(self, pos: Any, legal: list[int]) -> int:
+        """The card to play: lead, let a partner's sure trick stand, or win cheaply."""
         seat = pos.turn
         unseen = self._unseen(pos, seat)
         if not pos.trick:
@@ -112,6 +114,7 @@ class KoutRulesPlayer:
         return self._cheapest(pos, legal, unseen)
 
     def _lead(self, pos: Any, seat: int, legal: list[int], unseen: CardSet) -> int:
+        """Draw trumps with a master trump, cash a side master, else lead low from length."""
         trump = pos.trump
         hand = pos.hands[seat]
         live = pos.joker_permission(seat, hand)
@@ -187,6 +190,7 @@ class KoutRulesPlayer:
         trump = pos.trump
 
         def cost(c: Card) -> tuple[int, int, int]:
+            """Trumps and Jokers last, masters next, then by strength."""
             strong = c >= 52 or c // 13 == trump
             return int(strong), int(self._master(c, trump, unseen)), self._strength(pos, c)
 

@@ -116,6 +116,7 @@ def _check_installed() -> None:
 
 
 def _example_name(dispute: str, n: int) -> str:
+    """The file name of a dispute's ``n``-th divergence."""
     return dispute.replace("/", "__") + f"-{n + 1}.json"
 
 
@@ -129,6 +130,7 @@ def _write_examples(folder: Path, summaries: list[dict[str, Any]]) -> None:
 
 
 def _print(console: Any, summaries: list[dict[str, Any]], examples: str | None) -> None:
+    """The figures as a table, the players and seeds, then the divergences."""
     from rich.table import Table
 
     from proofs.cli.render.console import literal
@@ -161,6 +163,7 @@ def _print(console: Any, summaries: list[dict[str, Any]], examples: str | None) 
 
 
 def _rate(r: dict[str, Any]) -> str:
+    """A rate and its 95% interval, in percent."""
     return f"{r['rate']:.1%} ({r['low']:.1%}-{r['high']:.1%})"
 
 

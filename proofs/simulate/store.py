@@ -25,6 +25,7 @@ class ChunkStore:
     """The stored chunks of studies, one folder per study key."""
 
     def __init__(self, root: Path) -> None:
+        """Chunks kept under ``root``."""
         self.root = Path(root)
 
     def folder(self, study: Study) -> Path:
@@ -32,6 +33,7 @@ class ChunkStore:
         return self.root / study.key()
 
     def _path(self, study: Study, index: int, games: int) -> Path:
+        """The file of chunk ``index`` when it holds ``games`` games."""
         return self.folder(study) / f"chunk-{index:06d}-{games}.parquet"
 
     def load(self, study: Study, index: int, games: int) -> dict[str, Any] | None:
@@ -78,6 +80,7 @@ def _describe(study: Study) -> dict[str, Any]:
 
 
 def _write_atomic(path: Path, data: bytes) -> None:
+    """Write ``data`` to a temporary name and rename it into place."""
     tmp = path.with_suffix(f".{os.getpid()}.tmp")
     tmp.write_bytes(data)
     os.replace(tmp, path)
@@ -160,5 +163,6 @@ def _player_words(players: dict[str, str]) -> str:
 
 
 def _percent(rate: dict[str, Any]) -> str:
+    """A rate as a percentage with half its interval's width."""
     half = (rate["high"] - rate["low"]) / 2
     return f"{rate['rate']:.1%} (\u00b1{half:.1%})"
