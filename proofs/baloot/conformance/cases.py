@@ -207,12 +207,13 @@ def project_classes(profile: Profile) -> Iterator[Case]:
 
 def doubling_tree(profile: Profile) -> Iterator[Case]:
     """Every sequence of doubling calls, in both contracts, at standings where Sun may be
-    doubled under one reading of ``double.sun`` or both or neither."""
+    doubled under one reading of ``double.sun`` or both or neither, with the buyers (seat 0's
+    side) above 100 and with the other side above 100."""
     rules = rules_for(profile)
     from engine.baloot.auction import apply_doubling, legal_doubling, start_doubling
 
     for contract, scores in (("hokom", [0, 0]), ("sun", [0, 0]), ("sun", [101, 50]),
-                             ("sun", [101, 100])):
+                             ("sun", [101, 100]), ("sun", [50, 101]), ("sun", [100, 101])):
         stack: list[list[str]] = [[]]
         while stack:
             calls = stack.pop()
