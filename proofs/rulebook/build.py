@@ -20,6 +20,7 @@ from proofs.rule_examples import check_rule_examples
 from proofs.rulebook.cards_svg import play_witness
 from proofs.rulebook.disputes_page import disputes_page
 from proofs.rulebook.examples import Example, find_example
+from proofs.rulebook.impact_page import impact_page
 from proofs.rulebook.navigation import write_navigation
 from proofs.rulebook.numbering import family_name, numbered_rules, rulebook_of
 from proofs.rulebook.odds_page import has_odds, odds_page
@@ -103,6 +104,7 @@ def write_family(catalogue: Catalogue, report: dict[str, Any], source: Path) -> 
     pages["glossary"] = glossary_page(catalogue)
     chapter, drawings = disputes_page(catalogue, disputes)
     pages["disputes"] = chapter
+    pages["impact"] = impact_page(catalogue)
     pages["sources"] = sources_page(catalogue, report)
     pages["verification"] = verification_page(report, family)
     if has_odds(family):

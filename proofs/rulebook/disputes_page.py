@@ -7,6 +7,7 @@ from typing import Any
 
 from proofs.outcome_words import is_play, outcome_text, title, witness_text
 from proofs.rulebook.cards_svg import describe, play_witness, single_card
+from proofs.rulebook.impact_page import impact_line
 from proofs.rulebook.numbering import family_name, rulebook_of
 from proofs.rulebook.rst import (
     claim_label,
@@ -143,6 +144,7 @@ def dispute_section(catalogue: Catalogue, dispute: dict[str, Any],
                       "answer within its limits; nothing is claimed.", ""]
     if same:
         lines += ["Proved the same under both readings: " + ", ".join(same) + ".", ""]
+    lines += impact_line(dispute["id"])
     lines += _ruling_lines(catalogue, dispute)
     return lines
 

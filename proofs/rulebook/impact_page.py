@@ -1,0 +1,79 @@
+"""How much each dispute matters in play, from the committed simulation study
+(``proofs/simulate/results.json``, made by ``trickrules simulate --dispute all``): one line on
+each dispute's page, and a chapter per part ranking its disputes by how often the game's
+winner changes, with the players used and what the figures do not say."""
+
+from __future__ import annotations
+
+from functools import cache
+from typing import Any
+
+from proofs.rulebook.numbering import family_name
+from proofs.rulebook.rst import dispute_label, escape, heading, label, page_label, ref, table
+from spec.model import Catalogue
+
+
+@cache
+def _results() -> dict[str, Any]:
+    """The committed study, read once."""
+    from proofs.simulate.store import load_results
+
+    return load_results()
+
+
+def impact_line(dispute_id: str) -> list[str]:
+    """The dispute's figures in play as one paragraph (none when it was not studied)."""
+    from proofs.simulate.store import by_dispute, sentence
+
+    results = _results()
+    study = by_dispute(results).get(dispute_id)
+    if study is not None:
+        return [f"**In play:** the readings' difference {escape(sentence(study))}.", ""]
+    for skipped in results.get("not_playable", []):
+        if skipped["dispute"] == dispute_id:
+            return [f"**In play:** not simulated: the engine plays one reading in no game "
+                    f"({escape(skipped['reason'])}).", ""]
+    return []
+
+
+def _percent(rate: dict[str, Any]) -> str:
+    half = (rate["high"] - rate["low"]) / 2
+    return f"{rate['rate']:.1%} ± {half:.1%}"
+
+
+def impact_page(catalogue: Catalogue) -> list[str]:
+    """The chapter ranking the part's disputes by their impact in play."""
+    from proofs.simulate.store import ranking
+
+    results = _results()
+    family = family_name(catalogue)
+    studies = [s for s in ranking(results) if s["game"] in catalogue.games]
+    lines = [*label(page_label(family, "impact")), *heading("Which disputes matter in play", 0)]
+    if not studies:
+        return [*lines, "No dispute of this part has been simulated.", ""]
+    games = sorted({s["games"] for s in studies})
+    players = sorted({v for s in studies for v in s["players"].values()})
+    words = {"rules": "the rule-based players", "random": "random players"}
+    lines += [
+        f"Each dispute was played out: the same {', '.join(f'{g:,}' for g in games)} seeded "
+        f"games, dealt alike, played by {' and '.join(words.get(p, p) for p in players)} "
+        "under each of its two readings (the rulebook's rules with one rule read each way), "
+        "and counted where the two differ. The rates come with 95% intervals (Wilson). The "
+        "disputes are ranked by how often the game's winner changes, then the hand's "
+        "score. The study is made by ``" + escape(results["command"]) + "``.", "",
+        f"*What these figures do not say.* {escape(results['what_it_does_not_say'])}", ""]
+    rows = []
+    for rank, study in enumerate(studies, start=1):
+        outcomes = study["outcomes"]
+        rows.append([str(rank), ref(dispute_label(study["dispute"]), study["dispute"]),
+                     _percent(outcomes["winner"]), _percent(outcomes["hand_score"])])
+    lines += table(["rank", "dispute", "the game's winner changes", "the hand's score changes"],
+                   rows, [8, 48, 22, 22])
+    skipped = [s for s in results.get("not_playable", [])
+               if s["dispute"].split("/")[0] in catalogue.games]
+    if skipped:
+        lines += ["Not simulated (the engine plays one of the readings in no game):", ""]
+        lines += [f"- {ref(dispute_label(s['dispute']), s['dispute'])}: "
+                  f"{escape(s['reason'])}" for s in skipped]
+        lines.append("")
+    return lines
