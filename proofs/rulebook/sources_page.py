@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from proofs.rulebook.numbering import family_name
+from proofs.rulebook.numbering import family_name, numbers
 from proofs.rulebook.rst import claim_label, escape, heading, label, page_label, quotation, ref
 from proofs.rulebook.rules_pages import game_names, rule_link
 from spec.coverage import REASONS
@@ -76,7 +76,22 @@ def _claim_entry(catalogue: Catalogue, claim: Claim) -> list[str]:
     for text in (claim.why, claim.note):
         if text:
             lines += [escape(text), ""]
+    taken = _rules_taking(catalogue, claim)
+    if taken:
+        lines += ["*Taken by* " + ", ".join(rule_link(catalogue, r) for r in taken) + ".", ""]
     return lines
+
+
+def _rules_taking(catalogue: Catalogue, claim: Claim) -> list[str]:
+    """The rules of the book a claim bears on: those whose readings it fixes or allows, the
+    agreed rules it states and the rulings that cite it, in book order."""
+    book = catalogue.rulebook
+    assert book is not None
+    rules = set(claim.allowed())
+    rules |= {c.id for c in book.core if claim.id in c.claims}
+    rules |= {r.parameter for r in book.rulings if claim.id in r.cites}
+    order = numbers(catalogue)
+    return sorted((r for r in rules if r in order), key=order.__getitem__)
 
 
 def _inheritance(catalogue: Catalogue, source_id: str) -> list[str]:
