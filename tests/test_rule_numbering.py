@@ -7,7 +7,7 @@ from __future__ import annotations
 import pytest
 
 from proofs.rulebook.numbering import numbered_rules
-from proofs.rulebook.sources_page import _rules_taking
+from proofs.rulebook.sources_page import rules_taking
 from spec.loader import family_catalogue
 
 NOT_RULES = {"kout": {"003.joker-names-suit"}, "baloot": {"004g.tiebreak", "004g.sun-52"}}
@@ -19,7 +19,7 @@ tie-break by "rounding losses" no machine can apply, and 52 game points no readi
 def test_every_claim_is_taken_by_a_numbered_rule(family: str) -> None:
     """Only the claims of :data:`NOT_RULES` are left out of the rules."""
     catalogue = family_catalogue(family)
-    left = {c.id for c in catalogue.claims.values() if not _rules_taking(catalogue, c)}
+    left = {c.id for c in catalogue.claims.values() if not rules_taking(catalogue, c)}
     assert left == NOT_RULES[family]
 
 

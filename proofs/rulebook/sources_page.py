@@ -76,13 +76,13 @@ def _claim_entry(catalogue: Catalogue, claim: Claim) -> list[str]:
     for text in (claim.why, claim.note):
         if text:
             lines += [escape(text), ""]
-    taken = _rules_taking(catalogue, claim)
+    taken = rules_taking(catalogue, claim)
     if taken:
         lines += ["*Taken by* " + ", ".join(rule_link(catalogue, r) for r in taken) + ".", ""]
     return lines
 
 
-def _rules_taking(catalogue: Catalogue, claim: Claim) -> list[str]:
+def rules_taking(catalogue: Catalogue, claim: Claim) -> list[str]:
     """The rules of the book a claim bears on: those whose readings it fixes or allows, the
     agreed rules it states and the rulings that cite it, in book order."""
     book = catalogue.rulebook
