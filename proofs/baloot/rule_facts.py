@@ -174,8 +174,30 @@ def doubling_fact(args: tuple[tuple[str, ...], ...], profile: Profile) -> RuleFa
     for index, (name, who, times) in enumerate(hokom):
         told = "the whole game" if name == "gahwa" else f"{times} times"
         rows.append((name.capitalize(), who, told, "yes" if index < len(sun) else "no"))
-    return RuleFact("", tuple(rows),
+    return RuleFact("", tuple(rows), examples=_doubling_examples(rules),
                     checked="engine action lists against the doubling graph")
+
+
+def _doubling_examples(rules: Rules) -> tuple[Example, ...]:
+    """Who may Double after seat 0 buys Hokom (the other side, each in turn), and its limits:
+    the buyer's partner is never asked, only the buyer answers a Double, and a Double of a Sun
+    is the last call; each read from the engine's queue of seats to answer."""
+    doubling = eng_auction.start_doubling(rules, 0, HOKOM, (0, 0))
+    if doubling.queue != [1, 3]:
+        raise FactError(f"after a Hokom bought by seat 0 the engine asks {doubling.queue}")
+    eng_auction.apply_doubling(rules, doubling, act.PASS)
+    eng_auction.apply_doubling(rules, doubling, act.DOUBLE)
+    if doubling.queue != [0]:
+        raise FactError(f"after seat 3's Double the engine asks {doubling.queue}")
+    sun = eng_auction.start_doubling(rules, 0, SUN, (0, 150))
+    eng_auction.apply_doubling(rules, sun, act.DOUBLE)
+    if sun.queue:
+        raise FactError(f"after a Double of a Sun the engine still asks {sun.queue}")
+    return (Example(True, "Seat 0 buys Hokom: seat 1 may Double, and when it passes seat 3 may; "
+                          "both are of the other side."),
+            Example(False, "Seat 2, the buyer's partner, is never asked and may not Double; "
+                           "after seat 3 doubles, only the buyer, seat 0, may answer with a "
+                           "Triple; after a Double of a Sun nobody may raise."))
 
 
 QUALIFIERS: dict[str, tuple[str, Callable[[int, int, list[tuple[int, str]]], bool]]] = {
