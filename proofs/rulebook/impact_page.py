@@ -65,9 +65,14 @@ def impact_page(catalogue: Catalogue) -> list[str]:
     rows = []
     for rank, study in enumerate(studies, start=1):
         outcomes = study["outcomes"]
-        rows.append([str(rank), ref(dispute_label(study["dispute"]), study["dispute"]),
+        parameter = catalogue.parameters[study["parameter"]]
+        named = f"{parameter.title} ({' or '.join(study['readings'])})"
+        if len(catalogue.games) > 1:
+            named = f"{catalogue.games[study['game']].name}: {named}"
+        rows.append([str(rank), ref(dispute_label(study["dispute"]), named),
                      _percent(outcomes["winner"]), _percent(outcomes["hand_score"])])
-    lines += table(["rank", "dispute", "the game's winner changes", "the hand's score changes"],
+    lines += table(["rank", "dispute (the rule, and its two readings)",
+                    "the game's winner changes", "the hand's score changes"],
                    rows, [8, 48, 22, 22])
     skipped = [s for s in results.get("not_playable", [])
                if s["dispute"].split("/")[0] in catalogue.games]
