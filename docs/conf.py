@@ -44,8 +44,10 @@ AUTHOR = "trickrules"
 EDITIONS = {"rulebook": ("pdf", "committee edition",
                          "the rules, house options, glossary, sources, disputes and verification"),
             "players": ("players", "players' edition", "the rules, house options and glossary")}
+BUILT_EDITIONS = os.environ.get("TRICKRULES_RULEBOOK_EDITIONS", " ".join(EDITIONS)).split()
 pdf_documents = [(f"{f}/{doc}", f"{f}-{name}", f"{TITLES[f]} ({edition})", AUTHOR)
-                 for f in FAMILIES for name, (doc, edition, _) in EDITIONS.items()]
+                 for f in FAMILIES for name, (doc, edition, _) in EDITIONS.items()
+                 if name in BUILT_EDITIONS]
 SUBJECTS = {f"{TITLES[f]} ({edition})": f"{TITLES[f]}: {subject}"
             for f in FAMILIES for doc, edition, subject in EDITIONS.values()}
 

@@ -166,12 +166,15 @@ def write_sources(report: dict[str, Any], source: Path, parser_help: list[str],
     return tuple(examples)
 
 
-def _sphinx(builds: list[tuple[str, Path]], source: Path, families: list[str]) -> None:
+def _sphinx(builds: list[tuple[str, Path]], source: Path, families: list[str],
+            editions: tuple[str, ...] | None = None) -> None:
     """Run Sphinx once per (builder, output directory), the builds side by side: each reads
     the same generated sources and writes only its own directory."""
     env = {**os.environ, "RL_invariant": "1", "SOURCE_DATE_EPOCH": "0",
            "TRICKRULES_RULEBOOK_FAMILIES": " ".join(families),
            "TRICKRULES_RULEBOOK_TITLES": json.dumps({f.name: f.title for f in REGISTRY})}
+    if editions is not None:
+        env["TRICKRULES_RULEBOOK_EDITIONS"] = " ".join(editions)
     running: list[tuple[str, subprocess.Popen[str]]] = []
     try:
         for builder, out in builds:
@@ -198,13 +201,15 @@ def _sphinx(builds: list[tuple[str, Path]], source: Path, families: list[str]) -
 
 def build_rulebook(report: dict[str, Any], out: Path, cli_help: list[str],
                    pdf: bool = True, families: list[str] | None = None,
-                   html: bool = True, questions: list[str] | None = None) -> Built:
+                   html: bool = True, questions: list[str] | None = None,
+                   editions: tuple[str, ...] | None = None) -> Built:
     """Generate the pages under ``out/source`` (``cli_help``: the command-line reference page,
     from :func:`~proofs.rulebook.cli_page.cli_page`; ``questions``: the page on asking for a
     ruling, from :func:`~proofs.judge_page.questions_page`) and build the site in
     ``out/html`` (unless ``html`` is false) and one PDF per family in ``out/pdf``
     (``kout-rulebook.pdf``, ``baloot-rulebook.pdf``); every family with rulebook data unless
-    ``families`` names some."""
+    ``families`` names some; only the PDF editions ``editions`` (``rulebook``, the committee's;
+    ``players``) when given."""
     families = families or rulebook_families()
     unknown = sorted(set(families) - set(rulebook_families()))
     if unknown:
@@ -222,7 +227,7 @@ def build_rulebook(report: dict[str, Any], out: Path, cli_help: list[str],
     try:
         for _, directory in builds:
             shutil.rmtree(directory, ignore_errors=True)
-        _sphinx(builds, source, families)
+        _sphinx(builds, source, families, editions)
         for (_, built), (_, final) in zip(builds, finals, strict=True):
             shutil.rmtree(built / ".doctrees", ignore_errors=True)
             shutil.rmtree(final, ignore_errors=True)

@@ -33,10 +33,13 @@ OPEN = DEFAULT.derive("baloot-open", {pid: CATALOGUE.parameters[pid].reading_ids
                                       for pid in DEFAULT.values})
 
 
-@pytest.mark.parametrize("theorem", [t for t in THEOREMS], ids=lambda t: t.id)
-def test_every_theorem_is_proved_for_the_shipped_profile(theorem: Any) -> None:
-    result = theorem.check(DEFAULT)
-    assert result.verdict == theorem.expect == "proved", result.witness
+def test_every_theorem_is_proved_for_the_shipped_profile(full_report: dict[str, Any]) -> None:
+    """Read from the run's shared verification, which proves every theorem of the shipped
+    profile (proving them again here would double the work)."""
+    verdicts = {r["id"]: r["verdict"] for r in full_report["results"]
+                if r["profile"] == DEFAULT.id}
+    for theorem in THEOREMS:
+        assert verdicts.get(theorem.id) == theorem.expect == "proved", theorem.id
 
 
 @pytest.mark.parametrize("theorem", [t for t in THEOREMS if not t.crosscheck and t.id not in (
