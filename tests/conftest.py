@@ -12,11 +12,13 @@ import signal
 import subprocess
 import sys
 import tempfile
+from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
 
 import pytest
 from helpers import copy_family
+from playwright.sync_api import Browser, sync_playwright
 from shared_results import (
     SHARED_ENV,
     STARTED,
@@ -138,3 +140,20 @@ def rulebook(verification: Verification, tmp_path_factory: pytest.TempPathFactor
 
     return shared_rulebook(shared_directory(tmp_path_factory, worker_id), verification,
                            cli_help())
+
+
+CHROMIUM = Path("/usr/bin/chromium")
+CHROMIUM_FLAGS = ["--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-run",
+                  "--disable-background-networking", "--disable-component-update",
+                  "--disable-sync"]
+"""Debian's Chromium, started without the background connections this machine refuses."""
+
+
+@pytest.fixture(scope="module")
+def browser() -> Iterator[Browser]:
+    """Headless Chromium for the tests that look at pages (one per test module)."""
+    assert CHROMIUM.exists(), "Chromium is missing: `make test` installs Debian's chromium"
+    with sync_playwright() as p:
+        launched = p.chromium.launch(executable_path=str(CHROMIUM), args=CHROMIUM_FLAGS)
+        yield launched
+        launched.close()

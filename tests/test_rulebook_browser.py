@@ -5,32 +5,17 @@ existing element."""
 from __future__ import annotations
 
 import io
-from collections.abc import Iterator
-from pathlib import Path
 
 import pytest
 from PIL import Image
-from playwright.sync_api import Browser, sync_playwright
+from playwright.sync_api import Browser
 
 from proofs.rulebook.build import Built
-
-CHROMIUM = Path("/usr/bin/chromium")
-FLAGS = ["--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-run",
-         "--disable-background-networking", "--disable-component-update", "--disable-sync"]
 
 
 @pytest.fixture
 def site(rulebook: Built) -> Built:
     return rulebook
-
-
-@pytest.fixture(scope="module")
-def browser() -> Iterator[Browser]:
-    assert CHROMIUM.exists(), "Chromium is missing: `make test` installs Debian's chromium"
-    with sync_playwright() as p:
-        launched = p.chromium.launch(executable_path=str(CHROMIUM), args=FLAGS)
-        yield launched
-        launched.close()
 
 
 def _red_pixels(png: bytes) -> int:

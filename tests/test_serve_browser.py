@@ -20,14 +20,11 @@ from typing import Any, cast
 
 import pytest
 from PIL import Image
-from playwright.sync_api import Browser, Page, sync_playwright
+from playwright.sync_api import Browser, Page
 
 from proofs.judge_report import answer_lines
 
 ROOT = Path(__file__).resolve().parent.parent
-CHROMIUM = Path("/usr/bin/chromium")
-FLAGS = ["--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-run",
-         "--disable-background-networking", "--disable-component-update", "--disable-sync"]
 READY_BUDGET = 2.0
 """Seconds from ``trickrules serve`` to the first page served (the README's budget)."""
 
@@ -60,14 +57,6 @@ def server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[tuple[str, floa
         os.killpg(process.pid, signal.SIGTERM)
         process.wait(timeout=10)
 
-
-@pytest.fixture(scope="module")
-def browser() -> Iterator[Browser]:
-    assert CHROMIUM.exists(), "Chromium is missing: `make test` installs Debian's chromium"
-    with sync_playwright() as p:
-        launched = p.chromium.launch(executable_path=str(CHROMIUM), args=FLAGS)
-        yield launched
-        launched.close()
 
 
 def judge_json(question: dict[str, Any], folder: Path) -> dict[str, Any]:
