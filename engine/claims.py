@@ -49,6 +49,10 @@ class ClaimPosition(Protocol):
         """Everything that decides how the rest of the hand can go from here."""
 
 
+class ClaimError(EngineError):
+    """A claim that cannot be asked: no such team, or more tricks than are left."""
+
+
 class ClaimTooLargeError(EngineError):
     """A claim that needs more than :data:`NODE_LIMIT` positions to settle."""
 
@@ -132,7 +136,16 @@ class _Search:
 def settle_claim(position: ClaimPosition, team: int, tricks: int,
                  limit: int = NODE_LIMIT) -> ClaimVerdict:
     """Whether ``team`` takes at least ``tricks`` of the tricks still to play from
-    ``position`` whatever the other side plays; the position is left as it was."""
+    ``position`` whatever the other side plays; the position is left as it was. A team other
+    than 0 or 1, or a count that is not a number of the tricks left, is a :class:`ClaimError`
+    naming the field."""
+    if team not in (0, 1) or isinstance(team, bool):
+        raise ClaimError(f"team: {team!r} is not 0 or 1")
+    if not isinstance(tricks, int) or isinstance(tricks, bool) or tricks < 0:
+        raise ClaimError(f"tricks: {tricks!r} is not a number of tricks")
+    if tricks > position.tricks_left():
+        raise ClaimError(f"tricks: {tricks} claimed, but {position.tricks_left()} are still "
+                         "to play")
     search = _Search(position, team, limit)
     holds = search.can_take(tricks)
     return ClaimVerdict(holds, search.line(tricks, holds), search.visited)

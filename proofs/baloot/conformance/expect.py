@@ -16,6 +16,7 @@ from engine.baloot.claims import settle
 from engine.baloot.play import PlayPosition, legal_mask, strength, winning_index
 from engine.baloot.rules import SUN, Rules
 from engine.baloot.scoring import HandFacts, game_winner, score_hand
+from engine.errors import EngineError
 from engine.perft import divide
 from proofs.baloot.conformance import calls, declaring
 from proofs.baloot.conformance.situation import SEATS, BalootPlay, read_card, read_play
@@ -312,17 +313,14 @@ def game_end(rules: Rules, data: dict[str, Any]) -> Answer:
 def claim(rules: Rules, request: dict[str, Any]) -> Answer:
     """Whether the claiming side takes the tricks it claims, and a line that shows it."""
     play = _read_play(request.get("situation"))
-    team, tricks = request.get("team"), request.get("tricks")
-    if team not in (0, 1) or isinstance(team, bool):
-        raise InvalidRequestError(f"team: {team!r} is not 0 or 1")
-    if not isinstance(tricks, int) or isinstance(tricks, bool) or tricks < 0:
-        raise InvalidRequestError(f"tricks: {tricks!r} is not a number of tricks")
-    left = len(play.hands[play.mover])
-    if tricks > left:
-        raise InvalidRequestError(f"tricks: {tricks} claimed, but {left} are still to play")
     position = position_of(rules, play)
     cited = {*card_rules(rules, play).values(), "trick.winner",
              "rank.trump" if play.trump is not None else "rank.plain"}
-    verdict = settle(position, team, tricks)
+    team: Any = request.get("team")  # checked by the claim search, which names the field
+    tricks: Any = request.get("tricks")
+    try:
+        verdict = settle(position, team, tricks)
+    except EngineError as exc:
+        raise InvalidRequestError(str(exc)) from None
     return Answer({"holds": verdict.holds, "line": [name(c) for c in verdict.line]},
                   {"holds": sorted(cited)})
