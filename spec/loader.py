@@ -14,6 +14,7 @@ from spec.cards import CardParseError, expand_pattern
 from spec.coverage import load_sentence_book
 from spec.document import SpecDocument
 from spec.model import Catalogue, Claim, Game, Inheritance, Parameter, Profile, Reading, Source
+from spec.practice import load_practice
 from spec.registry import family_dir, family_of
 from spec.rule_examples import load_rule_examples
 from spec.rulings_loader import load_rulebook
@@ -251,8 +252,8 @@ def _load_claims(doc: SpecDocument, sources: dict[str, Source],
 
 def load_catalogue(directory: Path | str, *, sentences: bool = True) -> Catalogue:
     """Load and validate ``games.toml``, ``parameters.toml``, ``profiles.toml``,
-    ``sources.toml`` and ``claims.toml`` (none yet for a family whose sources are still to be
-    read), then the rulebook's ``rulings.toml`` and
+    ``sources.toml``, ``claims.toml`` (none yet for a family whose sources are still to be
+    read) and ``practice.toml``, then the rulebook's ``rulings.toml`` and
     ``glossary.toml`` when the directory has them. ``sentences=False`` skips the sentence
     book (to rebuild a stale sentence index)."""
     base = Path(directory)
@@ -263,9 +264,12 @@ def load_catalogue(directory: Path | str, *, sentences: bool = True) -> Catalogu
     claims_file = base / "claims.toml"
     claims = (_load_claims(SpecDocument(claims_file), sources, parameters)
               if claims_file.exists() else {})
+    practice_file = base / "practice.toml"
+    practice = (load_practice(SpecDocument(practice_file), games, parameters)
+                if practice_file.exists() else ())
     catalogue = Catalogue(games, parameters, profiles, sources, claims,
                           sentences=load_sentence_book(base, sources, claims)
-                          if sentences else None)
+                          if sentences else None, practice=practice)
     rulings, glossary = base / "rulings.toml", base / "glossary.toml"
     if not rulings.exists():
         return catalogue

@@ -13,6 +13,7 @@ from spec.rulings import Rulebook
 
 if TYPE_CHECKING:
     from spec.coverage import SentenceBook
+    from spec.practice import Evidence
 
 
 @dataclass(frozen=True)
@@ -174,6 +175,8 @@ class Catalogue:
     claims: Mapping[str, Claim] = field(default_factory=dict)
     rulebook: Rulebook | None = None
     sentences: SentenceBook | None = None
+    practice: tuple[Evidence, ...] = ()
+    """What public engines and rule pages play (``practice.toml``), for the ruling policy."""
 
     def profile(self, profile_id: str) -> Profile:
         """The profile named ``profile_id``, or a shipped profile with readings pinned, written

@@ -8,6 +8,7 @@ from typing import Any
 
 from spec.document import SpecDocument
 from spec.model import Catalogue
+from spec.ruling_policy import decisions
 from spec.rulings import (
     RULE_REFERENCE,
     Chapter,
@@ -61,6 +62,7 @@ def _rulings(doc: SpecDocument, catalogue: Catalogue, profiles: dict[str, str],
              rule_ids: set[str]) -> tuple[Ruling, ...]:
     ruled: dict[tuple[str, str], int] = {}
     rulings: list[Ruling] = []
+    policy = decisions(catalogue)
     for index, row in enumerate(doc.data["ruling"]):
         at: DataPath = ("ruling", index)
         pid = row["parameter"]
@@ -80,6 +82,11 @@ def _rulings(doc: SpecDocument, catalogue: Catalogue, profiles: dict[str, str],
                 raise doc.error((*at, "reading"),
                                 f"ruling {pid} = {row['reading']!r} for {game}, but the "
                                 f"reconciled profile {profile.id} has {profile.value(pid)!r}")
+            decided = policy[(game, pid)]
+            if decided.reading is not None and decided.reading != row["reading"]:
+                raise doc.error((*at, "reading"),
+                                f"ruling {pid} = {row['reading']!r} for {game}, but the ruling "
+                                f"policy decides {decided.reading!r} by {decided.basis}")
         if row["reading"] not in parameter.reading_ids:
             raise doc.error((*at, "reading"), f"{pid} = {row['reading']!r} is not a reading "
                                               f"(readings: {', '.join(parameter.reading_ids)})")

@@ -64,6 +64,20 @@ def _main_allowed(catalogue: Catalogue, source: str, game: str) -> dict[str, set
     return allowed
 
 
+def speaking_texts(catalogue: Catalogue,
+                   game: str) -> dict[str, tuple[tuple[str, tuple[str, ...]], ...]]:
+    """For each parameter of ``game``, the sources whose main rules speak on it, each with the
+    readings they allow (in catalogue order); a silent source is left out."""
+    out: dict[str, list[tuple[str, tuple[str, ...]]]] = {}
+    for source in catalogue.sources.values():
+        if game not in source.games or not _claims(catalogue, source.id, game):
+            continue
+        for pid, readings in _main_allowed(catalogue, source.id, game).items():
+            order = catalogue.parameters[pid].reading_ids
+            out.setdefault(pid, []).append((source.id, tuple(r for r in order if r in readings)))
+    return {pid: tuple(stands) for pid, stands in out.items()}
+
+
 def summary(catalogue: Catalogue, source: str, game: str) -> SourceSummary:
     """Claims, silences, ambiguities and contradictions of ``source`` about ``game``."""
     inherited = _inherited(catalogue, source, game)

@@ -81,7 +81,8 @@ def _without_deep_perft(tmp_path: Path, most_nodes: int = 100) -> Path:
 
 @pytest.mark.long
 @pytest.mark.parametrize(("way", "rules"), [
-    ("no-follow-suit", {"play.follow-suit"}),
+    # with no duty to follow, nor is a Joker owed as a trump (joker.counts-as-trump = counts)
+    ("no-follow-suit", {"play.follow-suit", "joker.counts-as-trump"}),
     ("ace-below-black-joker", {"cards.ranking"}),
     ("malzoom-double", {"score.malzoom-failed"}),
     ("jokers-never-led", None),

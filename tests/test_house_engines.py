@@ -126,7 +126,7 @@ def test_naive_charging_fails_the_house_engine_test(monkeypatch: pytest.MonkeyPa
     """With charges taken from the vector's attribution alone (reproduction turned off), some
     house option is charged to another rule: the test above would fail."""
     monkeypatch.setattr(charges.Charges, "reproducing", lambda *args: [])
-    game, parameter, reading = "baloot", "auction.wrong-ashkal", "refused"
+    game, parameter, reading = "baloot", "auction.wrong-ashkal", "forced-sun"
     suite = _separating_suite(SUITES["baloot"], game, parameter)
     default = suite.defaults[game]
     option = _option_profile(suite, game, parameter, reading)
@@ -149,7 +149,7 @@ def test_the_house_engine_reads_requests_as_a_real_engine_would() -> None:
     assert isinstance(reply, dict) and sorted(reply["cards"]) == sorted(vector["expect"]["cards"])
 
 
-MIX = {"play.hokom-void": "may-trump", "auction.wrong-ashkal": "refused",
+MIX = {"play.hokom-void": "may-trump", "auction.wrong-ashkal": "forced-sun",
        "score.hokom-conversion": "nearest-ten-half-up", "double.lock": "no-raise",
        "project.hundred-order": "equal"}
 

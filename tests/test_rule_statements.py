@@ -104,10 +104,10 @@ def test_a_permission_shows_its_use_and_its_limit(baloot: Catalogue) -> None:
 
 
 def test_a_wrong_threshold_or_project_table_cannot_be_stated(baloot: Catalogue) -> None:
-    """Numbers come from the engine's behaviour: the Hokom threshold is 82 and the project
+    """Numbers come from the engine's behaviour: the Hokom threshold is 81 and the project
     table's Sira is worth 4 in Sun and 2 in Hokom."""
     facts = rule_facts(baloot)
-    assert facts["<<number:hokom-threshold>>"].words == "82"
+    assert facts["<<number:hokom-threshold>>"].words == "81"
     projects = facts["<<project-values>>"].table
     assert projects[1][1:] == ("4", "2")
 

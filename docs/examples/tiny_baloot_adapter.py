@@ -37,6 +37,9 @@ def legal(hand, trick, trump, locked):
         return [c for c in follow if strength(c, led, trump) > top] or follow
     if follow:
         return follow
+    best = max(range(len(trick)), key=lambda i: strength(trick[i], led, trump))
+    if best == len(trick) - 2:
+        return hand  # void, and the partner is winning the trick: any card
     trumps = [c for c in hand if suit(c) == trump]
     return trumps or hand  # void in Hokom: trump if possible
 

@@ -24,6 +24,7 @@ from proofs.rulebook.impact_page import impact_page
 from proofs.rulebook.navigation import write_navigation
 from proofs.rulebook.numbering import family_name, numbered_rules, rulebook_of
 from proofs.rulebook.odds_page import has_odds, odds_page
+from proofs.rulebook.policy_page import policy_page
 from proofs.rulebook.prerequisites import RulebookError, check_prerequisites
 from proofs.rulebook.rst import file_slug
 from proofs.rulebook.rule_examples_page import drawing, drawing_name, is_drawn
@@ -104,6 +105,7 @@ def write_family(catalogue: Catalogue, report: dict[str, Any], source: Path) -> 
     pages["glossary"] = glossary_page(catalogue)
     chapter, drawings = disputes_page(catalogue, disputes)
     pages["disputes"] = chapter
+    pages["policy"] = policy_page(catalogue)
     pages["impact"] = impact_page(catalogue)
     pages["sources"] = sources_page(catalogue, report)
     pages["verification"] = verification_page(report, family)

@@ -19,6 +19,7 @@ from proofs.rulebook.numbering import (
     rule_title,
     rulebook_of,
 )
+from proofs.rulebook.policy_page import ruling_policy_lines
 from proofs.rulebook.rst import (
     cjk_class,
     claim_label,
@@ -36,8 +37,9 @@ from proofs.rulebook.rst import (
 )
 from proofs.rulebook.rule_examples_page import rule_example_lines
 from spec.model import Catalogue
+from spec.ruling_policy import Decision, decisions
 from spec.rulings import RULE_REFERENCE, Ruling
-from spec.source_profiles import stance
+from spec.source_profiles import speaking_texts, stance
 
 HOW_WORDS = {"states": "states it", "ambiguous": "allows it among others",
              "contradicts": "contradicts itself", "silent": "is silent"}
@@ -184,18 +186,32 @@ def _house_lines(catalogue: Catalogue, ruling: Ruling,
     if not others:
         return ["   *House options:* none; no other reading is known.", ""]
     lines = ["   *House options:*", ""]
+    mine = [d for d in disputes
+            if d["parameter"] == ruling.parameter and set(ruling.games) & {d["game"]}]
+    texts = {game: speaking_texts(catalogue, game).get(ruling.parameter, ())
+             for game in ruling.games}
     for reading in others:
-        links = [ref(dispute_label(d["id"]), "where it plays differently") for d in disputes
-                 if d["parameter"] == ruling.parameter and set(ruling.games) & {d["game"]}
-                 and set(d["readings"]) == {ruling.reading, reading.id}]
-        shown = f" See {', '.join(links[:1])}." if links else " No source states it."
+        links = [ref(dispute_label(d["id"]), "where it plays differently") for d in mine
+                 if set(d["readings"]) == {ruling.reading, reading.id}]
+        allowing = sorted({source for stands in texts.values()
+                           for source, readings in stands if reading.id in readings})
+        if links:
+            shown = f" See {links[0]}."
+        elif allowing:
+            against = [ref(dispute_label(d["id"]), "where the texts' readings differ")
+                       for d in mine if reading.id in d["readings"]]
+            shown = (f" {' and '.join(allowing)} allow{'s' if len(allowing) == 1 else ''} it"
+                     + (f"; see {against[0]}." if against else "."))
+        else:
+            shown = " No source states it."
         name = option_name(catalogue, ruling.parameter, reading.id)
         lines.append(f"   - **Option {name}:** {escape(reading.meaning)}{shown}")
     return [*lines, ""]
 
 
 def _rule_section(catalogue: Catalogue, rule: NumberedRule, disputes: list[dict[str, Any]],
-                  examples: dict[str, Example], facts: dict[str, RuleFact]) -> list[str]:
+                  examples: dict[str, Example], facts: dict[str, RuleFact],
+                  policy: dict[tuple[str, str], Decision]) -> list[str]:
     book = rulebook_of(catalogue)
     texts = [rule.core.rule] if rule.core else [r.rule for r in book.rulings_for(rule.id)]
     lines = keep_with_table(texts[0], facts)  # the heading, its first words and table together
@@ -219,6 +235,7 @@ def _rule_section(catalogue: Catalogue, rule: NumberedRule, disputes: list[dict[
                   *normative(catalogue, ruling.rule, facts),
                   f"   *Ruling:* {escape(reading.meaning)}", "",
                   f"   *Why:* {rule_text(catalogue, ruling.why)}", ""]
+        lines += ruling_policy_lines(catalogue, ruling.games, ruling.parameter, policy)
         lines += _sources_line(catalogue, ruling)
         lines += _house_lines(catalogue, ruling, disputes)
     if rule.id in examples:
@@ -233,13 +250,14 @@ def rules_pages(catalogue: Catalogue, disputes: list[dict[str, Any]],
     """One page per chapter, ``rules-<n>.rst``, with every rule of that chapter."""
     pages: dict[str, list[str]] = {}
     facts = rule_facts(catalogue)
+    policy = decisions(catalogue)
     for rule in numbered_rules(catalogue):
         name = f"rules-{rule.chapter.number}"
         if name not in pages:
             pages[name] = [*label(page_label(family_name(catalogue),
                                              f"chapter-{rule.chapter.number}")),
                            *heading(f"{rule.chapter.number}. {rule.chapter.title}", 0)]
-        pages[name] += _rule_section(catalogue, rule, disputes, examples, facts)
+        pages[name] += _rule_section(catalogue, rule, disputes, examples, facts, policy)
     return pages
 
 

@@ -97,7 +97,8 @@ def test_cards_whose_legality_rests_on_a_rank_order_name_it() -> None:
     got = _ask({"op": "legal-plays", "situation": ahead}, partner)
     assert got.expect == {"cards": ["JS", "7D"]}
     assert got.why["ranks"] == {"7D": ["rank.plain"]}
-    assert "ranks" not in _ask({"op": "legal-plays", "situation": ahead}).why
+    must = _profile(**{"play.hokom-void": "must-trump"})
+    assert "ranks" not in _ask({"op": "legal-plays", "situation": ahead}, must).why
     # a partner who threw off a club is not winning under any order
     behind = situation(["KH 8C", "7C 9C", "AH 10C", "JS 7D"], trick="KH 7C AH", leader=0)
     behind["hands"][:3] = [["8C"], ["9C"], ["10C"]]
@@ -154,12 +155,15 @@ def test_hand_scores_at_the_thresholds() -> None:
     made = _ask(_score(declarer_team=1, card_points=[80, 82], baloot=[0, 1])).expect
     assert made["made"] and made["cards"] == [8, 8] and made["baloot"] == [0, 2]
     assert made["total"] == [8, 10]
-    # 81 fails: the defenders take all 16; Baloot stays with the side that declared it
-    failed = _ask(_score(card_points=[81, 81], baloot=[1, 0])).expect
+    # 81, exactly half, makes it: 81 rounds half down to 8 and the defenders get the rest
+    half = _ask(_score(card_points=[81, 81], baloot=[1, 0])).expect
+    assert half["made"] and half["cards"] == [8, 8] and half["total"] == [10, 8]
+    # 80 fails: the defenders take all 16; Baloot stays with the side that declared it
+    failed = _ask(_score(card_points=[80, 82], baloot=[1, 0])).expect
     assert not failed["made"] and failed["cards"] == [0, 16] and failed["total"] == [2, 16]
-    lower = _ask(_score(card_points=[81, 81]),
-                 _profile(**{"score.hokom-threshold": "at-least-81"})).expect
-    assert lower["made"]
+    higher = _ask(_score(card_points=[81, 81]),
+                  _profile(**{"score.hokom-threshold": "at-least-82"})).expect
+    assert not higher["made"]
 
 
 def test_the_game_ends_at_152_and_the_higher_total_wins_when_both_reach_it() -> None:
@@ -195,16 +199,15 @@ def _auction(calls: list[str], profile: Profile | None = None) -> Any:
 
 
 def test_the_first_caller_may_buy_pass_or_annul_a_hand_of_low_cards() -> None:
-    # seat 1 (the dealer's right) speaks first; it is not an Ashkal seat, so its Ashkal is
-    # a Sun of its own (auction.wrong-ashkal = forced-sun), and its hand allows a Kawesh
+    # seat 1 (the dealer's right) speaks first; it is not an Ashkal seat, so it may not call
+    # Ashkal (auction.wrong-ashkal = refused), and its hand allows a Kawesh
     got = _auction([])
-    assert got.expect == {"legal": ["pass", "hokom", "sun", "ashkal", "kawesh"],
-                          "contract": None}
+    assert got.expect == {"legal": ["pass", "hokom", "sun", "kawesh"], "contract": None}
     assert got.why["calls"]["kawesh"] == "auction.kawesh"
     no_kawesh = _auction([], _profile(**{"auction.kawesh": "none"}))
     assert "kawesh" not in no_kawesh.expect["legal"]
-    refused = _auction([], _profile(**{"auction.wrong-ashkal": "refused"}))
-    assert "ashkal" not in refused.expect["legal"]
+    forced = _auction([], _profile(**{"auction.wrong-ashkal": "forced-sun"}))
+    assert "ashkal" in forced.expect["legal"]
 
 
 def test_a_hokom_bought_in_the_first_round_takes_the_public_cards_suit() -> None:

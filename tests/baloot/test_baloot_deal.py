@@ -107,7 +107,8 @@ def test_baloot_inside_a_declared_hundred_does_not_count() -> None:
 def test_a_spec_error_names_the_file_and_the_line(tmp_path: Path) -> None:
     copy = tmp_path / "baloot"
     shutil.copytree(family_dir("baloot"), copy)
-    line = edit_spec(copy / "profiles.toml", '"play.hokom-void" = "must-trump"',
+    line = edit_spec(copy / "profiles.toml",
+                     '"play.hokom-void" = "must-trump-unless-partner-winning"',
                      '"play.hokom-void" = "always-trump"')
     error = spec_error(copy)
     assert error.file.endswith("profiles.toml") and error.line == line

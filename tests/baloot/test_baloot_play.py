@@ -61,12 +61,10 @@ def test_hokom_void_duty(reading: str, expected: list[str]) -> None:
 
 def test_partner_winning_releases_only_that_reading() -> None:
     # seat 3 to play; its partner seat 1 played the winning AS after 8S from seat 0
-    assert legal("7H 9D", "8S AS KS", HEARTS,
-                 play__hokom_void="must-trump-unless-partner-winning") == ["7H", "9D"]
-    assert legal("7H 9D", "8S AS KS", HEARTS) == ["7H"]
+    assert legal("7H 9D", "8S AS KS", HEARTS) == ["7H", "9D"]  # the rulebook's reading
+    assert legal("7H 9D", "8S AS KS", HEARTS, play__hokom_void="must-trump") == ["7H"]
     # the opponent winning: the duty stays
-    assert legal("7H 9D", "AS 8S KS", HEARTS,
-                 play__hokom_void="must-trump-unless-partner-winning") == ["7H"]
+    assert legal("7H 9D", "AS 8S KS", HEARTS) == ["7H"]
 
 
 def test_trump_led_must_overtrump() -> None:

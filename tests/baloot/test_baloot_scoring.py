@@ -82,10 +82,10 @@ def test_a_made_hokom_is_shared_and_the_total_kept_at_16() -> None:
 
 
 def test_a_failed_contract_gives_the_defenders_everything() -> None:
-    result = score_hand(rules(), facts(cards=(81, 81), project_team=0, project_points=2))
+    result = score_hand(rules(), facts(cards=(80, 82), project_team=0, project_points=2))
     assert not result.made and result.total == (0, 18)  # 16 and the declarer's Sira
     lost = rules(score__failed="defenders-keep-own-projects")
-    assert score_hand(lost, facts(cards=(81, 81), project_team=0, project_points=2)).total \
+    assert score_hand(lost, facts(cards=(80, 82), project_team=0, project_points=2)).total \
         == (0, 16)
 
 

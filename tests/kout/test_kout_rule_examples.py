@@ -44,11 +44,11 @@ def test_a_model_that_lets_the_leader_win_fails_the_trump_example(
 
 
 def test_the_joker_example_tells_the_house_option_apart() -> None:
-    """Under ``joker.counts-as-trump = counts`` the engine and the model both owe the black
-    Joker, so the example of the ruled reading would fail there."""
+    """Under the house option ``joker.counts-as-trump = optional`` the engine and the model
+    both let the heart be played too, so the example of the ruled reading would fail there."""
     from proofs.rule_examples import engine_answers, example_profile, model_answers
 
-    example = replace(EXAMPLES["joker-never-owed"], then=())
-    house = example_profile(CATALOGUE, example).pin({"joker.counts-as-trump": "counts"})
-    assert engine_answers(example, house)["legal"] == ["BJ"]
-    assert model_answers(example, house) == ({"legal": ["BJ"]}, "")
+    example = replace(EXAMPLES["joker-owed-as-trump"], then=())
+    house = example_profile(CATALOGUE, example).pin({"joker.counts-as-trump": "optional"})
+    assert engine_answers(example, house)["legal"] == ["2H", "BJ"]
+    assert model_answers(example, house) == ({"legal": ["2H", "BJ"]}, "")

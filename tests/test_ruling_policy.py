@@ -1,0 +1,123 @@
+"""The published ruling policy: the texts first, then practice, then judgement; the loader
+refuses a ruling that contradicts the step that settles it, and the evidence from practice is
+checked where it is written."""
+
+from __future__ import annotations
+
+import shutil
+from pathlib import Path
+
+import pytest
+from helpers import edit_spec, spec_error
+
+from spec.loader import family_catalogue, load_catalogue
+from spec.registry import family_dir
+from spec.ruling_policy import PRACTICE_LEAD, decide, decisions, practice_ranking
+
+
+def _copy(tmp_path: Path, family: str) -> Path:
+    copy = tmp_path / family
+    shutil.copytree(family_dir(family), copy)
+    return copy
+
+
+def test_the_changed_rulings_are_the_policys() -> None:
+    """Each ruling the policy changed, with the step that decides it."""
+    expected = {
+        ("baloot", "score.hokom-threshold"): ("practice", "at-least-81"),
+        ("baloot", "play.hokom-void"): ("practice", "must-trump-unless-partner-winning"),
+        ("baloot", "auction.wrong-ashkal"): ("practice", "refused"),
+        ("baloot", "double.sun"): ("texts", "one-above-other-below-100"),
+        ("kout6", "joker.counts-as-trump"): ("texts", "counts"),
+        ("kout4", "joker.counts-as-trump"): ("judgement", None),
+        ("baloot", "score.keep-total"): ("judgement", None),
+    }
+    for (game, parameter), (step, reading) in expected.items():
+        catalogue = family_catalogue("baloot" if game == "baloot" else "kout")
+        decision = decide(catalogue, game, parameter)
+        assert (decision.step, decision.reading) == (step, reading), (game, parameter)
+        assert catalogue.rulebook is not None
+        if reading is not None:
+            assert catalogue.rulebook.ruling(game, parameter).reading == reading
+
+
+def test_every_ruling_follows_the_step_that_settles_it() -> None:
+    for family in ("kout", "baloot"):
+        catalogue = family_catalogue(family)
+        assert catalogue.rulebook is not None
+        for (game, parameter), decision in decisions(catalogue).items():
+            if decision.reading is not None:
+                assert catalogue.rulebook.ruling(game, parameter).reading == decision.reading
+
+
+def test_a_ruling_against_the_policy_is_refused_where_it_is_written(tmp_path: Path) -> None:
+    copy = _copy(tmp_path, "baloot")
+    edit_spec(copy / "profiles.toml", '"score.hokom-threshold" = "at-least-81"',
+              '"score.hokom-threshold" = "at-least-82"')
+    line = edit_spec(copy / "rulings.toml", 'reading = "at-least-81"', 'reading = "at-least-82"')
+    error = spec_error(copy)
+    assert error.file.endswith("rulings.toml") and error.line == line
+    assert "the ruling policy decides 'at-least-81' by practice" in str(error)
+
+
+def test_practice_decides_only_with_a_clear_lead(tmp_path: Path) -> None:
+    """Two more sources playing 82 leave 81 short of its lead: the policy then leaves the
+    threshold to judgement, and the ruling's own reason stands."""
+    catalogue = family_catalogue("baloot")
+    ranked = dict(practice_ranking(catalogue.practice, "baloot", "score.hokom-threshold"))
+    assert len(ranked["at-least-81"]) - len(ranked["at-least-82"]) >= PRACTICE_LEAD
+    copy = _copy(tmp_path, "baloot")
+    needed = len(ranked["at-least-81"]) - len(ranked["at-least-82"]) - PRACTICE_LEAD + 1
+    extra = "".join(
+        f'\n[[evidence]]\nparameter = "score.hokom-threshold"\nreading = "at-least-82"\n'
+        f'where = "https://example{n}.org/baloot"\nkind = "rule-page"\n'
+        f'note = "Needs 82 of 162 to make a Hokom."\nconfidence = "clear"\n'
+        for n in range(needed))
+    path = copy / "practice.toml"
+    path.write_text(path.read_text(encoding="utf-8") + extra, encoding="utf-8")
+    changed = load_catalogue(copy)
+    assert decide(changed, "baloot", "score.hokom-threshold").step == "judgement"
+    # likely findings and a second file of one repository do not count
+    likely = extra.replace('"clear"', '"likely"')
+    path.write_text(path.read_text(encoding="utf-8").replace(extra, likely), encoding="utf-8")
+    assert decide(load_catalogue(copy), "baloot", "score.hokom-threshold").step == "practice"
+
+
+def test_one_repository_counts_once() -> None:
+    catalogue = family_catalogue("baloot")
+    findings = [f for f in catalogue.practice if f.source == "tazjel/baloot-ai"
+                and f.parameter == "double.projects"]
+    assert len({f.where for f in findings}) == 2  # its code and its rules document
+    ranked = dict(practice_ranking(catalogue.practice, "baloot", "double.projects"))
+    assert all(ranked[r].count("tazjel/baloot-ai") == 1 for r in ranked)
+
+
+@pytest.mark.parametrize(("old", "new", "says"), [
+    ('parameter = "score.hokom-threshold"', 'parameter = "score.hokom-treshold"',
+     "unknown parameter 'score.hokom-treshold'"),
+    ('reading = "at-least-81"', 'reading = "at-least-80"', "has no reading 'at-least-80'"),
+    ('where = "tazjel/baloot-ai game_engine/logic/validation.py@1ccd97c (is_move_legal)"',
+     'where = "tazjel/baloot-ai game_engine/logic/validation.py"', "path@commit"),
+    ('confidence = "clear"', 'confidence = "sure"', "confidence"),
+])
+def test_a_mistake_in_the_practice_file_names_its_line(tmp_path: Path, old: str, new: str,
+                                                       says: str) -> None:
+    copy = _copy(tmp_path, "baloot")
+    line = edit_spec(copy / "practice.toml", old, new)
+    error = spec_error(copy)
+    assert error.file.endswith("practice.toml") and says in str(error)
+    assert error.line is not None and abs(error.line - line) <= 6
+
+
+def test_the_rule_pages_say_which_step_decided_and_what_is_played() -> None:
+    from proofs.rulebook.policy_page import policy_page, ruling_policy_lines
+
+    catalogue = family_catalogue("baloot")
+    lines = "\n".join(ruling_policy_lines(catalogue, ["baloot"], "play.hokom-void",
+                                          decisions(catalogue)))
+    assert "*Decided by:* **Practice**" in lines
+    assert "`qusaigazz/Balote <https://github.com/qusaigazz/Balote>`__" in lines
+    assert "a reading this book does not have" in lines
+    page = "\n".join(policy_page(catalogue))
+    assert f"at least {PRACTICE_LEAD} more of them" in page
+    assert "Played in practice, not yet a reading of this book" in page
