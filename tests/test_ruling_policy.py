@@ -30,7 +30,8 @@ def test_the_changed_rulings_are_the_policys() -> None:
         ("baloot", "double.sun"): ("texts", "one-above-other-below-100"),
         ("kout6", "joker.counts-as-trump"): ("texts", "counts"),
         ("kout4", "joker.counts-as-trump"): ("judgement", None),
-        ("baloot", "score.keep-total"): ("judgement", None),
+        ("baloot", "score.keep-total"): ("practice", "declarers-get-rest"),
+        ("baloot", "score.sun-threshold"): ("judgement", None),
     }
     for (game, parameter), (step, reading) in expected.items():
         catalogue = family_catalogue("baloot" if game == "baloot" else "kout")

@@ -45,6 +45,15 @@ class HokomConversion(StrEnum):
     NEAREST_TEN_HALF_UP = "nearest-ten-half-up"
 
 
+class KeepTotal(StrEnum):
+    """``score.keep-total``: whether the two sides' game points of the cards add up to the
+    hand's, and which side is converted first when they do."""
+
+    EACH_SIDE_ROUNDED = "each-side-rounded"
+    DEFENDERS_GET_REST = "defenders-get-rest"
+    DECLARERS_GET_REST = "declarers-get-rest"
+
+
 class SunThreshold(StrEnum):
     """``score.sun-threshold``: what the Sun buyers need to make their contract."""
 
@@ -108,7 +117,7 @@ class Rules:
     last_trick: int
     sun_conversion: SunConversion
     hokom_conversion: HokomConversion
-    keep_total: bool
+    keep_total: KeepTotal
     hokom_threshold: int
     sun_threshold: SunThreshold
     sun_threshold_value: int
@@ -200,7 +209,7 @@ def compile_rules(profile: Profile) -> Rules:
         last_trick=points.number("last-trick"),
         sun_conversion=member(profile, "score.sun-conversion", SunConversion),
         hokom_conversion=member(profile, "score.hokom-conversion", HokomConversion),
-        keep_total=flag(profile, "score.keep-total", "defenders-get-rest", "each-side-rounded"),
+        keep_total=member(profile, "score.keep-total", KeepTotal),
         hokom_threshold=number(profile, "score.hokom-threshold", (
             "at-least-81", "at-least-82", "more-than-76", "more-than-81", "none")),
         sun_threshold=member(profile, "score.sun-threshold", SunThreshold),

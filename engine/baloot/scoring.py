@@ -6,7 +6,7 @@ from __future__ import annotations
 
 from typing import NamedTuple
 
-from engine.baloot.rules import SUN, HokomConversion, Rules, SunConversion, SunThreshold
+from engine.baloot.rules import SUN, HokomConversion, KeepTotal, Rules, SunConversion, SunThreshold
 
 
 def game_points(rules: Rules, contract: str, points: int) -> int:
@@ -85,11 +85,13 @@ def score_hand(rules: Rules, facts: HandFacts) -> HandScore:
         inside = extra if mult == 1 else [0, 0]
         baloot = [game_points(rules, facts.contract, x) if mult > 1 else 0 for x in extra]
         raw = [cp[0] + inside[0], cp[1] + inside[1]]
-        if rules.keep_total:
-            cards[d] = game_points(rules, facts.contract, raw[d])
-            cards[e] = game_points(rules, facts.contract, full + sum(inside)) - cards[d]
-        else:
+        if rules.keep_total == KeepTotal.EACH_SIDE_ROUNDED:
             cards = [game_points(rules, facts.contract, p) for p in raw]
+        else:
+            first = d if rules.keep_total == KeepTotal.DEFENDERS_GET_REST else e
+            cards[first] = game_points(rules, facts.contract, raw[first])
+            cards[1 - first] = (game_points(rules, facts.contract, full + sum(inside))
+                                - cards[first])
     else:
         cards[d if ok else e] = total
         baloot = [game_points(rules, facts.contract, x) for x in extra]

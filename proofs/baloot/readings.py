@@ -50,7 +50,7 @@ MODEL_READINGS: dict[str, tuple[str, ...]] = {
     "score.sun-conversion": (
         "nearest-ten-half-up-x2", "nearest-ten-half-down-x2", "five-kept-div-5"),
     "score.hokom-conversion": ("nearest-ten-half-down", "nearest-ten-half-up"),
-    "score.keep-total": ("each-side-rounded", "defenders-get-rest"),
+    "score.keep-total": ("each-side-rounded", "defenders-get-rest", "declarers-get-rest"),
     "score.hokom-threshold": ("at-least-81", "at-least-82", "more-than-76", "more-than-81", "none"),
     "score.sun-threshold": ("at-least-66-card-points", "more-than-13-game-points", "none"),
     "score.failed": ("defenders-take-all", "defenders-keep-own-projects"),

@@ -107,10 +107,11 @@ def score(sp: SymbolicProfile, hand: Hand) -> Score:
     raw_d = p_d + t.If(inside, b_d, 0)
     raw_e = p_e + t.If(inside, b_e, 0)
     full = t.If(hand.contract == SUN, SUN_TOTAL, HOKOM_TOTAL)
-    keep = sp.is_("score.keep-total", "defenders-get-rest")
-    g_d = game_points(sp, hand.contract, raw_d)
-    g_e = t.If(keep, game_points(sp, hand.contract, full + t.If(inside, b_d + b_e, 0)) - g_d,
-               game_points(sp, hand.contract, raw_e))
+    whole = game_points(sp, hand.contract, full + t.If(inside, b_d + b_e, 0))
+    own_d = game_points(sp, hand.contract, raw_d)
+    own_e = game_points(sp, hand.contract, raw_e)
+    g_d = t.If(sp.is_("score.keep-total", "declarers-get-rest"), whole - own_e, own_d)
+    g_e = t.If(sp.is_("score.keep-total", "defenders-get-rest"), whole - own_d, own_e)
     card_d = t.If(shared, g_d, t.If(ok, total, 0)) * mult
     card_e = t.If(shared, g_e, t.If(ok, 0, total)) * mult
     # Baloot: never multiplied; 20 card points outside the shared conversion are 2 game points

@@ -10,7 +10,7 @@ import pytest
 
 import engine.baloot.game
 from engine.baloot import rules as compiled
-from engine.baloot.rules import HokomVoid
+from engine.baloot.rules import HokomVoid, KeepTotal
 from proofs.disputes import DisputeBook
 from proofs.profile_diff import diff_profiles
 from spec.loader import family_catalogue
@@ -108,7 +108,7 @@ def test_a_parameter_no_kind_reads_is_unknown_not_proved(book: DisputeBook) -> N
     ("rank.plain", "ten-high", "natural", "winner",
      {"plain_strength": tuple(c % 8 for c in range(32))}),  # the natural order always
     ("score.sun-conversion", "nearest-ten-half-up-x2", "five-kept-div-5", "score",
-     {"keep_total": False}),
+     {"keep_total": KeepTotal.EACH_SIDE_ROUNDED}),
     ("play.hokom-void", "must-trump", "may-trump", "legal", {"hokom_void": HokomVoid.MUST_TRUMP}),
     ("auction.sun-over-sun", "higher-priority", "final", "auction", {"sun_over_sun": True}),
     ("double.sun", "one-side-above-100", "one-above-other-below-100", "doubling",

@@ -75,8 +75,11 @@ def facts(contract: str = HOKOM, declarer_team: int = 0, multiplier: int = 1,
 
 
 def test_a_made_hokom_is_shared_and_the_total_kept_at_16() -> None:
-    # 86 / 76: 9 + 8 = 17 rounded on their own; the defenders get the rest (7) when kept at 16
-    assert score_hand(rules(), facts(cards=(86, 76))).total == (9, 7)
+    # 86 / 76: 9 + 8 = 17 rounded on their own; kept at 16, the defenders' 76 is converted
+    # (8) and the buyers get the rest (8), or the buyers' 86 first (9) and the defenders 7
+    assert score_hand(rules(), facts(cards=(86, 76))).total == (8, 8)
+    buyers_first = rules(score__keep_total="defenders-get-rest")
+    assert score_hand(buyers_first, facts(cards=(86, 76))).total == (9, 7)
     own = rules(score__keep_total="each-side-rounded")
     assert score_hand(own, facts(cards=(86, 76))).total == (9, 8)
 
@@ -103,7 +106,8 @@ def test_projects_are_multiplied_by_the_reading_but_baloot_never() -> None:
     assert score_hand(rules(double__projects="double-only"), base).total == (48 + 10 + 2, 0)
 
 
-@pytest.mark.parametrize("keep", ["each-side-rounded", "defenders-get-rest"])
+@pytest.mark.parametrize("keep", ["each-side-rounded", "defenders-get-rest",
+                                  "declarers-get-rest"])
 def test_baloot_as_twenty_card_points_is_worth_two_game_points(keep: str) -> None:
     """20 card points added before rounding to tens is 2 game points after it, whatever the
     split, the holder and the stakes: the two readings of ``project.baloot-value`` agree."""
