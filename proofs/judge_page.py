@@ -9,7 +9,7 @@ import json
 from typing import Any
 
 from proofs.judge_question import QUESTION_TITLES, judge_question
-from proofs.judge_report import answer_lines
+from proofs.outcome_words import answer_lines
 from proofs.rulebook.rst import escape, heading, label, ref, rule_label
 from proofs.serve.forms import Field, question_fields, question_help
 from proofs.serve.situations import GameFacts, example_question, example_questions, game_facts

@@ -5,7 +5,6 @@ which profiles answer differently, and text from the user's file checked before 
 
 from __future__ import annotations
 
-import json
 import re
 from collections.abc import Iterable, Iterator
 from dataclasses import dataclass
@@ -277,26 +276,3 @@ def departures(catalogue: Catalogue, game: str, profile: Profile, parameters: It
         for reading in parameter.readings:
             if reading.id not in profile.values[pid]:
                 yield pid, reading.id, profile.pin({pid: reading.id})
-
-
-def answer_lines(answer: Any) -> list[str]:
-    """A question's answer as lines a player reads: one field a line, a pair of numbers as
-    ``a - b`` (team or side 0 first), a list of cards or calls spaced, none as ``none``."""
-    if not isinstance(answer, dict):
-        return [json.dumps(answer)]
-    lines = []
-    for key, value in answer.items():
-        name = key.replace("_", " ")
-        if value is None:
-            shown = "none"
-        elif isinstance(value, list) and len(value) == 2 and all(
-                isinstance(v, int) and not isinstance(v, bool) for v in value):
-            shown = f"{value[0]} - {value[1]}"
-        elif isinstance(value, list) and all(isinstance(v, str) for v in value):
-            shown = " ".join(value) or "none"
-        elif isinstance(value, bool):
-            shown = "yes" if value else "no"
-        else:
-            shown = json.dumps(value)
-        lines.append(f"{name}: {shown}")
-    return lines

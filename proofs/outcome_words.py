@@ -6,6 +6,7 @@ line both use them). Each family writes its own words in the module its record n
 from __future__ import annotations
 
 import importlib
+import json
 from collections.abc import Callable
 from typing import Any, Protocol
 
@@ -67,3 +68,26 @@ def witness_text(game: str, kind: str, w: dict[str, Any]) -> str:
 def is_play(w: dict[str, Any]) -> bool:
     """Whether a witness is a play situation (hands and a trick) that is drawn as cards."""
     return "hands" in w and "trick" in w
+
+
+def answer_lines(answer: Any) -> list[str]:
+    """A question's answer as lines a player reads: one field a line, a pair of numbers as
+    ``a - b`` (team or side 0 first), a list of cards or calls spaced, none as ``none``."""
+    if not isinstance(answer, dict):
+        return [json.dumps(answer)]
+    lines = []
+    for key, value in answer.items():
+        name = key.replace("_", " ")
+        if value is None:
+            shown = "none"
+        elif isinstance(value, list) and len(value) == 2 and all(
+                isinstance(v, int) and not isinstance(v, bool) for v in value):
+            shown = f"{value[0]} - {value[1]}"
+        elif isinstance(value, list) and all(isinstance(v, str) for v in value):
+            shown = " ".join(value) or "none"
+        elif isinstance(value, bool):
+            shown = "yes" if value else "no"
+        else:
+            shown = json.dumps(value)
+        lines.append(f"{name}: {shown}")
+    return lines

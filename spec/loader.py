@@ -13,10 +13,12 @@ from typing import Any
 from spec.cards import CardParseError, expand_pattern
 from spec.coverage import load_sentence_book
 from spec.document import SpecDocument
+from spec.irregularities import load_irregularities
 from spec.model import Catalogue, Claim, Game, Inheritance, Parameter, Profile, Reading, Source
 from spec.practice import load_practice
 from spec.registry import family_dir, family_of
 from spec.rule_examples import load_rule_examples
+from spec.rulings import RULE_REFERENCE
 from spec.rulings_loader import load_rulebook
 from spec.sourcemap import DataPath
 
@@ -267,15 +269,32 @@ def load_catalogue(directory: Path | str, *, sentences: bool = True) -> Catalogu
     practice_file = base / "practice.toml"
     practice = (load_practice(SpecDocument(practice_file), games, parameters)
                 if practice_file.exists() else ())
+    irregular_file = base / "irregularities.toml"
+    irregularities = (load_irregularities(SpecDocument(irregular_file), base, games)
+                      if irregular_file.exists() else ())
     catalogue = Catalogue(games, parameters, profiles, sources, claims,
                           sentences=load_sentence_book(base, sources, claims)
-                          if sentences else None, practice=practice)
+                          if sentences else None, practice=practice,
+                          irregularities=irregularities)
     rulings, glossary = base / "rulings.toml", base / "glossary.toml"
     if not rulings.exists():
         return catalogue
     book = load_rulebook(SpecDocument(rulings), SpecDocument(glossary), catalogue)
     book = replace(book, examples=load_rule_examples(base, book.rule_ids(), games))
+    _check_procedures(base, catalogue, set(book.rule_ids()))
     return replace(catalogue, rulebook=book)
+
+
+def _check_procedures(base: Path, catalogue: Catalogue, rule_ids: set[str]) -> None:
+    """Every rule an irregularity's procedure names (``{rule.id}``) is a rule of the book."""
+    if not catalogue.irregularities:
+        return
+    doc = SpecDocument(base / "irregularities.toml")
+    for index, item in enumerate(catalogue.irregularities):
+        for match in RULE_REFERENCE.finditer(item.procedure):
+            if match.group(1) not in rule_ids:
+                raise doc.error(("irregularity", index, "procedure"),
+                                f"{{{match.group(1)}}} names no rule of the book")
 
 
 @cache

@@ -13,6 +13,7 @@ from spec.rulings import Rulebook
 
 if TYPE_CHECKING:
     from spec.coverage import SentenceBook
+    from spec.irregularities import Irregularity
     from spec.practice import Evidence
 
 
@@ -177,6 +178,8 @@ class Catalogue:
     sentences: SentenceBook | None = None
     practice: tuple[Evidence, ...] = ()
     """What public engines and rule pages play (``practice.toml``), for the ruling policy."""
+    irregularities: tuple[Irregularity, ...] = ()
+    """The book's tournament procedures (``irregularities.toml``)."""
 
     def profile(self, profile_id: str) -> Profile:
         """The profile named ``profile_id``, or a shipped profile with readings pinned, written

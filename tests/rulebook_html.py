@@ -90,8 +90,9 @@ def visible_text(path: Path) -> str:
     return " ".join(" ".join(parser.parts).split())
 
 
-PLAYERS_PAGES = ("rules-*.html", "house.html", "glossary.html")
-"""The pages of a part meant for players: the rules, the house options, the glossary."""
+PLAYERS_PAGES = ("rules-*.html", "irregularities.html", "house.html", "glossary.html")
+"""The pages of a part meant for players: the rules, the irregularities, the house options,
+the glossary."""
 
 
 def machine_words(text: str, ids: set[str]) -> list[str]:

@@ -57,6 +57,7 @@ def shared_verification(shared: Path) -> Verification:
 def shared_rulebook(shared: Path, verification: Verification, cli_help: list[str]) -> Built:
     """The whole rulebook (site and PDFs), built once per run."""
     from proofs.judge_page import questions_page
+    from proofs.judge_question import judge_question
     from proofs.rulebook.build import build_rulebook, rulebook_families
     from proofs.rulebook.examples import Example
 
@@ -64,7 +65,7 @@ def shared_rulebook(shared: Path, verification: Verification, cli_help: list[str
     with FileLock(str(shared / "rulebook.lock")):
         done = out / "built.json"
         if not done.exists():
-            built = build_rulebook(verification.report, out, cli_help,
+            built = build_rulebook(verification.report, out, cli_help, judge_question,
                                    questions=questions_page(rulebook_families()))
             done.write_text(json.dumps({"pdfs": {f: str(p) for f, p in built.pdfs.items()},
                                         "examples": [e.as_json() for e in built.examples]}),

@@ -9,7 +9,7 @@ from pathlib import Path
 from rulebook_html import read_page, visible_text
 
 from proofs.judge_question import QUESTION_TITLES, judge_question
-from proofs.judge_report import answer_lines
+from proofs.outcome_words import answer_lines
 from proofs.rulebook.build import Built
 
 EXAMPLES = Path(__file__).resolve().parents[1] / "docs" / "examples" / "questions"

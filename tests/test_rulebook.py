@@ -15,6 +15,7 @@ from helpers import cli_help
 from rulebook_html import PLAYERS_PAGES, broken_links, machine_words, read_page, visible_text
 
 from proofs.cli import main
+from proofs.judge_question import judge_question
 from proofs.rulebook.build import Built, build_rulebook
 from proofs.rulebook.examples import Example, check_example
 from proofs.rulebook.numbering import numbered_rules, rule_title
@@ -222,8 +223,8 @@ def test_the_same_inputs_give_the_same_rulebook(full_report: dict[str, Any], tmp
     the site: the players' edition is a subset of its pages, made by the same builder), its
     generated pages, drawings, examples and PDF are the same bytes. (The shared rulebook is
     asked for after the rebuild, so the rebuild runs while the shared one is being built.)"""
-    again = build_rulebook(full_report, tmp_path, cli_help(), families=["baloot"], html=False,
-                           editions=("rulebook",))
+    again = build_rulebook(full_report, tmp_path, cli_help(), judge_question,
+                           families=["baloot"], html=False, editions=("rulebook",))
     built: Built = request.getfixturevalue("rulebook")
     assert again.pdfs["baloot"].read_bytes() == built.pdfs["baloot"].read_bytes()
     assert not again.players_pdf("baloot").exists()

@@ -22,7 +22,7 @@ import pytest
 from PIL import Image
 from playwright.sync_api import Browser, Page
 
-from proofs.judge_report import answer_lines
+from proofs.outcome_words import answer_lines
 
 ROOT = Path(__file__).resolve().parent.parent
 READY_BUDGET = 2.0

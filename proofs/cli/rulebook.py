@@ -83,12 +83,13 @@ def cmd_rulebook(args: argparse.Namespace) -> int:
     check_prerequisites(Path(args.out), pdf=not args.no_pdf)
 
     from proofs.judge_page import questions_page
+    from proofs.judge_question import judge_question
     from proofs.rulebook.build import build_rulebook, rulebook_families
     from proofs.rulebook.cli_page import cli_page
 
     console = output_console(stderr=args.json)
     report = current_report(Path(args.report) if args.report else None, console, args)
-    built = build_rulebook(report, Path(args.out), cli_page(args.root_parser),
+    built = build_rulebook(report, Path(args.out), cli_page(args.root_parser), judge_question,
                            pdf=not args.no_pdf, families=families,
                            questions=questions_page(families or rulebook_families()))
     from spec.loader import family_catalogue

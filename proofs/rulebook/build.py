@@ -21,6 +21,7 @@ from proofs.rulebook.cards_svg import play_witness
 from proofs.rulebook.disputes_page import disputes_page
 from proofs.rulebook.examples import Example, find_example
 from proofs.rulebook.impact_page import impact_page
+from proofs.rulebook.irregularities_page import Ruler, irregularities_page
 from proofs.rulebook.navigation import write_navigation
 from proofs.rulebook.numbering import family_name, numbered_rules, rulebook_of
 from proofs.rulebook.odds_page import has_odds, odds_page
@@ -85,9 +86,10 @@ def rulebook_families() -> list[str]:
     return [f for f in FAMILIES if family_catalogue(f).rulebook is not None]
 
 
-def write_family(catalogue: Catalogue, report: dict[str, Any], source: Path) -> tuple[
-        Example, ...]:
-    """Write one family's part (its folder under ``source``), drawings and examples."""
+def write_family(catalogue: Catalogue, report: dict[str, Any], source: Path,
+                 ruler: Ruler) -> tuple[Example, ...]:
+    """Write one family's part (its folder under ``source``), drawings and examples
+    (``ruler`` answers the irregularities' questions)."""
     family = family_name(catalogue)
     report = family_report(report, catalogue)
     disputes: list[dict[str, Any]] = (report.get("sources") or {}).get("disputes", [])
@@ -101,6 +103,8 @@ def write_family(catalogue: Catalogue, report: dict[str, Any], source: Path) -> 
         raise RulebookError("the machine rules contradict a rule example:\n" +
                                "\n".join(failed))
     pages = rules_pages(catalogue, disputes, examples)
+    if catalogue.irregularities:
+        pages["irregularities"] = irregularities_page(catalogue, ruler)
     pages["house"] = house_page(catalogue, disputes)
     pages["glossary"] = glossary_page(catalogue)
     chapter, drawings = disputes_page(catalogue, disputes)
@@ -136,7 +140,7 @@ def write_family(catalogue: Catalogue, report: dict[str, Any], source: Path) -> 
 
 
 def write_sources(report: dict[str, Any], source: Path, parser_help: list[str],
-                  families: list[str], questions: list[str] | None = None
+                  families: list[str], ruler: Ruler, questions: list[str] | None = None
                   ) -> tuple[Example, ...]:
     """Copy ``docs/`` to ``source`` and write each family's part, the root page's list of
     parts and the command-line reference."""
@@ -150,7 +154,7 @@ def write_sources(report: dict[str, Any], source: Path, parser_help: list[str],
     shutil.copytree(DOCS, source, ignore=shutil.ignore_patterns("_build", "__pycache__"))
     examples: list[Example] = []
     for family in families:
-        examples += write_family(family_catalogue(family), report, source)
+        examples += write_family(family_catalogue(family), report, source, ruler)
     index = source / "index.rst"
     parts = [".. toctree::", "   :maxdepth: 2", "   :caption: The games", "",
              *(f"   {family}/index" for family in families)]
@@ -201,12 +205,13 @@ def _sphinx(builds: list[tuple[str, Path]], source: Path, families: list[str],
         raise RulebookError("\n".join(failures))
 
 
-def build_rulebook(report: dict[str, Any], out: Path, cli_help: list[str],
+def build_rulebook(report: dict[str, Any], out: Path, cli_help: list[str], ruler: Ruler,
                    pdf: bool = True, families: list[str] | None = None,
                    html: bool = True, questions: list[str] | None = None,
                    editions: tuple[str, ...] | None = None) -> Built:
     """Generate the pages under ``out/source`` (``cli_help``: the command-line reference page,
-    from :func:`~proofs.rulebook.cli_page.cli_page`; ``questions``: the page on asking for a
+    from :func:`~proofs.rulebook.cli_page.cli_page`; ``ruler``: what answers a judge question,
+    :func:`~proofs.judge_question.judge_question`; ``questions``: the page on asking for a
     ruling, from :func:`~proofs.judge_page.questions_page`) and build the site in
     ``out/html`` (unless ``html`` is false) and one PDF per family in ``out/pdf``
     (``kout-rulebook.pdf``, ``baloot-rulebook.pdf``); every family with rulebook data unless
@@ -218,7 +223,7 @@ def build_rulebook(report: dict[str, Any], out: Path, cli_help: list[str],
         raise RulebookError(f"no rulebook data for {', '.join(unknown)} (families with "
                             f"rulings: {', '.join(rulebook_families())})")
     source = out / "source"
-    examples = write_sources(report, source, cli_help, families, questions)
+    examples = write_sources(report, source, cli_help, families, ruler, questions)
     site, pdf_dir = out / "html", out / "pdf"
     check_prerequisites(out, pdf)
     finals = [("html", site)] if html else []

@@ -19,10 +19,12 @@ def _link(text: str, url: str) -> str:
     return f"`{escape(text)} <{url}>`__" if url else escape(text)
 
 
-def _reading_words(catalogue: Catalogue, parameter: str, reading: str,
+def _reading_words(catalogue: Catalogue, parameter: str, reading: str, ruled: str,
                    found: list[Evidence]) -> str:
     if reading.startswith(HOUSE):
         return f"a reading this book does not have ({escape(found[0].note.rstrip('.'))})"
+    if reading == ruled:
+        return "this ruling"
     meaning = catalogue.parameters[parameter].reading(reading).meaning.rstrip(".")
     return f"option {option_name(catalogue, parameter, reading)} ({escape(meaning)})"
 
@@ -75,9 +77,11 @@ def practice_lines(catalogue: Catalogue, game: str, parameter: str) -> list[str]
         by_reading.setdefault(finding.reading, []).append(finding)
     ranked = sorted(by_reading.items(), key=lambda pair: (-len({f.source for f in pair[1]}),
                                                            pair[0]))
+    assert catalogue.rulebook is not None
+    ruled = catalogue.rulebook.ruling(game, parameter).reading
     lines = ["   *In practice:*", ""]
     for reading, found in ranked:
-        lines.append(f"   - {_reading_words(catalogue, parameter, reading, found)}: "
+        lines.append(f"   - {_reading_words(catalogue, parameter, reading, ruled, found)}: "
                      f"{_sources(found)}")
     return [*lines, ""]
 

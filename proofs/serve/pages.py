@@ -11,7 +11,7 @@ from html import escape
 from typing import Any
 
 from proofs.judge_question import QUESTION_TITLES
-from proofs.judge_report import answer_lines
+from proofs.outcome_words import answer_lines
 from proofs.serve.forms import Field
 
 SUITS = {"S": ("♠", "spades"), "H": ("♥", "hearts"), "D": ("♦", "diamonds"), "C": ("♣", "clubs")}

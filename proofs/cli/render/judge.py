@@ -9,7 +9,7 @@ from typing import Any
 from rich.console import Console
 
 from proofs.cli.render.console import literal
-from proofs.judge_report import answer_lines
+from proofs.outcome_words import answer_lines
 
 PART_NAMES = {"legal": "the legal actions", "then": "whether the actions can be played",
               "bought": "who bought", "tricks": "the tricks' winners",

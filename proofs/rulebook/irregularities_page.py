@@ -1,0 +1,80 @@
+"""The irregularities chapter of a part: the book's tournament procedures (a revoke, a lead or
+call out of turn, an exposed card, a claim), marked as the book's own since no source states
+them, each shown by questions whose rulings are computed when the book is built and checked
+against what the rule data says they are."""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from typing import Any
+
+from proofs.outcome_words import answer_lines
+from proofs.rulebook.numbering import family_name, rulebook_of
+from proofs.rulebook.prerequisites import RulebookError
+from proofs.rulebook.rst import escape, heading, label, page_label, ref, rule_label
+from proofs.rulebook.rules_pages import rule_text
+from spec.irregularities import Irregularity, IrregularityQuestion
+from spec.model import Catalogue
+
+
+def chapter_number(catalogue: Catalogue) -> int:
+    """The irregularities come after the book's last chapter of rules."""
+    return max(chapter.number for chapter in rulebook_of(catalogue).chapters) + 1
+
+
+Ruler = Callable[[dict[str, Any]], dict[str, Any]]
+"""What answers a question as ``judge`` does (:func:`proofs.judge_question.judge_question`),
+given to the build by its caller: the rulebook does not depend on the ruling commands."""
+
+
+def ruling_of(question: IrregularityQuestion, ruler: Ruler) -> dict[str, Any]:
+    """The question's ruling under the book's rules; a ruling whose fields differ from what the
+    rule data expects is an error (the words under it would be false)."""
+    report = ruler(dict(question.question))
+    wrong = {key: report["answer"].get(key) for key, value in question.expect.items()
+             if report["answer"].get(key) != value}
+    if wrong:
+        raise RulebookError(f"irregularities.toml line {question.line}: {question.file} is "
+                            f"ruled {wrong}, not {dict(question.expect)}")
+    return report
+
+
+def _cite(family: str, rule: dict[str, Any]) -> str:
+    if rule.get("number") is None:
+        return escape(str(rule.get("title") or rule["id"]))
+    return ref(rule_label(family, rule["id"]), f"rule {rule['number']}")
+
+
+def _question_lines(family: str, question: IrregularityQuestion, ruler: Ruler) -> list[str]:
+    report = ruling_of(question, ruler)
+    cited = ", ".join(_cite(family, r) for r in report["rules"])
+    lines = [f"   *Example:* {escape(question.says)}", ""]
+    lines += [f"   | {escape(line)}" for line in answer_lines(report["answer"])]
+    return [*lines, f"   | ruled by the engine under this book's rules ({cited})", ""]
+
+
+def _section(catalogue: Catalogue, number: str, item: Irregularity,
+             ruler: Ruler) -> list[str]:
+    family = family_name(catalogue)
+    lines = [*label(rule_label(family, f"irregularity.{item.id}")),
+             *heading(f"{number}. {item.title}", 2),
+             f"   {rule_text(catalogue, item.procedure)}", "",
+             "   *Source:* none of the texts says what to do; this is a procedure of this "
+             "book, for tournaments.", ""]
+    for question in item.questions:
+        lines += _question_lines(family, question, ruler)
+    return lines
+
+
+def irregularities_page(catalogue: Catalogue, ruler: Ruler) -> list[str]:
+    """The chapter, numbered after the rules' last chapter (``<n>01``, ``<n>02``, ...)."""
+    family = family_name(catalogue)
+    number = chapter_number(catalogue)
+    lines = [*label(page_label(family, "irregularities")),
+             *heading(f"{number}. Irregularities", 0),
+             "What the director does when play goes wrong. The published texts are silent on "
+             "all of it, so these procedures are the book's own; each example's ruling was "
+             "computed by the engine when this book was built.", ""]
+    for index, item in enumerate(catalogue.irregularities, start=1):
+        lines += _section(catalogue, f"{number}{index:02d}", item, ruler)
+    return lines

@@ -1,0 +1,73 @@
+"""The irregularities chapter: the book's own tournament procedures, each example's ruling
+computed by the engine and held to what the rule data says, the data checked where it is
+written."""
+
+from __future__ import annotations
+
+import shutil
+from dataclasses import replace
+from pathlib import Path
+
+import pytest
+from helpers import edit_spec, spec_error
+
+from proofs.judge_question import judge_question
+from proofs.rulebook.irregularities_page import chapter_number, irregularities_page, ruling_of
+from proofs.rulebook.prerequisites import RulebookError
+from spec.loader import family_catalogue
+from spec.registry import family_dir
+
+FAMILIES = ("kout", "baloot")
+
+
+@pytest.mark.parametrize("family", FAMILIES)
+def test_every_example_is_ruled_as_the_data_says(family: str) -> None:
+    catalogue = family_catalogue(family)
+    assert {i.id for i in catalogue.irregularities} == {"revoke", "out-of-turn",
+                                                         "exposed-card", "claim"}
+    for item in catalogue.irregularities:
+        for question in item.questions:
+            answer = ruling_of(question, judge_question)["answer"]
+            assert {k: answer[k] for k in question.expect} == dict(question.expect)
+
+
+def test_a_claim_and_a_revoke_are_checked_by_the_engine() -> None:
+    """The claim stands because the search finds no defence; the revoked card is not among
+    the legal ones; the revoke's score gives the other side every card point."""
+    baloot = {i.id: i for i in family_catalogue("baloot").irregularities}
+    claim = ruling_of(baloot["claim"].questions[0], judge_question)["answer"]
+    assert claim["holds"] is True and len(claim["line"]) == 12
+    card, score = (ruling_of(q, judge_question)["answer"] for q in baloot["revoke"].questions)
+    assert "7D" not in card["cards"] and score["total"] == [0, 16]
+
+
+def test_a_ruling_that_contradicts_the_words_stops_the_build() -> None:
+    revoke = family_catalogue("kout").irregularities[0]
+    wrong = replace(revoke.questions[1], expect={"made": False})
+    with pytest.raises(RulebookError, match=r"irregularities.toml line \d+: .* is ruled"):
+        ruling_of(wrong, judge_question)
+
+
+@pytest.mark.parametrize(("old", "new", "says"), [
+    ('file = "irregularities/revoke-card.json"', 'file = "irregularities/no-such.json"',
+     "no-such.json"),
+    ("{play.follow-suit}", "{play.follows-suit}", "{play.follows-suit} names no rule"),
+])
+def test_a_mistake_in_the_data_names_its_line(tmp_path: Path, old: str, new: str,
+                                              says: str) -> None:
+    copy = tmp_path / "baloot"
+    shutil.copytree(family_dir("baloot"), copy)
+    line = edit_spec(copy / "irregularities.toml", old, new)
+    error = spec_error(copy)
+    assert error.file.endswith("irregularities.toml") and error.line == line
+    assert says in str(error)
+
+
+@pytest.mark.parametrize("family", FAMILIES)
+def test_the_chapter_follows_the_rules_and_says_whose_procedures_they_are(family: str) -> None:
+    catalogue = family_catalogue(family)
+    page = "\n".join(irregularities_page(catalogue, judge_question))
+    number = chapter_number(catalogue)
+    assert f"{number}. Irregularities" in page and f"{number}01. " in page
+    assert page.count("this is a procedure of this book") == len(catalogue.irregularities)
+    assert "holds: yes" in page and "ruled by the engine" in page
