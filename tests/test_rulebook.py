@@ -19,7 +19,13 @@ from proofs.judge_question import judge_question
 from proofs.rulebook.build import Built, build_rulebook
 from proofs.rulebook.examples import Example, check_example
 from proofs.rulebook.numbering import numbered_rules, rule_title
-from proofs.rulebook.rst import anchor, claim_label, dispute_label, rule_label
+from proofs.rulebook.rst import (
+    anchor,
+    claim_label,
+    dispute_label,
+    disputed_rule_label,
+    rule_label,
+)
 from spec.loader import family_catalogue
 
 FAMILIES = ("kout", "baloot")
@@ -259,18 +265,28 @@ def test_a_report_without_a_game_is_refused(tmp_path: Path, capsys: pytest.Captu
     assert not (tmp_path / "out").exists()
 
 
-def test_disagreements_are_shown_apart_from_gaps(built: Built) -> None:
+def test_disagreements_are_told_from_gaps_and_gathered_by_rule(
+        built: Built, full_report: dict[str, Any]) -> None:
     """004w and 004g each state their reading of who deals next; neither text says who wins
-    when both sides pass the target together, so that dispute is a gap."""
+    when both sides pass the target together, so that dispute is a gap. Every pair of readings
+    of the Hokom threshold sits under that rule's one heading, listed in its table."""
     text = html.unescape((built.html / "baloot" / "disputes.html").read_text(encoding="utf-8"))
     counts = re.search(r"Of these, (\d+) are disagreements.*?The other\s+(\d+) are gaps", text,
                        re.S)
     assert counts is not None and int(counts[1]) + int(counts[2]) == DISPUTES["baloot"]
-    stated = text.index("Disagreements the sources state (")
-    gaps = text.index("Gaps where a source is silent (")
-    rotation = anchor(dispute_label("baloot/dealer.rotation/to-the-right-vs-clockwise"))
-    both = anchor(dispute_label("baloot/game.both-reach/higher-total-vs-declarers-side"))
-    assert stated < text.index(f'id="{rotation}"') < gaps < text.index(f'id="{both}"')
+    row = r"{} vs {}</span></a></p></td>\s*<td><p>(\w+)</p></td>"
+    rotation = re.search(row.format("to-the-right", "clockwise"), text)
+    both = re.search(row.format("higher-total", "declarers-side"), text)
+    assert rotation is not None and rotation[1] == "disagreement"
+    assert both is not None and both[1] == "gap"
+    question = f'id="{anchor(disputed_rule_label("baloot", "score.hokom-threshold"))}"'
+    after = f'id="{anchor(disputed_rule_label("baloot", "score.sun-threshold"))}"'
+    section = text[text.index(question):text.index(after)]
+    pairs = [d for d in full_report["sources"]["disputes"]
+             if d["game"] == "baloot" and d["parameter"] == "score.hokom-threshold"]
+    assert len(pairs) == 10
+    assert len(re.findall(r'id="dispute-baloot-score-hokom-threshold-', section)) == len(pairs)
+    assert len(re.findall(r"<td><p>(?:disagreement|gap)</p></td>", section)) == len(pairs)
 
 
 def test_an_interrupted_rulebook_leaves_the_last_site_and_no_sphinx(

@@ -8,10 +8,11 @@ from typing import Any
 from proofs.outcome_words import is_play, outcome_text, title, witness_text
 from proofs.rulebook.cards_svg import describe, play_witness, single_card
 from proofs.rulebook.impact_page import impact_line
-from proofs.rulebook.numbering import family_name, rulebook_of
+from proofs.rulebook.numbering import family_name, numbers, rulebook_of
 from proofs.rulebook.rst import (
     claim_label,
     dispute_label,
+    disputed_rule_label,
     escape,
     file_slug,
     heading,
@@ -164,18 +165,41 @@ def disputes_page(catalogue: Catalogue, disputes: list[dict[str, Any]]) -> tuple
               f"source (or allowed by its words or its contradictions). The other "
               f"{len(disputes) - len(stated)} are gaps: one reading is allowed only because a "
               "source is silent on the point.", ""]
+    lines += ["The disputes are gathered by rule: each rule that is disputed has one section, "
+              "with a table of every pair of its readings (a disagreement, or a gap), where "
+              "each pair first differs, and then each pair in full.", ""]
+    rule_numbers = numbers(catalogue)
     for game in catalogue.games:
         mine = [d for d in disputes if d["game"] == game]
         lines += heading(f"{catalogue.games[game].name} ({len(mine)} disputes)", 1)
-        for title_, group in (("Disagreements the sources state", True),
-                              ("Gaps where a source is silent", False)):
-            members = [d for d in mine if is_stated(d) == group]
-            if not members:
-                continue
-            lines += heading(f"{title_} ({len(members)})", 2)
+        for parameter in sorted({d["parameter"] for d in mine}, key=rule_numbers.__getitem__):
+            members = [d for d in mine if d["parameter"] == parameter]
+            lines += question_lines(catalogue, game, parameter, members)
             for dispute in members:
                 lines += dispute_section(catalogue, dispute, files)
     return lines, files
+
+
+def question_lines(catalogue: Catalogue, game: str, parameter: str,
+                   members: list[dict[str, Any]]) -> list[str]:
+    """The head of one disputed rule: its heading and a table of all its pairs of readings,
+    each with its kind, its verdict and where the two first differ."""
+    number = numbers(catalogue)[parameter]
+    rows = []
+    for dispute in members:
+        differ = [title(game, o["kind"]) for o in dispute["outcomes"]
+                  if o["verdict"] == "refuted"]
+        rows.append([ref(dispute_label(dispute["id"]), " vs ".join(dispute["readings"])),
+                     "disagreement" if is_stated(dispute) else "gap", dispute["verdict"],
+                     ", ".join(differ) or "nowhere"])
+    readings = sorted({r for d in members for r in d["readings"]})
+    lines = [*label(disputed_rule_label(game, parameter)),
+             *heading(f"Rule {number}. {catalogue.parameters[parameter].title}", 2),
+             f"{len(readings)} readings and {len(members)} "
+             f"dispute{'s' if len(members) != 1 else ''} between them; the ruling is "
+             f"{rule_link(catalogue, parameter)}.", ""]
+    return lines + table(["the two readings", "kind", "verdict", "where they first differ"],
+                         rows, [44, 14, 12, 30])
 
 
 def is_stated(dispute: dict[str, Any]) -> bool:

@@ -58,6 +58,11 @@ def dispute_label(dispute_id: str) -> str:
     return "dispute-" + dispute_id.replace("/", "--")
 
 
+def disputed_rule_label(game: str, parameter: str) -> str:
+    """The label of a disputed rule's section on the Disputes page, gathering its pairs."""
+    return f"disputed-{game}-{parameter}".replace(".", "-")
+
+
 def file_slug(text: str) -> str:
     """A file name made from an id (``/`` and ``.`` become ``-``)."""
     return text.replace("/", "--").replace(".", "-")
