@@ -58,6 +58,7 @@ class SunThreshold(StrEnum):
     """``score.sun-threshold``: what the Sun buyers need to make their contract."""
 
     AT_LEAST_66_CARD_POINTS = "at-least-66-card-points"
+    AT_LEAST_65_CARD_POINTS = "at-least-65-card-points"
     MORE_THAN_13_GAME_POINTS = "more-than-13-game-points"
     NONE = "none"
 

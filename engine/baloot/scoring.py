@@ -26,7 +26,8 @@ def made(rules: Rules, contract: str, declarer_points: int, defender_points: int
     trick). With no threshold a doubled hand goes to the side with more points (``double.split
     = winner-takes-all``: the team with most points takes all)."""
     if contract == SUN:
-        if rules.sun_threshold is SunThreshold.AT_LEAST_66_CARD_POINTS:
+        if rules.sun_threshold in (SunThreshold.AT_LEAST_66_CARD_POINTS,
+                                   SunThreshold.AT_LEAST_65_CARD_POINTS):
             return declarer_points >= rules.sun_threshold_value
         if rules.sun_threshold is SunThreshold.MORE_THAN_13_GAME_POINTS:
             return game_points(rules, contract, declarer_points) >= rules.sun_threshold_value

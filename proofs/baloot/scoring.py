@@ -42,8 +42,9 @@ def made(sp: SymbolicProfile, contract: t.Int, declarer: t.Int, defenders: t.Int
     threshold a doubled hand under ``winner-takes-all`` goes to the side with more points."""
     no_threshold_doubled = t.And(multiplier > 1, sp.is_("double.split", "winner-takes-all"))
     fallback = t.If(no_threshold_doubled, declarer > defenders, True)
-    sun = t.If(sp.is_("score.sun-threshold", "at-least-66-card-points"),
-               declarer >= sp.value("score.sun-threshold"),
+    by_card_points = t.Or(sp.is_("score.sun-threshold", "at-least-66-card-points"),
+                          sp.is_("score.sun-threshold", "at-least-65-card-points"))
+    sun = t.If(by_card_points, declarer >= sp.value("score.sun-threshold"),
                t.If(sp.is_("score.sun-threshold", "more-than-13-game-points"),
                     game_points(sp, SUN, declarer) >= sp.value("score.sun-threshold"),
                     fallback))
