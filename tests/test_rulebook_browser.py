@@ -26,9 +26,15 @@ def _red_pixels(png: bytes) -> int:
                if isinstance(p, tuple) and p[0] > 150 and p[1] < 80 and p[2] < 90)
 
 
-def test_every_page_renders_with_its_card_drawings(site: Built, browser: Browser) -> None:
+def test_every_page_renders_its_drawings_and_every_link_lands(site: Built,
+                                                              browser: Browser) -> None:
+    """Each page is opened once: it has a title and a body, every card drawing has loaded,
+    and its links and element ids are read; a link to a file that is not a page of the site
+    is opened on its own, and every link lands on an element."""
     page = browser.new_page(viewport={"width": 1200, "height": 900})
     drawings = 0
+    targets: dict[str, set[str]] = {}
+    ids: dict[str, set[str]] = {}
     for path in sorted(site.html.rglob("*.html")):
         page.goto(path.as_uri())
         assert page.title(), path.name
@@ -39,25 +45,6 @@ def test_every_page_renders_with_its_card_drawings(site: Built, browser: Browser
         for src, complete, width in images:
             assert complete and width > 100, f"{path.name}: {src} did not load"
         drawings += len(images)
-    assert drawings > 49
-    for family in ("kout", "baloot"):  # red suits (and Jokers) are drawn in both parts
-        page.goto((site.html / family / "rules-5.html").as_uri())
-        reds = []
-        for image in page.locator("div.body img").all()[:4]:
-            image.scroll_into_view_if_needed()
-            reds.append(_red_pixels(image.screenshot()))
-        assert max(reds) > 200, (family, reds)
-    page.close()
-
-
-def test_every_internal_link_lands_on_an_element(site: Built, browser: Browser) -> None:
-    """Each page is opened once: its links and its element ids are read; a link to a file
-    that is not a page of the site is opened on its own."""
-    page = browser.new_page()
-    targets: dict[str, set[str]] = {}
-    ids: dict[str, set[str]] = {}
-    for path in sorted(site.html.rglob("*.html")):
-        page.goto(path.as_uri(), wait_until="domcontentloaded")
         hrefs = page.eval_on_selector_all("a[href]", "els => els.map(e => e.href)")
         ids[page.url.partition("#")[0]] = set(
             page.eval_on_selector_all("[id]", "els => els.map(e => e.id)"))
@@ -65,6 +52,7 @@ def test_every_internal_link_lands_on_an_element(site: Built, browser: Browser) 
             if href.startswith("file:"):
                 where, _, fragment = href.partition("#")
                 targets.setdefault(where, set()).add(fragment)
+    assert drawings > 49
     missing = []
     for where, fragments in targets.items():
         if where not in ids:
@@ -75,4 +63,11 @@ def test_every_internal_link_lands_on_an_element(site: Built, browser: Browser) 
         missing += [f"{where}#{f}" for f in sorted(fragments - {""} - ids[where])]
     assert missing == []
     assert len(targets) > 15
+    for family in ("kout", "baloot"):  # red suits (and Jokers) are drawn in both parts
+        page.goto((site.html / family / "rules-5.html").as_uri())
+        reds = []
+        for image in page.locator("div.body img").all()[:4]:
+            image.scroll_into_view_if_needed()
+            reds.append(_red_pixels(image.screenshot()))
+        assert max(reds) > 200, (family, reds)
     page.close()

@@ -105,6 +105,7 @@ def vectors_for(case: Case, profiles: list[Profile], answer: Answerer, size: int
     ``confirm`` is shown the reconciled profile's answer (to check it another way)."""
     body = {k: v for k, v in case.body.items() if k != "op"}
     answers: dict[str, tuple[Answer, list[Profile]]] = {}
+    texts: dict[int, tuple[Answer, str]] = {}  # a reused answer is the same object: keyed once
     for profile in profiles:
         try:
             got = answer(profile, case.body)
@@ -112,7 +113,10 @@ def vectors_for(case: Case, profiles: list[Profile], answer: Answerer, size: int
             continue
         if profile is profiles[0] and confirm is not None:
             confirm(case, got)
-        text = key(got.expect)
+        known = texts.get(id(got))
+        if known is None or known[0] is not got:
+            known = texts[id(got)] = (got, key(got.expect))
+        text = known[1]
         if text not in answers:
             answers[text] = (got, [])
         answers[text][1].append(profile)
