@@ -54,10 +54,17 @@ def card(name: str, x: float, y: float, *, mark: str = "") -> str:
     parts = [f'<rect x="{x}" y="{y}" width="{CARD_W}" height="{CARD_H}" rx="4" '
              f'fill="#ffffff"{stroke}/>']
     if name in ("RJ", "BJ"):
-        parts.append(f'<text x="{x + CARD_W / 2}" y="{y + 14}" font-family="{FONT}" '
+        # told apart by shape and word as well as colour (a grey print loses the red): the
+        # red Joker's star is filled, the black Joker's drawn in outline
+        red = name == "RJ"
+        star = f'fill="{fill}"' if red else f'fill="none" stroke="{fill}" stroke-width="1.6"'
+        parts.append(f'<text x="{x + CARD_W / 2}" y="{y + 12}" font-family="{FONT}" '
                      f'font-size="9" text-anchor="middle" fill="{fill}">JOKER</text>')
-        parts.append(f'<path transform="translate({x + 7} {y + 19}) scale(1)" d="{STAR}" '
-                     f'fill="{fill}"/>')
+        parts.append(f'<path transform="translate({x + 7} {y + 15}) scale(1)" d="{STAR}" '
+                     f'{star}/>')
+        parts.append(f'<text x="{x + CARD_W / 2}" y="{y + 44}" font-family="{FONT}" '
+                     f'font-size="7" font-weight="bold" text-anchor="middle" fill="{fill}">'
+                     f'{"RED" if red else "BLACK"}</text>')
     else:
         rank, suit = name[:-1], name[-1]
         parts.append(f'<text x="{x + 4}" y="{y + 15}" font-family="{FONT}" font-size="13" '

@@ -1,0 +1,24 @@
+"""The card drawings of the rulebook: the two Jokers are told apart by shape and word, not by
+colour alone (a grey print loses the red)."""
+
+from __future__ import annotations
+
+import re
+
+from proofs.rulebook.cards_svg import BLACK, RED, card
+
+
+def _without_colour(svg: str) -> str:
+    return svg.replace(RED, "#000").replace(BLACK, "#000")
+
+
+def test_the_jokers_differ_in_more_than_colour() -> None:
+    red, black = card("RJ", 0, 0), card("BJ", 0, 0)
+    assert _without_colour(red) != _without_colour(black)
+    assert ">RED<" in red and ">BLACK<" in black
+    assert 'fill="none"' in black and 'fill="none"' not in red  # the black star in outline
+
+
+def test_a_suit_card_shows_its_rank_and_pip() -> None:
+    drawn = card("10H", 0, 0)
+    assert ">10<" in drawn and RED in drawn and len(re.findall("<path", drawn)) == 1
