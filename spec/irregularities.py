@@ -35,6 +35,8 @@ class Irregularity:
     title: str
     procedure: str
     questions: tuple[IrregularityQuestion, ...]
+    line: int
+    """The line of ``procedure`` in the file, for errors found once the rulebook is known."""
 
 
 def load_irregularities(doc: SpecDocument, base: Path,
@@ -62,5 +64,6 @@ def load_irregularities(doc: SpecDocument, base: Path,
                                     f"{', '.join(games)}) and \"op\"")
             questions.append(IrregularityQuestion(item["file"], item["says"], item["expect"],
                                                   question, doc.map.line_of(at) or 0))
-        out.append(Irregularity(row["id"], row["title"], row["procedure"], tuple(questions)))
+        out.append(Irregularity(row["id"], row["title"], row["procedure"], tuple(questions),
+                                doc.map.line_of(("irregularity", index, "procedure")) or 0))
     return tuple(out)

@@ -13,6 +13,7 @@ from typing import Any
 from spec.cards import CardParseError, expand_pattern
 from spec.coverage import load_sentence_book
 from spec.document import SpecDocument
+from spec.errors import SpecError
 from spec.irregularities import load_irregularities
 from spec.model import Catalogue, Claim, Game, Inheritance, Parameter, Profile, Reading, Source
 from spec.practice import load_practice
@@ -287,13 +288,10 @@ def load_catalogue(directory: Path | str, *, sentences: bool = True) -> Catalogu
 
 def _check_procedures(base: Path, catalogue: Catalogue, rule_ids: set[str]) -> None:
     """Every rule an irregularity's procedure names (``{rule.id}``) is a rule of the book."""
-    if not catalogue.irregularities:
-        return
-    doc = SpecDocument(base / "irregularities.toml")
-    for index, item in enumerate(catalogue.irregularities):
+    for item in catalogue.irregularities:
         for match in RULE_REFERENCE.finditer(item.procedure):
             if match.group(1) not in rule_ids:
-                raise doc.error(("irregularity", index, "procedure"),
+                raise SpecError(base / "irregularities.toml", item.line,
                                 f"{{{match.group(1)}}} names no rule of the book")
 
 

@@ -4,18 +4,16 @@ written."""
 
 from __future__ import annotations
 
-import shutil
 from dataclasses import replace
 from pathlib import Path
 
 import pytest
-from helpers import edit_spec, spec_error
+from helpers import copy_family, edit_spec, spec_error
 
 from proofs.judge_question import judge_question
 from proofs.rulebook.irregularities_page import chapter_number, irregularities_page, ruling_of
 from proofs.rulebook.prerequisites import RulebookError
 from spec.loader import family_catalogue
-from spec.registry import family_dir
 
 FAMILIES = ("kout", "baloot")
 
@@ -55,8 +53,7 @@ def test_a_ruling_that_contradicts_the_words_stops_the_build() -> None:
 ])
 def test_a_mistake_in_the_data_names_its_line(tmp_path: Path, old: str, new: str,
                                               says: str) -> None:
-    copy = tmp_path / "baloot"
-    shutil.copytree(family_dir("baloot"), copy)
+    copy = copy_family("baloot", tmp_path / "baloot")
     line = edit_spec(copy / "irregularities.toml", old, new)
     error = spec_error(copy)
     assert error.file.endswith("irregularities.toml") and error.line == line

@@ -4,21 +4,13 @@ checked where it is written."""
 
 from __future__ import annotations
 
-import shutil
 from pathlib import Path
 
 import pytest
-from helpers import edit_spec, spec_error
+from helpers import copy_family, edit_spec, spec_error
 
 from spec.loader import family_catalogue, load_catalogue
-from spec.registry import family_dir
 from spec.ruling_policy import PRACTICE_LEAD, decide, decisions, practice_ranking
-
-
-def _copy(tmp_path: Path, family: str) -> Path:
-    copy = tmp_path / family
-    shutil.copytree(family_dir(family), copy)
-    return copy
 
 
 def test_the_changed_rulings_are_the_policys() -> None:
@@ -52,7 +44,7 @@ def test_every_ruling_follows_the_step_that_settles_it() -> None:
 
 
 def test_a_ruling_against_the_policy_is_refused_where_it_is_written(tmp_path: Path) -> None:
-    copy = _copy(tmp_path, "baloot")
+    copy = copy_family("baloot", tmp_path / "baloot")
     edit_spec(copy / "profiles.toml", '"score.hokom-threshold" = "at-least-81"',
               '"score.hokom-threshold" = "at-least-82"')
     line = edit_spec(copy / "rulings.toml", 'reading = "at-least-81"', 'reading = "at-least-82"')
@@ -67,7 +59,7 @@ def test_practice_decides_only_with_a_clear_lead(tmp_path: Path) -> None:
     catalogue = family_catalogue("baloot")
     ranked = dict(practice_ranking(catalogue.practice, "baloot", "score.hokom-threshold"))
     assert len(ranked["at-least-81"]) - len(ranked["at-least-82"]) >= PRACTICE_LEAD
-    copy = _copy(tmp_path, "baloot")
+    copy = copy_family("baloot", tmp_path / "baloot")
     needed = len(ranked["at-least-81"]) - len(ranked["at-least-82"]) - PRACTICE_LEAD + 1
     extra = "".join(
         f'\n[[evidence]]\nparameter = "score.hokom-threshold"\nreading = "at-least-82"\n'
@@ -103,7 +95,7 @@ def test_one_repository_counts_once() -> None:
 ])
 def test_a_mistake_in_the_practice_file_names_its_line(tmp_path: Path, old: str, new: str,
                                                        says: str) -> None:
-    copy = _copy(tmp_path, "baloot")
+    copy = copy_family("baloot", tmp_path / "baloot")
     line = edit_spec(copy / "practice.toml", old, new)
     error = spec_error(copy)
     assert error.file.endswith("practice.toml") and says in str(error)
