@@ -78,6 +78,33 @@ def _pdf_metadata() -> None:
 
 
 _pdf_metadata()
+
+
+def _links_to_every_edition() -> None:
+    """Resolve a link to a page of an edition not built this run as when it is built (to that
+    edition's PDF): otherwise the players' edition printed alone would set its links into the
+    committee's pages as unlinked code, and differ from the one printed beside it."""
+    from rst2pdf import pdfbuilder
+    from sphinx.errors import NoUri
+
+    every = {f"{f}/{doc}": f"{f}-{name}" for f in FAMILIES
+             for name, (doc, _, _) in EDITIONS.items()}
+    resolve = pdfbuilder.PDFBuilder.get_target_uri
+
+    def get_target_uri(self: object, docname: str, typ: str | None = None) -> str:
+        try:
+            return str(resolve(self, docname, typ))
+        except NoUri:
+            env = self.env  # type: ignore[attr-defined]
+            for index, target in every.items():
+                if docname == index or docname in env.toctree_includes.get(index, ()):
+                    return f"pdf:{target}.pdf"
+            raise
+
+    pdfbuilder.PDFBuilder.get_target_uri = get_target_uri
+
+
+_links_to_every_edition()
 exclude_patterns += [f"{f}/*" for f in TITLES if f not in FAMILIES]
 pdf_stylesheets = ["sphinx", "rulebook-pdf.yaml"]
 pdf_style_path = [str(HERE)]

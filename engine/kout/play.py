@@ -49,9 +49,6 @@ class PlayPosition:
     """The play phase of a hand under fixed rules, trump and contract."""
 
     __slots__ = (
-        "_bid_holders",
-        "_bid_jokers",
-        "_honours",
         "_stack",
         "contract",
         "follow",
@@ -90,23 +87,21 @@ class PlayPosition:
         self.worthless: CardSet = 0
         self.over = False
         self._stack: list[_Undo] = []
-        self._honours = rules.honours[trump] if rules.honours is not None else -1
-        self._bid_jokers = rules.bid_jokers.get(contract.bid, 0)
-        if rules.bid_holder_declarer_only:
-            self._bid_holders = frozenset({contract.seat})
-        else:
-            self._bid_holders = frozenset(
-                s for s in range(rules.players) if s % 2 == contract.team
-            )
         self.over = self._decided()
 
     # ------------------------------------------------------------------ legality
     def joker_permission(self, seat: int, hand: CardSet) -> CardSet:
-        """Jokers ``seat`` may lead with their full rank (rules ``joker.lead-*``)."""
-        allowed = 0
-        if seat in self._bid_holders:
-            allowed |= self._bid_jokers
-        if self._honours >= 0 and self.played & self._honours == self._honours:
+        """Jokers ``seat`` may lead with their full rank (rules ``joker.lead-*``).
+
+        Each rule is read only where it can decide (a suite reuses an answer across profiles
+        that agree on the rules it read)."""
+        rules, contract = self.rules, self.contract
+        allowed = rules.bid_jokers.get(contract.bid, 0)
+        if allowed and not (seat == contract.seat if rules.bid_holder_declarer_only
+                            else seat % 2 == contract.team):
+            allowed = 0
+        honours = rules.honours
+        if honours is not None and self.played & honours[self.trump] == honours[self.trump]:
             allowed |= JOKER_MASK
         if (self.rules.declarer_without_ace and seat == self.contract.seat
                 and not hand & BIT[make_card(self.trump, ACE)]):
@@ -237,11 +232,10 @@ class PlayPosition:
         size = self.rules.hand_size
         if self.tricks_done >= size:
             return True
-        if not self.rules.early_stop:
-            return False
         bid = self.contract.bid
         team = self.contract.team
-        return self.won[team] >= bid or self.won[1 - team] > size - bid
+        decided = self.won[team] >= bid or self.won[1 - team] > size - bid
+        return decided and self.rules.early_stop  # read only where it can end the hand
 
     def pop(self) -> Card:
         """Take back the last card played; returns it."""
