@@ -37,6 +37,9 @@ class RuleExample:
     expect: dict[str, Any]
     line: int | None
     """The line of ``examples.toml`` where the example starts."""
+    focus_tricks: tuple[int, ...] = ()
+    """The tricks of the hand (numbered from 1) the example's text is about, which its
+    picture marks (``focus.tricks``; none: the picture follows the answers it states)."""
 
     def judge_input(self) -> dict[str, Any]:
         """The situation as ``trickrules judge`` reads it."""
@@ -56,6 +59,50 @@ def _situation(path: Path) -> tuple[dict[str, Any], tuple[str, ...]]:
     if not isinstance(then, list) or not all(isinstance(a, str) for a in then):
         raise SpecError(path, 1, '"then" must be a list of action names')
     return data["state"], tuple(then)
+
+
+def tricks_in_hand(state: dict[str, Any]) -> int:
+    """How many tricks the situation's hand has in all: those finished (Baloot lists them
+    under ``play``, Kout counts them in ``tricks_won``), and one per card seat 0 still holds
+    or has put into the trick in progress."""
+    play = state["play"] if isinstance(state.get("play"), dict) else state
+    done = len(play.get("tricks") or []) or sum(state.get("tricks_won") or [])
+    trick = play.get("trick") or {}
+    down = any(str(p.get("seat")) == "0" for p in trick.get("plays", []))
+    return done + len(state["hands"].get("0", [])) + down
+
+
+def _key_line(doc: SpecDocument, start: int | None, key: str) -> int | None:
+    """The line where an example starting at ``start`` writes ``key`` (the source map does
+    not follow a dotted key such as ``focus.tricks``); ``start`` when it is not found."""
+    if start is None:
+        return None
+    lines = read_text(doc.path).splitlines()
+    for number in range(start + 1, len(lines) + 1):
+        written = lines[number - 1].strip()
+        if written.startswith("[["):
+            break
+        if written.startswith((f"{key}.", f"{key} ", f"{key}=")):
+            return number
+    return start
+
+
+def _focus_tricks(doc: SpecDocument, at: tuple[Any, ...], row: dict[str, Any],
+                  state: dict[str, Any]) -> tuple[int, ...]:
+    """The tricks ``focus.tricks`` names, each a trick of the situation's hand in play."""
+    wanted = tuple((row.get("focus") or {}).get("tricks", ()))
+    if not wanted:
+        return ()
+    line = _key_line(doc, doc.map.line_of(at), "focus")
+    if state.get("phase") != "play":
+        raise SpecError(doc.path, line, f"focus.tricks names tricks, but {row['situation']} is a "
+                               f"situation before play ({state.get('phase')!r})")
+    most = tricks_in_hand(state)
+    for number in wanted:
+        if not 1 <= number <= most:
+            raise SpecError(doc.path, line, f"focus.tricks: trick {number} is not one of the "
+                                   f"{most} tricks of the hand in {row['situation']}")
+    return wanted
 
 
 def load_rule_examples(base: Path, rule_ids: Iterable[str],
@@ -85,5 +132,6 @@ def load_rule_examples(base: Path, rule_ids: Iterable[str],
             raise doc.error((*at, "situation"), f"{row['situation']} is a state of "
                                                 f"{state.get('game')!r}, not {game!r}")
         out.append(RuleExample(row["id"], row["rule"], game, row["says"], row["situation"],
-                               state, then, dict(row["expect"]), doc.map.line_of(at)))
+                               state, then, dict(row["expect"]), doc.map.line_of(at),
+                               _focus_tricks(doc, at, row, state)))
     return tuple(out)

@@ -7,9 +7,9 @@ from collections.abc import Sequence
 from typing import Any
 from xml.sax.saxutils import escape
 
-CARD_W, CARD_H, STEP = 34, 48, 37
-LABEL_W = 142
-ROW_H = 58
+CARD_W, CARD_H, STEP = 38, 54, 42
+LABEL_W = 150
+ROW_H = 64
 FONT = "Helvetica"
 RED, BLACK = "#c0182b", "#111111"
 
@@ -59,17 +59,17 @@ def card(name: str, x: float, y: float, *, mark: str = "") -> str:
         red = name == "RJ"
         star = f'fill="{fill}"' if red else f'fill="none" stroke="{fill}" stroke-width="1.6"'
         parts.append(f'<text x="{x + CARD_W / 2}" y="{y + 12}" font-family="{FONT}" '
-                     f'font-size="9" text-anchor="middle" fill="{fill}">JOKER</text>')
-        parts.append(f'<path transform="translate({x + 7} {y + 15}) scale(1)" d="{STAR}" '
+                     f'font-size="10" text-anchor="middle" fill="{fill}">JOKER</text>')
+        parts.append(f'<path transform="translate({x + 9} {y + 16}) scale(1)" d="{STAR}" '
                      f'{star}/>')
-        parts.append(f'<text x="{x + CARD_W / 2}" y="{y + 44}" font-family="{FONT}" '
-                     f'font-size="7" font-weight="bold" text-anchor="middle" fill="{fill}">'
+        parts.append(f'<text x="{x + CARD_W / 2}" y="{y + 49}" font-family="{FONT}" '
+                     f'font-size="10" font-weight="bold" text-anchor="middle" fill="{fill}">'
                      f'{"RED" if red else "BLACK"}</text>')
     else:
         rank, suit = name[:-1], name[-1]
-        parts.append(f'<text x="{x + 4}" y="{y + 15}" font-family="{FONT}" font-size="13" '
+        parts.append(f'<text x="{x + 4}" y="{y + 17}" font-family="{FONT}" font-size="15" '
                      f'font-weight="bold" fill="{fill}">{escape(rank)}</text>')
-        parts.append(pip(suit, x + 9, y + 21, 18, fill))
+        parts.append(pip(suit, x + 9, y + 24, 20, fill))
     return "".join(parts)
 
 
@@ -96,7 +96,7 @@ def _row(y: float, caption: str, cards: Sequence[str], *, highlight: bool = Fals
     if highlight:
         body.append(f'<rect x="2" y="{y - 4}" width="{LABEL_W + STEP * max(len(cards), 1) + 6}" '
                     f'height="{CARD_H + 8}" rx="5" fill="#fff3c4"/>')
-    body.append(text(8, y + CARD_H / 2 + 4, caption, size=11, bold=highlight))
+    body.append(text(8, y + CARD_H / 2 + 4, caption, size=12, bold=highlight))
     for index, name in enumerate(cards):
         body.append(card(name, LABEL_W + STEP * index, y, mark=(marks or {}).get(name, "")))
     return body
@@ -108,7 +108,7 @@ def play_witness(w: dict[str, Any], kind: str, header: str) -> str:
     players = len(w["hands"])
     rows = players + 1
     widest = max([len(h) for h in w["hands"].values()] + [len(w["trick"]) + 1])
-    width = max(LABEL_W + STEP * widest + 16, int(6.4 * len(header)) + 16)
+    width = max(LABEL_W + STEP * widest + 16, int(7 * len(header)) + 16)
     height = 34 + ROW_H * rows + 8
     body = [text(8, 20, header, size=12)]
     y = 34

@@ -1,13 +1,16 @@
-"""Rule examples in the rulebook: under each rule, its hand-written examples, the situation
-drawn as cards (a point of play) or told (the buying), the actions that follow and what the
-rule gives, with the file a reader can hand to ``trickrules judge``."""
+"""Rule examples in the rulebook: under each rule, its hand-written examples, each with its
+own picture of what it is about (the buying, the cards allowed, a trick, the hand's score;
+see :mod:`proofs.rulebook.example_scenes`), the actions that follow and what the rule gives,
+with the file a reader can hand to ``trickrules judge``."""
 
 from __future__ import annotations
 
+import html
 from typing import Any
 
 from proofs.outcome_words import Words, words_for
-from proofs.rulebook.cards_svg import describe, play_witness
+from proofs.rulebook.example_pictures import picture_height, scene_svg
+from proofs.rulebook.example_scenes import example_scene
 from proofs.rulebook.rst import escape, keep_with_picture
 from spec.registry import family as family_record
 from spec.rule_examples import RuleExample
@@ -24,34 +27,13 @@ def drawing_name(family: str, example: RuleExample) -> str:
 
 
 def is_drawn(example: RuleExample) -> bool:
-    """A point of play is drawn; any other situation is told."""
-    return example.state.get("phase") == "play"
+    """Every example has its own picture (the buying, the play, a trick or the score)."""
+    return True
 
 
 def drawing(example: RuleExample) -> str:
-    """The hands and the trick so far, the seat to play highlighted."""
-    leader, trick, _ = _words(example.state).trick(example.state)
-    witness = {"hands": example.state["hands"], "trick": trick, "leader": leader,
-               "mover": (leader + len(trick)) % len(example.state["hands"])}
-    return play_witness(witness, "legal", _header(example.state))
-
-
-def _header(state: dict[str, Any]) -> str:
-    scores = state.get("scores", [0, 0])
-    words = _words(state)
-    done = words.trick(state)[2]
-    tricks = "no trick" if done == 0 else "1 trick" if done == 1 else f"{done} tricks"
-    return (f"{words.contract(state)}; seat {state['dealer']} dealt; {tricks} played; "
-            f"scores {scores[0]} to {scores[1]}.")
-
-
-def _told(state: dict[str, Any]) -> str:
-    hands = "; ".join(f"seat {s}: {' '.join(cards)}" for s, cards in state["hands"].items())
-    calls = ", ".join(_words(state).call(c) for c in state.get("auction", []))
-    public = (f"; the public card is the {describe(state['public_card'])}"
-              if state.get("public_card") else "")
-    return (f"Seat {state['dealer']} deals{public}. Cards held: {hands}. Calls so far: "
-            f"{calls or 'none'}.")
+    """The example's picture: what it is about, replayed in the engine."""
+    return scene_svg(example_scene(example))
 
 
 def _answer(field: str, value: Any, side: str, words: Words) -> str:
@@ -87,14 +69,16 @@ def _pair(value: Any) -> str:
 
 
 def rule_example_lines(family: str, e: RuleExample) -> list[str]:
-    """The paragraph of one example under its rule (written once it passed)."""
-    lines = [*(keep_with_picture() if is_drawn(e) else []), f".. _{family}-example-{e.id}:",
-             "", f"*Example:* {escape(e.says)}", ""]
-    if is_drawn(e):
-        lines += [f".. image:: /_cards/{drawing_name(family, e)}", "   :scale: 80%",
-                  f"   :alt: {escape(_header(e.state))}", ""]
-    else:
-        lines += [escape(_told(e.state)), ""]
+    """The paragraph of one example under its rule (written once it passed), its picture
+    kept with the sentence that introduces it; on a narrow screen the picture keeps its size
+    and scrolls sideways in its box."""
+    picture = drawing(e)
+    title = picture[picture.index("<title>") + 7:picture.index("</title>")]
+    lines = [*keep_with_picture(min(picture_height(picture) + 90, 700)),
+             f".. _{family}-example-{e.id}:", "", f"*Example:* {escape(e.says)}", "",
+             ".. container:: example-picture", "",
+             f"   .. image:: /_cards/{drawing_name(family, e)}",
+             f"      :alt: {escape(html.unescape(title))}", ""]
     words = _words(e.state)
     if e.then:
         lines += [f"Then: {escape(', '.join(words.action(a) for a in e.then))}.", ""]
