@@ -12,7 +12,7 @@ from proofs.rulebook.cards_svg import CARD_H, STEP, card, describe, svg, text
 from proofs.rulebook.example_scenes import PlayedTrick, Scene
 
 MARGIN = 10
-LABEL_W = 150
+LABEL_W = 124
 """The column of row labels (``Seat 0, side 0``, ``Trick 5``)."""
 GAP = 14
 HIGHLIGHT = "#fff3c4"
@@ -95,8 +95,11 @@ def _hands(canvas: Canvas, scene: Scene) -> None:
         if to_move:
             parts.append(f'<rect x="2" y="{canvas.y - 4}" width="{LABEL_W + STEP * widest + 8}" '
                          f'height="{CARD_H + 8}" rx="5" fill="{HIGHLIGHT}"/>')
-        label = f"Seat {seat}, {scene.partnership} {seat % 2}" + (", to play" if to_move else "")
-        parts.append(text(MARGIN, canvas.y + CARD_H / 2 + 5, label, size=13, bold=to_move))
+        label = f"Seat {seat}, {scene.partnership} {seat % 2}"
+        middle = canvas.y + CARD_H / 2 + (-3 if to_move else 5)
+        parts.append(text(MARGIN, middle, label, size=13, bold=to_move))
+        if to_move:
+            parts.append(text(MARGIN, middle + 17, "to play", size=13, bold=True))
         parts += _cards_row(canvas.y, LABEL_W, cards, scene.marked.get(seat, frozenset()))
         canvas.add(parts, CARD_H + 10, LABEL_W + STEP * widest + MARGIN)
     if scene.marks_mean:

@@ -212,8 +212,9 @@ def _verdicts(example: RuleExample, score: dict[str, Any], winner: int | None,
     out = []
     if "made" in stated:
         buyers = score.get("buyers", score.get("bidders"))
-        out.append(f"The contract of {side} {buyers} is "
-                   + ("made." if score["made"] else "not made."))
+        what = f"bid of {score['bid']}" if "bid" in score else "contract"
+        out.append(f"{side.title()} {buyers}'s {what} "
+                   + ("is made." if score["made"] else "fails."))
     if "winner" in example.expect:
         out.append("The game goes on." if winner is None else f"{side.title()} {winner} wins "
                    "the game.")
@@ -235,7 +236,8 @@ def _score_scene(example: RuleExample, after: Any, ruling: Any, base: dict[str, 
     else:
         tricks = then
         won = [int(n) for n in state.get("tricks_won", [0, 0])]
-        rows = [("Tricks before", won[0], won[1])]
+        first = then[0].number if then else sum(won) + 1
+        rows = [(f"Tricks before trick {first}", won[0], won[1])]
         for trick in then:
             won[trick.winner % 2] += 1
         rows.append(("Tricks in all", won[0], won[1]))
@@ -261,7 +263,10 @@ def example_scene(example: RuleExample) -> Scene:
     base: dict[str, Any] = {"players": players, "header": _header(example, words),
                             "partnership": family(family_of(example.game)).partnership}
     kind = scene_kind(example)
-    if kind == "buying":
+    if kind == "buying":  # the calls are drawn; the header only says who deals
+        scores = state.get("scores", [0, 0])
+        base["header"] = f"Seat {state['dealer']} deals" + (
+            f"; scores {scores[0]} to {scores[1]}." if any(scores) else ".")
         shown = after.to_json()
         calls = tuple((int(c["seat"]), _call_words(words, c), i >= len(state.get("auction", [])))
                       for i, c in enumerate(shown.get("auction") or []))
