@@ -79,6 +79,10 @@ class ConformanceKit(Protocol):
         """The situation with only the first ``k`` cards of its trick played (the others back
         in their players' hands), and the seat that played card ``k``."""
 
+    def trick_requests(self, request: dict[str, Any]) -> list[dict[str, Any]]:
+        """The trick-winner requests (``op`` included) a request's answer rests on, in play
+        order: each trick of a hand-score request that gives the tricks played; else none."""
+
 
 class ModelSilentError(ValueError):
     """The model has no answer to a rule example's question at its situation."""

@@ -66,6 +66,12 @@ class BalootConformance:
 
         return before(situation, k)
 
+    def trick_requests(self, request: dict[str, Any]) -> list[dict[str, Any]]:
+        """Each trick of a hand-score request that gives the tricks played."""
+        from proofs.baloot.conformance.played_hand import trick_requests
+
+        return trick_requests(request) if request.get("op") == "hand-score" else []
+
 
 @dataclass(frozen=True)
 class BalootKit:

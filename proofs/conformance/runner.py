@@ -23,7 +23,7 @@ from typing import Any
 from proofs.conformance.build import why_rules
 from proofs.conformance.charges import NO_FIT, Charges, Departure, cover
 from proofs.conformance.engine_process import EngineProcess, Problem
-from proofs.conformance.protocol import Answer, canonical, definition, request
+from proofs.conformance.protocol import Answer, InvalidRequestError, canonical, definition, request
 from proofs.conformance.reference_adapter import profile_for
 from proofs.conformance.suite import SuiteData
 from proofs.kit import kit_for_game
@@ -227,7 +227,7 @@ class Runner:
         if not rules:
             return None
         rests = (resting_on(why, set(expect["cards"]) ^ set(got.get("cards", [])))
-                 if op == "legal-plays" else [])
+                 if op == "legal-plays" else tricks_resting_on(why, expect, got))
         departed = self.charges.reproducing(profile, vector, got) if self.charging else []
         if departed:
             return Failure(vector, profile.id, sorted({d.parameter for d in departed}),
@@ -240,6 +240,8 @@ class Runner:
         """The first move of the request the engine finds illegal, charged to the house
         readings under which it is illegal too, else to its rule (with no reading fitting)."""
         op, body = vector["op"], vector["request"]
+        if op == "hand-score":
+            return self._trick_refusal(profile, vector)
         if op in ("legal-plays", "trick-winner", "perft"):
             conformance = kit_for_game(profile.game.id).conformance
             for k, card in enumerate(body["situation"]["trick"]):
@@ -262,6 +264,26 @@ class Runner:
                     return self._refused(profile, op, prefix, call,
                                          [expected.why["calls"][call]],
                                          f"refuses call {k} ({call})", [])
+        return None
+
+    def _trick_refusal(self, profile: Profile, vector: dict[str, Any]) -> Refusal | None:
+        """A refused hand given as its tricks: the first trick the engine gets wrong, asked
+        as a trick-winner question and charged as that question's failure would be."""
+        conformance = kit_for_game(profile.game.id).conformance
+        for trick in conformance.trick_requests({"op": "hand-score", **vector["request"]}):
+            body = {k: v for k, v in trick.items() if k != "op"}
+            try:
+                expected = _answer(profile, trick)
+            except InvalidRequestError:
+                return None
+            asked = {**vector, "op": "trick-winner", "request": body,
+                     "expect": expected.expect, "why": expected.why,
+                     "rules": sorted(why_rules(expected.why))}
+            failure = self._judge(profile, asked, self._ask(profile, "trick-winner", body))
+            if failure is not None:
+                where = f"trick {body['situation']['leader']}-led {body['situation']['trick']}"
+                return (failure.rules, f"{where}: {failure.detail or failure.reason}",
+                        failure.rests_on, failure.readings)
         return None
 
     def _charged(self, profile: Profile, op: str, body: dict[str, Any], got: dict[str, Any],
@@ -345,8 +367,9 @@ def differing_rules(op: str, expect: dict[str, Any], why: dict[str, Any],
                     got: dict[str, Any]) -> list[str]:
     """The rules charged for the parts of ``got`` that differ from ``expect`` (empty when
     they agree): each card, seat or call by its own rule; an answer whose first part differs
-    (whether a contract was made, the scores) by that part's rule alone, since the rest
-    follows from it; any other part by the rule ``why`` gives it."""
+    (the tricks or card points a played hand gives each side, whether a contract was made,
+    the scores) by that part's rule alone, since the rest follows from it; any other part by
+    the rule ``why`` gives it."""
     rules: set[str] = set()
     if op == "legal-plays":
         for card in set(expect["cards"]) ^ set(got.get("cards", [])):
@@ -362,7 +385,7 @@ def differing_rules(op: str, expect: dict[str, Any], why: dict[str, Any],
             rules.add(calls.get(call, why.get("contract", why.get("multiplier", "contracts"))))
     if got == expect:
         return sorted(rules)
-    for first in ("made", "scores"):
+    for first in ("tricks_won", "card_points", "made", "scores"):
         if first in expect and got.get(first) != expect[first] and isinstance(why.get(first),
                                                                                str):
             return sorted(rules | {why[first]})
@@ -384,6 +407,15 @@ def resting_on(why: dict[str, Any], cards: Iterable[str]) -> list[list[str]]:
     ranks = why.get("ranks", {})
     out = [list(ranks.get(card, [])) for card in cards]
     return out if out and all(out) else []
+
+
+def tricks_resting_on(why: dict[str, Any], expect: dict[str, Any],
+                      got: dict[str, Any]) -> list[list[str]]:
+    """The rank orders a played hand's trick winners rest on (the attribution's ``orders``)
+    when the tricks each side won differ; empty otherwise."""
+    if "tricks_won" in expect and got.get("tricks_won") != expect["tricks_won"]:
+        return [list(why.get("orders", []))] if why.get("orders") else []
+    return []
 
 
 def charge(run: Run, failure: Failure) -> None:

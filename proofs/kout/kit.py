@@ -50,6 +50,10 @@ class KoutConformance:
         facts = expect.read_situation(situation)
         return facts.before(k).as_json(), (facts.leader + k) % facts.players
 
+    def trick_requests(self, request: dict[str, Any]) -> list[dict[str, Any]]:
+        """None: a Kout hand-score request gives the tricks won, not the tricks played."""
+        return []
+
 
 @dataclass(frozen=True)
 class KoutKit:

@@ -8,6 +8,9 @@ first argument; each must fail the Baloot suite on exactly the rules it breaks.
 ``baloot-multiplied``: Baloot's 2 game points are multiplied with a doubled hand.
 ``four-aces-400-in-hokom``: four Aces are a 400 in Hokom too.
 ``both-sides-projects``: the projects of both sides score, not only the higher side's.
+``last-trick-to-leader``: the last trick's 10 goes to the side that led it, not the one that
+won it.
+``jack-nine-swapped``: the trump Jack is worth 14 and the trump Nine 20 (the other way round).
 """
 
 from __future__ import annotations
@@ -21,6 +24,7 @@ import engine.baloot.game
 import engine.baloot.projects
 import proofs.baloot.conformance.declaring
 import proofs.baloot.conformance.expect
+import proofs.baloot.conformance.played_hand
 from engine.baloot.rules import HokomConversion, HokomVoid, Rules
 
 from . import serve_broken
@@ -88,6 +92,19 @@ def _both_sides_projects() -> None:
     setattr(proofs.baloot.conformance.declaring, "project_compare", broken)  # noqa: B010
 
 
+def _jack_nine_swapped(rules: Rules) -> dict[str, Any]:
+    values = list(rules.trump_points)
+    for suit in range(4):
+        jack, nine = suit * 8 + engine.baloot.cards.JACK, suit * 8 + engine.baloot.cards.NINE
+        values[jack], values[nine] = values[nine], values[jack]
+    return {"trump_points": tuple(values)}
+
+
+def _last_trick_to_leader() -> None:
+    setattr(proofs.baloot.conformance.played_hand, "last_trick_side",  # noqa: B010
+            lambda winner, leader: leader % 2)
+
+
 BREAKS: dict[str, Callable[[], None]] = {
     "sun-order-for-trump": _rules(_sun_order),
     "no-duty-to-trump": _rules(lambda rules: {"hokom_void": HokomVoid.MAY_TRUMP}),
@@ -97,6 +114,8 @@ BREAKS: dict[str, Callable[[], None]] = {
     "baloot-multiplied": _baloot_multiplied,
     "four-aces-400-in-hokom": _four_aces_anywhere,
     "both-sides-projects": _both_sides_projects,
+    "last-trick-to-leader": _last_trick_to_leader,
+    "jack-nine-swapped": _rules(_jack_nine_swapped),
 }
 
 

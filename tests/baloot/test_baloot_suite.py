@@ -113,6 +113,9 @@ SCORING = "hand-score,game-end,projects,project-compare,doubling"
     ("baloot-multiplied", {"project.baloot-value"}, SCORING),
     ("four-aces-400-in-hokom", {"project.values"}, SCORING),
     ("both-sides-projects", {"project.proof"}, SCORING),
+    # asked only where the eight tricks are given: the card points alone are charged
+    ("last-trick-to-leader", {"score.card-points"}, "hand-score"),
+    ("jack-nine-swapped", {"score.card-points"}, "hand-score"),
 ])
 def test_broken_adapter_fails_on_exactly_its_rules(way: str, rules: set[str],
                                                    only: str | None) -> None:

@@ -18,7 +18,8 @@ from engine.baloot.rules import Rules
 from engine.baloot.state import AUCTION, DOUBLE, PLAY
 from engine.registry import load_game
 from proofs.baloot.conformance.calls import ACTIONS
-from proofs.baloot.conformance.expect import rules_for
+from proofs.baloot.conformance.expect import GAHWA_MULTIPLIER, rules_for
+from proofs.baloot.conformance.played_hand import tricks_json
 from proofs.baloot.model import SUN
 from proofs.baloot.scoring import HOKOM_TOTAL, SUN_TOTAL
 from proofs.conformance.build import Case, dispute_witnesses
@@ -64,10 +65,12 @@ def _hand_cases(rules: Rules, hand: Hand, scores: list[int], origin: str) -> Ite
                           "first_leader": hand.tricks[0].leader, "declared": declared}, origin)
     facts, _ = hand.facts(rules)
     result = hand.score(rules)[0]
-    yield Case(GAME, score_body(facts.contract, facts.declarer_team, facts.multiplier,
-                                facts.gahwa, list(facts.card_points),
-                                facts.project_team, facts.project_points,
-                                list(facts.baloot)), origin)
+    body = score_body(facts.contract, facts.declarer_team, facts.multiplier, facts.gahwa,
+                      list(facts.card_points), facts.project_team, facts.project_points,
+                      list(facts.baloot))
+    yield Case(GAME, body, origin)
+    yield Case(GAME, played_score_body(body, hand.trump, hand.locked,
+                                       [(t.leader, list(t.cards)) for t in hand.tricks]), origin)
     yield Case(GAME, {"op": "game-end", "scores": list(scores),
                       "declarer_team": hand.declarer % 2,
                       "gahwa_winner": result.game_winner}, origin)
@@ -76,10 +79,20 @@ def _hand_cases(rules: Rules, hand: Hand, scores: list[int], origin: str) -> Ite
 def score_body(contract: str, declarer_team: int, multiplier: int, gahwa: bool,
                card_points: list[int], project_team: int | None, project_points: int,
                baloot: list[int]) -> dict[str, Any]:
-    """A hand-score request."""
+    """A hand-score request (a Gahwa at the doubling answer's multiplier, 4, the one stake it
+    is scored at)."""
     return {"op": "hand-score", "contract": contract, "declarer_team": declarer_team,
-            "multiplier": multiplier, "gahwa": gahwa, "card_points": card_points,
+            "multiplier": GAHWA_MULTIPLIER if gahwa else multiplier, "gahwa": gahwa,
+            "card_points": card_points,
             "projects": {"team": project_team, "points": project_points}, "baloot": baloot}
+
+
+def played_score_body(body: dict[str, Any], trump: int | None, locked: bool,
+                      tricks: list[tuple[int, list[int]]]) -> dict[str, Any]:
+    """The hand-score request ``body`` with the tricks played in place of the card points: it
+    asks the card points too (what each card is worth, the last trick's bonus)."""
+    rest = {k: v for k, v in body.items() if k != "card_points"}
+    return {**rest, "trump": _trump(trump), "locked": locked, "tricks": tricks_json(tricks)}
 
 
 def random_cases(profile: Profile) -> Iterator[Case]:
@@ -138,7 +151,7 @@ def _call_name(entry: dict[str, object]) -> str:
 SUN_SPLITS = (0, 5, 10, 15, 25, 45, 55, 60, 64, 65, 66, 67, 70, 75, 85, 125, 130)
 HOKOM_SPLITS = (0, 16, 76, 77, 80, 81, 82, 83, 85, 86, 90, 95, 152, 162)
 """Declarer's card points around every rounding step and threshold of the readings."""
-DOUBLINGS = ((1, False), (2, False), (3, False), (4, False), (1, True))
+DOUBLINGS = ((1, False), (2, False), (3, False), (4, False), (4, True))
 
 
 def score_grid(profile: Profile) -> Iterator[Case]:
@@ -285,8 +298,11 @@ def random_play(profile: Profile) -> Iterator[Case]:
         position, _dealer, declarer = perft_position(rules, seed, contract, trump, None)
         position.locked = locked
         played: list[int] = []
+        tricks: list[tuple[int, list[int]]] = []
         origin = f"play:{seed}"
         for turn in range(NUM_CARDS):
+            if not position.trick:
+                tricks.append((position.leader, []))
             legal = [c for c in range(NUM_CARDS) if position.legal_mask() >> c & 1]
             hands = [names(m) for m in position.hands]
             trick = [name(c) for c in position.trick]
@@ -302,7 +318,13 @@ def random_play(profile: Profile) -> Iterator[Case]:
                         "hands": [[c for c in h if c != name(chosen)] for h in hands]}
                 yield Case(GAME, {"op": "trick-winner", "situation": done}, origin)
                 played.extend([*position.trick, chosen])
+            tricks[-1][1].append(chosen)
             position.push(chosen)
+        multiplier, gahwa = DOUBLINGS[seed % len(DOUBLINGS)]
+        if locked:
+            multiplier, gahwa = max(multiplier, 2), False
+        body = score_body(contract, declarer % 2, multiplier, gahwa, [0, 0], None, 0, [0, 0])
+        yield Case(GAME, played_score_body(body, trump, locked, tricks), origin)
 
 
 PROJECT_HANDS = (

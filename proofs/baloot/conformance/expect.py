@@ -19,10 +19,14 @@ from engine.baloot.scoring import HandFacts, game_winner, score_hand
 from engine.errors import EngineError
 from engine.perft import divide
 from proofs.baloot.conformance import calls, declaring
+from proofs.baloot.conformance.played_hand import read_played_hand, replay
 from proofs.baloot.conformance.situation import SEATS, BalootPlay, read_card, read_play
 from proofs.baloot.replay import engine_rules
 from proofs.conformance.protocol import Answer, InvalidRequestError, PerReadings, ReadOnce
 from spec.model import Profile
+
+GAHWA_MULTIPLIER = 4
+"""The one way a Gahwa's stake is written: the doubling answer's ``multiplier`` after it."""
 
 rules_for = PerReadings(engine_rules)
 """The engine's rules under a concrete profile."""
@@ -271,24 +275,41 @@ def hand_facts(rules: Rules, data: dict[str, Any]) -> HandFacts:
     gahwa = data.get("gahwa")
     if not isinstance(gahwa, bool):
         raise InvalidRequestError("gahwa: expected true or false")
+    if gahwa and multiplier != GAHWA_MULTIPLIER:
+        raise InvalidRequestError(f"multiplier: {multiplier} with a Gahwa, which is played at "
+                                  f"{GAHWA_MULTIPLIER} (as the doubling answer gives it)")
     return HandFacts(contract, _int(data, "declarer_team", 0, 1), multiplier, gahwa, points,
                      projects["team"], project_points, baloot)
 
 
 def hand_score(rules: Rules, data: dict[str, Any]) -> Answer:
-    """A finished hand's game points, side by side, and whether the contract was made."""
+    """A finished hand's game points, side by side, and whether the contract was made; when
+    the request gives the tricks played instead of the card points, the tricks and card points
+    each side took as well."""
+    played: dict[str, Any] = {}
+    if "tricks" in data:
+        if "card_points" in data:
+            raise InvalidRequestError("card_points: give the tricks or the card points, not both")
+        taken = replay(rules, read_played_hand(data))
+        played = {"tricks_won": list(taken.tricks_won), "card_points": list(taken.card_points)}
+        data = {**data, "card_points": played["card_points"]}
     facts = hand_facts(rules, data)
     got = score_hand(rules, facts)
     sun = facts.contract == SUN
-    expect = {"made": got.made, "cards": list(got.cards), "projects": list(got.projects),
-              "baloot": list(got.baloot), "total": list(got.total),
-              "gahwa_winner": got.game_winner}
+    expect = {**played, "made": got.made, "cards": list(got.cards),
+              "projects": list(got.projects), "baloot": list(got.baloot),
+              "total": list(got.total), "gahwa_winner": got.game_winner}
     doubled = facts.multiplier > 1 or facts.gahwa
     conversion = "score.sun-conversion" if sun else "score.hokom-conversion"
-    why = {"made": ("score.sun-threshold" if sun else "score.hokom-threshold"),
-           "cards": ("double.split" if doubled else conversion) if got.made else "score.failed",
-           "projects": "double.projects" if doubled else "score.failed",
-           "baloot": "project.baloot-value", "gahwa_winner": "double.gahwa"}
+    cards = ("double.split" if doubled else conversion) if got.made else "score.failed"
+    why: dict[str, Any] = {
+        "made": "score.sun-threshold" if sun else "score.hokom-threshold", "cards": cards,
+        "projects": "double.projects" if doubled else "score.failed",
+        "baloot": "project.baloot-value", "gahwa_winner": "double.gahwa"}
+    if played:
+        orders = ["rank.plain"] if sun else ["rank.plain", "rank.trump"]
+        why = {"tricks_won": "trick.winner", "orders": orders,
+               "card_points": "score.card-points", **why}
     return Answer(expect, why)
 
 

@@ -50,6 +50,8 @@ def case_size(body: dict[str, Any]) -> int:
         return len(body["calls"])
     if op == "project-compare":
         return sum(len(p["cards"]) for p in body["declared"])
+    if op == "hand-score" and "tricks" in body:  # after every score from card points
+        return 1000 + 10 * int(body["multiplier"])
     if op == "hand-score":
         return int(body["card_points"][0]) + 10 * int(body["multiplier"])
     if op == "game-end":

@@ -9,7 +9,16 @@ from __future__ import annotations
 
 from typing import Any
 
-from proofs.baloot.model import HOKOM, NO_TRUMP, SUN, card_of, legal, winner_is
+from proofs.baloot.model import (
+    HOKOM,
+    NO_TRUMP,
+    SUN,
+    card_of,
+    card_points,
+    last_trick_points,
+    legal,
+    winner_is,
+)
 from proofs.baloot.scoring import Hand, score
 from proofs.conformance.build import Case, key
 from proofs.conformance.protocol import Answer
@@ -68,16 +77,34 @@ class BalootModelCheck:
             raise AssertionError(f"the model names {len(wins)} winners of {s['trick']}")
         return int((s["leader"] + wins[0]) % 4)
 
+    def _played(self, body: dict[str, Any]) -> dict[str, Any]:
+        """The tricks and card points each side takes by the model's trick rule and card
+        values (the last trick's bonus to the side that wins it)."""
+        trump = _trump(body["trump"])
+        won, points = [0, 0], [0, 0]
+        for k, trick in enumerate(body["tricks"]):
+            ids = [card_of(c) for c in trick["cards"]]
+            wins = [i for i in range(4) if winner_is(self.sp, ids, trump, i) is True]
+            if len(wins) != 1:
+                raise AssertionError(f"the model names {len(wins)} winners of {trick}")
+            side = (trick["leader"] + wins[0]) % 2
+            won[side] += 1
+            points[side] += sum(int(card_points(self.sp, c, trump)) for c in ids)
+            if k == len(body["tricks"]) - 1:
+                points[side] += int(last_trick_points(self.sp))
+        return {"tricks_won": won, "card_points": points}
+
     def _score(self, body: dict[str, Any]) -> dict[str, Any]:
+        played = self._played(body) if "tricks" in body else {}
+        cards = played["card_points"] if played else body["card_points"]
         team = body["projects"]["team"]
         hand = Hand(SUN if body["contract"] == "sun" else HOKOM, body["declarer_team"],
-                    body["multiplier"], body["gahwa"],
-                    (body["card_points"][0], body["card_points"][1]),
+                    body["multiplier"], body["gahwa"], (cards[0], cards[1]),
                     -1 if team is None else team, body["projects"]["points"],
                     (body["baloot"][0], body["baloot"][1]))
         got = score(self.sp, hand)
         winner = int(got.game_winner)
-        return {"made": bool(got.made), "cards": [int(x) for x in got.cards],
+        return {**played, "made": bool(got.made), "cards": [int(x) for x in got.cards],
                 "projects": [int(x) for x in got.projects],
                 "baloot": [int(x) for x in got.baloot], "total": [int(x) for x in got.total],
                 "gahwa_winner": None if winner < 0 else winner}
