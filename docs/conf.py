@@ -8,16 +8,19 @@ from __future__ import annotations
 
 import json
 import os
+import sys
 from pathlib import Path
 
 HERE = Path(__file__).resolve().parent
+sys.path.insert(0, str(HERE))  # the extensions beside this file (pagerefs)
 
 project = "Kout Bo and Baloot: the reconciled rules"
 author = "trickrules"
 copyright = "trickrules"
 version = release = "1"
 today = "rulebook edition 1"
-extensions = ["sphinx.ext.autodoc", "rst2pdf.pdfbuilder"]
+# pagerefs: the PDFs' cross-references print their target's page, "rule 702 (p. 31)"
+extensions = ["sphinx.ext.autodoc", "rst2pdf.pdfbuilder", "pagerefs"]
 autodoc_member_order = "bysource"
 autodoc_typehints = "description"
 exclude_patterns = ["_build"]
@@ -55,7 +58,7 @@ SUBJECTS = {f"{TITLES[f]} ({edition})": f"{TITLES[f]}: {subject}"
 def _pdf_metadata() -> None:
     """Fill the PDF's Title, Author and Subject, which rst2pdf leaves empty for a Sphinx
     document: from the document's entry in ``pdf_documents``."""
-    from rst2pdf import createpdf
+    from rst2pdf import createpdf  # type: ignore[import-untyped]
 
     current: dict[str, str] = {}
     create, init = createpdf.RstToPdf.createPdf, createpdf.FancyDocTemplate.__init__
