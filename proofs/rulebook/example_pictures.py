@@ -6,6 +6,7 @@ picture's natural size, which the rulebook shows unscaled."""
 
 from __future__ import annotations
 
+import textwrap
 from collections.abc import Sequence
 
 from proofs.rulebook.cards_svg import CARD_H, STEP, card, describe, svg, text
@@ -18,6 +19,9 @@ GAP = 14
 HIGHLIGHT = "#fff3c4"
 TEXT_W = 7.2
 """About how wide a character of 13 px text is, to size columns."""
+MAX_TEXT_W = 560
+"""The widest a line of text may run: every picture stays under about 620 px, which the
+PDF's frame holds at its natural size (and a desktop page shows unscaled)."""
 
 
 class Canvas:
@@ -35,9 +39,11 @@ class Canvas:
         self.width = max(self.width, int(width))
 
     def line(self, words: str, *, size: int = 13, bold: bool = False) -> None:
-        """A line of text."""
-        self.add([text(MARGIN, self.y + size, words, size=size, bold=bold)], size + 9,
-                 MARGIN * 2 + TEXT_W * len(words) * size / 13)
+        """A line of text, broken into lines no wider than :data:`MAX_TEXT_W`."""
+        char_w = TEXT_W * size / 13
+        for part in textwrap.wrap(words, int(MAX_TEXT_W / char_w)):
+            self.add([text(MARGIN, self.y + size, part, size=size, bold=bold)], size + 9,
+                     MARGIN * 2 + char_w * len(part))
 
 
 def _cards_row(y: float, x: float, cards: Sequence[str], marked: frozenset[str]) -> list[str]:
@@ -124,7 +130,7 @@ def _trick(canvas: Canvas, scene: Scene, trick: PlayedTrick) -> None:
     about = trick.number in scene.highlighted
     parts = ['<g class="trick">']
     if about:
-        parts.append(f'<rect x="2" y="{top - 4}" width="{right + 200}" height="{height + 2}" '
+        parts.append(f'<rect x="2" y="{top - 4}" width="{right + 180}" height="{height + 2}" '
                      f'rx="5" fill="{HIGHLIGHT}"/>')
     parts += [text(MARGIN, top + 16, f"Trick {trick.number}", size=13, bold=True),
               text(MARGIN, top + 34, f"led by seat {trick.leader}", size=12)]
@@ -140,7 +146,7 @@ def _trick(canvas: Canvas, scene: Scene, trick: PlayedTrick) -> None:
             parts.append(text(right, top + 56, f"with {trick.bonus} for the last trick",
                               size=12))
     parts.append("</g>")
-    canvas.add(parts, height, right + 200)
+    canvas.add(parts, height, right + 180)
 
 
 def _tally(canvas: Canvas, scene: Scene) -> None:

@@ -74,7 +74,8 @@ def rule_example_lines(family: str, e: RuleExample) -> list[str]:
     and scrolls sideways in its box."""
     picture = drawing(e)
     title = picture[picture.index("<title>") + 7:picture.index("</title>")]
-    lines = [*keep_with_picture(min(picture_height(picture) + 90, 700)),
+    points = picture_height(picture) * 3 // 4  # the PDF draws a pixel as 0.75 point
+    lines = [*keep_with_picture(min(points + 90, 700)),
              f".. _{family}-example-{e.id}:", "", f"*Example:* {escape(e.says)}", "",
              ".. container:: example-picture", "",
              f"   .. image:: /_cards/{drawing_name(family, e)}",
