@@ -205,6 +205,20 @@ def test_the_guides_tiny_adapter_plays_by_the_rules() -> None:
     assert set(report["unsupported"]) >= {"auction", "hand-score", "projects"}
 
 
+def test_the_guides_complete_adapter_passes_the_whole_suite() -> None:
+    """The complete example adapter of the guide, an engine written from the rulebook alone,
+    answers all nine question types and passes every vector of the reconciled profile, with
+    none declined."""
+    guide = Path(__file__).resolve().parents[2] / "docs" / "examples" / "baloot_adapter.py"
+    code, report = conform("--engine", f"{sys.executable} {guide}")
+    failing = {rule: r["smallest"] for rule, r in report.get("rules", {}).items() if r["failed"]}
+    assert report["failed"] == 0 and report["problems"] == {}, failing
+    assert code == 0 and report["passed"] == report["vectors"] > 6000
+    assert set(report["ops"]) == set(BALOOT_OPS) and not report["unsupported"]
+    assert all(counts["failed"] == 0 and counts["passed"] > 0
+               for counts in report["ops"].values())
+
+
 def test_game_end_is_asked_only_of_reachable_scores() -> None:
     """After a hand nobody bought the scores are those before it, so a side at the target
     there had already won: the suite never asks it (both engines tried once failed such

@@ -1,0 +1,342 @@
+"""A complete conformance adapter over a small Baloot engine written into it: all nine question
+types of the Baloot suite, under the reconciled rules (profile ``baloot-default``) only.
+
+Run it with ``trickrules conform --game baloot --engine "python baloot_adapter.py"``. Plain
+Python, standard library only: it stands for an engine written from the rulebook alone. A
+request whose ``rules`` differ from the reconciled readings is declined as unsupported."""
+
+import json
+import sys
+
+# The readings this engine plays: the reconciled profile, parameter by parameter.
+RECONCILED = {
+    "deck.cards": "piquet-32", "seating.partners": "opposite",
+    "seating.turn-order": "counter-clockwise", "dealer.first": "random",
+    "dealer.rotation": "to-the-right", "deal.cut": "cut", "deal.packets": "3-2-then-public",
+    "deal.exposed-card": "keep-unless-ace", "deal.completion": "taker-2-others-3",
+    "auction.order": "from-dealers-right", "auction.sun-over-hokom": "any-other-player",
+    "auction.sun-over-sun": "higher-priority", "auction.ashkal-callers": "dealer-and-left",
+    "auction.wrong-ashkal": "refused", "auction.ashkal-on-ace": "forced-sun",
+    "auction.kawesh": "first-round", "auction.second-round-hokom": "named-with-bid",
+    "auction.all-pass": "next-dealer", "double.sun": "one-above-other-below-100",
+    "double.lock": "no-trump-lead", "double.split": "winner-takes-all",
+    "double.projects": "same-as-hand", "double.gahwa": "hand-winner-wins-game",
+    "project.values": "sira-50-100-400", "project.per-player": "any-disjoint",
+    "project.four-hundred-holder": "any-player", "project.hundred-order": "run-first",
+    "project.tie-break": "highest-card-then-first", "project.declaration-order": "play-order",
+    "project.proof": "shown", "project.baloot-holder": "any-player",
+    "project.baloot-value": "2-game-points", "project.baloot-in-project": "not-split-not-in-100",
+    "rank.plain": "ten-high", "rank.trump": "jack-nine-high", "play.first-lead": "dealers-right",
+    "play.follow-suit": "must-follow", "play.hokom-void": "must-trump-unless-partner-winning",
+    "play.trump-led": "must-overtrump", "score.card-points": "standard",
+    "score.sun-conversion": "five-kept-div-5", "score.hokom-conversion": "nearest-ten-half-down",
+    "score.keep-total": "declarers-get-rest", "score.hokom-threshold": "at-least-81",
+    "score.sun-threshold": "at-least-66-card-points", "score.failed": "defenders-take-all",
+    "game.target": "152", "game.both-reach": "higher-total",
+}
+OPS = ["legal-plays", "trick-winner", "perft", "auction", "doubling", "projects",
+       "project-compare", "hand-score", "game-end"]
+
+PLAIN = ["7", "8", "9", "J", "Q", "K", "10", "A"]  # low to high in a plain suit
+TRUMP = ["7", "8", "Q", "K", "10", "A", "9", "J"]  # low to high in trumps
+RUN = ["7", "8", "9", "10", "J", "Q", "K", "A"]  # the order of a run (a project)
+POINTS = {"A": 11, "10": 10, "K": 4, "Q": 3, "J": 2}
+TRUMP_POINTS = {**POINTS, "J": 20, "9": 14}
+PROJECT_VALUES = {"sun": {"sira": 4, "fifty": 10, "hundred": 20, "four-hundred": 40},
+                  "hokom": {"sira": 2, "fifty": 5, "hundred": 10}}
+LEVEL = {"sira": 1, "fifty": 2, "hundred": 3, "four-hundred": 4}
+
+
+def rank(card):
+    return card[:-1]
+
+
+def suit(card):
+    return card[-1]
+
+
+def team(seat):
+    return seat % 2
+
+
+# ----------------------------------------------------------------------- play of the cards
+
+def strength(card, led, trump):
+    """How strongly a card bids for the trick: trumps above the suit led, others not at all."""
+    if suit(card) == trump:
+        return 100 + TRUMP.index(rank(card))
+    if suit(card) == led:
+        return PLAIN.index(rank(card))
+    return -1
+
+
+def winner_index(trick, trump):
+    """The index in the trick of the card that is winning it."""
+    return max(range(len(trick)), key=lambda i: strength(trick[i], suit(trick[0]), trump))
+
+
+def legal(hand, trick, trump, locked):
+    if not trick:
+        if locked and trump and any(suit(c) != trump for c in hand):
+            return [c for c in hand if suit(c) != trump]  # a locked double: no trump lead
+        return list(hand)
+    led = suit(trick[0])
+    follow = [c for c in hand if suit(c) == led]
+    if follow and led == trump:  # a trump led: overtrump when possible
+        top = max(strength(c, led, trump) for c in trick)
+        return [c for c in follow if strength(c, led, trump) > top] or follow
+    if follow:
+        return follow
+    if winner_index(trick, trump) == len(trick) - 2:
+        return list(hand)  # void, and the partner is winning the trick: any card
+    trumps = [c for c in hand if suit(c) == trump]
+    return trumps or list(hand)  # void in Hokom: trump if possible (in Sun, trump is None)
+
+
+def play(hands, leader, trick, card, trump):
+    """The hands, leader and trick after ``card``; a full trick's winner leads the next one."""
+    mover = (leader + len(trick)) % 4
+    hands = [h if s != mover else [c for c in h if c != card] for s, h in enumerate(hands)]
+    trick = [*trick, card]
+    if len(trick) == 4:
+        return hands, (leader + winner_index(trick, trump)) % 4, []
+    return hands, leader, trick
+
+
+def perft(hands, leader, trick, trump, locked, depth):
+    """How many sequences of exactly ``depth`` legal plays start here, by first card. A hand
+    that ends before ``depth`` plays counts nothing."""
+    mover = (leader + len(trick)) % 4
+    divide = {}
+    for card in legal(hands[mover], trick, trump, locked):
+        after = play(hands, leader, trick, card, trump)
+        divide[card] = 1 if depth == 1 else sum(perft(*after, trump, locked, depth - 1).values())
+    return divide
+
+
+# ----------------------------------------------------------------------- buying the hand
+
+def auction(dealer, public, hands, calls):
+    """Replays the calls; returns the calls open to the seat to speak and the contract."""
+    order = [(dealer + 1 + i) % 4 for i in range(4)]  # from the dealer's right: priority
+    rnd, queue, bid, passed_on_sun, over = 1, list(order), None, set(), False
+    for call in calls:
+        seat = queue.pop(0)
+        if call == "kawesh":
+            return [], None  # the hand is void
+        if call == "pass":
+            if bid and bid[0] == "sun":
+                passed_on_sun.add(seat)
+        elif call == "hokom" or call.startswith("suit-"):
+            trump = suit(public) if call == "hokom" else call[-1]
+            bid = ("hokom", seat, trump)
+            # every other player, from the top of the order, may answer a Hokom with Sun
+            queue = [s for s in order if s != seat]
+        else:  # "sun", or "ashkal": a Sun for the caller's partner (on an Ace, the caller's)
+            declarer = seat if call == "sun" or rank(public) == "A" else (seat + 2) % 4
+            bid = ("sun", declarer, None)
+            # a second-round Sun is final; in the first round the players ahead of the caller
+            # who have not passed on a Sun may still take it, in order of priority
+            queue = [] if rnd == 2 else [s for s in order[:order.index(seat)]
+                                         if s not in passed_on_sun and s != declarer]
+        if not queue:
+            if bid or rnd == 2:
+                over = True
+                break
+            rnd, queue = 2, list(order)  # four passes: the second round
+    if over or not queue:
+        contract = bid and {"kind": bid[0], "declarer": bid[1], "trump": bid[2]}
+        return [], contract
+    seat = queue[0]
+    open_calls = ["pass", "sun"]
+    if rnd == 1:
+        if not bid:
+            open_calls.append("hokom")
+        if seat in (dealer, (dealer + 3) % 4):  # the dealer and the dealer's left
+            open_calls.append("ashkal")
+        if all(rank(c) in ("7", "8", "9") for c in hands[seat]):
+            open_calls.append("kawesh")
+    elif not bid:
+        open_calls += [f"suit-{s}" for s in "SHDC" if s != suit(public)]
+    return open_calls, None
+
+
+def doubling(contract, declarer, dealer, scores, calls):
+    """Double (a defender), Triple (the buyer), Four (the doubler), Gahwa (the buyer)."""
+    order = [(dealer + 1 + i) % 4 for i in range(4)]
+    defenders = [s for s in order if team(s) != team(declarer)]
+    state = {"legal": [], "seat": None, "multiplier": 1, "locked": False, "gahwa": False}
+    if contract == "sun" and not (max(scores) > 100 and min(scores) < 100):
+        return state  # a Sun is doubled only when one side is over 100 and the other under
+    seat, doubler, steps = defenders[0], None, list(calls)
+    while True:
+        mult = state["multiplier"]
+        if mult == 1:
+            options = ["pass", "double"] + (["double-locked"] if contract == "hokom" else [])
+        elif mult == 2 and contract == "hokom":
+            options = ["pass", "triple"]
+        elif mult == 3:
+            options = ["pass", "four", "four-locked"]
+        elif mult == 4 and not state["gahwa"]:
+            options = ["pass", "gahwa"]
+        else:
+            options = []  # a doubled Sun, or a Gahwa: nothing more to say
+        if not options:
+            return state
+        if not steps:
+            return {**state, "legal": options, "seat": seat}
+        call = steps.pop(0)
+        if call == "pass":
+            if mult == 1 and seat == defenders[0]:
+                seat = defenders[1]  # the other defender may still double
+                continue
+            return state
+        state["multiplier"] = mult + 1 if call != "gahwa" else 4
+        state["locked"] = call.endswith("-locked")  # a Triple or a Gahwa unlocks
+        state["gahwa"] = call == "gahwa"
+        doubler = doubler if doubler is not None else seat
+        seat = declarer if seat == doubler else doubler
+
+
+# ----------------------------------------------------------------------- projects
+
+def runs(cards):
+    """The maximal runs of three or more cards of one suit, in the order A K Q J 10 9 8 7."""
+    found = []
+    for s in "SHDC":
+        held = [r in {rank(c) for c in cards if suit(c) == s} for r in RUN] + [False]
+        start = 0
+        for i, here in enumerate(held):
+            if not here:
+                if i - start >= 3:
+                    found.append([RUN[j] + s for j in range(start, i)])
+                start = i + 1
+    return found
+
+
+def projects(contract, hand):
+    """The projects of a hand that share no card and are worth the most. A card of a four of a
+    kind is not also in a run; a run scores once, as the longest project it makes."""
+    fours = [[r + s for s in "SHDC"] for r in ("10", "J", "Q", "K", "A")
+             if all(r + s in hand for s in "SHDC")]
+    best, best_value = [], -1
+    for mask in range(1 << len(fours)):  # which fours of a kind to take (at most two)
+        taken = [f for i, f in enumerate(fours) if mask >> i & 1]
+        used = {c for f in taken for c in f}
+        found = [("hundred" if rank(f[0]) != "A" or contract == "hokom" else "four-hundred", f)
+                 for f in taken]
+        for run in runs([c for c in hand if c not in used]):
+            found.append(({3: "sira", 4: "fifty"}.get(len(run), "hundred"), run))
+        value = sum(PROJECT_VALUES["sun"][kind] for kind, _ in found)
+        if value > best_value:
+            best, best_value = found, value
+    return [{"kind": kind, "cards": cards} for kind, cards in best]
+
+
+def project_compare(contract, first_leader, declared):
+    """Only the side with the higher project scores projects: all of its own."""
+    if not declared:
+        return None, 0
+
+    def key(p):
+        is_run = len({suit(c) for c in p["cards"]}) == 1
+        top = max(RUN.index(rank(c)) for c in p["cards"])
+        # level; a 100 in a row beats four of a kind; the top card; then who declared first
+        return (LEVEL[p["kind"]], is_run, top, -((p["seat"] - first_leader) % 4))
+
+    winner = team(max(declared, key=key)["seat"])
+    values = PROJECT_VALUES[contract]
+    return winner, sum(values[p["kind"]] for p in declared if team(p["seat"]) == winner)
+
+
+# ----------------------------------------------------------------------- scoring
+
+def game_points(contract, card_points):
+    if contract == "sun":  # to the nearest ten unless it ends in 5, then divided by 5
+        return (card_points if card_points % 10 == 5 else (card_points + 5) // 10 * 10) // 5
+    return (card_points + 4) // 10  # to the nearest ten (a 5 rounded down), divided by 10
+
+
+def played_hand(contract, trump, tricks):
+    """Who took each trick and what it held; the last trick's 10 goes to its taker."""
+    won, points = [0, 0], [0, 0]
+    for number, trick in enumerate(tricks):
+        cards = trick["cards"]
+        side = team(trick["leader"] + winner_index(cards, trump))
+        won[side] += 1
+        points[side] += sum((TRUMP_POINTS if suit(c) == trump else POINTS).get(rank(c), 0)
+                            for c in cards) + (10 if number == 7 else 0)
+    return won, points
+
+
+def hand_score(r):
+    contract, decl, mult = r["contract"], r["declarer_team"], r["multiplier"]
+    extra = {}
+    if "tricks" in r:
+        extra["tricks_won"], extra["card_points"] = played_hand(contract, r["trump"], r["tricks"])
+    card_points = extra.get("card_points") or r["card_points"]
+    total = 26 if contract == "sun" else 16
+    made = card_points[decl] >= (66 if contract == "sun" else 81)
+    winner = decl if made else 1 - decl
+    cards = [0, 0]
+    if made and mult == 1:  # the defenders' points are converted, the buyers get the rest
+        cards[1 - decl] = game_points(contract, card_points[1 - decl])
+        cards[decl] = total - cards[1 - decl]
+    else:  # a failed or a raised hand: its winner takes every card point, multiplied
+        cards[winner] = total * mult
+    project_points = [0, 0]
+    if r["projects"]["team"] is not None:
+        side = r["projects"]["team"] if made else winner  # a failure gives them away
+        project_points[side] = r["projects"]["points"] * mult
+    baloot = [2 * n for n in r["baloot"]]  # never multiplied, kept by its side
+    return {**extra, "made": made, "cards": cards, "projects": project_points, "baloot": baloot,
+            "total": [cards[t] + project_points[t] + baloot[t] for t in (0, 1)],
+            "gahwa_winner": winner if r["gahwa"] else None}
+
+
+def game_end(scores, gahwa_winner):
+    if gahwa_winner is not None:
+        return gahwa_winner
+    if max(scores) < 152 or scores[0] == scores[1]:
+        return None  # equal scores at the target: another hand is played
+    return 0 if scores[0] > scores[1] else 1
+
+
+# ----------------------------------------------------------------------- the protocol
+
+def answer(r):
+    op = r["op"]
+    if op == "hello":
+        return {"engine": "example-baloot 1.0", "ops": OPS}
+    if r["game"] != "baloot" or op not in OPS or r["rules"] != RECONCILED:
+        return {"unsupported": f"{op} under {r['profile']}: only the reconciled rules"}
+    if op in ("legal-plays", "trick-winner", "perft"):
+        s = r["situation"]
+        if op == "trick-winner":
+            return {"winner": (s["leader"] + winner_index(s["trick"], s["trump"])) % 4}
+        mover = (s["leader"] + len(s["trick"])) % 4
+        cards = legal(s["hands"][mover], s["trick"], s["trump"], s["locked"])
+        if op == "legal-plays":
+            return {"cards": cards}
+        divide = perft(s["hands"], s["leader"], s["trick"], s["trump"], s["locked"],
+                       r["depth"])
+        return {"nodes": sum(divide.values()), "divide": divide}
+    if op == "auction":
+        calls, contract = auction(r["dealer"], r["public"], r["hands"], r["calls"])
+        return {"legal": calls, "contract": contract}
+    if op == "doubling":  # without a dealer, the seat after the buyer speaks first
+        dealer = r.get("dealer", (r["declarer"] + 3) % 4)
+        return doubling(r["contract"], r["declarer"], dealer, r["scores"], r["calls"])
+    if op == "projects":
+        return {"projects": projects(r["contract"], r["hand"])}
+    if op == "project-compare":
+        side, points = project_compare(r["contract"], r["first_leader"], r["declared"])
+        return {"team": side, "points": points}
+    if op == "hand-score":
+        return hand_score(r)
+    return {"winner": game_end(r["scores"], r["gahwa_winner"])}
+
+
+for line in sys.stdin:
+    request = json.loads(line)
+    print(json.dumps({"id": request["id"], **answer(request)}), flush=True)
