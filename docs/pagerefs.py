@@ -25,8 +25,8 @@ SCHEME = "pageref:"
 
 def label(page: str) -> str:
     """What follows a cross-reference to a target on ``page`` (no-break spaces: the number
-    stays on the line of the link)."""
-    return f"\u00a0(p.\u00a0{page})"
+    stays on the line of the link); nothing if the target has no page."""
+    return f"\u00a0(p.\u00a0{page})" if page else ""
 
 
 class PageRefIndex(IndexingFlowable):  # type: ignore[misc]
@@ -64,17 +64,21 @@ class PageRefIndex(IndexingFlowable):  # type: ignore[misc]
         (self.pages if main else self.front)[target] = page
 
     def guess(self, target: str) -> str:
-        """The page a number is set as: see the module's description."""
+        """The page a number is set as (see the module's description); "" for a target the
+        pass before found no destination of (the link then prints no number)."""
         from rst2pdf.createpdf import setPageCounter  # type: ignore[import-untyped]
 
-        page = self.pages.get(target) or self.before.get(target) or str(setPageCounter())
+        page = self.pages.get(target) or self.before.get(target)
+        if page is None:
+            page = "" if self.before else str(setPageCounter())
         self.guesses.setdefault(target, set()).add(page)
         return page
 
     def isSatisfied(self) -> bool:  # noqa: N802 (ReportLab's name)
         """Every number set in this pass was its target's page."""
         final = {**self.front, **self.pages}
-        return all(guessed == {final.get(target)} for target, guessed in self.guesses.items())
+        return all(guessed == {final.get(target, "")}
+                   for target, guessed in self.guesses.items())
 
 
 class PageRefFrag(ParaFrag):  # type: ignore[misc]
