@@ -5,12 +5,17 @@ is. A link to a destination in the same PDF is followed by " (p. N)", N the logi
 the destination (the number in the footer, and the viewer's page label). The number is text
 whose value is read each time its line is set: where the target already is in this pass (a
 link backwards), else where the pass before found it, else (first pass, a link forwards) a
-guess. A pass in which any number differs from its target's page is not accepted and
-another runs, as rst2pdf already does for its table of contents, which always needs a
-second pass: as long as the guesses have the right number of digits (the digits of the
-fonts used are all one width) the second pass sets every line as the first did, and is
-the last. A link into the other edition ("pdf:<family>-rulebook.pdf#...") has no page in
-this PDF and gets no number."""
+guess, the present page. A pass in which any number differs from its target's page is not
+accepted and another runs, as rst2pdf already does for its table of contents, which always
+needs a second pass. The second pass sets its numbers from the first's pages, and is the
+last unless a first-pass guess moved a target to another page (the guesses are often a
+digit short, but in the four PDFs of this book none moved one: each takes two passes, as
+before). A link into the other edition ("pdf:<family>-rulebook.pdf#...") has no page in
+this PDF and gets no number.
+
+(A form XObject drawn before it is defined, the "page X of Y" trick, would fix a number's
+value but not its width, which the line must know when it is set; and ReportLab never
+breaks a line before an inline box, so a box after a link could run past the margin.)"""
 
 from __future__ import annotations
 
