@@ -42,6 +42,14 @@ class Words(Protocol):
         """An action by its engine name (``double-locked``, ``AS``) in players' words (``Double,
         locked``; a card keeps its usual notation)."""
 
+    def held_project(self, project: dict[str, Any]) -> str:
+        """A project of a finished hand's record (its ``seat``, ``kind``, ``cards`` and whether
+        it ``scored``) as a sentence."""
+
+    def score_parts(self, score: dict[str, Any]) -> list[tuple[str, int, int]]:
+        """The parts of a finished hand's recorded score beyond its cards that are not nil,
+        each a label and the two sides' points (none for a family whose cards alone score)."""
+
 
 def words_for(game: str) -> Words:
     """The words of the family ``game`` belongs to."""

@@ -41,8 +41,7 @@ ACTION_WORDS = {"pass": "pass", "hokom": "Hokom", "sun": "Sun", "ashkal": "Ashka
 def _project(p: dict[str, Any]) -> str:
     """A project in words: its kind and its cards (from its top card when they are not
     listed)."""
-    kind = {"sira": "a Sira", "fifty": "a 50", "hundred": "a 100",
-            "four-hundred": "a 400"}[p["kind"]]
+    kind = PROJECT_NAMES[p["kind"]]
     cards = p.get("cards")
     if cards is None and p.get("suit") is not None:
         letter = SUIT_LETTERS[p["suit"]]
@@ -52,8 +51,29 @@ def _project(p: dict[str, Any]) -> str:
     return f"seat {p['seat']} {kind} ({' '.join(cards)})"
 
 
+PROJECT_NAMES = {"sira": "a Sira", "fifty": "a 50", "hundred": "a 100",
+                 "four-hundred": "a 400"}
+
+
 class BalootWords:
     """Baloot."""
+
+    def held_project(self, project: dict[str, Any]) -> str:
+        """See :meth:`proofs.outcome_words.Words.held_project`: Baloot (the King and Queen of
+        trump) or a declared project."""
+        cards = " ".join(project["cards"])
+        seat = project["seat"]
+        if project["kind"] == "baloot":
+            said = f"Seat {seat} holds the King and Queen of trump, {cards}: Baloot"
+        else:
+            said = f"Seat {seat} declared {PROJECT_NAMES[project['kind']]}: {cards}"
+        return said + ("" if project["scored"] else " (not scored)")
+
+    def score_parts(self, score: dict[str, Any]) -> list[tuple[str, int, int]]:
+        """See :meth:`proofs.outcome_words.Words.score_parts`: the projects and Baloot."""
+        return [(label, int(score[key][0]), int(score[key][1]))
+                for key, label in (("projects", "Projects"), ("baloot", "Baloot"))
+                if any(score.get(key, ()))]
 
     def title(self, kind: str) -> str:
         """See :meth:`proofs.outcome_words.Words.title`."""

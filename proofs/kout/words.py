@@ -94,4 +94,13 @@ class KoutWords:
             return f"{SUIT_NAMES[SUIT_LETTERS.index(name[-1])]} as trump"
         return name
 
+    def held_project(self, project: dict[str, Any]) -> str:
+        """See :meth:`proofs.outcome_words.Words.held_project`: Kout has no projects."""
+        raise ValueError(f"Kout has no projects ({project.get('kind')!r})")
+
+    def score_parts(self, score: dict[str, Any]) -> list[tuple[str, int, int]]:
+        """See :meth:`proofs.outcome_words.Words.score_parts`: none, the tricks alone score."""
+        return []
+
+
 WORDS = KoutWords()

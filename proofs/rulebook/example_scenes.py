@@ -20,7 +20,6 @@ from spec.registry import family, family_of
 from spec.rule_examples import RuleExample
 
 SUIT_WORDS = {"S": "spades", "H": "hearts", "D": "diamonds", "C": "clubs"}
-PROJECT_WORDS = {"sira": "a Sira", "fifty": "a 50", "hundred": "a 100", "four-hundred": "a 400"}
 
 
 @dataclass(frozen=True)
@@ -126,7 +125,7 @@ def _header(example: RuleExample, words: Words) -> str:
     state = example.state
     scores = state.get("scores", [0, 0])
     contract = words.contract(state)
-    if family_of(example.game) == "baloot" and state.get("auction"):
+    if state.get("public_card") and state.get("auction"):
         contract += f" on the {state['public_card'][:-1]} of {SUIT_WORDS[state['public_card'][-1]]}"
     before = f"; scores before the hand {scores[0]} to {scores[1]}" if any(scores) else ""
     return f"{contract[0].upper()}{contract[1:]}; seat {state['dealer']} dealt{before}."
@@ -179,29 +178,16 @@ def _baloot_hand(after: Any) -> tuple[list[PlayedTrick], dict[str, Any]] | None:
     return out, record
 
 
-def _project_words(project: dict[str, Any]) -> str:
-    """A project held, in words: Baloot (the King and Queen of trump) or a declared one."""
-    cards = " ".join(project["cards"])
-    if project["kind"] == "baloot":
-        said = f"Seat {project['seat']} holds the King and Queen of trump, {cards}: Baloot"
-    else:
-        said = f"Seat {project['seat']} declared {PROJECT_WORDS[project['kind']]}: {cards}"
-    return said + ("" if project["scored"] else " (not scored)")
-
-
 def _baloot_score(example: RuleExample, record: dict[str, Any],
                   score: dict[str, Any]) -> tuple[tuple[str, ...], list[tuple[str, int, int]]]:
     """The projects held and the rows of the score the example states."""
     stated = {**(example.expect.get("score") or {})}
-    projects = tuple(_project_words(p) for p in record["projects"])
-    baloot = record["score"]["baloot"]
+    words = words_for(example.game)
+    projects = tuple(words.held_project(p) for p in record["projects"])
     rows = [("Card points", *score["card_points"])]
     if stated.keys() - {"card_points"} or "winner" in example.expect:
         rows.append(("Game points of the cards", *record["score"]["cards"]))
-        if any(record["score"]["projects"]):
-            rows.append(("Projects", *record["score"]["projects"]))
-        if any(baloot):
-            rows.append(("Baloot", *baloot))
+        rows += words.score_parts(record["score"])
         rows.append(("Game points of the hand", *score["game_points"]))
     return projects, rows
 

@@ -36,6 +36,8 @@ class Field:
     children: list[Field] = field(default_factory=list)
     record: list[str] = field(default_factory=list)
     count: int = 0
+    optional: bool = False
+    """Not required by the question: left empty, it is not asked at all."""
 
 
 def _resolve(node: dict[str, Any], defs: dict[str, Any]) -> tuple[dict[str, Any], str]:
@@ -119,8 +121,14 @@ def question_fields(game: str, op: str, players: int) -> tuple[Field, ...]:
     defs = request["$defs"]
     shape = defs[definition("request", game, op)]
     sides = "side" if " side" in str(shape.get("description", "")) else "team"
-    return tuple(_field(key, _label(key), sub, defs, players, sides)
-                 for key, sub in shape.get("properties", {}).items() if key not in COMMON)
+    required = set(shape.get("required", ()))
+    fields = []
+    for key, sub in shape.get("properties", {}).items():
+        if key not in COMMON:
+            made = _field(key, _label(key), sub, defs, players, sides)
+            made.optional = key not in required
+            fields.append(made)
+    return tuple(fields)
 
 
 def question_help(game: str, op: str) -> str:
@@ -218,8 +226,17 @@ def _record(item: Field, line: str, pack: frozenset[str], where: str) -> dict[st
 
 def read_question(fields: tuple[Field, ...], form: dict[str, str],
                   pack: frozenset[str]) -> dict[str, Any]:
-    """The question a submitted form asks (without game and op)."""
-    return {item.name: _read(item, form, pack, "") for item in fields}
+    """The question a submitted form asks (without game and op); an optional field left
+    empty is not asked."""
+    return {item.name: _read(item, form, pack, "") for item in fields
+            if not (item.optional and _empty(item, form))}
+
+
+def _empty(item: Field, form: dict[str, str]) -> bool:
+    """Whether nothing was typed in the field (or in any field of its group)."""
+    if item.kind == "group":
+        return all(_empty(child, form) for child in item.children)
+    return not form.get(item.name, "").strip()
 
 
 def form_values(fields: tuple[Field, ...] | list[Field], question: dict[str, Any] | list[Any],
@@ -233,7 +250,8 @@ def form_values(fields: tuple[Field, ...] | list[Field], question: dict[str, Any
         if item.kind == "group":
             out.update(form_values(item.children, value if value is not None else {}))
         elif value is None:
-            out[item.name] = "none" if item.nullable else ""
+            given = isinstance(question, dict) and key in question
+            out[item.name] = "none" if item.nullable and (given or not item.optional) else ""
         elif item.kind == "flag":
             out[item.name] = "on" if value else ""
         elif item.kind == "records":

@@ -127,6 +127,7 @@ def doubling(rules: Rules, data: dict[str, Any]) -> Answer:
     if contract not in (SUN, HOKOM):
         raise InvalidRequestError(f"contract: {contract!r} is not sun or hokom")
     declarer = read_seat(data.get("declarer"), "declarer")
+    read_seat(data.get("dealer"), "dealer")  # given for engines that start a hand from it
     scores = data.get("scores")
     if (not isinstance(scores, list) or len(scores) != 2
             or not all(isinstance(s, int) and not isinstance(s, bool) and s >= 0

@@ -118,7 +118,7 @@ def random_cases(profile: Profile) -> Iterator[Case]:
                 yield Case(GAME, {"op": "auction", **first, "calls": calls}, origin)
             if phase == DOUBLE and state.doubling is not None:
                 yield Case(GAME, {"op": "doubling", "contract": state.doubling.contract,
-                                  "declarer": state.doubling.declarer,
+                                  "declarer": state.doubling.declarer, "dealer": state.dealer,
                                   "scores": list(state.scores), "calls": doubling_calls},
                            origin)
             action = rng.choice(state.legal_actions())
@@ -218,6 +218,11 @@ def project_classes(profile: Profile) -> Iterator[Case]:
                    "grid")
 
 
+GRID_DEALER = 3
+"""The dealer of the doubling questions asked with seat 0 as the declarer: seat 3, so seat 0
+spoke first in the buying."""
+
+
 def doubling_tree(profile: Profile) -> Iterator[Case]:
     """Every sequence of doubling calls, in both contracts, at standings where Sun may be
     doubled under one reading of ``double.sun`` or both or neither, with the buyers (seat 0's
@@ -231,7 +236,7 @@ def doubling_tree(profile: Profile) -> Iterator[Case]:
         while stack:
             calls = stack.pop()
             yield Case(GAME, {"op": "doubling", "contract": contract, "declarer": 0,
-                              "scores": scores, "calls": calls}, "grid")
+                              "dealer": GRID_DEALER, "scores": scores, "calls": calls}, "grid")
             state = start_doubling(rules, 0, contract, (scores[0], scores[1]))
             for call in calls:
                 apply_doubling(rules, state, ACTIONS[call])
@@ -381,7 +386,7 @@ def _witness_body(kind: str, w: dict[str, Any]) -> dict[str, Any] | None:
                 "hands": [list(w["first_cards"][str(s)]) for s in range(4)],
                 "calls": list(w["calls"])}
     if kind == "doubling":
-        return {"op": "doubling", "contract": w["contract"], "declarer": 0,
+        return {"op": "doubling", "contract": w["contract"], "declarer": 0, "dealer": GRID_DEALER,
                 "scores": list(w.get("scores", [0, 0])), "calls": list(w.get("calls", []))}
     if kind == "score":
         return score_body(w["contract"], w["declarer_side"], w["multiplier"], w["gahwa"],
