@@ -222,7 +222,8 @@ def test_a_hokom_bought_in_the_first_round_takes_the_public_cards_suit() -> None
 
 
 def test_doubling_a_hokom_and_a_sun_only_when_the_scores_allow() -> None:
-    ask = {"op": "doubling", "contract": "hokom", "declarer": 1, "scores": [0, 0], "calls": []}
+    ask = {"op": "doubling", "contract": "hokom", "declarer": 1, "dealer": 0, "scores": [0, 0],
+           "calls": []}
     got = _ask(ask).expect
     assert got == {"legal": ["pass", "double", "double-locked"], "seat": 2, "multiplier": 1,
                    "locked": False, "gahwa": False}

@@ -85,7 +85,7 @@ def test_traceability_links_sources_to_rulings() -> None:
 
 
 def test_diff_of_two_sources_that_part_only_on_scoring(
-        capsys: pytest.CaptureFixture[str]) -> None:
+        capsys: pytest.CaptureFixture[str], verified_cache: Path) -> None:
     """001 scores a bid made or failed by the bid; 002's words also allow the tricks won. 002
     gives the bid's Joker lead to "players", which neither holder reading is, so it is silent
     there while 001 gives it to the bidding team."""
