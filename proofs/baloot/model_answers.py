@@ -17,6 +17,7 @@ from collections.abc import Sequence
 from typing import Any
 
 from proofs.baloot import auction_z3 as az
+from proofs.baloot.doubling import calls, doubling_graph
 from proofs.baloot.model import (
     HOKOM,
     NO_TRUMP,
@@ -133,6 +134,22 @@ def _legal_calls(sp: SymbolicProfile, data: dict[str, Any], state: Any) -> list[
                   if az.allowed(sp, b, c, tuple(kawesh)) is True)
 
 
+def _legal_doubling(sp: SymbolicProfile, profile: Profile, data: dict[str, Any]) -> list[str]:
+    """The doubling calls the model's ladder (:mod:`proofs.baloot.doubling`) opens after the
+    state's buying, at its scores, once the doubling calls made so far are followed."""
+    b, _ = _buying(sp, data, data.get("auction", []))
+    if b.end != az.CONTRACT:
+        raise ModelSilentError("the buying does not end in a contract in the model")
+    hokom = int(b.bid) != az.SUN_BID
+    _, step = doubling_graph(profile, hokom, (int(data["scores"][0]), int(data["scores"][1])))
+    for entry in data.get("doubling", []):
+        following = dict(calls(profile, hokom, step))
+        if entry["call"] not in following:
+            raise ModelSilentError(f"the model's doubling has no call {entry['call']!r} here")
+        step = following[entry["call"]]
+    return [name for name, _ in calls(profile, hokom, step)]
+
+
 def _hand_facts(sp: SymbolicProfile, record: dict[str, Any]) -> tuple[Hand, list[int]]:
     """The finished hand as the model's facts: card points per side from the tricks (each
     winner by the model), projects of the one side that declared, Baloot of the holder of the
@@ -215,6 +232,8 @@ def model_answers(data: dict[str, Any], then: Sequence[str], profile: Profile,
             out["legal"] = _legal_cards(sp, data, state)
         elif data["phase"] == "auction":
             out["legal"] = _legal_calls(sp, data, state)
+        elif data["phase"] == "double":
+            out["legal"] = _legal_doubling(sp, profile, data)
         else:
             raise ModelSilentError(f"the model does not rule on the legal actions of phase "
                               f"{data['phase']!r}")

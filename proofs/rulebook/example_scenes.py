@@ -256,7 +256,8 @@ def example_scene(example: RuleExample) -> Scene:
         shown = after.to_json()
         calls = tuple((int(c["seat"]), _call_words(words, c), i >= len(state.get("auction", [])))
                       for i, c in enumerate(shown.get("auction") or []))
-        to_call = after.current_player() if shown["phase"] in ("auction", "trump") else None
+        to_call = (after.current_player() if shown["phase"] in ("auction", "trump", "double")
+                   else None)
         if "hands" in example.expect and ruling.hands is not None:
             new = _seat_cards(ruling.hands)
             marked = {s: frozenset(set(c) - set(hands.get(s, ()))) for s, c in new.items()}
@@ -265,9 +266,13 @@ def example_scene(example: RuleExample) -> Scene:
             marked, means = {}, ""
         naming = shown["phase"] == "trump"
         allowed = _either([words.action(a).removesuffix(" as trump") for a in ruling.legal])
-        note = (f"Seat {to_call} to {'name trump' if naming else 'call'}"
-                f"{': ' + allowed if not example.then else ''}." if to_call is not None
-                else f"The buying is over: {_contract_words(ruling.bought)}.")
+        doubling = shown["phase"] == "double"
+        what = "name trump" if naming else "double or pass" if doubling else "call"
+        note = (f"Seat {to_call} to {what}{': ' + allowed if not example.then else ''}."
+                if to_call is not None else
+                f"The buying is over: {_contract_words(ruling.bought)}.")
+        if doubling:
+            note = "The buying is over. " + note
         return Scene(kind, **base, hands=hands, marked=marked, marks_mean=means,
                      public_card=state.get("public_card"), calls=calls, to_call=to_call,
                      first_speaker=(int(state["dealer"]) + 1) % players, buying_note=note)
