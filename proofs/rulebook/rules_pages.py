@@ -60,11 +60,32 @@ def normative(catalogue: Catalogue, text: str, facts: dict[str, RuleFact]) -> li
 
 
 def keep_with_table(text: str, facts: dict[str, RuleFact]) -> list[str]:
-    """Before a rule part whose text brings a table: in print, a new page unless the part's
-    words and its table fit on this one (a break inside the indented part has no effect)."""
+    """Before a rule part: in print, a new page unless the part's first lines (and the table
+    its text brings) fit on this one, so that no heading or part number ends a page alone (a
+    break inside the indented part has no effect)."""
+    return keep_with_picture(part_height(text, facts))
+
+
+PART_START = 110
+"""Points a rule part needs on its page to start there: its heading, its number and the first
+lines of its text."""
+CHAPTER_TITLE = 60
+"""Points a chapter's title takes above its first rule."""
+
+
+def part_height(text: str, facts: dict[str, RuleFact]) -> int:
+    """Points a rule part whose text is ``text`` needs to start on a page: its first lines,
+    and the table the text brings, if any (up to 25 rows)."""
     rows = sum(line.strip().startswith("* -") for fact in fill(text, facts)[1] if fact.table
                for line in _fact_table(fact.table))
-    return keep_with_picture(140 + 22 * min(rows, 25)) if rows else []
+    return 140 + 22 * min(rows, 25) if rows else PART_START
+
+
+def _first_text(catalogue: Catalogue, rule: NumberedRule) -> str:
+    """The text of a rule's first part."""
+    if rule.core is not None:
+        return rule.core.rule
+    return rulebook_of(catalogue).rulings_for(rule.id)[0].rule
 
 
 def _fact_table(rows: tuple[tuple[str, ...], ...]) -> list[str]:
@@ -213,8 +234,7 @@ def _rule_section(catalogue: Catalogue, rule: NumberedRule, disputes: list[dict[
                   examples: dict[str, Example], facts: dict[str, RuleFact],
                   policy: dict[tuple[str, str], Decision]) -> list[str]:
     book = rulebook_of(catalogue)
-    texts = [rule.core.rule] if rule.core else [r.rule for r in book.rulings_for(rule.id)]
-    lines = keep_with_table(texts[0], facts)  # the heading, its first words and table together
+    lines = keep_with_table(_first_text(catalogue, rule), facts)  # heading, words, table
     lines += label(rule_label(family_name(catalogue), rule.id))
     lines += heading(f"{rule.number}. {rule_title(catalogue, rule.id)}", 2)
     if rule.core is not None:
@@ -254,7 +274,9 @@ def rules_pages(catalogue: Catalogue, disputes: list[dict[str, Any]],
     for rule in numbered_rules(catalogue):
         name = f"rules-{rule.chapter.number}"
         if name not in pages:
-            pages[name] = [*label(page_label(family_name(catalogue),
+            first = part_height(_first_text(catalogue, rule), facts)
+            pages[name] = [*keep_with_picture(first + CHAPTER_TITLE),  # the title with a rule
+                           *label(page_label(family_name(catalogue),
                                              f"chapter-{rule.chapter.number}")),
                            *heading(f"{rule.chapter.number}. {rule.chapter.title}", 0)]
         pages[name] += _rule_section(catalogue, rule, disputes, examples, facts, policy)
