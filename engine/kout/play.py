@@ -10,7 +10,7 @@ from dataclasses import dataclass
 from typing import NamedTuple
 
 from engine.kout.ranking import NO_SUIT, winning_index
-from engine.kout.rules import Rules, SecondJoker
+from engine.kout.rules import BidHolder, Rules, SecondJoker
 from engine.masks import BIT, JOKER_MASK, SUIT_MASK, CardSet, iter_cards
 from engine.table import deal_hands, first_dealer
 from engine.trick import Trick
@@ -43,6 +43,16 @@ class _Undo(NamedTuple):
     finished: Trick | None
     was_over: bool
     leader: int
+
+
+def holds_bid_permission(holder: BidHolder, seat: int, contract: Contract) -> bool:
+    """Whether ``seat`` may use a high bid's permission to lead a Joker
+    (``joker.lead-bid-holder``)."""
+    if holder is BidHolder.ANY_PLAYER:
+        return True
+    if holder is BidHolder.DECLARER:
+        return seat == contract.seat
+    return seat % 2 == contract.team
 
 
 class PlayPosition:
@@ -97,8 +107,7 @@ class PlayPosition:
         that agree on the rules it read)."""
         rules, contract = self.rules, self.contract
         allowed = rules.bid_jokers.get(contract.bid, 0)
-        if allowed and not (seat == contract.seat if rules.bid_holder_declarer_only
-                            else seat % 2 == contract.team):
+        if allowed and not holds_bid_permission(rules.bid_holder, seat, contract):
             allowed = 0
         honours = rules.honours
         if honours is not None and self.played & honours[self.trump] == honours[self.trump]:

@@ -24,6 +24,14 @@ class SecondJoker(Enum):
     NORMAL = "normal"
 
 
+class BidHolder(Enum):
+    """``joker.lead-bid-holder``: who may lead a Joker on the strength of a high bid."""
+
+    BIDDING_TEAM = "bidding-team"
+    DECLARER = "declarer"
+    ANY_PLAYER = "any-player"
+
+
 @dataclass(frozen=True)
 class Rules:
     """The engine's view of one concrete profile."""
@@ -43,7 +51,7 @@ class Rules:
     follow_else_trump: bool
     joker_any_time: bool
     bid_jokers: dict[int, CardSet]
-    bid_holder_declarer_only: bool
+    bid_holder: BidHolder
     honours: tuple[CardSet, ...] | None
     declarer_without_ace: bool
     unqualified_any_time: bool
@@ -139,9 +147,7 @@ def compile_rules(profile: Profile) -> Rules:
         ),
         joker_any_time=flag(profile, "joker.play-to-trick", "any-time", "as-trump"),
         bid_jokers=bid_jokers,
-        bid_holder_declarer_only=flag(
-            profile, "joker.lead-bid-holder", "declarer", "bidding-team"
-        ),
+        bid_holder=choose(profile, "joker.lead-bid-holder", {h.value: h for h in BidHolder}),
         honours=_honours(honours_kind, deck_mask),
         declarer_without_ace=flag(profile, "joker.declarer-without-ace", "may-lead", "no"),
         unqualified_any_time=flag(

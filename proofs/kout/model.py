@@ -184,7 +184,8 @@ def joker_lead_permitted(sp: SymbolicProfile, card: t.Int, leader: Leader,
     and ``joker.declarer-without-ace``: this Joker may be led with its rank."""
     holder = t.Or(
         t.And(sp.is_("joker.lead-bid-holder", "bidding-team"), leader.on_bidding_team),
-        t.And(sp.is_("joker.lead-bid-holder", "declarer"), leader.is_declarer))
+        t.And(sp.is_("joker.lead-bid-holder", "declarer"), leader.is_declarer),
+        sp.is_("joker.lead-bid-holder", "any-player"))
     ace = t.Or([t.And(trump == s, hand.has[make_card(s, ACE)]) for s in SUITS])
     return t.Or(t.And(holder, bid_allows(sp, card, bid)),
                  honours_played(sp, played, trump),

@@ -73,7 +73,7 @@ def _expected(d: Dispute) -> set[str]:
 
 def test_every_source_dispute_is_settled_with_the_expected_differences(
         disputes: list[Dispute]) -> None:
-    assert len(disputes) == 23 + 25  # Kout 6, Kout 4
+    assert len(disputes) == 25 + 25  # Kout 6, Kout 4
     for d in disputes:
         differs = {o.kind for o in d.outcomes if o.verdict == "refuted"}
         assert d.ok, (d.id, [o.as_json() for o in d.outcomes if not o.ok])

@@ -18,7 +18,13 @@ from engine.kout.actions import MAX_BID, MIN_BID
 from engine.kout.auction import PASS_BID, Auction
 from engine.kout.claims import settle
 from engine.kout.game import KoutGame, KoutState
-from engine.kout.play import LIVE_JOKER_LEAD, WORTHLESS_JOKER_LEAD, Contract, PlayPosition
+from engine.kout.play import (
+    LIVE_JOKER_LEAD,
+    WORTHLESS_JOKER_LEAD,
+    Contract,
+    PlayPosition,
+    holds_bid_permission,
+)
 from engine.kout.ranking import FOLLOW_BASE_STRENGTH, TRUMP_BASE_STRENGTH, card_strength
 from engine.kout.rules import Rules, SecondJoker
 from engine.kout.scoring import HandScore, game_winner, score_hand
@@ -117,8 +123,7 @@ def permitting_rule(position: PlayPosition, card: Card) -> str:
         if rules.unqualified_any_time or hand & JOKER_MASK == hand:
             return "joker.unqualified-lead"
         seat, contract = position.turn, position.contract
-        holders = seat % 2 == contract.team and (not rules.bid_holder_declarer_only
-                                                  or seat == contract.seat)
+        holders = holds_bid_permission(rules.bid_holder, seat, contract)
         if holders and rules.bid_jokers.get(contract.bid, 0) & BIT[card]:
             return "joker.lead-by-bid" if seat == contract.seat else "joker.lead-bid-holder"
         if rules.declarer_without_ace and seat == contract.seat:
