@@ -33,15 +33,8 @@ verify: $(STAMP) system
 	$(BIN)/trickrules verify --report build/verify-report.json
 	$(BIN)/trickrules rulebook --report build/verify-report.json --out build/rulebook
 
-# The lint runs beside the tests (it takes one core for about 15 s while the tests start); its
-# report is printed after theirs, and either failing fails the target.
-test: $(STAMP) system
-	@log=$$(mktemp); $(MAKE) --no-print-directory lint > $$log 2>&1 & lint=$$!; \
-	trap 'kill $$lint 2>/dev/null; rm -f $$log' EXIT; \
-	$(BIN)/python -m pytest -q -n auto --durations=15; tests=$$?; \
-	wait $$lint; linted=$$?; echo "--- lint"; cat $$log; \
-	[ $$linted -eq 0 ] || echo "make test: the lint failed"; \
-	[ $$tests -eq 0 ] && [ $$linted -eq 0 ]
+test: $(STAMP) system lint
+	$(BIN)/python -m pytest -q -n auto --durations=15
 
 lint: $(STAMP)
 	$(BIN)/ruff check --no-cache spec engine proofs trickrules tests benchmarks
