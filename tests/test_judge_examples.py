@@ -118,3 +118,22 @@ def test_every_shipped_example_is_judged_as_a_table_and_as_json(
     assert "The profiles disagree on:" in out if report["disagreements"] else (
         "Every profile that admits this situation gives the same answer." in last[-1])
     assert "error" not in err and "Traceback" not in err
+
+
+def test_judge_runs_without_the_rulebooks_extra() -> None:
+    """``judge`` numbers the rules it cites as the rulebook does, without its extra installed:
+    with docutils and Sphinx unimportable it still rules (a plain install has neither)."""
+    import subprocess
+    import sys
+
+    example = Path(__file__).resolve().parents[1] / "spec" / "baloot" / "examples"
+    code = ("import sys\n"
+            "for name in ('docutils', 'sphinx', 'rst2pdf'):\n"
+            "    sys.modules[name] = None\n"
+            "from proofs.cli.main import main\n"
+            f"sys.exit(main(['judge', {str(example / 'sun-last-trick.json')!r}, '--json']))\n")
+    done = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True,
+                          check=False, timeout=120)
+    assert done.returncode == 0, done.stderr[-800:]
+    cited = json.loads(done.stdout)["ruling"]["parts"][0]["rules"][0]
+    assert cited["number"] == 502 and cited["link"].endswith("#baloot-rule-play-follow-suit")

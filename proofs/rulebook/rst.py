@@ -4,8 +4,6 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
-from docutils.nodes import make_id
-
 UNDERLINES = "=-~^"
 
 
@@ -20,7 +18,11 @@ def label(name: str) -> list[str]:
 
 
 def anchor(name: str) -> str:
-    """The HTML id Sphinx gives the target ``name``."""
+    """The HTML id Sphinx gives the target ``name`` (docutils is imported here, not with the
+    module: ``judge`` numbers rules with this module's labels in an install without the
+    rulebook's extra)."""
+    from docutils.nodes import make_id
+
     return make_id(name)
 
 
