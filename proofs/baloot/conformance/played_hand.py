@@ -130,16 +130,17 @@ def trick_requests(data: dict[str, Any]) -> list[dict[str, Any]]:
         hand = read_played_hand(data)
     except InvalidRequestError:
         return []
-    later = [[] for _ in range(SEATS)]  # type: list[list[BCard]]
+    held_later: list[list[BCard]] = [[] for _ in range(SEATS)]  # cards of the later tricks
     out: list[dict[str, Any]] = []
-    for trick in reversed(hand.tricks):
-        played = [c for t in hand.tricks[:hand.tricks.index(trick)] for c in t.cards]
+    for k in range(len(hand.tricks) - 1, -1, -1):
+        trick = hand.tricks[k]
+        played = [c for earlier in hand.tricks[:k] for c in earlier.cards]
         out.append({"op": "trick-winner", "situation": {
             "contract": data["contract"], "trump": data.get("trump"),
             "declarer": data.get("declarer_team", 0), "locked": hand.locked,
-            "hands": [[name(c) for c in sorted(h)] for h in later],
+            "hands": [[name(c) for c in sorted(h)] for h in held_later],
             "played": [name(c) for c in sorted(played)], "leader": trick.leader,
             "trick": [name(c) for c in trick.cards]}})
-        for k, card in enumerate(trick.cards):
-            later[(trick.leader + k) % SEATS].append(card)
+        for i, card in enumerate(trick.cards):
+            held_later[(trick.leader + i) % SEATS].append(card)
     return out[::-1]
