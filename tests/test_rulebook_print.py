@@ -66,3 +66,29 @@ def test_the_players_edition_prints_pages_of_its_own_targets_only(rulebook: Buil
     text = "".join(pages.values())
     assert len(RULE_REF.findall(text)) > 20 and misprinted(pages) == []
     assert re.search(r"\[[0-9][0-9a-z.-]*\]", text) and not CLAIM_REF.search(text)
+
+
+HEADING_LINE = re.compile(r"^(\d{3}\. \S|\d{3}\.\d+ \(|\d{1,2}\. [A-Z])")
+"""A rule's heading ("301. Sun and Hokom"), a part's number ("301.1 (Baloot)") or a chapter's
+title ("4. Doubling")."""
+
+
+def stranded(pages: dict[str, str]) -> list[str]:
+    """The pages whose last line (above the page number) is a heading, a part number or a
+    chapter title: words that should start the next page with what they introduce."""
+    out = []
+    for label, text in pages.items():
+        lines = [line.strip() for line in text.splitlines() if line.strip()]
+        if lines and lines[-1] == label:
+            lines = lines[:-1]
+        if lines and HEADING_LINE.match(lines[-1]):
+            out.append(f"p. {label}: {lines[-1]}")
+    return out
+
+
+@pytest.mark.parametrize("family", FAMILIES)
+def test_no_page_ends_on_a_heading(rulebook: Built, family: str) -> None:
+    """In both editions no rule heading, part number or chapter title is left at the foot of
+    a page (without the keeps before them, Baloot's pages 4, 11 and 12 end so)."""
+    for pdf in (rulebook.pdfs[family], rulebook.players_pdf(family)):
+        assert stranded(logical_pages(pdf)) == [], pdf.name
