@@ -29,7 +29,7 @@ from proofs.kout.model import (
 )
 from proofs.smt.parameters import SymbolicProfile
 from proofs.smt.solver import Names
-from spec.cards import Card, card_name
+from spec.cards import SUITS, Card, card_name, is_joker, suit_of
 from spec.model import Profile
 
 
@@ -139,6 +139,11 @@ def symbolic_situation(profile: Profile, names: Names, position: int,
         held = size - done - (1 if seat < position else 0)
         layout.append(z3.Sum([z3.If(b, 1, 0) for b in hand.has.values()]) == held)
     layout.append(z3.Sum([z3.If(b, 1, 0) for b in played.has.values()]) == done * players)
+    # implied by the line above, stated per suit so that a whole suit played bounds ``done``
+    # at once (the solver otherwise needs seconds to count it out of the 54-card sum)
+    for suit in SUITS:
+        of_suit = [b for c, b in played.has.items() if not is_joker(c) and suit_of(c) == suit]
+        layout.append(z3.Sum([z3.If(b, 1, 0) for b in of_suit]) <= done * players)
     situation = SymbolicSituation(profile, sp, deck, position, hands, played, trick, trump, bid,
                                   declarer, done, won, z3.BoolVal(False), None, layout)
     return _with_rules(situation, sp)
