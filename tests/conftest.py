@@ -12,7 +12,7 @@ import signal
 import subprocess
 import sys
 import tempfile
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from pathlib import Path
 from typing import Any
 
@@ -27,9 +27,10 @@ from shared_results import (
     wait_for_prebuild,
 )
 
-from proofs.disputes import Dispute
+from proofs.disputes import Dispute, DisputeBook
 from proofs.rulebook.build import Built
 from proofs.verify.report import Verification
+from spec.loader import family_catalogue
 
 _PREBUILD = pytest.StashKey[tuple[subprocess.Popen[bytes], Path]]()
 
@@ -123,6 +124,20 @@ def verification(tmp_path_factory: pytest.TempPathFactory, worker_id: str) -> Ve
 def source_disputes(verification: Verification) -> list[Dispute]:
     """Every dispute the sources raise in both games, settled once for the whole run."""
     return verification.disputes
+
+
+@pytest.fixture(scope="session")
+def settled_book(verification: Verification, tmp_path_factory: pytest.TempPathFactory,
+                 worker_id: str) -> Callable[[str], DisputeBook]:
+    """A dispute book of a family that takes what the run's verify settled from its result
+    cache (the same job, the same key, as a user's ``explain`` after ``verify``), and settles
+    anything else afresh."""
+    from proofs.verify.cache import ResultCache, environment_digest, inputs_digest
+    from proofs.verify.jobs import cached_settler
+
+    cache = ResultCache(shared_directory(tmp_path_factory, worker_id) / "verify-cache",
+                        environment_digest(inputs_digest()))
+    return lambda family: DisputeBook(family_catalogue(family), cached_settler(cache))
 
 
 @pytest.fixture(scope="session")

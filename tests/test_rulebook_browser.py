@@ -26,6 +26,18 @@ def _red_pixels(png: bytes) -> int:
                if isinstance(p, tuple) and p[0] > 150 and p[1] < 80 and p[2] < 90)
 
 
+PAGE_FACTS = """() => {
+    const all = (selector, read) => Array.from(document.querySelectorAll(selector), read);
+    const body = document.querySelector("div.body");
+    return {title: document.title, body: body ? body.innerText : "",
+            images: all("div.body img[src*='_images/']",
+                        e => [e.src, e.complete, e.naturalWidth]),
+            hrefs: all("a[href]", e => e.href), ids: all("[id]", e => e.id)};
+}"""
+"""What the link test reads of a page: its title, its body's text, the card drawings (loaded,
+and how wide), every link and every element id."""
+
+
 def test_every_page_renders_its_drawings_and_every_link_lands(site: Built,
                                                               browser: Browser) -> None:
     """Each page is opened once: it has a title and a body, every card drawing has loaded,
@@ -37,18 +49,14 @@ def test_every_page_renders_its_drawings_and_every_link_lands(site: Built,
     ids: dict[str, set[str]] = {}
     for path in sorted(site.html.rglob("*.html")):
         page.goto(path.as_uri())
-        assert page.title(), path.name
-        assert page.locator("div.body").inner_text().strip(), path.name
-        images = page.eval_on_selector_all(
-            "div.body img[src*='_images/']",
-            "els => els.map(e => [e.src, e.complete, e.naturalWidth])")
-        for src, complete, width in images:
+        seen = page.evaluate(PAGE_FACTS)  # one round trip per page
+        assert seen["title"], path.name
+        assert seen["body"].strip(), path.name
+        for src, complete, width in seen["images"]:
             assert complete and width > 100, f"{path.name}: {src} did not load"
-        drawings += len(images)
-        hrefs = page.eval_on_selector_all("a[href]", "els => els.map(e => e.href)")
-        ids[page.url.partition("#")[0]] = set(
-            page.eval_on_selector_all("[id]", "els => els.map(e => e.id)"))
-        for href in hrefs:
+        drawings += len(seen["images"])
+        ids[page.url.partition("#")[0]] = set(seen["ids"])
+        for href in seen["hrefs"]:
             if href.startswith("file:"):
                 where, _, fragment = href.partition("#")
                 targets.setdefault(where, set()).add(fragment)
