@@ -103,17 +103,36 @@ def _source_of(catalogue: Catalogue, profile: Profile) -> tuple[str, str | None]
     raise ValueError(f"{profile.id!r} is not the profile of a source")
 
 
-def source_questions(catalogue: Catalogue, game: str) -> list[tuple[str, str, str]]:
-    """Every (parameter, a, b) the source profiles of ``game`` raise: two readings some source
-    profile allows (a source that is silent allows every reading)."""
+def dispute_questions(catalogue: Catalogue, game: str) -> list[tuple[str, str, str]]:
+    """Every (parameter, a, b) that is disputed in ``game``: two readings some source profile
+    allows (a source that is silent allows every reading), then each house reading played in
+    practice (:func:`house_readings`) against the reconciled reading, in spec order."""
     profiles = [p for p in source_profiles(catalogue).values() if p.game.id == game]
+    base = catalogue.default_profile(game)
     out: list[tuple[str, str, str]] = []
     for parameter in catalogue.parameters_for(game):
         seen = {r for p in profiles for r in p.values[parameter.id]}
         ordered = [r for r in parameter.reading_ids if r in seen]
         for i, a in enumerate(ordered):
             out.extend((parameter.id, a, b) for b in ordered[i + 1:])
+        house = house_readings(catalogue, game, parameter.id, seen)
+        reconciled = base.value(parameter.id)
+        for other in parameter.reading_ids:
+            if other != reconciled and (other in house or reconciled in house):
+                question = (parameter.id, *spec_order(catalogue, parameter.id, reconciled, other))
+                if question not in out:
+                    out.append(question)
     return out
+
+
+def house_readings(catalogue: Catalogue, game: str, parameter: str,
+                   allowed: set[str]) -> list[str]:
+    """The readings of ``parameter`` that no text allows (none of ``allowed``) and that public
+    engines or rule pages play (a clear finding of the family's practice evidence)."""
+    played = {e.reading for e in catalogue.practice if e.parameter == parameter
+              and game in e.games and e.confidence == "clear"}
+    return [r for r in catalogue.parameters[parameter].reading_ids
+            if r not in allowed and r in played]
 
 
 def dispute_from_outcomes(catalogue: Catalogue, game: str, parameter: str, a: str, b: str,
@@ -199,4 +218,4 @@ class DisputeBook:
     def for_sources(self, games: Iterable[str]) -> list[Dispute]:
         """Every dispute the source profiles raise, for each game."""
         return [self.settle(game, *q) for game in games
-                for q in source_questions(self.catalogue, game)]
+                for q in dispute_questions(self.catalogue, game)]

@@ -1,12 +1,13 @@
-"""Trick play: the legal cards (``play.follow-suit``, ``play.hokom-void``, ``play.trump-led``
-and a locked double's ``double.lock``), the trick winner, and the position perft counts."""
+"""Trick play: the legal cards (``play.follow-suit``, ``play.hokom-void``, ``play.hokom-ruff``,
+``play.trump-led`` and a locked double's ``double.lock``), the trick winner, and the position
+perft counts."""
 
 from __future__ import annotations
 
 from dataclasses import dataclass, field
 
 from engine.baloot.cards import SUIT_MASK, BCard, CardMask
-from engine.baloot.rules import HokomVoid, Rules
+from engine.baloot.rules import HokomRuff, HokomVoid, Rules
 
 
 def strength(rules: Rules, c: BCard, led: int, trump: int | None) -> int:
@@ -45,15 +46,7 @@ def legal_mask(rules: Rules, hand: CardMask, trick: list[BCard], trump: int | No
     follow = hand & SUIT_MASK[led]
     if follow:
         if led == trump and rules.must_overtrump:
-            top = max(rules.trump_strength[c] for c in trick if c >> 3 == trump)
-            higher = 0
-            m = follow
-            while m:
-                low = m & -m
-                m ^= low
-                if rules.trump_strength[low.bit_length() - 1] > top:
-                    higher |= low
-            return higher or follow
+            return higher_trumps(rules, follow, trick, trump) or follow
         return follow
     if trump is None or rules.hokom_void is HokomVoid.MAY_TRUMP:
         return hand
@@ -64,7 +57,26 @@ def legal_mask(rules: Rules, hand: CardMask, trick: list[BCard], trump: int | No
         partner_at = len(trick) - 2
         if winning_index(rules, trick, trump) == partner_at:
             return hand
-    return trumps
+    if rules.hokom_ruff is HokomRuff.ANY_TRUMP:
+        return trumps
+    higher = higher_trumps(rules, trumps, trick, trump)
+    if higher:
+        return higher
+    return trumps if rules.hokom_ruff is HokomRuff.MUST_OVERTRUMP else hand
+
+
+def higher_trumps(rules: Rules, trumps: CardMask, trick: list[BCard], trump: int) -> CardMask:
+    """The cards of ``trumps`` above every trump in ``trick`` (all of them when it has none):
+    what ``play.trump-led`` and ``play.hokom-ruff`` may oblige a player to play."""
+    top = max((rules.trump_strength[c] for c in trick if c >> 3 == trump), default=-1)
+    higher = 0
+    m = trumps
+    while m:
+        low = m & -m
+        m ^= low
+        if rules.trump_strength[low.bit_length() - 1] > top:
+            higher |= low
+    return higher
 
 
 @dataclass

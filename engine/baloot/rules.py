@@ -30,6 +30,14 @@ class HokomVoid(StrEnum):
     MUST_TRUMP_UNLESS_PARTNER_WINNING = "must-trump-unless-partner-winning"
 
 
+class HokomRuff(StrEnum):
+    """``play.hokom-ruff``: what a player who owes a trump plays when a trump already wins."""
+
+    ANY_TRUMP = "any-trump"
+    MUST_OVERTRUMP = "must-overtrump"
+    OVERTRUMP_OR_DISCARD = "overtrump-or-discard"
+
+
 class SunConversion(StrEnum):
     """``score.sun-conversion``: Sun card points to game points."""
 
@@ -109,6 +117,7 @@ class Rules:
     first_lead_declarer: bool
     hokom_void: HokomVoid
     must_overtrump: bool
+    hokom_ruff: HokomRuff
     plain_strength: tuple[int, ...]
     """Strength of each card (by id) as a plain card: its place in ``rank.plain``."""
     trump_strength: tuple[int, ...]
@@ -203,6 +212,7 @@ def compile_rules(profile: Profile) -> Rules:
         first_lead_declarer=flag(profile, "play.first-lead", "declarer", "dealers-right"),
         hokom_void=member(profile, "play.hokom-void", HokomVoid),
         must_overtrump=flag(profile, "play.trump-led", "must-overtrump", "any-trump"),
+        hokom_ruff=member(profile, "play.hokom-ruff", HokomRuff),
         plain_strength=_strengths(profile.reading("rank.plain").order, "rank.plain", 0),
         trump_strength=_strengths(profile.reading("rank.trump").order, "rank.trump", 8),
         plain_points=tuple(points.number("plain-" + RANKS[rank(c)]) for c in range(NUM_CARDS)),

@@ -142,8 +142,8 @@ def _top_trump(sp: SymbolicProfile, trick: Sequence[t.Int], trump: t.Int) -> t.I
 def legal(sp: SymbolicProfile, hand: Sequence[t.Bool], trick: Sequence[t.Int], trump: t.Int,
           locked: t.Bool, card: t.Int) -> t.Bool:
     """Whether the player to move, holding ``hand``, may play ``card`` to ``trick`` (the
-    cards so far): ``play.follow-suit``, ``play.trump-led``, ``play.hokom-void`` and a
-    locked double's ``double.lock``."""
+    cards so far): ``play.follow-suit``, ``play.trump-led``, ``play.hokom-void``,
+    ``play.hokom-ruff`` and a locked double's ``double.lock``."""
     mine = held(hand, card)
     if not trick:
         lock = t.And(locked, trump != NO_TRUMP, sp.is_("double.lock", "no-trump-lead"))
@@ -164,5 +164,13 @@ def legal(sp: SymbolicProfile, hand: Sequence[t.Bool], trick: Sequence[t.Int], t
         sp.is_("play.hokom-void", "must-trump"),
         t.And(sp.is_("play.hokom-void", "must-trump-unless-partner-winning"),
               t.Not(partner_winning))))
-    when_void = t.Implies(duty, suit(card) == trump)
+    # play.hokom-ruff: a higher trump than the trick's (any trump beats none) when held,
+    # unless any trump will do; without one, a trump, or any card where discarding is allowed
+    higher_trump = t.Or([t.And(hand[c], trump == c // 8, trump_strength(sp, c) > top)
+                         for c in maybe_held(hand)])
+    must_beat = t.And(higher_trump, t.Not(sp.is_("play.hokom-ruff", "any-trump")))
+    may_discard = t.And(t.Not(higher_trump), sp.is_("play.hokom-ruff", "overtrump-or-discard"))
+    ruff = t.If(must_beat, t.And(suit(card) == trump, trump_strength(sp, card) > top),
+                t.Or(suit(card) == trump, may_discard))
+    when_void = t.Implies(duty, ruff)
     return t.And(mine, t.If(holds_suit(hand, led), when_following, when_void))

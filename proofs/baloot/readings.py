@@ -46,6 +46,7 @@ MODEL_READINGS: dict[str, tuple[str, ...]] = {
     "play.follow-suit": ("must-follow",),
     "play.hokom-void": ("must-trump", "may-trump", "must-trump-unless-partner-winning"),
     "play.trump-led": ("must-overtrump", "any-trump"),
+    "play.hokom-ruff": ("any-trump", "must-overtrump", "overtrump-or-discard"),
     "score.card-points": ("standard",),
     "score.sun-conversion": (
         "nearest-ten-half-up-x2", "nearest-ten-half-down-x2", "five-kept-div-5"),

@@ -132,11 +132,12 @@ def make_study(dispute: str, games: int, *, seed: int = 0, chunk: int = 250,
 
 
 def game_disputes(game: str) -> list[str]:
-    """Every dispute of ``game``: each pair of readings some source allows."""
-    from proofs.disputes import dispute_id, source_questions
+    """Every dispute of ``game``: each pair of readings some source allows, and each house
+    reading played in practice against the reconciled one."""
+    from proofs.disputes import dispute_id, dispute_questions
 
     catalogue = game_catalogue(game)
-    return [dispute_id(game, p, a, b) for p, a, b in source_questions(catalogue, game)]
+    return [dispute_id(game, p, a, b) for p, a, b in dispute_questions(catalogue, game)]
 
 
 def run_chunk(study: Study, index: int) -> dict[str, Any]:

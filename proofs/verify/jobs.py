@@ -72,7 +72,7 @@ def plan(catalogue: Catalogue, games: list[str], profiles: list[Profile],
     """The jobs of a verification: every theorem on ``profiles`` and, ``with_sources``, every
     consistency theorem on each source profile of ``games`` and every outcome kind of every
     dispute they raise."""
-    from proofs.disputes import source_questions
+    from proofs.disputes import dispute_questions
     from proofs.kit import consistency_theorems, kit_for_game, sources_verified
     from spec.source_profiles import source_profiles
 
@@ -86,7 +86,7 @@ def plan(catalogue: Catalogue, games: list[str], profiles: list[Profile],
                         for p in source_profiles(_catalogue(game)).values() if p.game.id == game
                         for t in consistency_theorems(family_of(p.game.id)))
     questions = tuple((game, *q) for game in read
-                      for q in source_questions(_catalogue(game), game))
+                      for q in dispute_questions(_catalogue(game), game))
     outcome_jobs = tuple(Job("outcome", game, "", "", parameter, a, b, "+".join(group))
                          for game, parameter, a, b in questions
                          for group in kit_for_game(game).groups)

@@ -154,6 +154,7 @@ def test_model_rounding_a_5_up_in_hokom_is_caught(monkeypatch: pytest.MonkeyPatc
 READINGS = st.fixed_dictionaries({
     "play.hokom-void": st.sampled_from(CATALOGUE.parameters["play.hokom-void"].reading_ids),
     "play.trump-led": st.sampled_from(CATALOGUE.parameters["play.trump-led"].reading_ids),
+    "play.hokom-ruff": st.sampled_from(CATALOGUE.parameters["play.hokom-ruff"].reading_ids),
     "double.lock": st.sampled_from(CATALOGUE.parameters["double.lock"].reading_ids),
     "rank.plain": st.sampled_from(CATALOGUE.parameters["rank.plain"].reading_ids)})
 

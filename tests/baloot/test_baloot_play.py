@@ -76,6 +76,31 @@ def test_trump_led_must_overtrump() -> None:
     assert legal("AH 10H", "KH 9H", HEARTS) == ["10H", "AH"]
 
 
+@pytest.mark.parametrize(("reading", "beating", "none_beating"), [
+    ("any-trump", ["7H", "JH"], ["7H", "8H"]),
+    ("must-overtrump", ["JH"], ["7H", "8H"]),
+    ("overtrump-or-discard", ["JH"], ["7H", "8H", "9D"]),
+])
+def test_hokom_ruff_after_an_opponents_trump(reading: str, beating: list[str],
+                                             none_beating: list[str]) -> None:
+    # the partner led AS, the opponent ruffed with 9H: the player to move has no spade
+    assert legal("7H JH 9D", "AS 9H", HEARTS, play__hokom_ruff=reading) == beating
+    assert legal("7H 8H 9D", "AS 9H", HEARTS, play__hokom_ruff=reading) == none_beating
+    # no trump in the trick yet: any trump, whatever the reading
+    assert legal("7H JH 9D", "AS 8S", HEARTS, play__hokom_ruff=reading,
+                 play__hokom_void="must-trump") == ["7H", "JH"]
+
+
+def test_hokom_ruff_yields_to_the_partner_exemption() -> None:
+    # seat 1 (the partner of the player to move) ruffed with 8H and is winning
+    for reading in ("must-overtrump", "overtrump-or-discard"):
+        assert legal("7H JH 9D", "KS 8H 9S", HEARTS, play__hokom_ruff=reading) == [
+            "7H", "JH", "9D"]
+        # without the exemption the partner's trump must be beaten too
+        assert legal("7H JH 9D", "KS 8H 9S", HEARTS, play__hokom_ruff=reading,
+                     play__hokom_void="must-trump") == ["JH"]
+
+
 def test_locked_double_forbids_leading_trump() -> None:
     assert legal("7H 8H 9D", "", HEARTS, locked=True) == ["9D"]
     assert legal("7H 8H", "", HEARTS, locked=True) == ["7H", "8H"]

@@ -12,7 +12,7 @@ import z3
 
 import proofs.kout.kinds_rules
 from engine.kout.game import KoutState
-from proofs.disputes import Dispute, DisputeBook, source_questions
+from proofs.disputes import Dispute, DisputeBook, dispute_questions
 from spec.cards import card_name
 from spec.loader import family_catalogue
 from spec.model import Profile
@@ -154,8 +154,8 @@ def test_dispute_ids_are_stable_and_order_free(book: DisputeBook) -> None:
         book.by_id("kout6/dealer.rotation/sideways-vs-with-turn-order")
 
 
-def test_source_questions_cover_every_reading_some_source_allows() -> None:
-    questions = source_questions(family_catalogue("kout"), "kout4")
+def test_dispute_questions_cover_every_reading_some_source_allows() -> None:
+    questions = dispute_questions(family_catalogue("kout"), "kout4")
     lead = [q for q in questions if q[0] == "joker.lead-by-bid"]
     # 000's Kout 4 section inherits the six-player rule (8-red-9-either, as 001 states); 003
     # says 9-either; nobody "never"

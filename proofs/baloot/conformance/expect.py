@@ -9,6 +9,7 @@ request's profile; a request no hand can reach raises ``InvalidRequestError``.
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from typing import Any
 
 from engine.baloot.cards import SUIT_MASK, BCard, name
@@ -87,7 +88,12 @@ def card_rule(rules: Rules, play: BalootPlay, card: BCard) -> str:
     led = play.trick[0] >> 3
     if hand & SUIT_MASK[led]:
         return "play.trump-led" if led == trump and card >> 3 == trump else "play.follow-suit"
-    return "play.follow-suit" if trump is None else "play.hokom-void"
+    if trump is None:
+        return "play.follow-suit"
+    ruffed = any(c >> 3 == trump for c in play.trick)
+    if ruffed and (card >> 3 == trump or rules.hokom_ruff == "overtrump-or-discard"):
+        return "play.hokom-ruff"
+    return "play.hokom-void"
 
 
 def card_rules(rules: Rules, play: BalootPlay) -> dict[str, str]:
@@ -107,15 +113,28 @@ def rank_rules(rules: Rules, play: BalootPlay) -> dict[str, list[str]]:
     trumps = [c for c in hand if c >> 3 == trump]
     if led == trump and rules.must_overtrump and len(trumps) >= 2:
         return {name(c): ["rank.trump"] for c in trumps}
-    if (any(c >> 3 == led for c in hand) or not trumps or len(trick) < 2
-            or rules.hokom_void != "must-trump-unless-partner-winning"):
+    if any(c >> 3 == led for c in hand) or not trumps:
         return {}
     ruffed = any(c >> 3 == trump for c in trick)
+    ruff = _ruff_ranks(rules, hand, trumps) if ruffed else {}
+    if len(trick) < 2 or rules.hokom_void != "must-trump-unless-partner-winning":
+        return ruff
     deciding = [c for c in trick if c >> 3 == (trump if ruffed else led)]
     if trick[-2] not in deciding or len(deciding) < 2:
-        return {}
+        return ruff
     order = "rank.trump" if ruffed else "rank.plain"
-    return {name(c): [order] for c in hand if c >> 3 != trump}
+    return {**ruff, **{name(c): [order] for c in hand if c >> 3 != trump}}
+
+
+def _ruff_ranks(rules: Rules, hand: Sequence[BCard], trumps: list[BCard]) -> dict[str, list[str]]:
+    """Under ``play.hokom-ruff``'s overtrumping readings, the cards of a void player facing a
+    trump whose legality rests on which trumps are higher: his trumps (when he has two or
+    more), and under overtrump-or-discard every card."""
+    if rules.hokom_ruff == "must-overtrump" and len(trumps) >= 2:
+        return {name(c): ["rank.trump"] for c in trumps}
+    if rules.hokom_ruff == "overtrump-or-discard":
+        return {name(c): ["rank.trump"] for c in hand}
+    return {}
 
 
 def legal_plays(rules: Rules, play: BalootPlay) -> Answer:
