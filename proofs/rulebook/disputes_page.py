@@ -9,6 +9,7 @@ from proofs.outcome_words import is_play, outcome_text, title, witness_text
 from proofs.rulebook.cards_svg import describe, play_witness, single_card
 from proofs.rulebook.impact_page import impact_line
 from proofs.rulebook.numbering import family_name, numbers, rulebook_of
+from proofs.rulebook.policy_page import played_by
 from proofs.rulebook.rst import (
     claim_label,
     dispute_label,
@@ -69,8 +70,10 @@ def _sides_table(catalogue: Catalogue, dispute: dict[str, Any]) -> list[str]:
                 who = source
             cited = " ".join(ref(claim_label(c), f"[{c}]") for c in claims)
             holders.append(f"{who} {HOW_WORDS[how]} {cited}".strip())
+        played = played_by(catalogue, dispute["game"], parameter.id, reading)
         rows.append([f"``{reading}``", escape(parameter.reading(reading).meaning),
-                     "; ".join(holders) or "no source"])
+                     "; ".join(holders) or (f"no text; played by {played}" if played
+                                            else "no source")])
     return table(["reading", "meaning", "sources"], rows, [18, 42, 40])
 
 
@@ -156,18 +159,21 @@ def disputes_page(catalogue: Catalogue, disputes: list[dict[str, Any]]) -> tuple
     files: dict[str, str] = {}
     lines = [*label(page_label(family_name(catalogue), "disputes")), *heading("Disputes", 0),
              "Every pair of readings of a rule that the sources (or their variants and "
-             "ambiguities) support is a dispute. For each, the solver either proved that the "
+             "ambiguities) support is a dispute, and so is each house reading that no text "
+             "allows but public engines or rule pages play, against the ruling. For each, the "
+             "solver either proved that the "
              "two readings never give a different outcome, or found the smallest situation "
              "where they do; that situation was then replayed in the engine under both "
              f"readings. There are {len(disputes)} disputes.", ""]
-    stated = [d for d in disputes if is_stated(d)]
-    lines += [f"Of these, {len(stated)} are disagreements: each reading is stated by some "
-              f"source (or allowed by its words or its contradictions). The other "
-              f"{len(disputes) - len(stated)} are gaps: one reading is allowed only because a "
-              "source is silent on the point.", ""]
+    kinds = [dispute_kind(d) for d in disputes]
+    lines += [f"Of these, {kinds.count('disagreement')} are disagreements: each reading is "
+              "stated by some source (or allowed by its words or its contradictions). "
+              f"{kinds.count('gap')} are gaps: one reading is allowed only because a source "
+              f"is silent on the point. {kinds.count('house')} set a house reading, which no "
+              "text allows but public engines or rule pages play, against the ruling.", ""]
     lines += ["The disputes are gathered by rule: each rule that is disputed has one section, "
-              "with a table of every pair of its readings (a disagreement, or a gap), where "
-              "each pair first differs, and then each pair in full.", ""]
+              "with a table of every pair of its readings (a disagreement, a gap or a house "
+              "reading), where each pair first differs, and then each pair in full.", ""]
     rule_numbers = numbers(catalogue)
     for game in catalogue.games:
         mine = [d for d in disputes if d["game"] == game]
@@ -190,7 +196,7 @@ def question_lines(catalogue: Catalogue, game: str, parameter: str,
         differ = [title(game, o["kind"]) for o in dispute["outcomes"]
                   if o["verdict"] == "refuted"]
         rows.append([ref(dispute_label(dispute["id"]), " vs ".join(dispute["readings"])),
-                     "disagreement" if is_stated(dispute) else "gap", dispute["verdict"],
+                     dispute_kind(dispute), dispute["verdict"],
                      ", ".join(differ) or "nowhere"])
     readings = sorted({r for d in members for r in d["readings"]})
     lines = [*label(disputed_rule_label(game, parameter)),
@@ -200,6 +206,14 @@ def question_lines(catalogue: Catalogue, game: str, parameter: str,
              f"{rule_link(catalogue, parameter)}.", ""]
     return lines + table(["the two readings", "kind", "verdict", "where they first differ"],
                          rows, [44, 14, 12, 30])
+
+
+def dispute_kind(dispute: dict[str, Any]) -> str:
+    """``house`` when no text allows one of the readings (a reading played in practice, set
+    against the ruling), ``disagreement`` when some source states each, else ``gap``."""
+    if any(not dispute["sides"][reading] for reading in dispute["readings"]):
+        return "house"
+    return "disagreement" if is_stated(dispute) else "gap"
 
 
 def is_stated(dispute: dict[str, Any]) -> bool:

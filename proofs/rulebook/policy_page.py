@@ -66,6 +66,13 @@ def decided_by(catalogue: Catalogue, decision: Decision) -> str:
     return f"**{STEP_NAMES[decision.step].capitalize()}** ({policy}): {why}."
 
 
+def played_by(catalogue: Catalogue, game: str, parameter: str, reading: str) -> str:
+    """The public engines and rule pages that play ``reading`` in ``game``, linked (empty when
+    none was found)."""
+    return _sources(f for f in catalogue.practice
+                    if f.parameter == parameter and f.reading == reading and game in f.games)
+
+
 def practice_lines(catalogue: Catalogue, game: str, parameter: str) -> list[str]:
     """The evidence from practice for one rule in one game: each reading played, with the
     public engines and rule pages that play it; none when nothing was found."""
