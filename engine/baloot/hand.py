@@ -7,7 +7,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from engine.baloot import projects as proj
-from engine.baloot.cards import KING, QUEEN, SUIT_MASK, BCard, CardMask, card, names
+from engine.baloot.cards import KING, NUM_CARDS, QUEEN, SUIT_MASK, BCard, CardMask, card, names
 from engine.baloot.play import winning_index
 from engine.baloot.rules import Rules
 from engine.baloot.scoring import HandFacts, HandScore, score_hand
@@ -103,9 +103,11 @@ class Hand:
         baloot = [0, 0]
         for seat in self.baloot:
             baloot[seat % 2] += 1
+        swept = [side for side in (0, 1) if self.won[side].bit_count() == NUM_CARDS]
         facts = HandFacts(self.contract, self.declarer % 2, self.multiplier, self.gahwa,
                           (self.card_points[0], self.card_points[1]),
-                          team if scoring else None, points, (baloot[0], baloot[1]))
+                          team if scoring else None, points, (baloot[0], baloot[1]),
+                          swept[0] if swept else None)
         return facts, scoring
 
     def score(self, rules: Rules) -> tuple[HandScore, list[proj.Project]]:

@@ -132,6 +132,9 @@ class Rules:
     sun_threshold: SunThreshold
     sun_threshold_value: int
     failed_declarer_projects_lost: bool
+    sweep_points: tuple[int, int] | None
+    """``score.sweep``: the game points of all eight tricks in Sun and Hokom (None: the card
+    points, as in any hand)."""
     target: int
     both_reach_declarer: bool
 
@@ -227,9 +230,19 @@ def compile_rules(profile: Profile) -> Rules:
         sun_threshold_value=number(profile, "score.sun-threshold", tuple(SunThreshold)),
         failed_declarer_projects_lost=flag(profile, "score.failed",
                                            "defenders-keep-own-projects", "defenders-take-all"),
+        sweep_points=_sweep_points(profile),
         target=number(profile, "game.target", ("152",)),
         both_reach_declarer=flag(profile, "game.both-reach", "declarers-side", "higher-total"),
     )
+
+
+def _sweep_points(profile: Profile) -> tuple[int, int] | None:
+    """``score.sweep``: what all eight tricks score for the cards in Sun and in Hokom, or None
+    when they score their card points as in any hand."""
+    if not flag(profile, "score.sweep", "44-sun-25-hokom", "card-points"):
+        return None
+    table = profile.reading("score.sweep")
+    return table.number(SUN), table.number(HOKOM)
 
 
 class ReadRules:

@@ -53,6 +53,8 @@ class HandFacts(NamedTuple):
     """That side's projects in game points, before any multiplier."""
     baloot: tuple[int, int]
     """How many Baloots each side announced."""
+    sweep: int | None = None
+    """The side that won all eight tricks, if one did (``score.sweep``)."""
 
 
 class HandScore(NamedTuple):
@@ -96,6 +98,11 @@ def score_hand(rules: Rules, facts: HandFacts) -> HandScore:
     else:
         cards[d if ok else e] = total
         baloot = [game_points(rules, facts.contract, x) for x in extra]
+    if facts.sweep is not None and rules.sweep_points is not None:
+        cards = [0, 0]
+        cards[facts.sweep] = rules.sweep_points[facts.contract != SUN]
+        if rules.baloot_card_points:  # no longer inside the cards' points
+            baloot = [game_points(rules, facts.contract, x) for x in extra]
     if not rules.baloot_card_points:
         baloot = [rules.baloot_value * n for n in facts.baloot]
     cards = [c * mult for c in cards]

@@ -80,16 +80,19 @@ def scores(profile: Profile) -> dict[str, Any] | None:
             for (mult, gahwa), baloot, side, (pside, ppoints) in itertools.product(
                     stakes, baloots, (0, 1), ((-1, 0), (0, 4), (1, 10))):
                 split = (points, full - points)
-                facts = HandFacts("sun" if contract == SUN else "hokom", side, mult, gahwa,
-                                  split, None if pside < 0 else pside, ppoints, baloot)
-                engine = score_hand(rules, facts)
-                model = score(sp, Hand(contract, side, mult, gahwa, split, pside, ppoints,
-                                       baloot))
-                want = (engine.made, engine.total, -1 if engine.game_winner is None
-                        else engine.game_winner)
-                got = (model.made, model.total, model.game_winner)
-                if want != got:
-                    return {"facts": facts._asdict(), "engine": want, "model": got}
+                # a side with every card point may have won every trick, or not
+                for sweep in (-1, *([0] if points == full else []), *([1] if not points else [])):
+                    facts = HandFacts("sun" if contract == SUN else "hokom", side, mult, gahwa,
+                                      split, None if pside < 0 else pside, ppoints, baloot,
+                                      None if sweep < 0 else sweep)
+                    engine = score_hand(rules, facts)
+                    model = score(sp, Hand(contract, side, mult, gahwa, split, pside, ppoints,
+                                           baloot, sweep))
+                    want = (engine.made, engine.total, -1 if engine.game_winner is None
+                            else engine.game_winner)
+                    got = (model.made, model.total, model.game_winner)
+                    if want != got:
+                        return {"facts": facts._asdict(), "engine": want, "model": got}
     return None
 
 

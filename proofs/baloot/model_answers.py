@@ -152,15 +152,16 @@ def _legal_doubling(sp: SymbolicProfile, profile: Profile, data: dict[str, Any])
 
 def _hand_facts(sp: SymbolicProfile, record: dict[str, Any]) -> tuple[Hand, list[int]]:
     """The finished hand as the model's facts: card points per side from the tricks (each
-    winner by the model), projects of the one side that declared, Baloot of the holder of the
-    trump King and Queen."""
+    winner by the model), the side that won all eight (if one did), projects of the one side
+    that declared, Baloot of the holder of the trump King and Queen."""
     c = record["contract"]
     contract = SUN if c["type"] == "sun" else HOKOM
     trump = _trump(c["trump"])
-    points = [0, 0]
+    points, won = [0, 0], [0, 0]
     for i, trick in enumerate(record["tricks"]):
         cards = [p["card"] for p in trick["plays"]]
         side = _winner(sp, trick["leader"], cards, trump) % 2
+        won[side] += 1
         points[side] += sum(int(card_points(sp, card_of(x), trump)) for x in cards)
         if i == len(record["tricks"]) - 1:
             points[side] += int(last_trick_points(sp))
@@ -180,7 +181,7 @@ def _hand_facts(sp: SymbolicProfile, record: dict[str, Any]) -> tuple[Hand, list
                 baloots[seat % 2] = 1
     hand = Hand(contract, c["seat"] % 2, c["multiplier"], c["gahwa"], (points[0], points[1]),
                 declarers[0] % 2 if declarers and project_points else -1, project_points,
-                (baloots[0], baloots[1]))
+                (baloots[0], baloots[1]), won.index(8) if 8 in won else -1)
     return hand, points
 
 

@@ -56,6 +56,7 @@ MODEL_READINGS: dict[str, tuple[str, ...]] = {
     "score.sun-threshold": ("at-least-66-card-points", "at-least-65-card-points",
                             "more-than-13-game-points", "none"),
     "score.failed": ("defenders-take-all", "defenders-keep-own-projects"),
+    "score.sweep": ("card-points", "44-sun-25-hokom"),
     "game.target": ("152",),
     "game.both-reach": ("higher-total", "declarers-side"),
 }

@@ -80,12 +80,13 @@ def replay_score(profile: Profile, witness: dict[str, Any], kind: str) -> dict[s
     points = (witness["points"], full - witness["points"])
     baloot = (witness["baloot0"], witness["baloot1"])
     side = witness["project_side"]
+    sweep = witness.get("sweep", -1)
     facts = HandFacts(contract, witness["declarer_side"], witness["multiplier"],
                       witness["gahwa"], points, None if side < 0 else side,
-                      witness["project_points"], baloot)
+                      witness["project_points"], baloot, None if sweep < 0 else sweep)
     engine = score_hand(rules, facts)
     hand = Hand(witness["contract"], witness["declarer_side"], witness["multiplier"],
-                witness["gahwa"], points, side, witness["project_points"], baloot)
+                witness["gahwa"], points, side, witness["project_points"], baloot, sweep)
     model = score(SymbolicProfile(profile, Names("replay-score")), hand)
     out: dict[str, Any] = {
         "state": witness,

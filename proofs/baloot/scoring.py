@@ -1,13 +1,14 @@
 """Baloot's score as Z3 terms, from ``spec/baloot/``: card points to game points
 (``score.*-conversion``), made or failed (``score.*-threshold``), the split of a doubled hand
 (``double.split``), projects and their multiplier (``double.projects``), Baloot, Gahwa
-(``double.gahwa``) and game end (``game.*``). Concrete inputs give plain values."""
+(``double.gahwa``), a sweep (``score.sweep``) and game end (``game.*``). Concrete inputs give
+plain values."""
 
 from __future__ import annotations
 
 from dataclasses import dataclass
 
-from proofs.baloot.model import HOKOM, SUN
+from proofs.baloot.model import HOKOM, SUN, by_reading
 from proofs.smt import terms as t
 from proofs.smt.parameters import SymbolicProfile
 
@@ -66,6 +67,8 @@ class Hand:
     """The side whose projects won the comparison; -1 for none."""
     project_points: t.Int
     baloots: tuple[t.Int, t.Int]
+    sweep: t.Int = -1
+    """The side that won all eight tricks; -1 for none."""
 
 
 @dataclass
@@ -84,6 +87,15 @@ class Score:
         """Each side's game points from the hand."""
         return (self.cards[0] + self.projects[0] + self.baloot[0],
                 self.cards[1] + self.projects[1] + self.baloot[1])
+
+
+def sweep_worth(sp: SymbolicProfile, hand: Hand) -> tuple[t.Bool, t.Int]:
+    """``score.sweep``: whether a side won every trick under a reading that scores that at a
+    fixed value for the cards, and that value (before any multiplier)."""
+    swept = t.And(hand.sweep >= 0, t.Not(sp.is_("score.sweep", "card-points")))
+    value = by_reading(sp, "score.sweep", lambda r: t.If(
+        hand.contract == SUN, r.number("sun"), r.number("hokom")))
+    return swept, value
 
 
 def _pair(side: t.Int, mine: t.Int, other: t.Int) -> tuple[t.Int, t.Int]:
@@ -113,11 +125,16 @@ def score(sp: SymbolicProfile, hand: Hand) -> Score:
     own_e = game_points(sp, hand.contract, raw_e)
     g_d = t.If(sp.is_("score.keep-total", "declarers-get-rest"), whole - own_e, own_d)
     g_e = t.If(sp.is_("score.keep-total", "defenders-get-rest"), whole - own_d, own_e)
-    card_d = t.If(shared, g_d, t.If(ok, total, 0)) * mult
-    card_e = t.If(shared, g_e, t.If(ok, 0, total)) * mult
-    # Baloot: never multiplied; 20 card points outside the shared conversion are 2 game points
-    bal_d = t.If(as_points, t.If(inside, 0, game_points(sp, hand.contract, b_d)), b_d)
-    bal_e = t.If(as_points, t.If(inside, 0, game_points(sp, hand.contract, b_e)), b_e)
+    swept, sweep_value = sweep_worth(sp, hand)
+    card_d = t.If(swept, t.If(hand.sweep == d, sweep_value, 0),
+                  t.If(shared, g_d, t.If(ok, total, 0))) * mult
+    card_e = t.If(swept, t.If(hand.sweep == d, 0, sweep_value),
+                  t.If(shared, g_e, t.If(ok, 0, total))) * mult
+    # Baloot: never multiplied; 20 card points outside the shared conversion (or after a
+    # sweep's fixed value took the cards' place) are 2 game points
+    apart = t.Or(t.Not(inside), swept)
+    bal_d = t.If(as_points, t.If(apart, game_points(sp, hand.contract, b_d), 0), b_d)
+    bal_e = t.If(as_points, t.If(apart, game_points(sp, hand.contract, b_e), 0), b_e)
     factor = t.If(sp.is_("double.projects", "double-only"), t.If(mult > 1, 2, 1), mult)
     lost = t.And(t.Not(ok), hand.project_side == d,
                  sp.is_("score.failed", "defenders-keep-own-projects"))

@@ -39,6 +39,7 @@ from proofs.baloot.scoring import (
     full_game_points,
     game_winner,
     score,
+    sweep_worth,
 )
 from proofs.baloot.situation import situation
 from proofs.kit import Theorem
@@ -185,6 +186,7 @@ def symbolic_hand(names: Names, sp: SymbolicProfile) -> tuple[Hand, list[z3.Bool
     p0, mult = names.int("points0"), names.int("multiplier")
     side, pside, ppoints = names.int("declarer"), names.int("project-side"), names.int("proj")
     b0, b1, gahwa = names.int("baloot0"), names.int("baloot1"), names.bool("gahwa")
+    sweep = names.int("sweep")
     full = z3.If(c == SUN, SUN_TOTAL, HOKOM_TOTAL)
     setting = [z3.Or(c == SUN, c == HOKOM), p0 >= 0, p0 <= full,
                mult >= MULTIPLIERS[0], mult <= MULTIPLIERS[-1], z3.Or(side == 0, side == 1),
@@ -195,8 +197,12 @@ def symbolic_hand(names: Names, sp: SymbolicProfile) -> tuple[Hand, list[z3.Bool
                # card points a side can take: never 1, nor 1 short of all
                p0 != 1, p0 != full - 1,
                z3.Or(ppoints == 0, *(ppoints == t.lift(pj.value(sp, kind, c))
-                                     for kind in pj.KIND_NAMES))]
-    return Hand(c, side, mult, gahwa, (p0, full - p0), pside, ppoints, (b0, b1)), setting
+                                     for kind in pj.KIND_NAMES)),
+               # a side that wins every trick has every card point
+               sweep >= -1, sweep <= 1, z3.Implies(sweep == 0, p0 == full),
+               z3.Implies(sweep == 1, p0 == 0)]
+    return Hand(c, side, mult, gahwa, (p0, full - p0), pside, ppoints, (b0, b1),
+                sweep), setting
 
 
 def hand_witness(model: z3.ModelRef, hand: Hand) -> dict[str, int | bool]:
@@ -206,7 +212,8 @@ def hand_witness(model: z3.ModelRef, hand: Hand) -> dict[str, int | bool]:
         "points": _value(model, hand.points[0]),
         "project_side": _value(model, hand.project_side),
         "project_points": _value(model, hand.project_points),
-        "baloot0": _value(model, hand.baloots[0]), "baloot1": _value(model, hand.baloots[1])}
+        "baloot0": _value(model, hand.baloots[0]), "baloot1": _value(model, hand.baloots[1]),
+        "sweep": _value(model, hand.sweep)}
 
 
 def _score_claim(profile: Profile, scope: str, claim_of: object, extra: object = None,
@@ -228,12 +235,20 @@ def _score_claim(profile: Profile, scope: str, claim_of: object, extra: object =
     return result
 
 
+def cards_worth(sp: SymbolicProfile, hand: Hand) -> t.Int:
+    """What the hand's cards are worth in game points before any multiplier: 26 in Sun and 16
+    in Hokom, or a sweep's fixed value where ``score.sweep`` scores one."""
+    swept, sweep_value = sweep_worth(sp, hand)
+    return t.If(swept, sweep_value, full_game_points(sp, hand.contract))
+
+
 def game_points_total(profile: Profile) -> Result:
     """A made, undoubled hand without Baloot shares exactly 26 game points in Sun and 16 in
-    Hokom between the sides (false where each side is rounded on its own)."""
+    Hokom between the sides, or a sweep's fixed value (false where each side is rounded on its
+    own)."""
     def claim(sp: SymbolicProfile, hand: Hand) -> t.Bool:
         s = score(sp, hand)
-        return t.Implies(s.made, s.cards[0] + s.cards[1] == full_game_points(sp, hand.contract))
+        return t.Implies(s.made, s.cards[0] + s.cards[1] == cards_worth(sp, hand))
 
     def only(hand: Hand) -> list[z3.BoolRef]:
         return [hand.multiplier == 1, z3.Not(hand.gahwa), hand.baloots[0] == 0,
@@ -243,11 +258,12 @@ def game_points_total(profile: Profile) -> Result:
 
 
 def failed_gives_all(profile: Profile) -> Result:
-    """A failed contract gives every game point of the cards, multiplied, to the defenders
-    and none to the declarer's side."""
+    """A failed contract gives every game point of the cards (a sweep's fixed value where the
+    defenders won every trick under such a reading), multiplied, to the defenders and none to
+    the declarer's side."""
     def claim(sp: SymbolicProfile, hand: Hand) -> t.Bool:
         s = score(sp, hand)
-        full = full_game_points(sp, hand.contract) * t.If(hand.gahwa, 4, hand.multiplier)
+        full = cards_worth(sp, hand) * t.If(hand.gahwa, 4, hand.multiplier)
         mine = t.If(hand.declarer_side == 0, s.cards[0], s.cards[1])
         theirs = t.If(hand.declarer_side == 0, s.cards[1], s.cards[0])
         return t.Implies(t.Not(s.made), t.And(mine == 0, theirs == full))
@@ -261,7 +277,7 @@ def made_xor_failed(profile: Profile) -> Result:
     made without a threshold with no card points scores exactly like a failed one)."""
     def claim(sp: SymbolicProfile, hand: Hand) -> t.Bool:
         s = score(sp, hand)
-        full = full_game_points(sp, hand.contract) * t.If(hand.gahwa, 4, hand.multiplier)
+        full = cards_worth(sp, hand) * t.If(hand.gahwa, 4, hand.multiplier)
         mine = t.If(hand.declarer_side == 0, s.cards[0], s.cards[1])
         theirs = t.If(hand.declarer_side == 0, s.cards[1], s.cards[0])
         return t.Xor(s.made, t.And(mine == 0, theirs == full))

@@ -183,7 +183,8 @@ def test_legal_sets_and_winners_agree(readings: dict[str, str], cards: list[int]
 
 
 @settings(max_examples=300, deadline=None)
-@given(contract=st.sampled_from(["sun", "hokom"]), points=st.integers(0, 162),
+@given(contract=st.sampled_from(["sun", "hokom"]),
+       points=st.one_of(st.integers(0, 162), st.sampled_from([0, 130, 162])),
        side=st.integers(0, 1), stakes=st.sampled_from([(1, False), (2, False), (3, False),
                                                        (4, False), (1, True)]),
        projects=st.sampled_from([(-1, 0), (0, 2), (1, 5), (0, 20), (1, 40)]),
@@ -191,12 +192,15 @@ def test_legal_sets_and_winners_agree(readings: dict[str, str], cards: list[int]
            pid: st.sampled_from(CATALOGUE.parameters[pid].reading_ids) for pid in (
                "score.sun-conversion", "score.hokom-conversion", "score.keep-total",
                "score.hokom-threshold", "score.sun-threshold", "score.failed", "double.split",
-               "double.projects", "double.gahwa", "project.baloot-value")}))
+               "double.projects", "double.gahwa", "project.baloot-value", "score.sweep")}),
+       swept=st.booleans())
 def test_hand_scores_agree(contract: str, points: int, side: int, stakes: tuple[int, bool],
                            projects: tuple[int, int], baloot: tuple[int, int],
-                           readings: dict[str, str]) -> None:
+                           readings: dict[str, str], swept: bool) -> None:
     full = 130 if contract == "sun" else 162
     points = min(points, full)
+    # a side with every card point may have won every trick
+    sweep = (0 if points == full else 1) if swept and points in (0, full) else None
     if contract == "sun":
         stakes, baloot = (min(stakes[0], 2), False), (0, 0)
     profile = DEFAULT.pin(readings)
@@ -205,12 +209,12 @@ def test_hand_scores_agree(contract: str, points: int, side: int, stakes: tuple[
     split = (points, full - points)
     facts = engine_scoring.HandFacts(contract, side, stakes[0], stakes[1], split,
                                      None if projects[0] < 0 else projects[0], projects[1],
-                                     baloot)
+                                     baloot, sweep)
     engine = engine_scoring.score_hand(rules, facts)
     sp = SymbolicProfile(profile, Names("differential-score"))
     got = model_scoring.score(sp, model_scoring.Hand(
         0 if contract == "sun" else 1, side, stakes[0], stakes[1], split, projects[0],
-        projects[1], baloot))
+        projects[1], baloot, -1 if sweep is None else sweep))
     assert (got.made, got.total) == (engine.made, engine.total)
     assert got.game_winner == (-1 if engine.game_winner is None else engine.game_winner)
 

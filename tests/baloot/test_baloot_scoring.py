@@ -69,9 +69,9 @@ def test_sun_thresholds() -> None:
 def facts(contract: str = HOKOM, declarer_team: int = 0, multiplier: int = 1,
           gahwa: bool = False, cards: tuple[int, int] = (100, 62),
           project_team: int | None = None, project_points: int = 0,
-          baloot: tuple[int, int] = (0, 0)) -> HandFacts:
+          baloot: tuple[int, int] = (0, 0), sweep: int | None = None) -> HandFacts:
     return HandFacts(contract, declarer_team, multiplier, gahwa, cards, project_team,
-                     project_points, baloot)
+                     project_points, baloot, sweep)
 
 
 def test_a_made_hokom_is_shared_and_the_total_kept_at_16() -> None:
@@ -90,6 +90,23 @@ def test_a_failed_contract_gives_the_defenders_everything() -> None:
     lost = rules(score__failed="defenders-keep-own-projects")
     assert score_hand(lost, facts(cards=(80, 82), project_team=0, project_points=2)).total \
         == (0, 16)
+
+
+def test_winning_every_trick_scores_its_cards_unless_the_house_plays_kaboot() -> None:
+    # the buyers take all eight tricks of a Hokom with a Sira: 16 and 2, as any hand
+    assert score_hand(rules(), facts(cards=(162, 0), project_team=0, project_points=2,
+                                     sweep=0)).total == (18, 0)
+    kaboot = rules(score__sweep="44-sun-25-hokom")
+    assert score_hand(kaboot, facts(cards=(162, 0), project_team=0, project_points=2,
+                                    sweep=0)).total == (27, 0)
+    # every card point without every trick (a pointless trick lost) is no sweep
+    assert score_hand(kaboot, facts(cards=(162, 0))).total == (16, 0)
+    # doubled, and won by the defenders: the 25 goes to them, multiplied
+    assert score_hand(kaboot, facts(multiplier=2, cards=(0, 162), sweep=1)).total == (0, 50)
+    assert score_hand(kaboot, facts(SUN, cards=(130, 0), sweep=0)).total == (44, 0)
+    # Baloot's 20 card points no longer sit inside the cards' points: 2 game points apart
+    as_points = rules(score__sweep="44-sun-25-hokom", project__baloot_value="20-card-points")
+    assert score_hand(as_points, facts(cards=(162, 0), baloot=(1, 0), sweep=0)).total == (27, 0)
 
 
 def test_a_doubled_hand_goes_whole_to_the_winner() -> None:

@@ -87,6 +87,17 @@ def score_body(contract: str, declarer_team: int, multiplier: int, gahwa: bool,
             "projects": {"team": project_team, "points": project_points}, "baloot": baloot}
 
 
+def _tricks_won(w: dict[str, Any]) -> dict[str, Any]:
+    """A score witness's ``tricks_won`` where it decides a sweep: a side with every card point
+    that did not win every trick (the other won a trick worth nothing), or one that did."""
+    points, sweep = w["card_points"], int(w.get("sweep", -1))
+    if sweep >= 0:
+        return {"tricks_won": [8, 0] if sweep == 0 else [0, 8]}
+    if 0 in points:
+        return {"tricks_won": [7, 1] if points[1] == 0 else [1, 7]}
+    return {}
+
+
 def played_score_body(body: dict[str, Any], trump: int | None, locked: bool,
                       tricks: list[tuple[int, list[int]]]) -> dict[str, Any]:
     """The hand-score request ``body`` with the tricks played in place of the card points: it
@@ -389,11 +400,12 @@ def _witness_body(kind: str, w: dict[str, Any]) -> dict[str, Any] | None:
         return {"op": "doubling", "contract": w["contract"], "declarer": 0, "dealer": GRID_DEALER,
                 "scores": list(w.get("scores", [0, 0])), "calls": list(w.get("calls", []))}
     if kind == "score":
-        return score_body(w["contract"], w["declarer_side"], w["multiplier"], w["gahwa"],
+        body = score_body(w["contract"], w["declarer_side"], w["multiplier"], w["gahwa"],
                           list(w["card_points"]),
                           None if w["project_side"] < 0 else w["project_side"],
                           w["project_points"] if w["project_side"] >= 0 else 0,
                           [w["baloot0"], w["baloot1"]])
+        return {**body, **_tricks_won(w)}
     if kind == "declaring" and w.get("question") in ("aces", "three"):
         trump = None if w["trump"] < 0 else int(w["trump"])
         return {"op": "projects", "contract": w["contract"], "trump": _trump(trump),
@@ -415,10 +427,11 @@ def _theorem_body(w: dict[str, Any]) -> dict[str, Any]:
     """The hand-score request of a scoring theorem's counterexample (a symbolic hand)."""
     contract = "sun" if w["contract"] == SUN else "hokom"
     full = SUN_TOTAL if contract == "sun" else HOKOM_TOTAL
-    side = w["project_side"]
-    return score_body(contract, w["declarer_side"], w["multiplier"], w["gahwa"],
-                      [w["points"], full - w["points"]], None if side < 0 else side,
-                      w["project_points"], [w["baloot0"], w["baloot1"]])
+    side, points = w["project_side"], [w["points"], full - w["points"]]
+    body = score_body(contract, w["declarer_side"], w["multiplier"], w["gahwa"], points,
+                      None if side < 0 else side, w["project_points"],
+                      [w["baloot0"], w["baloot1"]])
+    return {**body, **_tricks_won({"card_points": points, "sweep": w.get("sweep", -1)})}
 
 
 def witness_requests(report: dict[str, Any]) -> list[dict[str, Any]]:

@@ -298,7 +298,27 @@ def hand_facts(rules: Rules, data: dict[str, Any]) -> HandFacts:
         raise InvalidRequestError(f"multiplier: {multiplier} with a Gahwa, which is played at "
                                   f"{GAHWA_MULTIPLIER} (as the doubling answer gives it)")
     return HandFacts(contract, _int(data, "declarer_team", 0, 1), multiplier, gahwa, points,
-                     projects["team"], project_points, baloot)
+                     projects["team"], project_points, baloot, _sweep(data, points, full))
+
+
+TRICKS = 8
+"""The tricks of a Baloot hand."""
+
+
+def _sweep(data: dict[str, Any], points: tuple[int, int], full: int) -> int | None:
+    """The side that won all eight tricks, from ``tricks_won`` (checked against the card
+    points); without it, a side with every card point is taken to have won every trick."""
+    if "tricks_won" not in data:
+        return points.index(full) if full in points else None
+    won = _pair(data, "tricks_won", TRICKS)
+    if sum(won) != TRICKS:
+        raise InvalidRequestError(f"tricks_won: {won[0]} + {won[1]} is not the {TRICKS} "
+                                  "tricks of a hand")
+    for side in (0, 1):
+        if won[side] == 0 and points[side]:
+            raise InvalidRequestError(f"tricks_won: side {side} won no trick but has "
+                                      f"{points[side]} card points")
+    return won.index(TRICKS) if TRICKS in won else None
 
 
 def hand_score(rules: Rules, data: dict[str, Any]) -> Answer:
@@ -307,11 +327,12 @@ def hand_score(rules: Rules, data: dict[str, Any]) -> Answer:
     each side took as well."""
     played: dict[str, Any] = {}
     if "tricks" in data:
-        if "card_points" in data:
-            raise InvalidRequestError("card_points: give the tricks or the card points, not both")
+        for given in ("card_points", "tricks_won"):
+            if given in data:
+                raise InvalidRequestError(f"{given}: give the tricks or the {given}, not both")
         taken = replay(rules, read_played_hand(data))
         played = {"tricks_won": list(taken.tricks_won), "card_points": list(taken.card_points)}
-        data = {**data, "card_points": played["card_points"]}
+        data = {**data, **played}
     facts = hand_facts(rules, data)
     got = score_hand(rules, facts)
     sun = facts.contract == SUN
@@ -321,6 +342,8 @@ def hand_score(rules: Rules, data: dict[str, Any]) -> Answer:
     doubled = facts.multiplier > 1 or facts.gahwa
     conversion = "score.sun-conversion" if sun else "score.hokom-conversion"
     cards = ("double.split" if doubled else conversion) if got.made else "score.failed"
+    if facts.sweep is not None:
+        cards = "score.sweep"
     why: dict[str, Any] = {
         "made": "score.sun-threshold" if sun else "score.hokom-threshold", "cards": cards,
         "projects": "double.projects" if doubled else "score.failed",
