@@ -4,7 +4,8 @@ Seats speak in priority order from the dealer's right (``auction.order``). A fir
 Hokom is in the public card's suit and every other player may answer it with Sun
 (``auction.sun-over-hokom``); a first-round Sun may be taken by a player of higher priority
 (``auction.sun-over-sun``); a second-round Sun is final. Doubling follows the contract: Double
-by a defender, Triple by the buyer, Four by the doubler, Gahwa by the buyer.
+by a defender, Triple by the buyer, Four by the doubler (or his partner when he passes, under
+``double.four-caller``), Gahwa by the buyer.
 """
 
 from __future__ import annotations
@@ -204,7 +205,7 @@ def apply_doubling(rules: Rules, doubling: Doubling, action: int) -> None:
     seat = doubling.queue.pop(0)
     doubling.calls.append({"seat": seat, "call": act.action_name(action)})
     if action == act.PASS:
-        if doubling.level > 1:
+        if doubling.level > 1 and not (doubling.level == 3 and rules.four_by_either_defender):
             doubling.queue = []
         return
     doubling.queue = []
@@ -221,5 +222,10 @@ def apply_doubling(rules: Rules, doubling: Doubling, action: int) -> None:
     if doubling.contract == SUN or (doubling.locked and not rules.lock_forbids_trump_lead):
         return
     assert doubling.doubler is not None
-    doubling.queue = [doubling.declarer if doubling.level in (2, 4) else doubling.doubler]
+    if doubling.level in (2, 4):
+        doubling.queue = [doubling.declarer]
+    elif rules.four_by_either_defender:  # double.four-caller: the doubler, then his partner
+        doubling.queue = [doubling.doubler, (doubling.doubler + 2) % 4]
+    else:
+        doubling.queue = [doubling.doubler]
 

@@ -103,6 +103,7 @@ class Rules:
     doubled_winner_takes_all: bool
     projects_double_only: bool
     gahwa_needs_made: bool
+    four_by_either_defender: bool
     project_values: dict[str, int]
     projects_up_to_two: bool
     four_hundred_declarer_only: bool
@@ -196,6 +197,8 @@ def compile_rules(profile: Profile) -> Rules:
         projects_double_only=flag(profile, "double.projects", "double-only", "same-as-hand"),
         gahwa_needs_made=flag(profile, "double.gahwa", "declarer-wins-if-made",
                               "hand-winner-wins-game"),
+        four_by_either_defender=flag(profile, "double.four-caller", "either-defender",
+                                     "doubler"),
         project_values=dict(values.table or ()),
         projects_up_to_two=flag(profile, "project.per-player", "up-to-two", "any-disjoint"),
         four_hundred_declarer_only=flag(profile, "project.four-hundred-holder", "declarer-only",

@@ -315,8 +315,11 @@ class BalootStateCore:
             return "deal.cut", "the cutter chooses how the pack is cut"
         if self.phase == TRUMP:
             return "auction.second-round-hokom", "name a trump suit other than the public card's"
+        if self.phase == DOUBLE and action in (act.FOUR, act.FOUR_LOCKED):
+            who = "a defender" if self.rules.four_by_either_defender else "the doubler"
+            return "double.four-caller", f"Four by {who}, after a Triple"
         if self.phase == DOUBLE:
-            return "double.lock", "Double by a defender, Triple by the buyer, Four by the doubler"
+            return "double.lock", "Double by a defender, Triple by the buyer, Gahwa by the buyer"
         return self._why_call(action)
 
     def _why_card(self, seat: int, c: int) -> tuple[str, str]:

@@ -1,7 +1,8 @@
-"""The doubling after a contract, from ``spec/baloot/`` (``double.sun``, ``double.lock``): who
-may say what, as a small graph whose paths are the doubling sequences. Double by a defender
-(locked or open in Hokom), Triple by the buyer, Four by the doubler (locked or open), Gahwa by
-the buyer; Sun goes no higher than Double, and only when one side is above 100."""
+"""The doubling after a contract, from ``spec/baloot/`` (``double.sun``, ``double.lock``,
+``double.four-caller``): who may say what, as a small graph whose paths are the doubling
+sequences. Double by a defender (locked or open in Hokom), Triple by the buyer, Four by the
+doubler or, under one reading, his partner after his pass (locked or open), Gahwa by the buyer;
+Sun goes no higher than Double, and only when one side is above 100."""
 
 from __future__ import annotations
 
@@ -17,7 +18,8 @@ LADDER = {1: "double", 2: "triple", 3: "four", 4: "gahwa"}
 @dataclass(frozen=True)
 class Step:
     """A point of the doubling: the level reached, whether the last Double or Four was locked,
-    how many defenders have passed at level 1, and whether it is over."""
+    how many defenders have passed at level 1 (or at Four, where either defender may call it),
+    and whether it is over."""
 
     level: int
     locked: bool
@@ -46,6 +48,9 @@ def calls(profile: Profile, hokom: bool, step: Step) -> list[tuple[str, Step]]:
             out.append(("double-locked", Step(2, True, 0)))
         return out
     ended = Step(step.level, step.locked, 0, over=True)
+    if step.level == 3 and profile.value("double.four-caller") == "either-defender":
+        # the doubler may pass the Four to his partner, whose pass ends the raising
+        ended = Step(3, step.locked, step.passed + 1, over=step.passed == 1)
     name = LADDER[step.level]
     out = [("pass", ended), (name, Step(step.level + 1, False, 0))]
     if step.level == 3:

@@ -151,7 +151,8 @@ def _doubling(w: dict[str, Any], profile: Profile) -> bool:
         scores = (int(w["scores"][0]), int(w["scores"][1]))
         return bool(start_doubling(rules, 0, w["contract"], scores).queue)
     doubling = start_doubling(rules, 0, w["contract"], (0, 0))
-    names = {"double-locked": act.DOUBLE_LOCKED}
+    names = {"double-locked": act.DOUBLE_LOCKED, "double": act.DOUBLE, "triple": act.TRIPLE,
+             "pass": act.PASS}
     for call in w["calls"]:
         apply_doubling(rules, doubling, names[call])
     return bool(doubling.queue)

@@ -186,8 +186,9 @@ def _may_open(sp: Any, sun: z3.BoolRef, scores: tuple[z3.ArithRef, z3.ArithRef])
 
 @dataclass(frozen=True)
 class DoublingCalls:
-    """Whether the defenders may double at all (``double.sun``), and whether the buyer may
-    answer a locked Double (``double.lock``)."""
+    """Whether the defenders may double at all (``double.sun``), whether the buyer may
+    answer a locked Double (``double.lock``), and whether the doubler's partner may call Four
+    once the doubler passes (``double.four-caller``)."""
 
     name: str = "doubling"
 
@@ -201,12 +202,15 @@ class DoublingCalls:
         raise_a = z3.Not(t.lift(d.a.is_("double.lock", "no-raise")))
         raise_b = z3.Not(t.lift(d.b.is_("double.lock", "no-raise")))
         lower = z3.If(scores[0] < scores[1], scores[0], scores[1])
+        four_a = t.lift(d.a.is_("double.four-caller", "either-defender"))
+        four_b = t.lift(d.b.is_("double.four-caller", "either-defender"))
         return [Built([*setting, opening], lower, ("open", sun, scores)),
-                Built([raise_a != raise_b], z3.IntVal(200), ("raise", raise_a, raise_b))]
+                Built([raise_a != raise_b], z3.IntVal(200), ("raise", raise_a, raise_b)),
+                Built([four_a != four_b], z3.IntVal(300), ("four", four_a, four_b))]
 
     def replay(self, question: Question, found: Found) -> Outcome:
-        """By the model and by the engine's doubling: who may speak after the contract, or
-        after a locked Double."""
+        """By the model and by the engine's doubling: who may speak after the contract, after
+        a locked Double, or after the doubler passes a Triple."""
         m = found.data
         if m[0] == "open":
             sun = truth(found.model, m[1])
@@ -215,8 +219,12 @@ class DoublingCalls:
                      for side, sp in (("a", found.dual.a), ("b", found.dual.b))}
             witness: dict[str, Any] = {"contract": "sun" if sun else "hokom",
                                        "scores": list(scores), "asked": "may the defenders double"}
-        else:
+        elif m[0] == "raise":
             model = {"a": truth(found.model, m[1]), "b": truth(found.model, m[2])}
             witness = {"contract": "hokom", "calls": ["double-locked"],
                        "asked": "may the buyer answer with triple"}
+        else:
+            model = {"a": truth(found.model, m[1]), "b": truth(found.model, m[2])}
+            witness = {"contract": "hokom", "calls": ["double", "triple", "pass"],
+                       "asked": "may the doubler's partner call four"}
         return replayed(self.name, model, engines(self.name, witness, found), witness)

@@ -25,6 +25,7 @@ MODEL_READINGS: dict[str, tuple[str, ...]] = {
     "double.lock": ("no-trump-lead", "no-raise"),
     "double.split": ("winner-takes-all", "each-side-own"),
     "double.projects": ("same-as-hand", "double-only"),
+    "double.four-caller": ("doubler", "either-defender"),
     "double.gahwa": ("hand-winner-wins-game", "declarer-wins-if-made"),
     "project.values": ("sira-50-100-400",),
     "project.per-player": ("any-disjoint", "up-to-two"),

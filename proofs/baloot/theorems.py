@@ -380,7 +380,7 @@ def doubling_ends(profile: Profile) -> Result:
     call is an end), after a Hokom and after a Sun, whatever the scores."""
     start = time.perf_counter()
     counts = []
-    for chosen, concrete in profile.expand(["double.lock", "double.sun"]):
+    for chosen, concrete in profile.expand(["double.lock", "double.sun", "double.four-caller"]):
         for hokom in (True, False):
             for scores in ((0, 0), (120, 50)):
                 graph, first = doubling_graph(concrete, hokom, scores)

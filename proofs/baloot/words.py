@@ -148,6 +148,11 @@ class BalootWords:
             for side in (0, 1):
                 if w[f"baloot{side}"]:
                     extra.append(f"team {side} holds Baloot")
+            sweep = int(w.get("sweep", -1))
+            if sweep >= 0:
+                extra.append(f"team {sweep} won all eight tricks")
+            elif 0 in w["card_points"]:
+                extra.append(f"team {w['card_points'].index(0)} won a trick worth no points")
             doubled = f", multiplied by {w['multiplier']}" if w["multiplier"] > 1 else ""
             gahwa = ", played as a Gahwa" if w["gahwa"] else ""
             return (f"{w['contract'].capitalize()} bought by team {w['declarer_side']}"
