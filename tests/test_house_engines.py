@@ -149,9 +149,11 @@ def test_the_house_engine_reads_requests_as_a_real_engine_would() -> None:
     assert isinstance(reply, dict) and sorted(reply["cards"]) == sorted(vector["expect"]["cards"])
 
 
-MIX = {"play.hokom-void": "may-trump", "auction.wrong-ashkal": "forced-sun",
-       "score.hokom-conversion": "nearest-ten-half-up", "double.lock": "no-raise",
-       "project.hundred-order": "equal"}
+MIX = {"play.hokom-ruff": "overtrump-or-discard", "score.sweep": "44-sun-25-hokom",
+       "auction.wrong-ashkal": "forced-sun", "double.four-caller": "either-defender",
+       "score.hokom-conversion": "nearest-ten-half-up"}
+"""Five house rules that public engines play together: beat a trump already in the trick or
+throw off, Kaboot, Ashkal for anyone, Four by either defender, a 5 rounded up in Hokom."""
 
 
 @pytest.mark.long
