@@ -16,6 +16,10 @@ from spec.errors import SpecError
 from spec.loader import family_catalogue, load_catalogue
 from spec.registry import family_dir
 
+DISPUTES = {"kout": 50, "baloot": 60}
+"""How many disputes each family's rule data raises (the sources' and the house readings'),
+pinned so that a reading or claim that adds or removes one is noticed."""
+
 
 def variant(game_id: str = "kout6", **overrides: str) -> KoutGame:
     """The game's default profile with parameters overridden (``joker__lead_by_bid="never"``

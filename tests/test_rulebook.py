@@ -11,7 +11,7 @@ from typing import Any
 
 import pypdfium2
 import pytest
-from helpers import cli_help
+from helpers import DISPUTES, cli_help
 from rulebook_html import PLAYERS_PAGES, broken_links, machine_words, read_page, visible_text
 
 from proofs.cli import main
@@ -29,8 +29,6 @@ from proofs.rulebook.rst import (
 from spec.loader import family_catalogue
 
 FAMILIES = ("kout", "baloot")
-DISPUTES = {"kout": 50, "baloot": 60}
-"""Each part's disputes: Kout's four sources, Baloot's two texts (with their variants)."""
 
 
 @pytest.fixture

@@ -14,6 +14,7 @@ from pathlib import Path
 from typing import Any
 
 import pytest
+from helpers import DISPUTES
 
 from proofs.divergence import Outcome
 from proofs.kit import kit_for_game
@@ -148,7 +149,7 @@ def test_verify_checks_the_sources_of_every_game(full_report: dict[str, Any]) ->
     games = {d["game"] for d in full_report["sources"]["disputes"]}
     assert games == {"kout6", "kout4", "baloot"} and full_report["sources"]["ok"]
     baloot = [d for d in full_report["sources"]["disputes"] if d["game"] == "baloot"]
-    assert len(baloot) == 54 and all(d["verdict"] != "unknown" for d in baloot)
+    assert len(baloot) == DISPUTES["baloot"] and all(d["verdict"] != "unknown" for d in baloot)
     assert any(row["profile"].startswith("src004")
                for row in full_report["sources"]["consistency"])
 
