@@ -60,7 +60,9 @@ def test_verify_refuses_an_unwritable_report_before_proving(
     assert "--report: cannot write" in captured.err and captured.out == ""
 
 
-def test_verify_writes_its_report_whole(tmp_path: Path) -> None:
+def test_verify_writes_its_report_whole(tmp_path: Path, verified_cache: Path) -> None:
+    """The report is written whole, and nothing else beside it (its results as the run's
+    verify computed them)."""
     report = tmp_path / "out" / "report.json"
     assert main(["verify", "--profile", "kout4-default", "--report", str(report)]) == 0
     assert json.loads(report.read_text(encoding="utf-8"))["profiles"] == ["kout4-default"]

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import json
 from dataclasses import replace
+from pathlib import Path
 from typing import Any
 
 import pytest
@@ -64,7 +65,8 @@ def test_ranking_theorem_refuted_when_ranks_tie(monkeypatch: pytest.MonkeyPatch)
     assert result.verdict == "refuted" and set(result.witness) == {"a", "b", "c"}
 
 
-def test_verify_command_json(capsys: pytest.CaptureFixture[str]) -> None:
+def test_verify_command_json(capsys: pytest.CaptureFixture[str], verified_cache: Path) -> None:
+    """The JSON report of one profile (its results as the run's verify computed them)."""
     code = main(["verify", "--profile", "kout4-default", "--json"])
     report = json.loads(capsys.readouterr().out)
     assert code == 0
