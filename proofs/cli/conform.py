@@ -43,7 +43,7 @@ def cmd_conform(args: argparse.Namespace) -> int:
         from proofs.conformance.house_table import best_profile, house_table
 
         for game in suite.defaults:
-            rows = house_table(runner, suite, game)
+            rows = house_table(runner, suite, game, failures=run.failures)
             data.setdefault("house_options", {})[game] = {
                 "best_profile": best_profile(rows, suite, game),
                 "parameters": [row.as_json() for row in rows]}

@@ -16,7 +16,7 @@ from collections.abc import Iterable
 from dataclasses import dataclass, field
 from typing import Any
 
-from proofs.conformance.runner import Run, Runner
+from proofs.conformance.runner import Failure, Run, Runner
 from proofs.conformance.suite import EVERY, SuiteData
 
 PLAYS, FOLLOWS, TIE = "plays", "follows the request", "tie"
@@ -34,11 +34,20 @@ class ReadingRow:
     parameter: str
     outcomes: dict[str, dict[str, bool]] = field(default_factory=dict)
     default: str = ""
+    held: dict[str, set[str]] = field(default_factory=dict)
+    """Per reading, the vectors the suite holds under it (asked or not): what separates the
+    readings is the suite's, never what an engine chose to answer."""
+    excused: set[str] = field(default_factory=set)
+    """Vectors the engine fails for another rule: the run charged their failure to other
+    parameters only, so failing them says nothing of this one."""
+    reproduced: dict[str, set[str]] = field(default_factory=dict)
+    """Per failed vector, the readings of this parameter whose answer the engine gave."""
 
     def separating(self) -> set[str]:
         """The vectors that hold under some readings and not others: only they tell the
-        readings apart (a vector every reading expects the same of is no evidence)."""
-        every = [set(o) for o in self.outcomes.values()]
+        readings apart (a vector every reading expects the same of is no evidence). A reading
+        the engine declines does not make the others' vectors separating."""
+        every = [set(o) for o in (self.held or self.outcomes).values()]
         if not every:
             return set()
         common = every[0].intersection(*every[1:])
@@ -47,7 +56,8 @@ class ReadingRow:
     def evidence(self, reading: str) -> tuple[int, int]:
         """Passed and failed, on the vectors that separate this reading from another."""
         mine = self.outcomes[reading]
-        asked = [mine[v] for v in self.separating() if v in mine]
+        asked = [mine[v] for v in self.separating()
+                 if v in mine and (mine[v] or v not in self.excused)]
         return sum(asked), len(asked) - sum(asked)
 
     def tested(self) -> list[str]:
@@ -58,11 +68,21 @@ class ReadingRow:
     @property
     def fits(self) -> list[str]:
         """The readings the evidence leaves: those whose own separating vectors the engine
-        all passes; when every reading with vectors fails some, the readings without vectors
-        (left by elimination)."""
+        all passes; when every reading it answered fails some, a reading it declined whose
+        answers are every wrong answer it gave, else the readings the suite has no separating
+        vector for (left by elimination)."""
         tested = self.tested()
         passing = [r for r in tested if self.evidence(r)[1] == 0]
-        return passing or [r for r in self.outcomes if r not in tested]
+        if passing:
+            return passing
+        separating = self.separating()
+        failed = {v for r in tested for v, ok in self.outcomes[r].items()
+                  if v in separating and not ok and v not in self.excused}
+        untested = [r for r in self.outcomes if r not in tested]
+        # a reading the engine declined fits when every wrong answer it gave is that reading's
+        by_answers = [r for r in untested
+                      if failed and all(r in self.reproduced.get(v, set()) for v in failed)]
+        return by_answers or [r for r in untested if not self.held.get(r, set()) & separating]
 
     @property
     def verdict(self) -> str:
@@ -103,9 +123,17 @@ def _holds(vector: dict[str, Any], profile: str) -> bool:
 
 
 def house_table(runner: Runner, suite: SuiteData, game: str,
-                only: Iterable[str] | None = None) -> list[ReadingRow]:
+                only: Iterable[str] | None = None,
+                failures: Iterable[Failure] = ()) -> list[ReadingRow]:
     """Every parameter of ``game`` with house options (or those of ``only``), and how the
-    engine fares under each reading on the variant vectors that exercise it."""
+    engine fares under each reading on the variant vectors that exercise it. ``failures``:
+    the run's, so that a failure another rule explains is no evidence about a parameter it
+    was not charged to, and a wrong answer a house reading gives is evidence for it."""
+    charged: dict[str, set[str]] = {}
+    reproduced: dict[str, set[tuple[str, str]]] = {}
+    for failure in failures:
+        charged.setdefault(failure.vector["id"], set()).update(failure.rules)
+        reproduced.setdefault(failure.vector["id"], set()).update(failure.readings or ())
     default = suite.defaults[game]
     options: dict[str, dict[str, str]] = {}
     base_rules = suite.profiles[default]["rules"]
@@ -120,15 +148,20 @@ def house_table(runner: Runner, suite: SuiteData, game: str,
     runner.charging = False  # only passes and failures count here
     try:
         for parameter in sorted(options if only is None else set(options) & set(only)):
-            row = ReadingRow(parameter, default=base_rules[parameter])
+            row = ReadingRow(parameter, default=base_rules[parameter], excused={
+                v for v, rules in charged.items() if parameter not in rules}, reproduced={
+                v: {r for p, r in readings if p == parameter}
+                for v, readings in reproduced.items()})
             readings = {base_rules[parameter]: default, **options[parameter]}
             for reading, profile_id in readings.items():
                 run = Run(runner.engine.command, [profile_id], runner.engine.timeout)
                 profile = runner.profile_of(profile_id)
                 asked: dict[str, bool] = {}
+                row.held[reading] = set()
                 for vector in variant:
                     if (parameter in vector["rules"] and _holds(vector, profile_id)
                             and runner.asks(vector)):
+                        row.held[reading].add(vector["id"])
                         passed = run.passed
                         runner.one(run, profile, vector)
                         if run.vectors > len(asked):  # answered (not unsupported)

@@ -170,6 +170,52 @@ def test_the_house_option_an_engine_plays_is_named() -> None:
     assert {"follows the request", "cannot tell"} <= verdicts
 
 
+KABOOT = f"{sys.executable} {Path(__file__).resolve().parents[1] / 'adapters' / 'kaboot_guide.py'}"
+"""The guide's adapter with Kaboot: it declines every house option, so only its wrong answers
+under the reconciled profile can tell which reading it plays."""
+
+
+def _kaboot_table(capsys: pytest.CaptureFixture[str]) -> dict[str, Any]:
+    """``conform --table`` of the Kaboot engine over the hand scores, run in-process."""
+    from proofs.cli import main
+
+    code = main(["conform", "--game", "baloot", "--json", "--engine", KABOOT, "--table",
+                 "--only", "hand-score"])
+    report = json.loads(capsys.readouterr().out)
+    failing = {rule for rule, tally in report["rules"].items() if tally["failed"]}
+    assert code == 1 and failing == {"score.sweep"}, failing
+    table: dict[str, Any] = report["house_options"]["baloot"]
+    return table
+
+
+def test_an_engine_that_declines_house_options_is_named_by_its_wrong_answers(
+        capsys: pytest.CaptureFixture[str]) -> None:
+    """Every wrong answer is the Kaboot option's: the table names it, and names no house
+    reading of a parameter whose vectors it failed only for the sweep (double.gahwa, the
+    thresholds...), nor one it merely declined."""
+    table = _kaboot_table(capsys)
+    assert table["best_profile"] == "baloot-default[score.sweep=44-sun-25-hokom]"
+    rows = {r["parameter"]: r for r in table["parameters"]}
+    assert rows["score.sweep"]["verdict"] == "plays"
+    assert all(r["best"] in (None, r["reconciled"]) for p, r in rows.items()
+               if p != "score.sweep"), {p: r["best"] for p, r in rows.items()}
+
+
+def test_without_the_runs_charges_the_table_cannot_name_the_option(
+        monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]) -> None:
+    """The check above fails when the table ignores the run's charges: the sweep is no
+    longer named, and parameters whose vectors the engine failed only for the sweep read as
+    if no reading of theirs fitted."""
+    import proofs.conformance.house_table as house
+
+    plain = house.house_table
+    monkeypatch.setattr(house, "house_table", lambda runner, suite, game, only=None,
+                        failures=(): plain(runner, suite, game, only))
+    rows = {r["parameter"]: r for r in _kaboot_table(capsys)["parameters"]}
+    assert rows["score.sweep"]["best"] is None
+    assert {p for p, r in rows.items() if r["verdict"] == "no reading fits"} - {"score.sweep"}
+
+
 @pytest.mark.parametrize(("way", "kind", "passed"), [
     ("crash", "crash", 3),
     ("hang", "timeout", 3),
