@@ -132,12 +132,10 @@ def settled_book(verification: Verification, tmp_path_factory: pytest.TempPathFa
     """A dispute book of a family that takes what the run's verify settled from its result
     cache (the same job, the same key, as a user's ``explain`` after ``verify``), and settles
     anything else afresh."""
-    from proofs.verify.cache import ResultCache, environment_digest, inputs_digest
-    from proofs.verify.jobs import cached_settler
+    from proofs.verify.jobs import cached_book
 
-    cache = ResultCache(shared_directory(tmp_path_factory, worker_id) / "verify-cache",
-                        environment_digest(inputs_digest()))
-    return lambda family: DisputeBook(family_catalogue(family), cached_settler(cache))
+    directory = shared_directory(tmp_path_factory, worker_id) / "verify-cache"
+    return lambda family: cached_book(family_catalogue(family), directory)
 
 
 @pytest.fixture(scope="session")

@@ -65,6 +65,17 @@ def legal_mask(rules: Rules, hand: CardMask, trick: list[BCard], trump: int | No
     return trumps if rules.hokom_ruff is HokomRuff.MUST_OVERTRUMP else hand
 
 
+def void_rule(rules: Rules, trick: list[BCard] | tuple[BCard, ...], trump: int,
+              card: BCard) -> str:
+    """The rule deciding whether a Hokom player void in the suit led may play ``card``:
+    ``play.hokom-ruff`` once a trump is in the trick, for a trump (or for any card where he
+    may throw off instead), else ``play.hokom-void``."""
+    ruffed = any(c >> 3 == trump for c in trick)
+    if ruffed and (card >> 3 == trump or rules.hokom_ruff is HokomRuff.OVERTRUMP_OR_DISCARD):
+        return "play.hokom-ruff"
+    return "play.hokom-void"
+
+
 def higher_trumps(rules: Rules, trumps: CardMask, trick: list[BCard], trump: int) -> CardMask:
     """The cards of ``trumps`` above every trump in ``trick`` (all of them when it has none):
     what ``play.trump-led`` and ``play.hokom-ruff`` may oblige a player to play."""

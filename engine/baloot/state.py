@@ -15,8 +15,8 @@ from engine.baloot import auction as buy
 from engine.baloot.cards import NUM_CARDS, SUIT_MASK, CardMask, cards_in, names
 from engine.baloot.deal import CUTTER_CHOICES, FirstDeal, complete, first_deal, pack
 from engine.baloot.hand import Hand
-from engine.baloot.play import legal_mask
-from engine.baloot.rules import HOKOM, HokomRuff, Rules
+from engine.baloot.play import legal_mask, void_rule
+from engine.baloot.rules import HOKOM, Rules
 from engine.errors import IllegalActionError, StateError
 from spec.cards import SUIT_LETTERS
 
@@ -336,9 +336,8 @@ class BalootStateCore:
             if c >> 3 == led:
                 return "play.trump-led", "trump was led: play a higher trump when holding one"
             return "play.follow-suit", f"follow suit ({SUIT_LETTERS[led]} was led)"
-        ruffed = any(t >> 3 == hand.trump for t in hand.trick)
-        if ruffed and (c >> 3 == hand.trump
-                       or self.rules.hokom_ruff is HokomRuff.OVERTRUMP_OR_DISCARD):
+        if (hand.trump is not None
+                and void_rule(self.rules, hand.trick, hand.trump, c) == "play.hokom-ruff"):
             return "play.hokom-ruff", "a trump is winning the trick: play a higher trump"
         return "play.hokom-void", "unable to follow suit: play a trump"
 

@@ -41,17 +41,10 @@ def _catalogue_of_dispute(dispute_id: str) -> Catalogue:
 def _book(catalogue: Catalogue) -> Any:
     """A dispute book that takes what ``verify`` already settled from its result cache
     (``$TRICKRULES_CACHE``), and stores what it settles for the next command."""
-    from proofs.disputes import DisputeBook
-    from proofs.verify.cache import (
-        ResultCache,
-        default_directory,
-        environment_digest,
-        inputs_digest,
-    )
-    from proofs.verify.jobs import cached_settler
+    from proofs.verify.cache import default_directory
+    from proofs.verify.jobs import cached_book
 
-    cache = ResultCache(default_directory(), environment_digest(inputs_digest()))
-    return DisputeBook(catalogue, cached_settler(cache))
+    return cached_book(catalogue, default_directory())
 
 
 def cmd_diff(args: argparse.Namespace) -> int:

@@ -47,7 +47,7 @@ class ReadingRow:
         """The vectors that hold under some readings and not others: only they tell the
         readings apart (a vector every reading expects the same of is no evidence). A reading
         the engine declines does not make the others' vectors separating."""
-        every = [set(o) for o in (self.held or self.outcomes).values()]
+        every = list(self.held.values())
         if not every:
             return set()
         common = every[0].intersection(*every[1:])

@@ -17,7 +17,9 @@ from spec.model import Catalogue, Profile
 from spec.registry import family_of
 
 if TYPE_CHECKING:
-    from proofs.disputes import GroupSettler
+    from pathlib import Path
+
+    from proofs.disputes import DisputeBook, GroupSettler
     from proofs.divergence import Outcome, Question, Reads
     from proofs.verify.cache import ResultCache
 
@@ -228,3 +230,13 @@ def cached_settler(results: ResultCache) -> GroupSettler:
         return result
 
     return settle
+
+
+def cached_book(catalogue: Catalogue, directory: Path) -> DisputeBook:
+    """A dispute book that takes what ``verify`` already settled from its result cache in
+    ``directory`` (the same job, the same key), and stores what it settles for the next."""
+    from proofs.disputes import DisputeBook
+    from proofs.verify.cache import ResultCache, environment_digest, inputs_digest
+
+    cache = ResultCache(directory, environment_digest(inputs_digest()))
+    return DisputeBook(catalogue, cached_settler(cache))

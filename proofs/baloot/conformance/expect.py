@@ -14,7 +14,7 @@ from typing import Any
 
 from engine.baloot.cards import SUIT_MASK, BCard, name
 from engine.baloot.claims import settle
-from engine.baloot.play import PlayPosition, legal_mask, strength, winning_index
+from engine.baloot.play import PlayPosition, legal_mask, strength, void_rule, winning_index
 from engine.baloot.rules import SUN, Rules
 from engine.baloot.scoring import HandFacts, game_winner, score_hand
 from engine.errors import EngineError
@@ -88,12 +88,7 @@ def card_rule(rules: Rules, play: BalootPlay, card: BCard) -> str:
     led = play.trick[0] >> 3
     if hand & SUIT_MASK[led]:
         return "play.trump-led" if led == trump and card >> 3 == trump else "play.follow-suit"
-    if trump is None:
-        return "play.follow-suit"
-    ruffed = any(c >> 3 == trump for c in play.trick)
-    if ruffed and (card >> 3 == trump or rules.hokom_ruff == "overtrump-or-discard"):
-        return "play.hokom-ruff"
-    return "play.hokom-void"
+    return "play.follow-suit" if trump is None else void_rule(rules, play.trick, trump, card)
 
 
 def card_rules(rules: Rules, play: BalootPlay) -> dict[str, str]:
