@@ -34,7 +34,7 @@ RECONCILED = {
     "score.sun-conversion": "five-kept-div-5", "score.hokom-conversion": "nearest-ten-half-down",
     "score.keep-total": "declarers-get-rest", "score.hokom-threshold": "at-least-81",
     "score.sun-threshold": "at-least-66-card-points", "score.failed": "defenders-take-all",
-    "score.sweep": "card-points",
+    "score.threshold-counts": "card-points", "score.sweep": "card-points",
     "game.target": "152", "game.both-reach": "higher-total",
 }
 OPS = ["legal-plays", "trick-winner", "perft", "auction", "doubling", "projects",

@@ -133,6 +133,9 @@ class Rules:
     sun_threshold: SunThreshold
     sun_threshold_value: int
     failed_declarer_projects_lost: bool
+    threshold_counts: tuple[bool, bool]
+    """``score.threshold-counts``: whether the projects that won the comparison, and whether
+    Baloot, count with the card points when the threshold judges the contract."""
     sweep_points: tuple[int, int] | None
     """``score.sweep``: the game points of all eight tricks in Sun and Hokom (None: the card
     points, as in any hand)."""
@@ -233,6 +236,9 @@ def compile_rules(profile: Profile) -> Rules:
         sun_threshold_value=number(profile, "score.sun-threshold", tuple(SunThreshold)),
         failed_declarer_projects_lost=flag(profile, "score.failed",
                                            "defenders-keep-own-projects", "defenders-take-all"),
+        threshold_counts=choose(profile, "score.threshold-counts", {
+            "card-points": (False, False), "with-projects": (True, False),
+            "with-projects-and-baloot": (True, True)}),
         sweep_points=_sweep_points(profile),
         target=number(profile, "game.target", ("152",)),
         both_reach_declarer=flag(profile, "game.both-reach", "declarers-side", "higher-total"),

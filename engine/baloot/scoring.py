@@ -21,21 +21,47 @@ def game_points(rules: Rules, contract: str, points: int) -> int:
 
 
 def made(rules: Rules, contract: str, declarer_points: int, defender_points: int,
-         multiplier: int) -> bool:
+         multiplier: int, lead: int = 0) -> bool:
     """Whether the declarer's side made the contract with these card points (tricks and last
-    trick). With no threshold a doubled hand goes to the side with more points (``double.split
-    = winner-takes-all``: the team with most points takes all)."""
+    trick). ``lead`` (card points, from ``score.threshold-counts``) is what the projects and
+    Baloot add to its side less the defenders': the threshold then asks the same margin over
+    the defenders as of the cards alone, so half of it counts against a threshold. With no
+    threshold a doubled hand goes to the side with more points (``double.split =
+    winner-takes-all``: the team with most points takes all)."""
     if contract == SUN:
         if rules.sun_threshold in (SunThreshold.AT_LEAST_66_CARD_POINTS,
                                    SunThreshold.AT_LEAST_65_CARD_POINTS):
-            return declarer_points >= rules.sun_threshold_value
+            return 2 * declarer_points + lead >= 2 * rules.sun_threshold_value
         if rules.sun_threshold is SunThreshold.MORE_THAN_13_GAME_POINTS:
-            return game_points(rules, contract, declarer_points) >= rules.sun_threshold_value
+            return (2 * game_points(rules, contract, declarer_points)
+                    + lead // SUN_POINTS_PER_GAME >= 2 * rules.sun_threshold_value)
     elif rules.hokom_threshold:
-        return declarer_points >= rules.hokom_threshold
+        return 2 * declarer_points + lead >= 2 * rules.hokom_threshold
     if multiplier > 1 and rules.doubled_winner_takes_all:
-        return declarer_points > defender_points
+        return declarer_points + lead > defender_points
     return True
+
+
+SUN_POINTS_PER_GAME, HOKOM_POINTS_PER_GAME = 5, 10
+"""The card points one game point stands for: a Sun side's points are doubled tens, Hokom's
+tens."""
+
+
+def threshold_lead(rules: Rules, facts: HandFacts) -> int:
+    """``score.threshold-counts``: the card-point worth of the declarer's side's counted
+    projects and Baloot less the defenders', which the threshold test adds to its card points
+    (0 when only the card points count)."""
+    with_projects, with_baloot = rules.threshold_counts
+    per_game = SUN_POINTS_PER_GAME if facts.contract == SUN else HOKOM_POINTS_PER_GAME
+    worth = [0, 0]
+    if with_projects and facts.project_team is not None:
+        worth[facts.project_team] += facts.project_points * per_game
+    if with_baloot:
+        # Baloot, a Hokom project: its card points, or its game points in Hokom tens
+        each = rules.baloot_value * (1 if rules.baloot_card_points else HOKOM_POINTS_PER_GAME)
+        worth = [worth[side] + each * facts.baloot[side] for side in (0, 1)]
+    d = facts.declarer_team
+    return worth[d] - worth[1 - d]
 
 
 class HandFacts(NamedTuple):
@@ -78,7 +104,9 @@ def score_hand(rules: Rules, facts: HandFacts) -> HandScore:
     total = game_points(rules, facts.contract, full)
     cp = facts.card_points
     mult = 4 if facts.gahwa else facts.multiplier
-    ok = made(rules, facts.contract, cp[d], cp[e], mult)
+    # a side that took every trick has made whatever the threshold counts besides the cards
+    ok = facts.sweep == d or made(rules, facts.contract, cp[d], cp[e], mult,
+                                  threshold_lead(rules, facts))
     extra = [0, 0]
     if rules.baloot_card_points:
         extra = [rules.baloot_value * n for n in facts.baloot]

@@ -177,6 +177,8 @@ def score_rules(record: dict[str, Any]) -> list[str]:
     contract = record["contract"]
     sun = contract["type"] == "sun"
     out = ["score.sun-threshold" if sun else "score.hokom-threshold"]
+    if any(record["score"]["projects"]) or any(record["score"]["baloot"]):
+        out.append("score.threshold-counts")
     if contract["multiplier"] > 1 or contract["gahwa"]:
         out.append("double.split")
     out.append(("score.sun-conversion" if sun else "score.hokom-conversion")

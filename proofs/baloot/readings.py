@@ -56,6 +56,7 @@ MODEL_READINGS: dict[str, tuple[str, ...]] = {
     "score.hokom-threshold": ("at-least-81", "at-least-82", "more-than-76", "more-than-81", "none"),
     "score.sun-threshold": ("at-least-66-card-points", "at-least-65-card-points",
                             "more-than-13-game-points", "none"),
+    "score.threshold-counts": ("card-points", "with-projects-and-baloot", "with-projects"),
     "score.failed": ("defenders-take-all", "defenders-keep-own-projects"),
     "score.sweep": ("card-points", "44-sun-25-hokom"),
     "game.target": ("152",),

@@ -38,20 +38,28 @@ def full_game_points(sp: SymbolicProfile, contract: t.Int) -> t.Int:
 
 
 def made(sp: SymbolicProfile, contract: t.Int, declarer: t.Int, defenders: t.Int,
-         multiplier: t.Int) -> t.Bool:
-    """Whether the declarer's side made the contract with these card points. With no
-    threshold a doubled hand under ``winner-takes-all`` goes to the side with more points."""
+         multiplier: t.Int, lead: t.Int | int = 0) -> t.Bool:
+    """Whether the declarer's side made the contract with these card points. ``lead`` (card
+    points, from ``score.threshold-counts``) is its projects and Baloot less the defenders':
+    the buyers need the margin over the defenders that the threshold asks of the cards alone.
+    With no threshold a doubled hand under ``winner-takes-all`` goes to the side with more
+    points."""
     no_threshold_doubled = t.And(multiplier > 1, sp.is_("double.split", "winner-takes-all"))
-    fallback = t.If(no_threshold_doubled, declarer > defenders, True)
+    fallback = t.If(no_threshold_doubled, declarer + lead > defenders, True)
     by_card_points = t.Or(sp.is_("score.sun-threshold", "at-least-66-card-points"),
                           sp.is_("score.sun-threshold", "at-least-65-card-points"))
-    sun = t.If(by_card_points, declarer >= sp.value("score.sun-threshold"),
+    sun = t.If(by_card_points, declarer * 2 + lead >= sp.value("score.sun-threshold") * 2,
                t.If(sp.is_("score.sun-threshold", "more-than-13-game-points"),
-                    game_points(sp, SUN, declarer) >= sp.value("score.sun-threshold"),
+                    game_points(sp, SUN, declarer) * 2 + t.div(lead, SUN_GAME_POINT)
+                    >= sp.value("score.sun-threshold") * 2,
                     fallback))
     hokom = t.If(sp.is_("score.hokom-threshold", "none"), fallback,
-                 declarer >= sp.value("score.hokom-threshold"))
+                 declarer * 2 + lead >= sp.value("score.hokom-threshold") * 2)
     return t.If(contract == SUN, sun, hokom)
+
+
+SUN_GAME_POINT, HOKOM_GAME_POINT = 5, 10
+"""Card points per game point: Sun doubles its tens, Hokom counts them."""
 
 
 @dataclass
@@ -103,18 +111,40 @@ def _pair(side: t.Int, mine: t.Int, other: t.Int) -> tuple[t.Int, t.Int]:
     return (t.If(side == 0, mine, other), t.If(side == 0, other, mine))
 
 
+def threshold_lead(sp: SymbolicProfile, hand: Hand) -> t.Int:
+    """``score.threshold-counts``: in card points, the declarer's side's projects (when they
+    won the comparison) and Baloot less the defenders', for the threshold test; 0 under
+    ``card-points``. Baloot, a Hokom project, counts its card points or its game points in
+    Hokom tens. Products by constants only, so the model stays linear."""
+    d = hand.declarer_side
+    worth = t.If(hand.contract == SUN, hand.project_points * SUN_GAME_POINT,
+                 hand.project_points * HOKOM_GAME_POINT)
+    counts_baloot = sp.is_("score.threshold-counts", "with-projects-and-baloot")
+    counts_projects = t.Or(counts_baloot, sp.is_("score.threshold-counts", "with-projects"))
+    projects = t.If(t.And(counts_projects, hand.project_side >= 0),
+                    t.If(hand.project_side == d, worth, -worth), 0)
+    net = t.If(d == 0, hand.baloots[0] - hand.baloots[1], hand.baloots[1] - hand.baloots[0])
+    baloot = by_reading(sp, "project.baloot-value", lambda r: net * (
+        (r.value or 0) if r.id == "20-card-points" else (r.value or 0) * HOKOM_GAME_POINT))
+    return projects + t.If(counts_baloot, baloot, 0)
+
+
 def score(sp: SymbolicProfile, hand: Hand) -> Score:
     """The hand's score: see the parameters of ``spec/baloot/parameters.toml``."""
     d = hand.declarer_side
     mult = t.If(hand.gahwa, 4, hand.multiplier)
     p_d = t.If(d == 0, hand.points[0], hand.points[1])
     p_e = t.If(d == 0, hand.points[1], hand.points[0])
-    ok = made(sp, hand.contract, p_d, p_e, mult)
     total = full_game_points(sp, hand.contract)
     as_points = sp.is_("project.baloot-value", "20-card-points")
-    worth = sp.value("project.baloot-value")
-    b_d = t.If(d == 0, hand.baloots[0], hand.baloots[1]) * worth
-    b_e = t.If(d == 0, hand.baloots[1], hand.baloots[0]) * worth
+    # each side's Baloots times their value, a product by a constant under each reading
+    b_d = by_reading(sp, "project.baloot-value", lambda r: t.If(
+        d == 0, hand.baloots[0], hand.baloots[1]) * (r.value or 0))
+    b_e = by_reading(sp, "project.baloot-value", lambda r: t.If(
+        d == 0, hand.baloots[1], hand.baloots[0]) * (r.value or 0))
+    # winning every trick makes the contract, whatever else the threshold counts
+    ok = t.Or(hand.sweep == d, made(sp, hand.contract, p_d, p_e, mult,
+                                    threshold_lead(sp, hand)))
     shared = t.And(ok, t.Or(mult == 1, sp.is_("double.split", "each-side-own")))
     inside = t.And(as_points, mult == 1, shared)
     raw_d = p_d + t.If(inside, b_d, 0)

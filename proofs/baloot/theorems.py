@@ -4,6 +4,7 @@ engine (:mod:`proofs.baloot.replay`). Unknown is never counted as proved."""
 
 from __future__ import annotations
 
+import itertools
 import time
 
 import networkx as nx
@@ -217,7 +218,10 @@ def hand_witness(model: z3.ModelRef, hand: Hand) -> dict[str, int | bool]:
 
 
 def _score_claim(profile: Profile, scope: str, claim_of: object, extra: object = None,
-                 expect_engine: str = "") -> Result:
+                 expect_engine: str = "", split: tuple[str, ...] = ()) -> Result:
+    """Prove a claim on one symbolic finished hand; with ``split``, one query per choice of
+    readings the profile allows of those parameters (each small where the whole is slow):
+    proved when every case is, else the first refuted case, else unknown."""
     names = Names(scope)
     sp = SymbolicProfile(profile, names)
     hand, setting = symbolic_hand(names, sp)
@@ -225,7 +229,13 @@ def _score_claim(profile: Profile, scope: str, claim_of: object, extra: object =
     claim = claim_of(sp, hand)
     if callable(extra):
         setting += extra(hand)
-    result = prove(t.lift(claim), [*sp.constraints(), *setting])
+    cases = [z3.And([t.lift(sp.is_(pid, r)) for pid, r in zip(split, choice, strict=True)])
+             for choice in itertools.product(*(sp.allowed[pid] for pid in split))]
+    results = [prove(t.lift(claim), [*sp.constraints(), *setting, case]) for case in cases]
+    seconds = sum(r.seconds for r in results)
+    result = next((r for r in results if r.verdict == "refuted"),
+                  next((r for r in results if r.verdict != "proved"), results[0]))
+    result.seconds = seconds
     if result.model is not None:
         chosen = {pid: sp.reading_of(result.model, pid) for pid in profile.symbolic
                   if pid in sp.used}
@@ -287,22 +297,28 @@ def made_xor_failed(profile: Profile) -> Result:
 
 def baloot_never_multiplied(profile: Profile) -> Result:
     """What Baloot adds to its holder's side does not depend on the stakes: the same under
-    Double, Triple, Four and Gahwa as undoubled."""
+    Double, Triple, Four and Gahwa as undoubled, for a hand made (or failed) at both stakes
+    whose Baloot does not decide it (``score.threshold-counts`` may count Baloot, and then
+    the whole hand turns on it)."""
     def claim(sp: SymbolicProfile, hand: Hand) -> t.Bool:
-        def gain(mult: t.Int, gahwa: t.Bool) -> t.Int:
+        def gain(mult: t.Int, gahwa: t.Bool) -> tuple[t.Int, t.Bool, t.Bool]:
             w = Hand(hand.contract, hand.declarer_side, mult, gahwa, hand.points,
                      hand.project_side, hand.project_points, (1, 0))
             wo = Hand(hand.contract, hand.declarer_side, mult, gahwa, hand.points,
                       hand.project_side, hand.project_points, (0, 0))
-            return score(sp, w).total[0] - score(sp, wo).total[0]
-        doubled = gain(hand.multiplier, hand.gahwa)
-        plain = gain(1, False)
-        return doubled == plain
+            with_it, without = score(sp, w), score(sp, wo)
+            return with_it.total[0] - without.total[0], with_it.made, without.made
+        doubled, made_doubled, made_doubled_without = gain(hand.multiplier, hand.gahwa)
+        plain, made_plain, made_plain_without = gain(1, False)
+        alike = t.And(made_doubled == made_plain, made_doubled == made_doubled_without,
+                      made_plain == made_plain_without)
+        return t.Implies(alike, doubled == plain)
 
     def hokom(hand: Hand) -> list[z3.BoolRef]:
         return [hand.contract == HOKOM]
 
-    return _score_claim(profile, "baloot-never-multiplied", claim, hokom, "baloot")
+    return _score_claim(profile, "baloot-never-multiplied", claim, hokom, "baloot",
+                        split=("score.hokom-threshold", "project.baloot-value"))
 
 
 def projects_total_order(profile: Profile) -> Result:

@@ -386,9 +386,10 @@ def differing_rules(op: str, expect: dict[str, Any], why: dict[str, Any],
     if got == expect:
         return sorted(rules)
     for first in ("tricks_won", "card_points", "made", "scores"):
-        if first in expect and got.get(first) != expect[first] and isinstance(why.get(first),
-                                                                               str):
-            return sorted(rules | {why[first]})
+        named = why.get(first)
+        if first in expect and got.get(first) != expect[first] and isinstance(named,
+                                                                               (str, list)):
+            return sorted(rules | ({named} if isinstance(named, str) else set(map(str, named))))
     for part, value in expect.items():
         if part != "legal" and got.get(part) != value:
             rule = why.get(part, why.get("score"))

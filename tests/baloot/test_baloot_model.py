@@ -192,7 +192,8 @@ def test_legal_sets_and_winners_agree(readings: dict[str, str], cards: list[int]
            pid: st.sampled_from(CATALOGUE.parameters[pid].reading_ids) for pid in (
                "score.sun-conversion", "score.hokom-conversion", "score.keep-total",
                "score.hokom-threshold", "score.sun-threshold", "score.failed", "double.split",
-               "double.projects", "double.gahwa", "project.baloot-value", "score.sweep")}),
+               "double.projects", "double.gahwa", "project.baloot-value", "score.sweep",
+               "score.threshold-counts")}),
        swept=st.booleans())
 def test_hand_scores_agree(contract: str, points: int, side: int, stakes: tuple[int, bool],
                            projects: tuple[int, int], baloot: tuple[int, int],

@@ -109,6 +109,41 @@ def test_winning_every_trick_scores_its_cards_unless_the_house_plays_kaboot() ->
     assert score_hand(as_points, facts(cards=(162, 0), baloot=(1, 0), sweep=0)).total == (27, 0)
 
 
+def test_projects_and_baloot_count_towards_the_threshold_only_in_the_house_options() -> None:
+    # Hokom, the buyers take 71 of 162 with a Fifty (5 game points, 50 card points)
+    fifty = facts(cards=(71, 91), project_team=0, project_points=5)
+    assert not score_hand(rules(), fifty).made  # 71 < 81: the projects do not help
+    counted = rules(score__threshold_counts="with-projects")
+    assert score_hand(counted, fifty).made  # 121 against 91
+    assert score_hand(counted, fifty).total == (7 + 5, 9)
+    # the defenders' winning Sira counts for them: 92 against 70 + 20 is made, 81 against
+    # 81 + 20 is not
+    assert score_hand(counted, facts(cards=(92, 70), project_team=1, project_points=2)).made
+    assert not score_hand(counted, facts(cards=(81, 81), project_team=1,
+                                         project_points=2)).made
+    # Baloot only under with-projects-and-baloot: 71 + 20 against 91, half of all, is made
+    baloot = facts(cards=(71, 91), baloot=(1, 0))
+    assert not score_hand(counted, baloot).made
+    both = rules(score__threshold_counts="with-projects-and-baloot")
+    assert score_hand(both, baloot).made
+    assert not score_hand(both, facts(cards=(71, 91))).made
+    assert not score_hand(both, facts(cards=(81, 81), baloot=(0, 1))).made
+    # Sun asks more than half: 56 + 20 (a Sira) against 74 is made, 55 + 20 against 75 not
+    assert score_hand(counted, facts(SUN, cards=(56, 74), project_team=0,
+                                     project_points=4)).made
+    assert not score_hand(counted, facts(SUN, cards=(55, 75), project_team=0,
+                                         project_points=4)).made
+    # a threshold in game points counts the projects in game points: 12 + 4 against 14
+    in_game = rules(score__threshold_counts="with-projects",
+                    score__sun_threshold="more-than-13-game-points")
+    sira = facts(SUN, cards=(60, 70), project_team=0, project_points=4)
+    assert score_hand(in_game, sira).made
+    assert not score_hand(rules(score__sun_threshold="more-than-13-game-points"), sira).made
+    # every trick taken makes it, whatever the defenders' projects: 130 against a Four Hundred
+    assert score_hand(counted, facts(SUN, cards=(130, 0), project_team=1, project_points=40,
+                                     sweep=0)).made
+
+
 def test_a_doubled_hand_goes_whole_to_the_winner() -> None:
     result = score_hand(rules(), facts(multiplier=2, cards=(100, 62), project_team=1,
                                        project_points=5))

@@ -339,8 +339,10 @@ def hand_score(rules: Rules, data: dict[str, Any]) -> Answer:
     cards = ("double.split" if doubled else conversion) if got.made else "score.failed"
     if facts.sweep is not None:
         cards = "score.sweep"
+    threshold = "score.sun-threshold" if sun else "score.hokom-threshold"
+    counted = (facts.project_team is not None and facts.project_points) or any(facts.baloot)
     why: dict[str, Any] = {
-        "made": "score.sun-threshold" if sun else "score.hokom-threshold", "cards": cards,
+        "made": [threshold, "score.threshold-counts"] if counted else threshold, "cards": cards,
         "projects": "double.projects" if doubled else "score.failed",
         "baloot": "project.baloot-value", "gahwa_winner": "double.gahwa"}
     if played:
