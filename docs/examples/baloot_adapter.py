@@ -34,6 +34,7 @@ RECONCILED = {
     "score.sun-conversion": "five-kept-div-5", "score.hokom-conversion": "nearest-ten-half-down",
     "score.keep-total": "declarers-get-rest", "score.hokom-threshold": "at-least-81",
     "score.sun-threshold": "at-least-66-card-points", "score.failed": "defenders-take-all",
+    "score.failed-baloot": "to-defenders",
     "score.threshold-counts": "card-points", "score.sweep": "card-points",
     "game.target": "152", "game.both-reach": "higher-total",
 }
@@ -291,7 +292,9 @@ def hand_score(r):
     if r["projects"]["team"] is not None:
         side = r["projects"]["team"] if made else winner  # a failure gives them away
         project_points[side] = r["projects"]["points"] * mult
-    baloot = [2 * n for n in r["baloot"]]  # never multiplied, kept by its side
+    baloot = [2 * n for n in r["baloot"]]  # never multiplied
+    if not made:  # a failed side scores nothing: its Baloot goes to the defenders
+        baloot = [2 * sum(r["baloot"]) if t == winner else 0 for t in (0, 1)]
     return {**extra, "made": made, "cards": cards, "projects": project_points, "baloot": baloot,
             "total": [cards[t] + project_points[t] + baloot[t] for t in (0, 1)],
             "gahwa_winner": winner if r["gahwa"] else None}

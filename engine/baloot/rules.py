@@ -62,6 +62,14 @@ class KeepTotal(StrEnum):
     DECLARERS_GET_REST = "declarers-get-rest"
 
 
+class FailedBaloot(StrEnum):
+    """``score.failed-baloot``: where the buyers' Baloot goes when their contract fails."""
+
+    TO_DEFENDERS = "to-defenders"
+    LOST = "lost"
+    KEPT_BY_HOLDER = "kept-by-holder"
+
+
 class SunThreshold(StrEnum):
     """``score.sun-threshold``: what the Sun buyers need to make their contract."""
 
@@ -133,6 +141,7 @@ class Rules:
     sun_threshold: SunThreshold
     sun_threshold_value: int
     failed_declarer_projects_lost: bool
+    failed_baloot: FailedBaloot
     threshold_counts: tuple[bool, bool]
     """``score.threshold-counts``: whether the projects that won the comparison, and whether
     Baloot, count with the card points when the threshold judges the contract."""
@@ -236,6 +245,7 @@ def compile_rules(profile: Profile) -> Rules:
         sun_threshold_value=number(profile, "score.sun-threshold", tuple(SunThreshold)),
         failed_declarer_projects_lost=flag(profile, "score.failed",
                                            "defenders-keep-own-projects", "defenders-take-all"),
+        failed_baloot=member(profile, "score.failed-baloot", FailedBaloot),
         threshold_counts=choose(profile, "score.threshold-counts", {
             "card-points": (False, False), "with-projects": (True, False),
             "with-projects-and-baloot": (True, True)}),

@@ -6,7 +6,15 @@ from __future__ import annotations
 
 from typing import NamedTuple
 
-from engine.baloot.rules import SUN, HokomConversion, KeepTotal, Rules, SunConversion, SunThreshold
+from engine.baloot.rules import (
+    SUN,
+    FailedBaloot,
+    HokomConversion,
+    KeepTotal,
+    Rules,
+    SunConversion,
+    SunThreshold,
+)
 
 
 def game_points(rules: Rules, contract: str, points: int) -> int:
@@ -51,6 +59,8 @@ def threshold_lead(rules: Rules, facts: HandFacts) -> int:
     """``score.threshold-counts``: the card-point worth of the declarer's side's counted
     projects and Baloot less the defenders', which the threshold test adds to its card points
     (0 when only the card points count)."""
+    if (facts.project_team is None or not facts.project_points) and not any(facts.baloot):
+        return 0  # nothing to count: the rule is not read (judge expands what is read)
     with_projects, with_baloot = rules.threshold_counts
     per_game = SUN_POINTS_PER_GAME if facts.contract == SUN else HOKOM_POINTS_PER_GAME
     worth = [0, 0]
@@ -133,6 +143,10 @@ def score_hand(rules: Rules, facts: HandFacts) -> HandScore:
             baloot = [game_points(rules, facts.contract, x) for x in extra]
     if not rules.baloot_card_points:
         baloot = [rules.baloot_value * n for n in facts.baloot]
+    if not ok and baloot[d] and rules.failed_baloot is not FailedBaloot.KEPT_BY_HOLDER:
+        if rules.failed_baloot is FailedBaloot.TO_DEFENDERS:
+            baloot[e] += baloot[d]
+        baloot[d] = 0
     cards = [c * mult for c in cards]
     projects = [0, 0]
     if facts.project_team is not None:

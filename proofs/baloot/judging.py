@@ -187,6 +187,8 @@ def score_rules(record: dict[str, Any]) -> list[str]:
         out.append("project.values")
     if any(record["score"]["baloot"]):
         out.append("project.baloot-value")
+        if not record["made"]:
+            out.append("score.failed-baloot")
     return out
 
 

@@ -43,9 +43,13 @@ class HandScore:
         key = ((hand.multiplier - 1) * 100000 + z3.If(hand.gahwa, 50000, 0)
                + hand.project_points * 1000 + (hand.baloots[0] + hand.baloots[1]) * 500
                + hand.points[0])
-        return [Built([*setting, differ, hand.multiplier == m, hand.gahwa == z3.BoolVal(g)],
+        # each stake also split by whether each reading makes the hand: a failed hand moves
+        # Baloot (score.failed-baloot), and one query over both outcomes can outrun the limit
+        made = [(ma, mb) for ma in (True, False) for mb in (True, False)]
+        return [Built([*setting, differ, hand.multiplier == m, hand.gahwa == z3.BoolVal(g),
+                       t.lift(sa.made) == z3.BoolVal(ma), t.lift(sb.made) == z3.BoolVal(mb)],
                       key, (hand, sa, sb))
-                for m in MULTIPLIERS for g in (False, True)]
+                for m in MULTIPLIERS for g in (False, True) for ma, mb in made]
 
     def replay(self, question: Question, found: Found) -> Outcome:
         """Each reading's score of the hand by the model and by the engine's ``score_hand``."""

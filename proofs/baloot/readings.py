@@ -58,6 +58,7 @@ MODEL_READINGS: dict[str, tuple[str, ...]] = {
                             "more-than-13-game-points", "none"),
     "score.threshold-counts": ("card-points", "with-projects-and-baloot", "with-projects"),
     "score.failed": ("defenders-take-all", "defenders-keep-own-projects"),
+    "score.failed-baloot": ("to-defenders", "lost", "kept-by-holder"),
     "score.sweep": ("card-points", "44-sun-25-hokom"),
     "game.target": ("152",),
     "game.both-reach": ("higher-total", "declarers-side"),

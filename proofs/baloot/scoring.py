@@ -1,6 +1,7 @@
 """Baloot's score as Z3 terms, from ``spec/baloot/``: card points to game points
 (``score.*-conversion``), made or failed (``score.*-threshold``), the split of a doubled hand
-(``double.split``), projects and their multiplier (``double.projects``), Baloot, Gahwa
+(``double.split``), projects and their multiplier (``double.projects``), Baloot (and where
+a failed side's goes, ``score.failed-baloot``), Gahwa
 (``double.gahwa``), a sweep (``score.sweep``) and game end (``game.*``). Concrete inputs give
 plain values."""
 
@@ -163,8 +164,24 @@ def score(sp: SymbolicProfile, hand: Hand) -> Score:
     # Baloot: never multiplied; 20 card points outside the shared conversion (or after a
     # sweep's fixed value took the cards' place) are 2 game points
     apart = t.Or(t.Not(inside), swept)
-    bal_d = t.If(as_points, t.If(apart, game_points(sp, hand.contract, b_d), 0), b_d)
-    bal_e = t.If(as_points, t.If(apart, game_points(sp, hand.contract, b_e), 0), b_e)
+    n_d = t.If(d == 0, hand.baloots[0], hand.baloots[1])
+    n_e = t.If(d == 0, hand.baloots[1], hand.baloots[0])
+
+    def apart_points(count: t.Int) -> t.Int:
+        """``count`` Baloots (at most one a side) in game points, each by itself: its game
+        points, or its card points converted (a constant under each reading and contract)."""
+        return by_reading(sp, "project.baloot-value", lambda r: (
+            t.If(apart, t.If(hand.contract == SUN,
+                             count * game_points(sp, SUN, r.value or 0),
+                             count * game_points(sp, HOKOM, r.value or 0)), 0)
+            if r.id == "20-card-points" else count * (r.value or 0)))
+
+    own_bal_d, own_bal_e = apart_points(n_d), apart_points(n_e)
+    # a failed contract: the buyers' Baloot to the defenders, to nobody, or kept
+    kept = t.Or(ok, sp.is_("score.failed-baloot", "kept-by-holder"))
+    bal_d = t.If(kept, own_bal_d, 0)
+    bal_e = t.If(t.And(t.Not(kept), sp.is_("score.failed-baloot", "to-defenders")),
+                 own_bal_e + own_bal_d, own_bal_e)
     factor = t.If(sp.is_("double.projects", "double-only"), t.If(mult > 1, 2, 1), mult)
     lost = t.And(t.Not(ok), hand.project_side == d,
                  sp.is_("score.failed", "defenders-keep-own-projects"))

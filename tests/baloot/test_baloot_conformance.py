@@ -158,9 +158,13 @@ def test_hand_scores_at_the_thresholds() -> None:
     # 81, exactly half, makes it: 81 rounds half down to 8 and the defenders get the rest
     half = _ask(_score(card_points=[81, 81], baloot=[1, 0])).expect
     assert half["made"] and half["cards"] == [8, 8] and half["total"] == [10, 8]
-    # 80 fails: the defenders take all 16; Baloot stays with the side that declared it
-    failed = _ask(_score(card_points=[80, 82], baloot=[1, 0])).expect
-    assert not failed["made"] and failed["cards"] == [0, 16] and failed["total"] == [2, 16]
+    # 80 fails: the defenders take all 16 and the buyers' Baloot; the buyers score nothing
+    failed = _ask(_score(card_points=[80, 82], baloot=[1, 0]))
+    assert not failed.expect["made"] and failed.expect["cards"] == [0, 16]
+    assert failed.expect["total"] == [0, 18]
+    kept = _ask(_score(card_points=[80, 82], baloot=[1, 0]),
+                _profile(**{"score.failed-baloot": "kept-by-holder"})).expect
+    assert kept["total"] == [2, 16]
     higher = _ask(_score(card_points=[81, 81]),
                   _profile(**{"score.hokom-threshold": "at-least-82"})).expect
     assert not higher["made"]

@@ -92,6 +92,23 @@ def test_a_failed_contract_gives_the_defenders_everything() -> None:
         == (0, 16)
 
 
+def test_a_failed_sides_baloot_goes_to_the_defenders_to_nobody_or_stays() -> None:
+    # side 0 bought Hokom and took 44 of 162; both sides announced Baloot (2 each)
+    failed = facts(cards=(44, 118), baloot=(1, 1))
+    assert score_hand(rules(), failed).baloot == (0, 4)
+    assert score_hand(rules(), failed).total == (0, 20)  # the defenders' 16, then 2 and 2
+    assert score_hand(rules(score__failed_baloot="lost"), failed).baloot == (0, 2)
+    assert score_hand(rules(score__failed_baloot="kept-by-holder"), failed).baloot == (2, 2)
+    # a made contract keeps each Baloot with its side under every reading
+    for reading in ("to-defenders", "lost", "kept-by-holder"):
+        made = score_hand(rules(score__failed_baloot=reading), facts(cards=(90, 72),
+                                                                     baloot=(1, 1)))
+        assert made.made and made.baloot == (2, 2)
+    # Baloot as 20 card points, outside the cards once the hand failed: 2 game points moved
+    as_points = rules(project__baloot_value="20-card-points")
+    assert score_hand(as_points, facts(cards=(44, 118), baloot=(1, 0))).baloot == (0, 2)
+
+
 def test_winning_every_trick_scores_its_cards_unless_the_house_plays_kaboot() -> None:
     # the buyers take all eight tricks of a Hokom with a Sira: 16 and 2, as any hand
     assert score_hand(rules(), facts(cards=(162, 0), project_team=0, project_points=2,
