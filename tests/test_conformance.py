@@ -183,12 +183,14 @@ def test_misbehaving_engine_is_reported(tmp_path: Path, way: str, kind: str,
     suite = small_suite(tmp_path)
     token = uuid.uuid4().hex  # names the engine's processes, to check none outlives the run
     code, report, seconds = conform("--engine", f"{MISBEHAVING} {way} {token}", "--suite",
-                                    str(suite), "--timeout", "1", "--profile", "kout6-default",
-                                    timeout=60)
+                                    str(suite), "--timeout", "2", "--profile", "kout6-default",
+                                    timeout=90)
     assert code == 1
     assert report["vectors"] == 5 and report["passed"] == passed
     assert report["problems"].get(kind, 0) >= 1, report["problems"]
-    assert seconds < 30  # three one-second timeouts at most, then the engine is given up
+    # three timeouts at most (2 s each: a loaded machine once took more than a second for the
+    # reference's first answers, which were charged as timeouts), then the engine is given up
+    assert seconds < 40
     assert not processes_with(token), "an engine of the run is still alive"
     if way.endswith("-at-start"):
         assert report["engine_starts"] == 3 and report["problems"].get("gave-up") == 2

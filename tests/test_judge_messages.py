@@ -40,14 +40,15 @@ def test_a_baloot_hand_that_ends_is_scored_in_baloot_words_with_its_rules(
     path = str(SPEC / "baloot" / "examples" / "hokom-last-trick.json")
     code, out, err = _judge([path], capsys, monkeypatch)
     assert code == 0 and "error" not in err
-    assert ("failed: the buyers (side 0) took 44 of 162 card points; game points 2-16 "
-            "(totals 2-16)") in out
+    assert ("failed: the buyers (side 0) took 44 of 162 card points; game points 0-18 "
+            "(totals 0-18)") in out
     assert "rule 706 What makes a Hokom: In Hokom the buyer's side makes the contract" in out
-    assert "rule 708 What a failed contract gives the other side" in out
+    assert "rule 709 What a failed contract gives the other side" in out
+    assert "rule 710 Baloot when the contract fails" in out
     code, out, _ = _judge([path, "--json"], capsys, monkeypatch)
     score = next(p for p in json.loads(out)["ruling"]["parts"] if p["part"] == "score")
     rules = {r["number"]: r for r in score["rules"]}
-    assert code == 0 and {706, 708} <= set(rules) and rules[706]["why"]
+    assert code == 0 and {706, 709, 710} <= set(rules) and rules[706]["why"]
 
 
 def test_a_kout_score_names_its_rule(capsys: pytest.CaptureFixture[str],
