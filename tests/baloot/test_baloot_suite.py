@@ -201,6 +201,38 @@ def test_an_engine_that_declines_house_options_is_named_by_its_wrong_answers(
                if p != "score.sweep"), {p: r["best"] for p, r in rows.items()}
 
 
+COUNTING = (f"{sys.executable} "
+            f"{Path(__file__).resolve().parents[1] / 'adapters' / 'counting_guide.py'}")
+"""The guide's adapter counting projects and Baloot towards the contract and keeping a failed
+side's Baloot, as public engines do; it too declines every house option."""
+
+
+def test_an_engine_with_two_scoring_house_rules_is_named_by_both(
+        capsys: pytest.CaptureFixture[str]) -> None:
+    """Each wrong answer is charged to the one rule whose house reading gives it, none to no
+    reading, and the table names both readings from the wrong answers alone."""
+    from proofs.cli import main
+
+    code = main(["conform", "--game", "baloot", "--json", "--engine", COUNTING, "--table",
+                 "--only", "hand-score"])
+    report = json.loads(capsys.readouterr().out)
+    assert code == 1 and report["no_reading_fits"] == 0
+    assert report["answers_fit"] == {
+        "score.threshold-counts": {"with-projects-and-baloot": report["rules"][
+            "score.threshold-counts"]["failed"]},
+        "score.failed-baloot": {"kept-by-holder": report["rules"]["score.failed-baloot"][
+            "failed"]}}
+    assert {rule for rule, tally in report["rules"].items() if tally["failed"]} == {
+        "score.threshold-counts", "score.failed-baloot"}
+    table = report["house_options"]["baloot"]
+    assert table["best_profile"] == ("baloot-default[score.failed-baloot=kept-by-holder] + "
+                                     "baloot-default[score.threshold-counts="
+                                     "with-projects-and-baloot]")
+    rows = {r["parameter"]: r for r in table["parameters"]}
+    assert rows["score.threshold-counts"]["best"] == "with-projects-and-baloot"
+    assert rows["score.failed-baloot"]["best"] == "kept-by-holder"
+
+
 def test_without_the_runs_charges_the_table_cannot_name_the_option(
         monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]) -> None:
     """The check above fails when the table ignores the run's charges: the sweep is no
