@@ -138,11 +138,11 @@ def score(sp: SymbolicProfile, hand: Hand) -> Score:
     p_e = t.If(d == 0, hand.points[1], hand.points[0])
     total = full_game_points(sp, hand.contract)
     as_points = sp.is_("project.baloot-value", "20-card-points")
+    n_d = t.If(d == 0, hand.baloots[0], hand.baloots[1])
+    n_e = t.If(d == 0, hand.baloots[1], hand.baloots[0])
     # each side's Baloots times their value, a product by a constant under each reading
-    b_d = by_reading(sp, "project.baloot-value", lambda r: t.If(
-        d == 0, hand.baloots[0], hand.baloots[1]) * (r.value or 0))
-    b_e = by_reading(sp, "project.baloot-value", lambda r: t.If(
-        d == 0, hand.baloots[1], hand.baloots[0]) * (r.value or 0))
+    b_d = by_reading(sp, "project.baloot-value", lambda r: n_d * (r.value or 0))
+    b_e = by_reading(sp, "project.baloot-value", lambda r: n_e * (r.value or 0))
     # winning every trick makes the contract, whatever else the threshold counts
     ok = t.Or(hand.sweep == d, made(sp, hand.contract, p_d, p_e, mult,
                                     threshold_lead(sp, hand)))
@@ -164,8 +164,6 @@ def score(sp: SymbolicProfile, hand: Hand) -> Score:
     # Baloot: never multiplied; 20 card points outside the shared conversion (or after a
     # sweep's fixed value took the cards' place) are 2 game points
     apart = t.Or(t.Not(inside), swept)
-    n_d = t.If(d == 0, hand.baloots[0], hand.baloots[1])
-    n_e = t.If(d == 0, hand.baloots[1], hand.baloots[0])
 
     def apart_points(count: t.Int) -> t.Int:
         """``count`` Baloots (at most one a side) in game points, each by itself: its game
