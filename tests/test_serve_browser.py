@@ -20,7 +20,7 @@ from typing import Any, cast
 
 import pytest
 from PIL import Image
-from playwright.sync_api import Browser, Page
+from playwright.sync_api import Browser, Locator, Page
 
 from proofs.outcome_words import answer_lines
 
@@ -70,10 +70,17 @@ def judge_json(question: dict[str, Any], folder: Path) -> dict[str, Any]:
     return data
 
 
+def shown_lines(page: Page) -> Locator:
+    """The lines of the answer, once the page that shows it has loaded (asking submits the
+    form, and under load the new page can come after the click returns)."""
+    lines = page.locator("#answer > ul.lines > li")
+    lines.first.wait_for(timeout=30_000)
+    return lines
+
+
 def ruling_lines(page: Page) -> list[str]:
     """The answer under the rulebook's rules, line by line, as the page shows it."""
-    return [li.inner_text().replace("\n", " ")
-            for li in page.locator("#answer > ul.lines > li").all()]
+    return [li.inner_text().replace("\n", " ") for li in shown_lines(page).all()]
 
 
 def test_the_server_is_ready_within_its_budget(server: tuple[str, float]) -> None:
@@ -130,7 +137,7 @@ def test_a_kout_joker_lead_by_clicking_cards(server: tuple[str, float], browser:
     assert page.input_value("#situation\\.hands\\.0") == "BJ AS 2H 3D 4D 5D 6D 7D 8D"
     page.check("input[name='deal_rest']")
     page.click("button.ask")
-    shown = page.locator("#answer > ul.lines > li").first.locator("[data-card]").all()
+    shown = shown_lines(page).first.locator("[data-card]").all()
     legal = [c.get_attribute("data-card") for c in shown]
     hands = [page.input_value(f"#situation\\.hands\\.{s}").split() for s in range(6)]
     assert all(len(hand) == 9 for hand in hands)
@@ -149,6 +156,7 @@ def test_the_ruling_page_fits_the_screen(server: tuple[str, float], browser: Bro
     page = browser.new_page(viewport={"width": width, "height": 900})
     page.goto(server[0] + "/ask/kout6/legal-plays")
     page.click("button.ask")
+    shown_lines(page)
     assert page.locator("#answer").count() == 1
     assert page.evaluate("document.documentElement.scrollWidth") <= width
     shot = page.screenshot(full_page=True)
