@@ -19,6 +19,7 @@ RECONCILED = {
     "auction.wrong-ashkal": "refused", "auction.ashkal-on-ace": "forced-sun",
     "auction.kawesh": "first-round", "auction.second-round-hokom": "named-with-bid",
     "auction.all-pass": "next-dealer", "double.sun": "one-above-other-below-100",
+    "double.sun-ahead": "either-side",
     "double.lock": "no-trump-lead", "double.split": "winner-takes-all",
     "double.projects": "same-as-hand", "double.four-caller": "doubler",
     "double.gahwa": "hand-winner-wins-game",
@@ -170,7 +171,7 @@ def doubling(contract, declarer, scores, calls):
     defenders = [(declarer + 1) % 4, (declarer + 3) % 4]  # the buyer's right speaks first
     state = {"legal": [], "seat": None, "multiplier": 1, "locked": False, "gahwa": False}
     if contract == "sun" and not (max(scores) > 100 and min(scores) < 100):
-        return state  # a Sun is doubled only when one side is over 100 and the other under
+        return state  # a Sun is doubled only when one side (either) is over 100, the other under
     seat, doubler, steps = defenders[0], None, list(calls)
     while True:
         mult = state["multiplier"]

@@ -171,19 +171,22 @@ class Doubling:
     calls: list[dict[str, object]] = field(default_factory=list)
 
 
-def sun_may_double(rules: Rules, scores: tuple[int, int]) -> bool:
-    """Rule ``double.sun``: one side above 100 (and, strictly, the other below 100)."""
+def sun_may_double(rules: Rules, scores: tuple[int, int], buyers: int) -> bool:
+    """Rules ``double.sun`` and ``double.sun-ahead``: one side above 100 (and, strictly, the
+    other below 100), and, where the buyers must be ahead, that side is side ``buyers``."""
     above = [s > 100 for s in scores]
-    if rules.sun_double_strict:
-        return above[0] != above[1] and min(scores) < 100
-    return above[0] != above[1]
+    if above[0] == above[1]:
+        return False
+    if rules.sun_double_buyers_ahead and not above[buyers]:
+        return False
+    return not rules.sun_double_strict or min(scores) < 100
 
 
 def start_doubling(rules: Rules, declarer: int, contract: str,
                    scores: tuple[int, int]) -> Doubling:
     """The doubling after the contract; nobody speaks when Sun may not be doubled."""
     doubling = Doubling(declarer, contract)
-    if contract == HOKOM or sun_may_double(rules, scores):
+    if contract == HOKOM or sun_may_double(rules, scores, declarer % 2):
         doubling.queue = [(declarer + 1) % 4, (declarer + 3) % 4]
     return doubling
 

@@ -107,6 +107,7 @@ class Rules:
     second_hokom_named_with_bid: bool
     all_pass_same_dealer: bool
     sun_double_strict: bool
+    sun_double_buyers_ahead: bool
     lock_forbids_trump_lead: bool
     doubled_winner_takes_all: bool
     projects_double_only: bool
@@ -203,6 +204,7 @@ def compile_rules(profile: Profile) -> Rules:
         all_pass_same_dealer=flag(profile, "auction.all-pass", "same-dealer", "next-dealer"),
         sun_double_strict=flag(profile, "double.sun", "one-above-other-below-100",
                                "one-side-above-100"),
+        sun_double_buyers_ahead=flag(profile, "double.sun-ahead", "buyers", "either-side"),
         lock_forbids_trump_lead=flag(profile, "double.lock", "no-trump-lead", "no-raise"),
         doubled_winner_takes_all=flag(profile, "double.split", "winner-takes-all",
                                       "each-side-own"),

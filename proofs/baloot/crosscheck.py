@@ -284,7 +284,7 @@ def doubling_counts(profile: Profile) -> Result:
                 by_name = {state.action_to_string(a): a for a in state.legal_actions()}
                 state.apply_action(by_name[call])
             engine = _engine_doublings(state)
-            graph, first = doubling_graph(profile, hokom, scores)
+            graph, first = doubling_graph(profile, hokom, scores, 0)  # seat 0 buys
             model = sequences(graph, first)
             if engine != model:
                 return Result("refuted", time.perf_counter() - start, witness={

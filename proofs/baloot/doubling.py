@@ -1,8 +1,9 @@
-"""The doubling after a contract, from ``spec/baloot/`` (``double.sun``, ``double.lock``,
-``double.four-caller``): who may say what, as a small graph whose paths are the doubling
-sequences. Double by a defender (locked or open in Hokom), Triple by the buyer, Four by the
-doubler or, under one reading, his partner after his pass (locked or open), Gahwa by the buyer;
-Sun goes no higher than Double, and only when one side is above 100."""
+"""The doubling after a contract, from ``spec/baloot/`` (``double.sun``,
+``double.sun-ahead``, ``double.lock``, ``double.four-caller``): who may say what, as a small
+graph whose paths are the doubling sequences. Double by a defender (locked or open in Hokom),
+Triple by the buyer, Four by the doubler or, under one reading, his partner after his pass
+(locked or open), Gahwa by the buyer; Sun goes no higher than Double, and only when one side
+is above 100 (under one reading, the buyers')."""
 
 from __future__ import annotations
 
@@ -27,10 +28,13 @@ class Step:
     over: bool = False
 
 
-def sun_may_double(profile: Profile, scores: tuple[int, int]) -> bool:
-    """``double.sun``: exactly one side above 100 (strictly: and the other below 100)."""
+def sun_may_double(profile: Profile, scores: tuple[int, int], buyers: int) -> bool:
+    """``double.sun``: exactly one side above 100 (strictly: and the other below 100);
+    ``double.sun-ahead``: where the buyers must be ahead, that side is side ``buyers``."""
     above = [s > 100 for s in scores]
     if above[0] == above[1]:
+        return False
+    if profile.value("double.sun-ahead") == "buyers" and not above[buyers]:
         return False
     return profile.value("double.sun") != "one-above-other-below-100" or min(scores) < 100
 
@@ -58,10 +62,11 @@ def calls(profile: Profile, hokom: bool, step: Step) -> list[tuple[str, Step]]:
     return out
 
 
-def doubling_graph(profile: Profile, hokom: bool,
-                   scores: tuple[int, int]) -> tuple[nx.DiGraph, Step]:
-    """Every point of the doubling reachable after a contract, and the first."""
-    first = Step(1, False, 0, over=not hokom and not sun_may_double(profile, scores))
+def doubling_graph(profile: Profile, hokom: bool, scores: tuple[int, int],
+                   buyers: int) -> tuple[nx.DiGraph, Step]:
+    """Every point of the doubling reachable after a contract bought by side ``buyers``, and
+    the first."""
+    first = Step(1, False, 0, over=not hokom and not sun_may_double(profile, scores, buyers))
     graph = nx.DiGraph()
     graph.add_node(first)
     todo = [first]

@@ -102,7 +102,8 @@ def legal_rules(rules: Rules, state: Any, legal: list[str]) -> list[str]:
     if state.phase == "trump":
         return ["auction.second-round-hokom"]
     if state.phase == "double":
-        return [doubling_rule(state.doubling, c) for c in legal]
+        scores = (state.scores[0], state.scores[1])
+        return [doubling_rule(state.doubling, c, scores) for c in legal]
     if state.phase == "play":
         hand = state.hand
         if "no-projects" in legal:

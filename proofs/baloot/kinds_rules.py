@@ -180,11 +180,14 @@ class AuctionCalls:
 
 
 def _may_open(sp: Any, sun: z3.BoolRef, scores: tuple[z3.ArithRef, z3.ArithRef]) -> Any:
-    """Whether the doubling opens after the contract (``double.sun``; Hokom always)."""
+    """Whether the doubling opens after the contract (``double.sun`` and
+    ``double.sun-ahead``; Hokom always); ``scores`` are the buyers' first."""
     above = (scores[0] > 100, scores[1] > 100)
     strict = sp.is_("double.sun", "one-above-other-below-100")
+    buyers_ahead = sp.is_("double.sun-ahead", "buyers")
     lower = z3.If(scores[0] < scores[1], scores[0], scores[1])
-    sun_ok = z3.And(above[0] != above[1], z3.Or(z3.Not(t.lift(strict)), lower < 100))
+    sun_ok = z3.And(above[0] != above[1], z3.Or(z3.Not(t.lift(strict)), lower < 100),
+                    z3.Or(z3.Not(t.lift(buyers_ahead)), above[0]))
     return z3.Or(z3.Not(sun), sun_ok)
 
 

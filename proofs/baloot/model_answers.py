@@ -141,7 +141,9 @@ def _legal_doubling(sp: SymbolicProfile, profile: Profile, data: dict[str, Any])
     if b.end != az.CONTRACT:
         raise ModelSilentError("the buying does not end in a contract in the model")
     hokom = int(b.bid) != az.SUN_BID
-    _, step = doubling_graph(profile, hokom, (int(data["scores"][0]), int(data["scores"][1])))
+    buyers = _seat(int(data["dealer"]), int(b.declarer)) % 2
+    _, step = doubling_graph(profile, hokom, (int(data["scores"][0]), int(data["scores"][1])),
+                             buyers)
     for entry in data.get("doubling", []):
         following = dict(calls(profile, hokom, step))
         if entry["call"] not in following:

@@ -22,6 +22,7 @@ MODEL_READINGS: dict[str, tuple[str, ...]] = {
     "auction.second-round-hokom": ("named-with-bid", "named-after-buying"),
     "auction.all-pass": ("next-dealer", "same-dealer"),
     "double.sun": ("one-side-above-100", "one-above-other-below-100"),
+    "double.sun-ahead": ("either-side", "buyers"),
     "double.lock": ("no-trump-lead", "no-raise"),
     "double.split": ("winner-takes-all", "each-side-own"),
     "double.projects": ("same-as-hand", "double-only"),

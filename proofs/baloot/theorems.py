@@ -396,10 +396,11 @@ def doubling_ends(profile: Profile) -> Result:
     call is an end), after a Hokom and after a Sun, whatever the scores."""
     start = time.perf_counter()
     counts = []
-    for chosen, concrete in profile.expand(["double.lock", "double.sun", "double.four-caller"]):
+    for chosen, concrete in profile.expand(["double.lock", "double.sun", "double.sun-ahead",
+                                            "double.four-caller"]):
         for hokom in (True, False):
             for scores in ((0, 0), (120, 50)):
-                graph, first = doubling_graph(concrete, hokom, scores)
+                graph, first = doubling_graph(concrete, hokom, scores, 0)
                 if not nx.is_directed_acyclic_graph(graph):
                     return Result("refuted", time.perf_counter() - start, witness={
                         "contract": "hokom" if hokom else "sun",

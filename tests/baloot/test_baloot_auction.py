@@ -155,6 +155,21 @@ def test_sun_is_doubled_only_when_one_side_is_above_100(scores: tuple[int, int],
             assert state.phase == PLAY  # Sun goes no higher than Double
 
 
+@pytest.mark.parametrize(("buying", "scores", "buyers_ahead"), [
+    (("sun",), (50, 101), True),  # seat 1 buys: its side, side 1, is the side above 100
+    (("sun",), (120, 50), False),  # the defenders, side 0, are above 100
+    (("pass", "sun", "pass"), (120, 50), True),  # seat 2 buys (seat 1 lets it): side 0 buys
+    (("pass", "sun", "pass"), (50, 101), False)])
+def test_the_side_above_100_may_have_to_be_the_buyers(buying: tuple[str, ...],
+                                                      scores: tuple[int, int],
+                                                      buyers_ahead: bool) -> None:
+    """``double.sun-ahead``: either side may be the one above 100, or only the buyers; the
+    other condition (the other side below 100) holds in every case."""
+    for reading, expected in (("either-side", True), ("buyers", buyers_ahead)):
+        state = calls(deal(baloot(double__sun_ahead=reading), scores=scores), *buying)
+        assert (state.phase == DOUBLE) == expected, reading
+
+
 def test_an_illegal_call_names_its_rule_and_changes_nothing() -> None:
     state = calls(deal(), "hokom")
     before = json.dumps(state.to_json(), sort_keys=True)

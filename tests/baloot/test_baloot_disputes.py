@@ -36,6 +36,7 @@ def _outcomes(book: DisputeBook, parameter: str, a: str, b: str) -> dict[str, An
     ("score.hokom-threshold", "at-least-81", "more-than-76", ("score",)),
     ("game.both-reach", "higher-total", "declarers-side", ("game-end",)),
     ("double.sun", "one-side-above-100", "one-above-other-below-100", ("doubling",)),
+    ("double.sun-ahead", "either-side", "buyers", ("doubling",)),
     ("double.lock", "no-trump-lead", "no-raise", ("doubling", "legal")),
     ("auction.sun-over-sun", "higher-priority", "final", ("auction",)),
     ("auction.kawesh", "first-round", "none", ("auction",)),
@@ -65,6 +66,8 @@ def test_each_kind_finds_a_witness_the_engine_replays(book: DisputeBook, paramet
 def test_the_witnesses_are_the_boundaries_the_readings_name(book: DisputeBook) -> None:
     sun = _outcomes(book, "double.sun", "one-side-above-100", "one-above-other-below-100")
     assert sorted(sun["doubling"].witness["scores"]) == [100, 101]
+    ahead = _outcomes(book, "double.sun-ahead", "either-side", "buyers")["doubling"].witness
+    assert ahead["contract"] == "sun" and ahead["scores"][1] > 100 >= ahead["scores"][0]
     threshold = _outcomes(book, "score.hokom-threshold", "at-least-81", "more-than-76")
     assert threshold["score"].witness["card_points"][0] in (77, 78, 79, 80)
     both = _outcomes(book, "game.both-reach", "higher-total", "declarers-side")["game-end"]
@@ -116,6 +119,8 @@ def test_a_parameter_no_kind_reads_is_unknown_not_proved(book: DisputeBook) -> N
     ("auction.sun-over-sun", "higher-priority", "final", "auction", {"sun_over_sun": True}),
     ("double.sun", "one-side-above-100", "one-above-other-below-100", "doubling",
      {"sun_double_strict": False}),
+    ("double.sun-ahead", "either-side", "buyers", "doubling",
+     {"sun_double_buyers_ahead": False}),
     ("dealer.rotation", "to-the-right", "clockwise", "next-dealer", {"dealer_step": 1}),
     ("play.first-lead", "dealers-right", "declarer", "first-lead",
      {"first_lead_declarer": False}),

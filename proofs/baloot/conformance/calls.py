@@ -112,9 +112,14 @@ def auction(rules: Rules, data: dict[str, Any]) -> Answer:
     return Answer({"legal": legal, "contract": contract}, why)
 
 
-def doubling_rule(doubling: Doubling, call: str) -> str:
-    """The rule that makes a doubling call open or closed."""
+def doubling_rule(doubling: Doubling, call: str, scores: tuple[int, int]) -> str:
+    """The rule that makes a doubling call open or closed: for a Sun, which side is ahead
+    where only the defenders are above 100 (and the other condition holds), else the
+    condition on the scores."""
     if doubling.contract == SUN:
+        buyers = doubling.declarer % 2
+        if scores[1 - buyers] > 100 >= scores[buyers] and min(scores) < 100:
+            return "double.sun-ahead"
         return "double.sun"
     if call == "gahwa":
         return "double.gahwa"
@@ -148,6 +153,6 @@ def doubling(rules: Rules, data: dict[str, Any]) -> Answer:
     legal = ([act.action_name(a) for a in legal_doubling(state)] if state.queue else [])
     expect = {"legal": legal, "seat": state.queue[0] if state.queue else None,
               "multiplier": state.level, "locked": state.locked, "gahwa": state.gahwa}
-    why = {"calls": {c: doubling_rule(state, c) for c in DOUBLING_CALLS},
+    why = {"calls": {c: doubling_rule(state, c, (scores[0], scores[1])) for c in DOUBLING_CALLS},
            "multiplier": "double.sun" if contract == SUN else "double.lock"}
     return Answer(expect, why)
