@@ -7,7 +7,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 
 from engine.baloot.cards import SUIT_MASK, BCard, CardMask
-from engine.baloot.rules import HokomRuff, HokomVoid, Rules
+from engine.baloot.rules import HokomRuff, HokomVoid, Rules, TrumpLed
 
 
 def strength(rules: Rules, c: BCard, led: int, trump: int | None) -> int:
@@ -45,7 +45,7 @@ def legal_mask(rules: Rules, hand: CardMask, trick: list[BCard], trump: int | No
     led = trick[0] >> 3
     follow = hand & SUIT_MASK[led]
     if follow:
-        if led == trump and rules.must_overtrump:
+        if led == trump and overtrump_owed(rules, trick, trump):
             return higher_trumps(rules, follow, trick, trump) or follow
         return follow
     if trump is None or rules.hokom_void is HokomVoid.MAY_TRUMP:
@@ -63,6 +63,16 @@ def legal_mask(rules: Rules, hand: CardMask, trick: list[BCard], trump: int | No
     if higher:
         return higher
     return trumps if rules.hokom_ruff is HokomRuff.MUST_OVERTRUMP else hand
+
+
+def overtrump_owed(rules: Rules, trick: list[BCard], trump: int) -> bool:
+    """``play.trump-led``: whether a player following a trump lead owes a trump above the
+    trick's (when he has one): never, always, or unless his partner's trump is winning."""
+    if rules.trump_led is TrumpLed.ANY_TRUMP:
+        return False
+    if rules.trump_led is TrumpLed.MUST_OVERTRUMP_UNLESS_PARTNER_WINNING and len(trick) >= 2:
+        return winning_index(rules, trick, trump) != len(trick) - 2
+    return True
 
 
 def void_rule(rules: Rules, trick: list[BCard] | tuple[BCard, ...], trump: int,

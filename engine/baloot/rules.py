@@ -30,6 +30,14 @@ class HokomVoid(StrEnum):
     MUST_TRUMP_UNLESS_PARTNER_WINNING = "must-trump-unless-partner-winning"
 
 
+class TrumpLed(StrEnum):
+    """``play.trump-led``: what a player who holds trumps plays when trump is led."""
+
+    MUST_OVERTRUMP = "must-overtrump"
+    ANY_TRUMP = "any-trump"
+    MUST_OVERTRUMP_UNLESS_PARTNER_WINNING = "must-overtrump-unless-partner-winning"
+
+
 class HokomRuff(StrEnum):
     """``play.hokom-ruff``: what a player who owes a trump plays when a trump already wins."""
 
@@ -126,7 +134,7 @@ class Rules:
     baloot_always: bool
     first_lead_declarer: bool
     hokom_void: HokomVoid
-    must_overtrump: bool
+    trump_led: TrumpLed
     hokom_ruff: HokomRuff
     plain_strength: tuple[int, ...]
     """Strength of each card (by id) as a plain card: its place in ``rank.plain``."""
@@ -231,7 +239,7 @@ def compile_rules(profile: Profile) -> Rules:
                            "not-split-not-in-100"),
         first_lead_declarer=flag(profile, "play.first-lead", "declarer", "dealers-right"),
         hokom_void=member(profile, "play.hokom-void", HokomVoid),
-        must_overtrump=flag(profile, "play.trump-led", "must-overtrump", "any-trump"),
+        trump_led=member(profile, "play.trump-led", TrumpLed),
         hokom_ruff=member(profile, "play.hokom-ruff", HokomRuff),
         plain_strength=_strengths(profile.reading("rank.plain").order, "rank.plain", 0),
         trump_strength=_strengths(profile.reading("rank.trump").order, "rank.trump", 8),

@@ -154,12 +154,16 @@ def legal(sp: SymbolicProfile, hand: Sequence[t.Bool], trick: Sequence[t.Int], t
     top = _top_trump(sp, trick, trump)
     higher = t.Or([t.And(hand[c], led == c // 8, trump == c // 8,
                          trump_strength(sp, c) > top) for c in maybe_held(hand)])
-    overtrump = t.And(led == trump, sp.is_("play.trump-led", "must-overtrump"), higher)
-    when_following = t.And(follows, t.Implies(overtrump, trump_strength(sp, card) > top))
-    has_trump = holds_suit(hand, trump)
     partner_winning: t.Bool = False
     if len(trick) >= 2:
         partner_winning = winner_is(sp, trick, trump, len(trick) - 2)
+    # play.trump-led: a higher trump when held, always or unless the partner's trump wins
+    owed = t.Or(sp.is_("play.trump-led", "must-overtrump"),
+                t.And(sp.is_("play.trump-led", "must-overtrump-unless-partner-winning"),
+                      t.Not(partner_winning)))
+    overtrump = t.And(led == trump, owed, higher)
+    when_following = t.And(follows, t.Implies(overtrump, trump_strength(sp, card) > top))
+    has_trump = holds_suit(hand, trump)
     duty = t.And(trump != NO_TRUMP, has_trump, t.Or(
         sp.is_("play.hokom-void", "must-trump"),
         t.And(sp.is_("play.hokom-void", "must-trump-unless-partner-winning"),

@@ -47,7 +47,7 @@ MODEL_READINGS: dict[str, tuple[str, ...]] = {
     "play.first-lead": ("dealers-right", "declarer"),
     "play.follow-suit": ("must-follow",),
     "play.hokom-void": ("must-trump", "may-trump", "must-trump-unless-partner-winning"),
-    "play.trump-led": ("must-overtrump", "any-trump"),
+    "play.trump-led": ("must-overtrump", "any-trump", "must-overtrump-unless-partner-winning"),
     "play.hokom-ruff": ("any-trump", "must-overtrump", "overtrump-or-discard"),
     "score.card-points": ("standard",),
     "score.sun-conversion": (

@@ -25,7 +25,7 @@ import engine.baloot.projects
 import proofs.baloot.conformance.declaring
 import proofs.baloot.conformance.expect
 import proofs.baloot.conformance.played_hand
-from engine.baloot.rules import HokomConversion, HokomVoid, Rules
+from engine.baloot.rules import HokomConversion, HokomVoid, Rules, TrumpLed
 
 from . import serve_broken
 
@@ -108,7 +108,7 @@ def _last_trick_to_leader() -> None:
 BREAKS: dict[str, Callable[[], None]] = {
     "sun-order-for-trump": _rules(_sun_order),
     "no-duty-to-trump": _rules(lambda rules: {"hokom_void": HokomVoid.MAY_TRUMP}),
-    "any-trump-follows": _rules(lambda rules: {"must_overtrump": False}),
+    "any-trump-follows": _rules(lambda rules: {"trump_led": TrumpLed.ANY_TRUMP}),
     "five-up-in-hokom": _rules(
         lambda rules: {"hokom_conversion": HokomConversion.NEAREST_TEN_HALF_UP}),
     "baloot-multiplied": _baloot_multiplied,

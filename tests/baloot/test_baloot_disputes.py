@@ -11,7 +11,7 @@ import pytest
 
 import engine.baloot.game
 from engine.baloot import rules as compiled
-from engine.baloot.rules import HokomVoid, KeepTotal
+from engine.baloot.rules import HokomVoid, KeepTotal, TrumpLed
 from proofs.disputes import DisputeBook
 from proofs.profile_diff import diff_profiles
 from spec.loader import family_catalogue
@@ -32,6 +32,7 @@ def _outcomes(book: DisputeBook, parameter: str, a: str, b: str) -> dict[str, An
     ("rank.plain", "ten-high", "natural", ("legal", "winner")),
     ("play.hokom-void", "must-trump", "may-trump", ("legal",)),
     ("play.trump-led", "must-overtrump", "any-trump", ("legal",)),
+    ("play.trump-led", "must-overtrump", "must-overtrump-unless-partner-winning", ("legal",)),
     ("score.sun-conversion", "nearest-ten-half-up-x2", "five-kept-div-5", ("score",)),
     ("score.hokom-threshold", "at-least-81", "more-than-76", ("score",)),
     ("game.both-reach", "higher-total", "declarers-side", ("game-end",)),
@@ -116,6 +117,8 @@ def test_a_parameter_no_kind_reads_is_unknown_not_proved(book: DisputeBook) -> N
     ("score.sun-conversion", "nearest-ten-half-up-x2", "five-kept-div-5", "score",
      {"keep_total": KeepTotal.EACH_SIDE_ROUNDED}),
     ("play.hokom-void", "must-trump", "may-trump", "legal", {"hokom_void": HokomVoid.MUST_TRUMP}),
+    ("play.trump-led", "must-overtrump", "must-overtrump-unless-partner-winning", "legal",
+     {"trump_led": TrumpLed.MUST_OVERTRUMP}),
     ("auction.sun-over-sun", "higher-priority", "final", "auction", {"sun_over_sun": True}),
     ("double.sun", "one-side-above-100", "one-above-other-below-100", "doubling",
      {"sun_double_strict": False}),

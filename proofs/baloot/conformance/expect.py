@@ -106,7 +106,7 @@ def rank_rules(rules: Rules, play: BalootPlay) -> dict[str, list[str]]:
         return {}
     led = trick[0] >> 3
     trumps = [c for c in hand if c >> 3 == trump]
-    if led == trump and rules.must_overtrump and len(trumps) >= 2:
+    if led == trump and rules.trump_led != "any-trump" and len(trumps) >= 2:
         return {name(c): ["rank.trump"] for c in trumps}
     if any(c >> 3 == led for c in hand) or not trumps:
         return {}
