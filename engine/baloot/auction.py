@@ -95,6 +95,8 @@ def legal_calls(rules: Rules, auction: Auction, hand: CardMask) -> list[int]:
             calls.append(act.KAWESH)
     else:
         calls.append(act.SUN)
+        if rules.ashkal_both_rounds and _ashkal_effect(rules, auction, seat) is not None:
+            calls.append(act.ASHKAL)
         if auction.bid is None:
             if rules.second_hokom_named_with_bid:
                 calls += [act.SUIT_BASE + s for s in range(4) if s != public_suit]

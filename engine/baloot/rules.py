@@ -111,6 +111,7 @@ class Rules:
     ashkal_by_position: bool
     wrong_ashkal_is_sun: bool
     ashkal_on_ace_is_sun: bool
+    ashkal_both_rounds: bool
     kawesh: bool
     second_hokom_named_with_bid: bool
     all_pass_same_dealer: bool
@@ -206,6 +207,7 @@ def compile_rules(profile: Profile) -> Rules:
                                 "dealer-and-left"),
         wrong_ashkal_is_sun=flag(profile, "auction.wrong-ashkal", "forced-sun", "refused"),
         ashkal_on_ace_is_sun=flag(profile, "auction.ashkal-on-ace", "forced-sun", "allowed"),
+        ashkal_both_rounds=flag(profile, "auction.ashkal-round", "both-rounds", "first-round"),
         kawesh=flag(profile, "auction.kawesh", "first-round", "none"),
         second_hokom_named_with_bid=flag(profile, "auction.second-round-hokom",
                                          "named-with-bid", "named-after-buying"),

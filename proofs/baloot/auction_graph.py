@@ -30,23 +30,27 @@ class Node:
 
 
 def _calls(profile: Profile, node: Node, kawesh: frozenset[int], ace: bool) -> list[str]:
+    del ace
     v = profile.value
     seat = node.queue[0]
     calls = ["pass", "sun"]
+    entitled = seat >= 2  # the dealer's left and the dealer; the third and fourth to act
+    ashkal = entitled or v("auction.wrong-ashkal") == "forced-sun"
     if node.round == 1:
         if node.bid is None:
             calls.append("hokom")
-        entitled = seat >= 2  # the dealer's left and the dealer; the third and fourth to act
-        if entitled or v("auction.wrong-ashkal") == "forced-sun":
+        if ashkal:
             calls.append("ashkal")
         if v("auction.kawesh") == "first-round" and seat in kawesh:
             calls.append("kawesh")
-    elif node.bid is None:
+        return calls
+    if ashkal and v("auction.ashkal-round") == "both-rounds":
+        calls.append("ashkal")
+    if node.bid is None:
         if v("auction.second-round-hokom") == "named-with-bid":
             calls += ["hokom-1", "hokom-2", "hokom-3"]  # the three other suits
         else:
             calls.append("hokom")
-    del ace
     return calls
 
 

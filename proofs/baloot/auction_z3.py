@@ -62,7 +62,8 @@ def allowed(sp: SymbolicProfile, b: Buying, call: t.Int, kawesh: tuple[t.Bool, .
     """Whether the speaker may make ``call``; ``kawesh`` says which seats hold a Kawesh hand."""
     seat = speaker(b)
     first = b.round == 1
-    ashkal = t.And(first, t.Or(entitled(sp, seat), sp.is_("auction.wrong-ashkal", "forced-sun")))
+    ashkal = t.And(t.Or(first, sp.is_("auction.ashkal-round", "both-rounds")),
+                   t.Or(entitled(sp, seat), sp.is_("auction.wrong-ashkal", "forced-sun")))
     may_kawesh = t.And(first, sp.is_("auction.kawesh", "first-round"),
                        t.Or([t.And(seat == s, kawesh[s]) for s in range(4)]))
     named = sp.is_("auction.second-round-hokom", "named-with-bid")

@@ -82,7 +82,8 @@ def _watched(read: list[Any]) -> Any:
     return make
 
 
-CALLS_BY_ROUND = {1: ("pass", "hokom", "sun", "ashkal"), 2: ("pass", "hokom", "sun")}
+CALLS_BY_ROUND = {1: ("pass", "hokom", "sun", "ashkal"),
+                  2: ("pass", "hokom", "sun", "ashkal")}
 """The calls of each buying round whose rule is cited whether or not they are open (Kawesh
 and a second-round suit are cited only when open)."""
 
@@ -162,6 +163,8 @@ def bought(state: Any) -> tuple[dict[str, Any] | None, list[str]]:
     cites = ["contracts", "auction.order"]
     if "ashkal" in called:
         cites.append("auction.ashkal-callers")
+    if any(c["call"] == "ashkal" and c["round"] == 2 for c in auction.calls):
+        cites.append("auction.ashkal-round")
     if bid.kind == "sun" and "hokom" in called:
         cites.append("auction.sun-over-hokom")
     if bid.kind == "hokom" and auction.round == 2:

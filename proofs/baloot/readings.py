@@ -18,6 +18,7 @@ MODEL_READINGS: dict[str, tuple[str, ...]] = {
     "auction.ashkal-callers": ("dealer-and-left", "third-and-fourth-to-act"),
     "auction.wrong-ashkal": ("forced-sun", "refused"),
     "auction.ashkal-on-ace": ("forced-sun", "allowed"),
+    "auction.ashkal-round": ("first-round", "both-rounds"),
     "auction.kawesh": ("first-round", "none"),
     "auction.second-round-hokom": ("named-with-bid", "named-after-buying"),
     "auction.all-pass": ("next-dealer", "same-dealer"),

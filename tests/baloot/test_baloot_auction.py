@@ -106,6 +106,18 @@ def test_all_pass_twice_redeals(reading: str, next_dealer: int) -> None:
     assert state.dealer == next_dealer and state.scores == [0, 0]
 
 
+def test_ashkal_in_the_second_round_only_under_that_house_option() -> None:
+    """``auction.ashkal-round``: after four passes, seat 3 (the dealer's left) may call Ashkal
+    in the second round only under ``both-rounds``, where it buys a final Sun for seat 1."""
+    for reading, open_to_seat_3 in (("first-round", False), ("both-rounds", True)):
+        state = calls(deal(baloot(auction__ashkal_round=reading)),
+                      "pass", "pass", "pass", "pass", "pass", "pass")
+        assert ("ashkal" in names_of(state)) == open_to_seat_3, reading
+    state = calls(deal(baloot(auction__ashkal_round="both-rounds")),
+                  "pass", "pass", "pass", "pass", "pass", "pass", "ashkal")
+    assert contract(state) == ("sun", 1, None) and state.phase == PLAY  # final; 0-0: no double
+
+
 def test_kawesh_annuls_the_hand_in_the_first_round_only() -> None:
     state = deal(hands=KAWESH_DEAL)
     assert "kawesh" in names_of(state)

@@ -64,7 +64,7 @@ def call_rule(rules: Rules, auction: Auction, call: str) -> str:
     if call == "kawesh":
         return "auction.kawesh"
     if call == "ashkal":
-        return "auction.ashkal-callers"
+        return "auction.ashkal-round" if auction.round == 2 else "auction.ashkal-callers"
     if call.startswith("suit-") or (call == "hokom" and auction.round == 2):
         return "auction.second-round-hokom"
     if call == "sun":

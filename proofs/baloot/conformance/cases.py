@@ -264,27 +264,35 @@ AUCTION_DEALS = (
 """Deals to walk the auction over: a public Ace (``auction.ashkal-on-ace``), and a hand of
 only 7s, 8s and 9s (``auction.kawesh``)."""
 AUCTION_DEPTH = 5
+SECOND_ROUND_DEPTH = 3
+"""Calls walked into the second round, after the first round's four passes (one deal, one
+dealer): the round's own rules (``auction.ashkal-round``, ``auction.second-round-hokom``)."""
 
 
 def auction_walk(profile: Profile) -> Iterator[Case]:
-    """Every sequence of up to five calls from each chosen deal, every dealer, under the
-    reconciled rules (a call the reconciled rules refuse is asked by the random games' house
-    options)."""
+    """Every sequence of up to five calls from each chosen deal, every dealer, and of up to
+    three calls into the second round from the first deal, under the reconciled rules (a call
+    the reconciled rules refuse is asked by the random games' house options)."""
     rules = rules_for(profile)
     from engine.baloot.auction import apply_call, legal_calls, start
 
-    for (public, hands), dealer in itertools.product(AUCTION_DEALS, range(4)):
+    walks: list[tuple[tuple[str, list[list[str]]], int, list[int], int]] = [
+        (deal, dealer, [], AUCTION_DEPTH)
+        for deal, dealer in itertools.product(AUCTION_DEALS, range(4))]
+    walks.append((AUCTION_DEALS[0], 0, [act.PASS] * 4, 4 + SECOND_ROUND_DEPTH))
+    for (public, hands), dealer, prefix, depth in walks:
         masks = [sum(1 << parse(c) for c in h) for h in hands]
-        stack: list[list[int]] = [[]]
+        stack: list[list[int]] = [prefix]
         while stack:
             actions = stack.pop()
             bidding = start(dealer, parse(public))
             for a in actions:
                 apply_call(rules, bidding, a)
-            yield Case(GAME, {"op": "auction", "dealer": dealer, "public": public,
-                              "hands": hands,
-                              "calls": [_call_name(e) for e in bidding.calls]}, "grid")
-            if not bidding.done and len(actions) < AUCTION_DEPTH:
+            if not prefix or len(actions) > AUCTION_DEPTH:  # the first walks ask the rest
+                yield Case(GAME, {"op": "auction", "dealer": dealer, "public": public,
+                                  "hands": hands,
+                                  "calls": [_call_name(e) for e in bidding.calls]}, "grid")
+            if not bidding.done and len(actions) < depth:
                 seat = bidding.queue[0]
                 stack.extend([*actions, a] for a in legal_calls(rules, bidding, masks[seat]))
 
