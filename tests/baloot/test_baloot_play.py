@@ -77,13 +77,13 @@ def test_trump_led_must_overtrump() -> None:
 
 
 def test_trump_led_partner_winning_releases_only_that_reading() -> None:
-    unless = {"play__trump_led": "must-overtrump-unless-partner-winning"}
+    unless = "must-overtrump-unless-partner-winning"
     # seat 3 to play; its partner seat 1 is winning with the 10H over the KH led
     assert legal("7H AH 9D", "KH 10H 8H", HEARTS) == ["AH"]  # the rulebook's reading
-    assert legal("7H AH 9D", "KH 10H 8H", HEARTS, **unless) == ["7H", "AH"]
+    assert legal("7H AH 9D", "KH 10H 8H", HEARTS, play__trump_led=unless) == ["7H", "AH"]
     # an opponent winning (the AH led), or no partner's card yet: the duty stays
-    assert legal("7H 9H 9D", "AH 10H 8H", HEARTS, **unless) == ["9H"]
-    assert legal("7H 8H JH 9D", "KH", HEARTS, **unless) == ["JH"]
+    assert legal("7H 9H 9D", "AH 10H 8H", HEARTS, play__trump_led=unless) == ["9H"]
+    assert legal("7H 8H JH 9D", "KH", HEARTS, play__trump_led=unless) == ["JH"]
 
 
 @pytest.mark.parametrize(("reading", "beating", "none_beating"), [
