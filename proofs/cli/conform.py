@@ -158,6 +158,7 @@ def cmd_vectors(args: argparse.Namespace) -> int:
         suite_files,
         write_suite,
     )
+    from proofs.conformance.made_from import write_record
     from proofs.conformance.suite import SuiteError, suite_dir
     from spec.loader import family_catalogue
 
@@ -206,6 +207,7 @@ def cmd_vectors(args: argparse.Namespace) -> int:
                 console.print(f"{out} is current: {len(suite.vectors)} vectors ({summary})")
             continue
         write_suite(files, out)
+        write_record(files, out)
         console.print(f"{len(suite.vectors)} vectors written to {out} ({summary}); "
                       f"{len(witnesses)} witness requests; {suite.confirmed} answers "
                       "confirmed by the Z3 model")

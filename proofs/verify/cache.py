@@ -38,15 +38,16 @@ MAX_ENTRY = 64 << 20
 """The largest cache entry read, in bytes (a job's results take kilobytes)."""
 
 
-def inputs_digest() -> str:
-    """SHA-256 over the rule data and the code of the verifier, file by file in path order."""
+def inputs_digest(excluded: tuple[str, ...] = NOT_INPUTS) -> str:
+    """SHA-256 over the rule data and the code of the verifier, file by file in path order
+    (the files under ``excluded`` left out)."""
     digest = hashlib.sha256()
     for package in INPUT_PACKAGES:
         root = Path(str(resources.files(package)))
         for path in sorted(root.rglob("*")):
             relative = path.relative_to(root.parent).as_posix()
             if (path.suffix not in (".py", ".toml", ".json") or "__pycache__" in relative
-                    or relative.startswith(NOT_INPUTS)):
+                    or relative.startswith(excluded)):
                 continue
             digest.update(relative.encode() + b"\0" + path.read_bytes() + b"\0")
     return digest.hexdigest()
