@@ -12,6 +12,7 @@ cannot tell (no separating vector), never the reconciled reading by default.
 
 from __future__ import annotations
 
+import json
 from collections.abc import Iterable
 from dataclasses import dataclass, field
 from typing import Any
@@ -42,6 +43,9 @@ class ReadingRow:
     parameters only, so failing them says nothing of this one."""
     reproduced: dict[str, set[str]] = field(default_factory=dict)
     """Per failed vector, the readings of this parameter whose answer the engine gave."""
+    requests: dict[str, str] = field(default_factory=dict)
+    """Per vector, its request (as JSON): a vector of one reading and one of another with the
+    same request are the same question answered differently."""
 
     def separating(self) -> set[str]:
         """The vectors that hold under some readings and not others: only they tell the
@@ -80,9 +84,20 @@ class ReadingRow:
                   if v in separating and not ok and v not in self.excused}
         untested = [r for r in self.outcomes if r not in tested]
         # a reading the engine declined fits when every wrong answer it gave is that reading's
+        # and no right answer it gave under the reconciled rules is one this reading changes
         by_answers = [r for r in untested
-                      if failed and all(r in self.reproduced.get(v, set()) for v in failed)]
+                      if failed and all(r in self.reproduced.get(v, set()) for v in failed)
+                      and not self._answered_otherwise(r)]
         return by_answers or [r for r in untested if not self.held.get(r, set()) & separating]
+
+    def _answered_otherwise(self, reading: str) -> bool:
+        """Whether the engine passed, under the reconciled rules, a question this reading
+        answers otherwise (a question it cannot reach, which it refuses, is no evidence)."""
+        passed = {v for v, ok in self.outcomes.get(self.default, {}).items() if ok}
+        mine = self.held.get(reading, set())
+        asked_here = {self.requests.get(v) for v in mine}
+        return any(self.requests.get(v) in asked_here
+                   for v in passed & (self.held.get(self.default, set()) - mine))
 
     @property
     def verdict(self) -> str:
@@ -162,6 +177,8 @@ def house_table(runner: Runner, suite: SuiteData, game: str,
                     if (parameter in vector["rules"] and _holds(vector, profile_id)
                             and runner.asks(vector)):
                         row.held[reading].add(vector["id"])
+                        row.requests[vector["id"]] = json.dumps(vector["request"],
+                                                                sort_keys=True)
                         passed = run.passed
                         runner.one(run, profile, vector)
                         if run.vectors > len(asked):  # answered (not unsupported)

@@ -233,6 +233,13 @@ class Runner:
             return Failure(vector, profile.id, sorted({d.parameter for d in departed}),
                            "wrong answer", got, f"the reference answer under {named(departed)}",
                            rests, [(d.parameter, d.reading) for d in departed])
+        if self.charging and op in ("auction", "doubling"):
+            # an answer after calls the engine would itself refuse: judged by the first of them
+            found = self._refusal(profile, vector)
+            if found is not None:
+                rules, detail, rests, readings = found
+                return Failure(vector, profile.id, rules, "wrong answer", got, detail, rests,
+                               readings)
         return Failure(vector, profile.id, rules, "wrong answer", got, NO_FIT, rests,
                        readings=[])
 

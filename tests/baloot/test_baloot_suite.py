@@ -204,8 +204,9 @@ def test_an_engine_that_declines_house_options_is_named_by_its_wrong_answers(
                if p != "score.sweep"), {p: r["best"] for p, r in rows.items()}
 
 
-COUNTING = (f"{sys.executable} "
-            f"{Path(__file__).resolve().parents[1] / 'adapters' / 'counting_guide.py'}")
+CHANGED_GUIDE = (f"{sys.executable} "
+                 f"{Path(__file__).resolve().parents[1] / 'adapters' / 'changed_guide.py'}")
+COUNTING = f"{CHANGED_GUIDE} counting"
 """The guide's adapter counting projects and Baloot towards the contract and keeping a failed
 side's Baloot, as public engines do; it too declines every house option."""
 
@@ -234,6 +235,29 @@ def test_an_engine_with_two_scoring_house_rules_is_named_by_both(
     rows = {r["parameter"]: r for r in table["parameters"]}
     assert rows["score.threshold-counts"]["best"] == "with-projects-and-baloot"
     assert rows["score.failed-baloot"]["best"] == "kept-by-holder"
+
+
+def test_an_engine_with_three_house_rules_of_buying_doubling_and_play_is_named_by_each(
+        capsys: pytest.CaptureFixture[str]) -> None:
+    """The partner exemption on a trump lead, Ashkal in the second round and a Sun doubled
+    only with the buyers ahead: every wrong answer is charged to the reading that gives it
+    (an answer after a Double the engine itself would refuse, to the reading that refuses it),
+    and the table names all three. The exemption's wrong answers are also any-trump's; the
+    engine's right answers where an opponent's trump wins rule any-trump out."""
+    from proofs.cli import main
+
+    code = main(["conform", "--game", "baloot", "--json", "--engine",
+                 f"{CHANGED_GUIDE} buying-and-play", "--table", "--only",
+                 "legal-plays,auction,doubling"])
+    report = json.loads(capsys.readouterr().out)
+    assert code == 1 and report["no_reading_fits"] == 0
+    assert set(report["answers_fit"]) == {"play.trump-led", "auction.ashkal-round",
+                                          "double.sun-ahead"}
+    table = report["house_options"]["baloot"]
+    rows = {r["parameter"]: r for r in table["parameters"]}
+    assert rows["play.trump-led"]["best"] == "must-overtrump-unless-partner-winning"
+    assert rows["auction.ashkal-round"]["best"] == "both-rounds"
+    assert rows["double.sun-ahead"]["best"] == "buyers"
 
 
 def test_without_the_runs_charges_the_table_cannot_name_the_option(

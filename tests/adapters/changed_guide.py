@@ -1,0 +1,65 @@
+"""The guide's complete Baloot adapter with house rules that public engines play, changed line
+by line; the first argument names the set of changes. Like the guide's adapter it declines
+every profile but the reconciled one, so the house-option table must find each rule from its
+wrong answers (and its right ones) alone.
+
+``counting``: each side's winning projects and its Baloot count towards the contract, at their
+card-point worth, against the other side's; and a failed side keeps its Baloot.
+``buying-and-play``: a trump led need not be overtrumped while the partner's trump wins;
+Ashkal may be called in the second round by the players who may call it in the first; and a
+Sun may be doubled only while the buyers are the side above 100."""
+
+from __future__ import annotations
+
+import sys
+from pathlib import Path
+from typing import Any
+
+GUIDE = Path(__file__).resolve().parents[2] / "docs" / "examples" / "baloot_adapter.py"
+CHANGES = {
+    "counting": {
+        '    made = card_points[decl] >= (66 if contract == "sun" else 81)\n': (
+            "    raw = list(card_points)\n"
+            "    per_game = 5 if contract == 'sun' else 10\n"
+            "    if r['projects']['team'] is not None:\n"
+            "        raw[r['projects']['team']] += r['projects']['points'] * per_game\n"
+            "    raw = [raw[t] + 20 * r['baloot'][t] for t in (0, 1)]\n"
+            "    swept = card_points[decl] == (130 if contract == 'sun' else 162)\n"
+            "    made = swept or (raw[decl] > raw[1 - decl] if contract == 'sun'\n"
+            "                     else raw[decl] >= raw[1 - decl])\n"),
+        "    if not made:  # a failed side scores nothing: its Baloot goes to the defenders\n"
+        "        baloot = [2 * sum(r[\"baloot\"]) if t == winner else 0 for t in (0, 1)]\n": "",
+    },
+    "buying-and-play": {
+        "    if follow and led == trump:  # a trump led: overtrump when possible\n": (
+            "    if follow and led == trump and winner_index(trick, trump) == len(trick) - 2:\n"
+            "        return follow\n"
+            "    if follow and led == trump:\n"),
+        "    elif not bid:\n"
+        "        open_calls += [f\"suit-{s}\" for s in \"SHDC\" if s != suit(public)]\n": (
+            "    else:\n"
+            "        if seat in (dealer, (dealer + 3) % 4):\n"
+            "            open_calls.append(\"ashkal\")\n"
+            "        if not bid:\n"
+            "            open_calls += [f\"suit-{s}\" for s in \"SHDC\" if s != suit(public)]\n"),
+        "    if contract == \"sun\" and not (max(scores) > 100 and min(scores) < 100):\n": (
+            "    ahead, behind = scores[declarer % 2], scores[1 - declarer % 2]\n"
+            "    if contract == \"sun\" and not (ahead > 100 and behind < 100):\n"),
+    },
+}
+"""Per set, the guide's lines this engine plays otherwise, and what it plays instead."""
+
+
+def main(changes: str) -> None:
+    """Run the guide's adapter with the lines of set ``changes`` changed."""
+    source = GUIDE.read_text(encoding="utf-8")
+    for line, instead in CHANGES[changes].items():
+        if line not in source:
+            sys.exit(f"changed_guide: the guide's adapter no longer has {line.strip()!r}")
+        source = source.replace(line, instead)
+    namespace: dict[str, Any] = {"__name__": "__main__"}
+    exec(compile(source, str(GUIDE), "exec"), namespace)  # the guide's own adapter, changed
+
+
+if __name__ == "__main__":
+    main(sys.argv[1])
