@@ -7,10 +7,12 @@ STAMP := $(VENV)/.installed
 .PHONY: verify test lint bench clean system sentences
 
 # Debian packages: Chromium for the rulebook's browser tests, IPAex Gothic for the PDF's
-# Japanese quotations. Installed once, with sudo when not root.
+# Japanese quotations, poppler-utils (pdftotext) for the tests that read the printed pages.
+# Installed once, with sudo when not root.
 SUDO := $(shell [ "$$(id -u)" = 0 ] || echo sudo)
 CHROMIUM := /usr/bin/chromium
 CJK_FONT := /usr/share/fonts/opentype/ipaexfont-gothic/ipaexg.ttf
+PDFTOTEXT := /usr/bin/pdftotext
 
 $(STAMP): pyproject.toml
 	@$(PYTHON) -c 'import sys; assert sys.version_info >= (3, 11), "trickrules needs Python 3.11+"'
@@ -20,10 +22,10 @@ $(STAMP): pyproject.toml
 	touch $(STAMP)
 
 system:
-	@if [ ! -x $(CHROMIUM) ] || [ ! -f $(CJK_FONT) ]; then \
+	@if [ ! -x $(CHROMIUM) ] || [ ! -f $(CJK_FONT) ] || [ ! -x $(PDFTOTEXT) ]; then \
 	  $(SUDO) apt-get update -q && \
 	  $(SUDO) env DEBIAN_FRONTEND=noninteractive apt-get install -y -q chromium \
-	    fonts-ipaexfont-gothic; \
+	    fonts-ipaexfont-gothic poppler-utils; \
 	fi
 
 verify: $(STAMP) system
