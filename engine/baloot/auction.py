@@ -14,7 +14,7 @@ from dataclasses import dataclass, field
 
 from engine.baloot import actions as act
 from engine.baloot.cards import ACE, NINE, CardMask
-from engine.baloot.rules import HOKOM, SUN, Rules
+from engine.baloot.rules import HOKOM, SUN, Kawesh, Rules
 
 
 @dataclass
@@ -72,9 +72,11 @@ def _ashkal_effect(rules: Rules, auction: Auction, seat: int) -> str | None:
     return "ashkal"
 
 
-def may_kawesh(rules: Rules, hand: CardMask) -> bool:
-    """Rule ``auction.kawesh``: a first hand of only 7s, 8s and 9s."""
-    if not rules.kawesh:
+def may_kawesh(rules: Rules, auction: Auction, hand: CardMask) -> bool:
+    """Rule ``auction.kawesh``: a first hand of only 7s, 8s and 9s, in the first round, or
+    at any turn of the buying under ``any-turn``."""
+    if rules.kawesh is Kawesh.NONE or (auction.round == 2 and rules.kawesh is not
+                                       Kawesh.ANY_TURN):
         return False
     low = sum(((1 << (NINE + 1)) - 1) << (8 * s) for s in range(4))
     return hand & ~low == 0
@@ -91,8 +93,6 @@ def legal_calls(rules: Rules, auction: Auction, hand: CardMask) -> list[int]:
         calls.append(act.SUN)
         if _ashkal_effect(rules, auction, seat) is not None:
             calls.append(act.ASHKAL)
-        if may_kawesh(rules, hand):
-            calls.append(act.KAWESH)
     else:
         calls.append(act.SUN)
         if rules.ashkal_both_rounds and _ashkal_effect(rules, auction, seat) is not None:
@@ -102,6 +102,8 @@ def legal_calls(rules: Rules, auction: Auction, hand: CardMask) -> list[int]:
                 calls += [act.SUIT_BASE + s for s in range(4) if s != public_suit]
             else:
                 calls.append(act.HOKOM)
+    if may_kawesh(rules, auction, hand):
+        calls.append(act.KAWESH)
     return sorted(calls)
 
 

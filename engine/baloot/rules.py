@@ -61,6 +61,15 @@ class HokomConversion(StrEnum):
     NEAREST_TEN_HALF_UP = "nearest-ten-half-up"
 
 
+class Kawesh(StrEnum):
+    """``auction.kawesh``: when a player whose first five cards are all 7s, 8s and 9s may
+    annul the hand."""
+
+    FIRST_ROUND = "first-round"
+    ANY_TURN = "any-turn"
+    NONE = "none"
+
+
 class KeepTotal(StrEnum):
     """``score.keep-total``: whether the two sides' game points of the cards add up to the
     hand's, and which side is converted first when they do."""
@@ -68,6 +77,7 @@ class KeepTotal(StrEnum):
     EACH_SIDE_ROUNDED = "each-side-rounded"
     DEFENDERS_GET_REST = "defenders-get-rest"
     DECLARERS_GET_REST = "declarers-get-rest"
+    PAIR_ROUNDING = "pair-rounding"
 
 
 class FailedBaloot(StrEnum):
@@ -112,7 +122,7 @@ class Rules:
     wrong_ashkal_is_sun: bool
     ashkal_on_ace_is_sun: bool
     ashkal_both_rounds: bool
-    kawesh: bool
+    kawesh: Kawesh
     second_hokom_named_with_bid: bool
     all_pass_same_dealer: bool
     sun_double_strict: bool
@@ -208,7 +218,7 @@ def compile_rules(profile: Profile) -> Rules:
         wrong_ashkal_is_sun=flag(profile, "auction.wrong-ashkal", "forced-sun", "refused"),
         ashkal_on_ace_is_sun=flag(profile, "auction.ashkal-on-ace", "forced-sun", "allowed"),
         ashkal_both_rounds=flag(profile, "auction.ashkal-round", "both-rounds", "first-round"),
-        kawesh=flag(profile, "auction.kawesh", "first-round", "none"),
+        kawesh=member(profile, "auction.kawesh", Kawesh),
         second_hokom_named_with_bid=flag(profile, "auction.second-round-hokom",
                                          "named-with-bid", "named-after-buying"),
         all_pass_same_dealer=flag(profile, "auction.all-pass", "same-dealer", "next-dealer"),

@@ -105,6 +105,16 @@ class HandScore(NamedTuple):
     """The side a Gahwa hands the game to (None when the game goes on)."""
 
 
+def _pair_hokom(cards: list[int], raw: list[int], whole: int) -> None:
+    """``score.keep-total = pair-rounding``: two Hokom sides rounded on their own that do
+    not come to the hand's game points are put right by the side whose card points have the
+    larger remainder over a ten (at equal remainders, the side with more card points)."""
+    gap = cards[0] + cards[1] - whole
+    if gap:
+        side = 0 if (raw[0] % 10, raw[0]) >= (raw[1] % 10, raw[1]) else 1
+        cards[side] -= gap
+
+
 def score_hand(rules: Rules, facts: HandFacts) -> HandScore:
     """The game points each side takes from a finished hand."""
     d = facts.declarer_team
@@ -126,8 +136,10 @@ def score_hand(rules: Rules, facts: HandFacts) -> HandScore:
         inside = extra if mult == 1 else [0, 0]
         baloot = [game_points(rules, facts.contract, x) if mult > 1 else 0 for x in extra]
         raw = [cp[0] + inside[0], cp[1] + inside[1]]
-        if rules.keep_total == KeepTotal.EACH_SIDE_ROUNDED:
+        if rules.keep_total in (KeepTotal.EACH_SIDE_ROUNDED, KeepTotal.PAIR_ROUNDING):
             cards = [game_points(rules, facts.contract, p) for p in raw]
+            if rules.keep_total is KeepTotal.PAIR_ROUNDING and facts.contract != SUN:
+                _pair_hokom(cards, raw, game_points(rules, facts.contract, full + sum(inside)))
         else:
             first = d if rules.keep_total == KeepTotal.DEFENDERS_GET_REST else e
             cards[first] = game_points(rules, facts.contract, raw[first])

@@ -36,13 +36,15 @@ def _calls(profile: Profile, node: Node, kawesh: frozenset[int], ace: bool) -> l
     calls = ["pass", "sun"]
     entitled = seat >= 2  # the dealer's left and the dealer; the third and fourth to act
     ashkal = entitled or v("auction.wrong-ashkal") == "forced-sun"
+    # Kawesh: at the holder's turn in the first round, or at any turn of the buying
+    if seat in kawesh and (v("auction.kawesh") == "any-turn" or
+                           (node.round == 1 and v("auction.kawesh") == "first-round")):
+        calls.append("kawesh")
     if node.round == 1:
         if node.bid is None:
             calls.append("hokom")
         if ashkal:
             calls.append("ashkal")
-        if v("auction.kawesh") == "first-round" and seat in kawesh:
-            calls.append("kawesh")
         return calls
     if ashkal and v("auction.ashkal-round") == "both-rounds":
         calls.append("ashkal")

@@ -64,7 +64,8 @@ def allowed(sp: SymbolicProfile, b: Buying, call: t.Int, kawesh: tuple[t.Bool, .
     first = b.round == 1
     ashkal = t.And(t.Or(first, sp.is_("auction.ashkal-round", "both-rounds")),
                    t.Or(entitled(sp, seat), sp.is_("auction.wrong-ashkal", "forced-sun")))
-    may_kawesh = t.And(first, sp.is_("auction.kawesh", "first-round"),
+    may_kawesh = t.And(t.Or(t.And(first, sp.is_("auction.kawesh", "first-round")),
+                            sp.is_("auction.kawesh", "any-turn")),
                        t.Or([t.And(seat == s, kawesh[s]) for s in range(4)]))
     named = sp.is_("auction.second-round-hokom", "named-with-bid")
     hokom = t.And(b.bid == NO_BID, t.Or(first, t.Not(named)))

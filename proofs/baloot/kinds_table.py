@@ -43,8 +43,8 @@ class NextDealer:
         dealer, ended = names.int("dealer"), names.int("ended")
         setting = [dealer >= 0, dealer <= 3, ended >= PLAYED, ended <= KAWESH]
         for sp in (d.a, d.b):  # a Kawesh only where both readings allow one
-            setting.append(z3.Implies(ended == KAWESH,
-                                      t.lift(sp.is_("auction.kawesh", "first-round"))))
+            setting.append(z3.Implies(ended == KAWESH, t.lift(t.Not(
+                sp.is_("auction.kawesh", "none")))))
         na, nb = _next_dealer(d.a, dealer, ended), _next_dealer(d.b, dealer, ended)
         return [Built([*setting, na != nb], ended * 4 + dealer, (dealer, ended, na, nb))]
 

@@ -19,7 +19,7 @@ MODEL_READINGS: dict[str, tuple[str, ...]] = {
     "auction.wrong-ashkal": ("forced-sun", "refused"),
     "auction.ashkal-on-ace": ("forced-sun", "allowed"),
     "auction.ashkal-round": ("first-round", "both-rounds"),
-    "auction.kawesh": ("first-round", "none"),
+    "auction.kawesh": ("first-round", "any-turn", "none"),
     "auction.second-round-hokom": ("named-with-bid", "named-after-buying"),
     "auction.all-pass": ("next-dealer", "same-dealer"),
     "double.sun": ("one-side-above-100", "one-above-other-below-100"),
@@ -54,7 +54,8 @@ MODEL_READINGS: dict[str, tuple[str, ...]] = {
     "score.sun-conversion": (
         "nearest-ten-half-up-x2", "nearest-ten-half-down-x2", "five-kept-div-5"),
     "score.hokom-conversion": ("nearest-ten-half-down", "nearest-ten-half-up"),
-    "score.keep-total": ("each-side-rounded", "defenders-get-rest", "declarers-get-rest"),
+    "score.keep-total": ("each-side-rounded", "defenders-get-rest", "declarers-get-rest",
+                         "pair-rounding"),
     "score.hokom-threshold": ("at-least-81", "at-least-82", "more-than-76", "more-than-81", "none"),
     "score.sun-threshold": ("at-least-66-card-points", "at-least-65-card-points",
                             "more-than-13-game-points", "none"),

@@ -154,8 +154,16 @@ def score(sp: SymbolicProfile, hand: Hand) -> Score:
     whole = game_points(sp, hand.contract, full + t.If(inside, b_d + b_e, 0))
     own_d = game_points(sp, hand.contract, raw_d)
     own_e = game_points(sp, hand.contract, raw_e)
-    g_d = t.If(sp.is_("score.keep-total", "declarers-get-rest"), whole - own_e, own_d)
-    g_e = t.If(sp.is_("score.keep-total", "defenders-get-rest"), whole - own_d, own_e)
+    # pair-rounding: two Hokom sides rounded on their own that miss the hand's game points
+    # are put right by the side with the larger remainder over a ten (then more points)
+    paired = t.And(sp.is_("score.keep-total", "pair-rounding"), hand.contract != SUN)
+    gap = own_d + own_e - whole
+    rem_d, rem_e = raw_d % 10, raw_e % 10
+    d_moves = t.Or(rem_d > rem_e, t.And(rem_d == rem_e, raw_d >= raw_e))
+    g_d = t.If(sp.is_("score.keep-total", "declarers-get-rest"), whole - own_e,
+               t.If(t.And(paired, d_moves), own_d - gap, own_d))
+    g_e = t.If(sp.is_("score.keep-total", "defenders-get-rest"), whole - own_d,
+               t.If(t.And(paired, t.Not(d_moves)), own_e - gap, own_e))
     swept, sweep_value = sweep_worth(sp, hand)
     card_d = t.If(swept, t.If(hand.sweep == d, sweep_value, 0),
                   t.If(shared, g_d, t.If(ok, total, 0))) * mult

@@ -129,6 +129,23 @@ def test_kawesh_annuls_the_hand_in_the_first_round_only() -> None:
     assert "kawesh" not in names_of(calls(deal(hands=KAWESH_DEAL), "pass", "pass", "pass"))
 
 
+def test_kawesh_at_any_turn_only_under_that_house_option() -> None:
+    """``auction.kawesh = any-turn``: the holder (seat 1) may still call Kawesh at a turn of
+    the second round, before a bid and when seat 2's second-round Hokom comes back to him first;
+    the hand is void and the deal passes on. Under the ruling (first round only) neither turn
+    offers it."""
+    for reading, open_later in (("first-round", False), ("any-turn", True)):
+        game = baloot(auction__kawesh=reading)
+        second = calls(deal(game, hands=KAWESH_DEAL), *["pass"] * 4)
+        assert ("kawesh" in names_of(second)) == open_later, reading
+        after_bid = calls(deal(game, hands=KAWESH_DEAL), *["pass"] * 5, "suit-S")
+        assert ("kawesh" in names_of(after_bid)) == open_later, reading
+    state = calls(deal(baloot(auction__kawesh="any-turn"), hands=KAWESH_DEAL),
+                  *["pass"] * 5, "suit-S", "kawesh")
+    assert state.records[-1]["void"] == "kawesh" and state.records[-1]["contract"] is None
+    assert state.dealer == 1 and state.scores == [0, 0]
+
+
 def test_the_doubling_ladder() -> None:
     state = calls(deal(), "hokom", "pass", "pass", "pass")
     assert state.phase == DOUBLE and state.current_player() == 2

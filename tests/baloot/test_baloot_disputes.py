@@ -11,7 +11,7 @@ import pytest
 
 import engine.baloot.game
 from engine.baloot import rules as compiled
-from engine.baloot.rules import HokomVoid, KeepTotal, TrumpLed
+from engine.baloot.rules import HokomVoid, Kawesh, KeepTotal, TrumpLed
 from proofs.disputes import DisputeBook
 from proofs.profile_diff import diff_profiles
 from spec.loader import family_catalogue
@@ -41,6 +41,7 @@ def _outcomes(book: DisputeBook, parameter: str, a: str, b: str) -> dict[str, An
     ("double.lock", "no-trump-lead", "no-raise", ("doubling", "legal")),
     ("auction.sun-over-sun", "higher-priority", "final", ("auction",)),
     ("auction.kawesh", "first-round", "none", ("auction",)),
+    ("auction.kawesh", "first-round", "any-turn", ("auction",)),
     ("auction.ashkal-round", "first-round", "both-rounds", ("auction",)),
     ("dealer.rotation", "to-the-right", "clockwise", ("next-dealer",)),
     ("auction.all-pass", "next-dealer", "same-dealer", ("next-dealer",)),
@@ -123,6 +124,7 @@ def test_a_parameter_no_kind_reads_is_unknown_not_proved(book: DisputeBook) -> N
     ("auction.sun-over-sun", "higher-priority", "final", "auction", {"sun_over_sun": True}),
     ("auction.ashkal-round", "first-round", "both-rounds", "auction",
      {"ashkal_both_rounds": False}),
+    ("auction.kawesh", "first-round", "any-turn", "auction", {"kawesh": Kawesh.FIRST_ROUND}),
     ("double.sun", "one-side-above-100", "one-above-other-below-100", "doubling",
      {"sun_double_strict": False}),
     ("double.sun-ahead", "either-side", "buyers", "doubling",

@@ -44,19 +44,38 @@ def test_every_theorem_is_proved_for_the_shipped_profile(full_report: dict[str, 
 
 @pytest.mark.parametrize("theorem", [t for t in THEOREMS if not t.crosscheck and t.id not in (
     "score.game-points-total", "score.made-xor-failed", "project.strict-total-order",
-    "project.baloot-apart",
+    "project.baloot-apart", "score.baloot-never-multiplied",
     "auction.ends", "deal.deck-dealt-exactly")], ids=lambda t: t.id)
 def test_theorems_hold_with_every_reading_open(theorem: Any) -> None:
     assert theorem.check(OPEN).verdict == "proved"
 
 
+def test_baloot_is_worth_the_same_at_any_stakes_but_inside_a_pair_rounding() -> None:
+    """Baloot adds the same whatever the stakes under every reading but one combination: its
+    20 card points counted inside a Hokom hand's conversion (``project.baloot-value =
+    20-card-points``) that the house option ``score.keep-total = pair-rounding`` then rounds as
+    a pair, where the 20 points can move the pair's odd point and so be worth 1 game point
+    undoubled and 2 doubled. The witness replays in the engine."""
+    theorem = BY_ID["score.baloot-never-multiplied"]
+    others = DEFAULT.derive("no-pair", {**OPEN.values, "score.keep-total": tuple(
+        r for r in CATALOGUE.parameters["score.keep-total"].reading_ids if r != "pair-rounding")})
+    assert theorem.check(others).verdict == "proved"
+    result = theorem.check(OPEN)
+    assert result.verdict == "refuted" and result.replay and result.replay["replayed"]
+    assert result.witness["reading score.keep-total"] == "pair-rounding"
+    assert result.witness["reading project.baloot-value"] == "20-card-points"
+
+
 def test_game_points_fail_to_add_up_only_where_each_side_is_rounded_alone() -> None:
     result = BY_ID["score.game-points-total"].check(OPEN)
     assert result.verdict == "refuted"
-    assert result.witness["reading score.keep-total"] == "each-side-rounded"
+    keep = result.witness["reading score.keep-total"]
+    sun = result.witness["contract"] == 0
+    # each side rounded alone: in both contracts; pair rounding does so in Sun only
+    assert keep == "each-side-rounded" or (keep == "pair-rounding" and sun), keep
     assert result.replay is not None and result.replay["replayed"]
     engine = result.replay["engine"]["cards"]
-    assert sum(engine) != (26 if result.witness["contract"] == 0 else 16)
+    assert sum(engine) != (26 if sun else 16)
     kept = DEFAULT.derive("kept", {pid: CATALOGUE.parameters[pid].reading_ids
                                    for pid in DEFAULT.values if pid != "score.keep-total"})
     assert BY_ID["score.game-points-total"].check(kept).verdict == "proved"

@@ -84,6 +84,28 @@ def test_a_made_hokom_is_shared_and_the_total_kept_at_16() -> None:
     assert score_hand(own, facts(cards=(86, 76))).total == (9, 8)
 
 
+def test_pair_rounding_takes_the_extra_point_from_the_larger_remainder() -> None:
+    """``score.keep-total = pair-rounding`` (house): Hokom sides rounded on their own that come
+    to 17 give the point back from the side with the larger remainder over a ten, on equal
+    remainders from the side with more card points; Sun sides are rounded on their own."""
+    paired = rules(score__keep_total="pair-rounding")
+    assert score_hand(paired, facts(cards=(86, 76))).total == (8, 8)  # 9 + 8, the 86 gives
+    assert score_hand(paired, facts(cards=(96, 66))).total == (9, 7)
+    assert score_hand(paired, facts(cards=(100, 62))).total == (10, 6)  # 16: nothing moves
+    # the buyers on the smaller side only when no threshold stops them: there the ruling
+    # (the buyers get the rest) and pair rounding part
+    free = {"score__hokom_threshold": "none"}
+    low = facts(cards=(76, 86))
+    assert score_hand(rules(score__keep_total="pair-rounding", **free), low).total == (8, 8)
+    assert score_hand(rules(**free), low).total == (7, 9)
+    half_up = rules(score__keep_total="pair-rounding",
+                    score__hokom_conversion="nearest-ten-half-up")
+    assert score_hand(half_up, facts(cards=(85, 77))).total == (9, 7)  # 9 + 8: 7 beats 5
+    sun = rules(score__keep_total="pair-rounding", score__sun_conversion="nearest-ten-half-up-x2",
+                score__sun_threshold="at-least-65-card-points")
+    assert score_hand(sun, facts("sun", cards=(65, 65))).total == (14, 14)  # Sun: each alone
+
+
 def test_a_failed_contract_gives_the_defenders_everything() -> None:
     result = score_hand(rules(), facts(cards=(80, 82), project_team=0, project_points=2))
     assert not result.made and result.total == (0, 18)  # 16 and the declarer's Sira
