@@ -110,7 +110,10 @@ def test_the_rule_pages_say_which_step_decided_and_what_is_played() -> None:
                                           decisions(catalogue)))
     assert "*Decided by:* **Practice**" in lines
     assert "`qusaigazz/Balote <https://github.com/qusaigazz/Balote>`__" in lines
-    assert "a reading this book does not have" in lines
+    assert "a reading this book does not have" not in lines  # every finding is a reading now
+    ruff = "\n".join(ruling_policy_lines(catalogue, ["baloot"], "play.hokom-ruff",
+                                         decisions(catalogue)))
+    assert "a reading this book does not have" in ruff  # the third-seat discard
     page = "\n".join(policy_page(catalogue))
     assert f"at least {PRACTICE_LEAD} more of them" in page
     assert "Played in practice, not yet a reading of this book" in page

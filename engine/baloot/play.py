@@ -6,7 +6,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 
-from engine.baloot.cards import SUIT_MASK, BCard, CardMask
+from engine.baloot.cards import ACE, SUIT_MASK, BCard, CardMask
 from engine.baloot.rules import HokomRuff, HokomVoid, Rules, TrumpLed
 
 
@@ -33,6 +33,12 @@ def winning_index(rules: Rules, cards: list[BCard] | tuple[BCard, ...],
     return at
 
 
+PARTNER_RELEASES = (HokomVoid.MUST_TRUMP_UNLESS_PARTNER_WINNING,
+                    HokomVoid.MUST_TRUMP_UNLESS_FOURTH_OR_ACE_LED)
+"""``play.hokom-void`` readings that free a void player whose partner is winning the trick:
+at the third or fourth seat, or at the fourth and at the third after the partner's Ace lead."""
+
+
 def legal_mask(rules: Rules, hand: CardMask, trick: list[BCard], trump: int | None,
                locked: bool) -> CardMask:
     """The cards of ``hand`` its holder may play to ``trick`` (the cards played so far)."""
@@ -53,9 +59,11 @@ def legal_mask(rules: Rules, hand: CardMask, trick: list[BCard], trump: int | No
     trumps = hand & SUIT_MASK[trump]
     if not trumps:
         return hand
-    if rules.hokom_void is HokomVoid.MUST_TRUMP_UNLESS_PARTNER_WINNING and len(trick) >= 2:
+    if rules.hokom_void in PARTNER_RELEASES and len(trick) >= 2:
         partner_at = len(trick) - 2
-        if winning_index(rules, trick, trump) == partner_at:
+        if winning_index(rules, trick, trump) == partner_at and (
+                rules.hokom_void is HokomVoid.MUST_TRUMP_UNLESS_PARTNER_WINNING
+                or partner_at == 1 or trick[0] & 7 == ACE):
             return hand
     if rules.hokom_ruff is HokomRuff.ANY_TRUMP:
         return trumps

@@ -28,6 +28,7 @@ class HokomVoid(StrEnum):
     MUST_TRUMP = "must-trump"
     MAY_TRUMP = "may-trump"
     MUST_TRUMP_UNLESS_PARTNER_WINNING = "must-trump-unless-partner-winning"
+    MUST_TRUMP_UNLESS_FOURTH_OR_ACE_LED = "must-trump-unless-fourth-or-ace-led"
 
 
 class TrumpLed(StrEnum):

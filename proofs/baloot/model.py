@@ -164,10 +164,15 @@ def legal(sp: SymbolicProfile, hand: Sequence[t.Bool], trick: Sequence[t.Int], t
     overtrump = t.And(led == trump, owed, higher)
     when_following = t.And(follows, t.Implies(overtrump, trump_strength(sp, card) > top))
     has_trump = holds_suit(hand, trump)
-    duty = t.And(trump != NO_TRUMP, has_trump, t.Or(
-        sp.is_("play.hokom-void", "must-trump"),
-        t.And(sp.is_("play.hokom-void", "must-trump-unless-partner-winning"),
-              t.Not(partner_winning))))
+    # play.hokom-void: the duty to trump; a partner winning the trick frees the third and
+    # fourth to play, or the fourth and a third whose partner led the Ace
+    ace_led = rank(trick[0]) == RANK_TOKENS.index("A")
+    released = t.And(partner_winning, t.Or(
+        sp.is_("play.hokom-void", "must-trump-unless-partner-winning"),
+        t.And(sp.is_("play.hokom-void", "must-trump-unless-fourth-or-ace-led"),
+              t.Or(len(trick) == 3, ace_led))))
+    duty = t.And(trump != NO_TRUMP, has_trump, t.Not(sp.is_("play.hokom-void", "may-trump")),
+                 t.Not(released))
     # play.hokom-ruff: a higher trump than the trick's (any trump beats none) when held,
     # unless any trump will do; without one, a trump, or any card where discarding is allowed
     higher_trump = t.Or([t.And(hand[c], trump == c // 8, trump_strength(sp, c) > top)

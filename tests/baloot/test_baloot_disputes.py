@@ -31,6 +31,8 @@ def _outcomes(book: DisputeBook, parameter: str, a: str, b: str) -> dict[str, An
 @pytest.mark.parametrize(("parameter", "a", "b", "kinds"), [
     ("rank.plain", "ten-high", "natural", ("legal", "winner")),
     ("play.hokom-void", "must-trump", "may-trump", ("legal",)),
+    ("play.hokom-void", "must-trump-unless-partner-winning",
+     "must-trump-unless-fourth-or-ace-led", ("legal",)),
     ("play.trump-led", "must-overtrump", "any-trump", ("legal",)),
     ("play.trump-led", "must-overtrump", "must-overtrump-unless-partner-winning", ("legal",)),
     ("score.sun-conversion", "nearest-ten-half-up-x2", "five-kept-div-5", ("score",)),
@@ -119,6 +121,9 @@ def test_a_parameter_no_kind_reads_is_unknown_not_proved(book: DisputeBook) -> N
     ("score.sun-conversion", "nearest-ten-half-up-x2", "five-kept-div-5", "score",
      {"keep_total": KeepTotal.EACH_SIDE_ROUNDED}),
     ("play.hokom-void", "must-trump", "may-trump", "legal", {"hokom_void": HokomVoid.MUST_TRUMP}),
+    ("play.hokom-void", "must-trump-unless-partner-winning",
+     "must-trump-unless-fourth-or-ace-led", "legal",
+     {"hokom_void": HokomVoid.MUST_TRUMP_UNLESS_PARTNER_WINNING}),
     ("play.trump-led", "must-overtrump", "must-overtrump-unless-partner-winning", "legal",
      {"trump_led": TrumpLed.MUST_OVERTRUMP}),
     ("auction.sun-over-sun", "higher-priority", "final", "auction", {"sun_over_sun": True}),

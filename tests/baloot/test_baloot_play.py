@@ -67,6 +67,19 @@ def test_partner_winning_releases_only_that_reading() -> None:
     assert legal("7H 9D", "AS 8S KS", HEARTS) == ["7H"]
 
 
+def test_the_fourth_seat_or_ace_led_release() -> None:
+    """``play.hokom-void = must-trump-unless-fourth-or-ace-led`` (house): a partner winning the
+    trick frees the fourth to play, and the third only when that partner led the Ace."""
+    def house(hand: str, trick: str) -> list[str]:
+        return legal(hand, trick, HEARTS, play__hokom_void="must-trump-unless-fourth-or-ace-led")
+
+    assert house("7H 9D", "8S AS KS") == ["7H", "9D"]  # fourth to play, partner's AS wins
+    assert house("7H 9D", "AS 8S") == ["7H", "9D"]  # third, the partner led the AS
+    assert house("7H 9D", "KS 8S") == ["7H"]  # third, the partner led the KS: trump
+    assert legal("7H 9D", "KS 8S", HEARTS) == ["7H", "9D"]  # the ruling frees him
+    assert house("7H 9D", "AS 8H") == ["7H"]  # the partner's Ace trumped: the duty holds
+
+
 def test_trump_led_must_overtrump() -> None:
     assert legal("7H 8H JH 9D", "KH", HEARTS) == ["JH"]
     assert legal("7H 8H JH 9D", "KH", HEARTS, play__trump_led="any-trump") == ["7H", "8H", "JH"]

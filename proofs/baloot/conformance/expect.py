@@ -12,9 +12,16 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import Any
 
-from engine.baloot.cards import SUIT_MASK, BCard, name
+from engine.baloot.cards import ACE, SUIT_MASK, BCard, name
 from engine.baloot.claims import settle
-from engine.baloot.play import PlayPosition, legal_mask, strength, void_rule, winning_index
+from engine.baloot.play import (
+    PARTNER_RELEASES,
+    PlayPosition,
+    legal_mask,
+    strength,
+    void_rule,
+    winning_index,
+)
 from engine.baloot.rules import SUN, Rules
 from engine.baloot.scoring import HandFacts, game_winner, score_hand
 from engine.errors import EngineError
@@ -112,8 +119,11 @@ def rank_rules(rules: Rules, play: BalootPlay) -> dict[str, list[str]]:
         return {}
     ruffed = any(c >> 3 == trump for c in trick)
     ruff = _ruff_ranks(rules, hand, trumps) if ruffed else {}
-    if len(trick) < 2 or rules.hokom_void != "must-trump-unless-partner-winning":
+    if len(trick) < 2 or rules.hokom_void not in PARTNER_RELEASES:
         return ruff
+    if (rules.hokom_void == "must-trump-unless-fourth-or-ace-led" and len(trick) == 2
+            and trick[0] & 7 != ACE):
+        return ruff  # the third seat is freed only after his partner's Ace
     deciding = [c for c in trick if c >> 3 == (trump if ruffed else led)]
     if trick[-2] not in deciding or len(deciding) < 2:
         return ruff
