@@ -239,6 +239,18 @@ def projects(contract, hand):
     return [{"kind": kind, "cards": cards} for kind, cards in best]
 
 
+def baloot(trump, hand, declared):
+    """Baloot: the trump King and Queen held together score for any player, but not when a
+    declared project holds one of the two without the other, or both in a 100."""
+    if trump is None or "K" + trump not in hand or "Q" + trump not in hand:
+        return False
+    for p in declared:
+        king, queen = "K" + trump in p["cards"], "Q" + trump in p["cards"]
+        if king != queen or (king and p["kind"] in ("hundred", "four-hundred")):
+            return False
+    return True
+
+
 def project_compare(contract, first_leader, declared):
     """Only the side with the higher project scores projects: all of its own."""
     if not declared:
@@ -335,7 +347,8 @@ def answer(r):
     if op == "doubling":
         return doubling(r["contract"], r["declarer"], r["scores"], r["calls"])
     if op == "projects":
-        return {"projects": projects(r["contract"], r["hand"])}
+        found = projects(r["contract"], r["hand"])
+        return {"projects": found, "baloot": baloot(r["trump"], r["hand"], found)}
     if op == "project-compare":
         side, points = project_compare(r["contract"], r["first_leader"], r["declared"])
         return {"team": side, "points": points}

@@ -244,13 +244,33 @@ def test_a_hand_declares_its_best_disjoint_projects() -> None:
            "hand": ["7H", "8H", "9H", "10H", "JS", "QS", "KS", "AD"]}
     assert _ask(ask).expect == {"projects": [
         {"kind": "sira", "cards": ["JS", "QS", "KS"]},
-        {"kind": "fifty", "cards": ["7H", "8H", "9H", "10H"]}]}
+        {"kind": "fifty", "cards": ["7H", "8H", "9H", "10H"]}], "baloot": True}
     aces = {**ask, "contract": "sun", "trump": None, "seat": 1,
             "hand": ["AS", "AH", "AD", "AC", "7S", "9H", "JD", "KC"]}
     assert _ask(aces).expect == {"projects": [
-        {"kind": "four-hundred", "cards": ["AS", "AH", "AD", "AC"]}]}
+        {"kind": "four-hundred", "cards": ["AS", "AH", "AD", "AC"]}], "baloot": False}
     declarer_only = _profile(**{"project.four-hundred-holder": "declarer-only"})
-    assert _ask(aces, declarer_only).expect == {"projects": []}
+    assert _ask(aces, declarer_only).expect == {"projects": [], "baloot": False}
+
+
+def test_the_projects_answer_says_whether_the_seat_scores_baloot() -> None:
+    """``baloot``: the trump King and Queen held score for any seat (``project.baloot-holder``)
+    unless a project takes one of them without the other or both in a 100
+    (``project.baloot-in-project``); each house option answers otherwise where it reads."""
+    kings = {"op": "projects", "contract": "hokom", "trump": "S", "declarer": 0, "seat": 1,
+             "hand": ["KS", "KH", "KD", "KC", "QS", "7H", "8D", "9C"]}
+    got = _ask(kings)
+    assert got.expect == {"projects": [{"kind": "hundred", "cards": ["KS", "KH", "KD", "KC"]}],
+                          "baloot": False}  # the King in the 100 and the Queen apart
+    assert got.why["baloot"] == ["project.baloot-holder", "project.baloot-in-project"]
+    always = _profile(**{"project.baloot-in-project": "always"})
+    assert _ask(kings, always).expect["baloot"] is True
+    plain = {**kings, "hand": ["KS", "QS", "7H", "9H", "JD", "KD", "8C", "AC"]}
+    assert _ask(plain).expect["baloot"] is True  # not the declarer: any player may
+    declarer_only = _profile(**{"project.baloot-holder": "declarer-only"})
+    assert _ask(plain, declarer_only).expect["baloot"] is False
+    assert _ask({**plain, "seat": 0}, declarer_only).expect["baloot"] is True
+    assert _ask({**plain, "contract": "sun", "trump": None}).expect["baloot"] is False
 
 
 def test_equal_projects_go_to_the_first_to_declare() -> None:

@@ -3,18 +3,27 @@ and which side's projects score and for how many game points.
 
 A projects request gives the contract (and trump), the declarer, the seat and its eight cards;
 the answer is the best set that seat declares (kinds ``sira``, ``fifty``, ``hundred``,
-``four-hundred``, each with its cards). A project-compare request gives every declared project
-with its seat and cards, and the seat that leads the first trick (the declaration order starts
-there under ``project.declaration-order = play-order``); the answer is the side whose projects
-score (or null) and their value before any multiplier.
+``four-hundred``, each with its cards) and whether the seat scores Baloot beside them. A
+project-compare request gives every declared project with its seat and cards, and the seat
+that leads the first trick (the declaration order starts there under
+``project.declaration-order = play-order``); the answer is the side whose projects score (or
+null) and their value before any multiplier.
 """
 
 from __future__ import annotations
 
 from typing import Any
 
-from engine.baloot.cards import ACE, BCard, CardMask, name, names
-from engine.baloot.projects import HUNDRED, KINDS, Project, best_set, candidates, scoring_team
+from engine.baloot.cards import ACE, KING, QUEEN, BCard, CardMask, name, names
+from engine.baloot.projects import (
+    HUNDRED,
+    KINDS,
+    Project,
+    baloot_counts,
+    best_set,
+    candidates,
+    scoring_team,
+)
 from engine.baloot.projects import value as project_value
 from engine.baloot.rules import SUN, Rules
 from proofs.baloot.conformance.situation import read_cards, read_contract, read_seat
@@ -33,7 +42,7 @@ def _as_json(p: Project) -> dict[str, Any]:
 
 def projects(rules: Rules, data: dict[str, Any]) -> Answer:
     """The projects a seat declares from its eight cards."""
-    contract, _trump = read_contract(data)
+    contract, trump = read_contract(data)
     seat = read_seat(data.get("seat"), "seat")
     declarer = read_seat(data.get("declarer"), "declarer")
     hand = _distinct(read_cards(data.get("hand"), "hand"), "hand")
@@ -46,7 +55,29 @@ def projects(rules: Rules, data: dict[str, Any]) -> Answer:
     aces = sum(1 << (s * 8 + ACE) for s in range(4))
     if contract == SUN and mask & aces == aces:
         tags.add("project.four-hundred-holder")
-    return Answer({"projects": [_as_json(p) for p in chosen]}, {"projects": sorted(tags)})
+    baloot, baloot_rules = _baloot(rules, mask, trump, seat, declarer, chosen)
+    return Answer({"projects": [_as_json(p) for p in chosen], "baloot": baloot},
+                  {"projects": sorted(tags), "baloot": baloot_rules})
+
+
+def _baloot(rules: Rules, hand: CardMask, trump: int | None, seat: int, declarer: int,
+            chosen: list[Project]) -> tuple[bool, list[str]]:
+    """Whether the seat scores Baloot once it plays the trump King and Queen it holds, beside
+    the projects it declares; and the rules that decide it (``project.baloot-holder`` for a
+    seat that is not the declarer, ``project.baloot-in-project`` when one of the two is in a
+    project; the holder rule alone when the seat does not hold both)."""
+    if trump is None:
+        return False, ["project.baloot-holder"]
+    king, queen = 1 << (trump * 8 + KING), 1 << (trump * 8 + QUEEN)
+    if hand & (king | queen) != king | queen:
+        return False, ["project.baloot-holder"]
+    deciding = []
+    if seat != declarer:
+        deciding.append("project.baloot-holder")
+    if any(p.cards & (king | queen) for p in chosen):
+        deciding.append("project.baloot-in-project")
+    return (baloot_counts(rules, seat, declarer, trump, chosen),
+            deciding or ["project.baloot-holder"])
 
 
 def _project(entry: Any, k: int, contract: str) -> Project:
