@@ -19,6 +19,7 @@ from typing import Any
 
 from proofs.conformance.runner import Failure, Run, Runner
 from proofs.conformance.suite import EVERY, SuiteData
+from spec.model import Profile
 
 PLAYS, FOLLOWS, TIE = "plays", "follows the request", "tie"
 NO_FIT, CANNOT_TELL = "no reading fits", "cannot tell"
@@ -149,6 +150,7 @@ def house_table(runner: Runner, suite: SuiteData, game: str,
     for failure in failures:
         charged.setdefault(failure.vector["id"], set()).update(failure.rules)
         reproduced.setdefault(failure.vector["id"], set()).update(failure.readings or ())
+    named = {reading for found in reproduced.values() for reading in found}
     default = suite.defaults[game]
     options: dict[str, dict[str, str]] = {}
     base_rules = suite.profiles[default]["rules"]
@@ -179,16 +181,31 @@ def house_table(runner: Runner, suite: SuiteData, game: str,
                         row.held[reading].add(vector["id"])
                         row.requests[vector["id"]] = json.dumps(vector["request"],
                                                                 sort_keys=True)
-                        passed = run.passed
+                        passed, failed = run.passed, len(run.failures)
                         runner.one(run, profile, vector)
                         if run.vectors > len(asked):  # answered (not unsupported)
                             asked[vector["id"]] = run.passed > passed
+                        if len(run.failures) > failed and _played_elsewhere(
+                                runner, profile, vector, run.failures[-1], parameter, named):
+                            row.excused.add(vector["id"])
                 row.outcomes[reading] = asked
             rows.append(row)
     finally:
         runner.charging = True
         runner.engine.stop()
     return rows
+
+
+def _played_elsewhere(runner: Runner, profile: Profile, vector: dict[str, Any],
+                      failure: Failure, parameter: str, named: set[tuple[str, str]]) -> bool:
+    """Whether a wrong answer under one reading of ``parameter`` is the reference answer
+    under a house reading of another parameter that the run found the engine plays: one
+    rule can hide another (a Baloot only the declarer may score says nothing of whether a
+    project stops another seat's), so it is no evidence about ``parameter``."""
+    if not isinstance(failure.got, dict) or not named:
+        return False
+    return any(d.parameter != parameter and (d.parameter, d.reading) in named
+               for d in runner.charges.reproducing(profile, vector, failure.got))
 
 
 def best_profile(rows: list[ReadingRow], suite: SuiteData, game: str) -> str:
