@@ -14,10 +14,12 @@ from engine.errors import EngineError
 from proofs.baloot.conformance import cases
 from proofs.baloot.conformance.expect import answer_with_rules, rules_for
 from proofs.baloot.conformance.model_check import BalootModelCheck
+from proofs.baloot.conformance.reachable import PLAY_OPS, UndecidedError, find_history, play_of
 from proofs.baloot.conformance.situation import read_play
 from proofs.baloot.conformance.smallscope import small_scope
-from proofs.conformance.build import Case, Suite, assemble
+from proofs.conformance.build import Case, Suite, assemble, key
 from proofs.conformance.build import suite_profiles as house_options
+from proofs.conformance.protocol import Answer, InvalidRequestError
 from proofs.conformance.reads import ReusedAnswers
 from spec.model import Catalogue, Profile
 
@@ -36,6 +38,10 @@ def _playable(profile: Profile) -> bool:
 def suite_profiles(catalogue: Catalogue) -> list[Profile]:
     """The reconciled profile and every house option the engine can play."""
     return house_options(catalogue, cases.GAME, _playable)
+
+
+BUILD_BUDGET = 200_000
+"""Cards the build's reachability search may try per question (a few seconds at most)."""
 
 
 def case_size(body: dict[str, Any]) -> int:
@@ -80,9 +86,40 @@ def build_suite(catalogue: Catalogue, witnesses: list[dict[str, Any]]) -> Suite:
     base = profiles[cases.GAME][0]
     check = BalootModelCheck(base)
     sized = ((case, case_size(case.body)) for case in all_cases(base, witnesses))
-    answers = ReusedAnswers(rules_for, answer_with_rules)
+    answers = ReachedAnswers(ReusedAnswers(rules_for, answer_with_rules), base)
     return assemble(sized, profiles, answers, BALOOT_OPS, witnesses, check.confirm,
                     lambda: check.checked)
+
+
+class ReachedAnswers:
+    """The answers, but a point of play is asked under a house option only where a hand under
+    that option reaches it: a situation played under the reconciled rules can rest on a card
+    the option forbids (a discard its partner-winning exemption allowed), and there the option
+    answers a question its players never meet. Searched only where the option answers
+    otherwise (elsewhere the vector is asked of every profile and checked under the
+    reconciled one); a search that cannot decide keeps the question, and the reachability
+    test then finds no stored history for it."""
+
+    def __init__(self, inner: ReusedAnswers[Any], base: Profile) -> None:
+        self.inner, self.base = inner, base
+
+    def __call__(self, profile: Profile, body: dict[str, Any]) -> Answer:
+        """The answer under ``profile``, or :class:`InvalidRequestError` for a point of play
+        no hand under it reaches."""
+        got = self.inner(profile, body)
+        if body["op"] not in PLAY_OPS or profile is self.base:
+            return got
+        if key(got.expect) == key(self.inner(self.base, body).expect):
+            return got
+        try:
+            reached = find_history(rules_for(profile), play_of({"op": body["op"],
+                                                                 "request": body}),
+                                   BUILD_BUDGET)
+        except UndecidedError:
+            return got
+        if reached is None:
+            raise InvalidRequestError(f"no hand under {profile.id} reaches this situation")
+        return got
 
 
 def witness_requests(report: dict[str, Any]) -> list[dict[str, Any]]:
