@@ -89,8 +89,9 @@ class BalootWords:
             return f"seat {value} deals next"
         if kind == "auction":
             if value["standing"] == "open":
+                standing = value.get("bid") not in (None, "", "none")  # the model's "none"
                 held = (f"{value['bid'].capitalize()} stands for seat {value['declarer']}; "
-                        if value.get("bid") else "")
+                        if standing else "")
                 return held + "allowed next: " + ", ".join(self.action(c) for c in value["calls"])
             if value["standing"] == "redeal":
                 return "the hand is void and dealt again"
