@@ -132,6 +132,8 @@ def find_history(rules: Rules, play: BalootPlay, budget: int = NODE_BUDGET) -> H
         if not replays(rules, play, history):
             raise AssertionError("a history the search found does not replay")
         return history
+    if not open_firsts:
+        return None
     raise UndecidedError("the search for a history ran out of its budget")
 
 
@@ -143,8 +145,8 @@ class _Search:
         self.rules, self.play, self.budget, self.rng = rules, play, budget, rng
         self.now = _now(play)
         self.dead = dead
-        self.barred: dict[tuple[int, tuple[BCard, ...], BCard], int] = {}
         """States searched to the end without a history: a fact, whatever the order."""
+        self.barred: dict[tuple[int, tuple[BCard, ...], BCard], int] = {}
 
     def _barred(self, seat: int, trick: tuple[BCard, ...], c: BCard) -> int:
         """:func:`_barred_cards` for ``seat`` playing ``c`` to ``trick``, computed once."""
