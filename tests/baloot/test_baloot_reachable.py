@@ -13,7 +13,6 @@ from typing import Any
 
 import pytest
 
-from engine.baloot.rules import compile_rules
 from proofs.baloot.conformance.reachable import (
     find_history,
     play_of,
@@ -21,10 +20,10 @@ from proofs.baloot.conformance.reachable import (
     read_history,
     replays,
     situation_key,
+    suite_rules,
     why_unreachable,
 )
 from proofs.baloot.conformance.situation import read_play
-from proofs.conformance.reference_adapter import profile_for
 from proofs.conformance.suite import load_suite, suite_dir
 
 SUITE = load_suite(suite_dir("baloot"))
@@ -34,8 +33,7 @@ SHARDS = 4
 
 
 def _rules(profile_id: str) -> Any:
-    return compile_rules(profile_for({"game": "baloot", "profile": profile_id,
-                                      "rules": SUITE.profiles[profile_id]["rules"]}))
+    return suite_rules(SUITE.profiles, profile_id)
 
 
 @pytest.mark.parametrize("shard", range(SHARDS))
@@ -107,6 +105,7 @@ def test_the_search_finds_a_history_and_refuses_what_no_hand_reaches() -> None:
 
 
 def _rules_first_lead_declarer() -> Any:
-    base = SUITE.profiles[SUITE.defaults["baloot"]]["rules"]
-    return compile_rules(profile_for({"game": "baloot", "profile": "first-lead-declarer",
-                                      "rules": {**base, "play.first-lead": "declarer"}}))
+    base = SUITE.profiles[SUITE.defaults["baloot"]]
+    profiles = {"first-lead-declarer": {**base, "rules": {**base["rules"],
+                                                          "play.first-lead": "declarer"}}}
+    return suite_rules(profiles, "first-lead-declarer")

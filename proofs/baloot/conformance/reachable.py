@@ -33,14 +33,15 @@ from typing import Any
 from engine.baloot.cards import NUM_CARDS, BCard, CardMask, name, names, parse
 from engine.baloot.play import legal_mask, winning_index
 from engine.baloot.rules import Rules
+from engine.masks import cards_of, mask_of
 from proofs.baloot.conformance.situation import SEATS, BalootPlay, read_play
 
-ALL: CardMask = (1 << NUM_CARDS) - 1
 NODE_BUDGET = 6_000_000
-ATTEMPTS = 21
-SHORT = 2_000
-"""Cards tried in each of the first short searches (most situations need a few hundred)."""
 """Cards tried before the search gives up: it then says it cannot decide, never a verdict."""
+ATTEMPTS = 21
+"""Searches made: short ones first, then one with what is left of the budget."""
+SHORT = 2_000
+"""Cards tried in each of the short searches (most situations need a few hundred)."""
 
 
 Choice = tuple[tuple[BCard, ...], tuple[CardMask, ...]]
@@ -60,18 +61,9 @@ class History:
     tricks: tuple[tuple[int, tuple[BCard, ...]], ...]
 
 
-def _cards(m: CardMask) -> list[BCard]:
-    out = []
-    while m:
-        low = m & -m
-        out.append(low.bit_length() - 1)
-        m ^= low
-    return out
-
-
 def _now(play: BalootPlay) -> list[CardMask]:
     """Each seat's cards when the current trick was led."""
-    hands = [sum(1 << c for c in h) for h in play.hands]
+    hands = [mask_of(h) for h in play.hands]
     for i, c in enumerate(play.trick):
         hands[(play.leader + i) % SEATS] |= 1 << c
     return hands
@@ -89,15 +81,24 @@ def why_unreachable(rules: Rules, play: BalootPlay) -> str | None:
     a seat that may not lead the first."""
     if play.locked and play.trump is None:
         return "a Sun is never doubled locked"
-    hands = _now(play)
-    for i, c in enumerate(play.trick):
-        seat = (play.leader + i) % SEATS
-        if not legal_mask(rules, hands[seat], list(play.trick[:i]), play.trump,
-                          play.locked) >> c & 1:
-            return f"seat {seat} could not have played card {i + 1} of the trick"
-        hands[seat] &= ~(1 << c)
+    refused = _play_out(rules, play, _now(play), play.leader, play.trick)
+    if refused is not None:
+        return f"seat {refused[0]} could not have played card {refused[1] + 1} of the trick"
     if not play.played and play.leader not in first_leaders(rules, play):
         return f"seat {play.leader} may not lead the first trick"
+    return None
+
+
+def _play_out(rules: Rules, play: BalootPlay, hands: list[CardMask], leader: int,
+              cards: tuple[BCard, ...]) -> tuple[int, int] | None:
+    """Play ``cards`` from ``leader`` on out of ``hands`` (taken out as they are played): the
+    seat and place of the first card its holder could not play, or None when all are legal."""
+    for i, c in enumerate(cards):
+        seat = (leader + i) % SEATS
+        if not legal_mask(rules, hands[seat], list(cards[:i]), play.trump,
+                          play.locked) >> c & 1:
+            return seat, i
+        hands[seat] &= ~(1 << c)
     return None
 
 
@@ -106,7 +107,7 @@ def find_history(rules: Rules, play: BalootPlay, budget: int = NODE_BUDGET) -> H
     :class:`UndecidedError` when the search needs more than ``budget`` cards tried."""
     if why_unreachable(rules, play) is not None:
         return None
-    pool = sum(1 << c for c in play.played)
+    pool = mask_of(play.played)
     if not pool:
         return History(tuple(_now(play)), ())
     allowed = tuple(pool for _ in range(SEATS))
@@ -153,7 +154,7 @@ class _Search:
         key = (seat, trick, c)
         found = self.barred.get(key)
         if found is None:
-            found = _barred_cards(self.rules, self.now[seat] | 1 << c, list(trick),
+            found = _barredcards_of(self.rules, self.now[seat] | 1 << c, list(trick),
                                   self.play.trump, self.play.locked, c)
             self.barred[key] = found
         return found
@@ -169,8 +170,7 @@ class _Search:
             return None
         for cards, after in self._tricks(leader, pool, allowed):
             winner = (leader + winning_index(self.rules, list(cards), self.play.trump)) % SEATS
-            gone = sum(1 << c for c in cards)
-            rest = self.forward(winner, pool & ~gone, after)
+            rest = self.forward(winner, pool & ~mask_of(cards), after)
             if rest is not None:
                 return [(leader, cards), *rest]
         self.dead.add(key)
@@ -190,7 +190,7 @@ class _Search:
             seat = (leader + len(trick)) % SEATS
             mine = allowed[seat] & pool
             options = []
-            for c in _cards(mine):
+            for c in cards_of(mine):
                 self.budget -= 1
                 if self.budget < 0:
                     raise UndecidedError("the search for a history ran out of its budget")
@@ -211,7 +211,7 @@ class _Search:
         return extend([], pool, allowed)
 
 
-def _barred_cards(rules: Rules, held: CardMask, trick: list[BCard], trump: int | None,
+def _barredcards_of(rules: Rules, held: CardMask, trick: list[BCard], trump: int | None,
                   locked: bool, c: BCard) -> int:
     """The cards that, held beside ``held`` (which holds ``c``), would make ``c`` illegal to
     play to ``trick``; -1 when ``c`` is illegal already."""
@@ -250,6 +250,7 @@ def _others(allowed: tuple[CardMask, ...], subset: int) -> CardMask:
 
 
 def _history(play: BalootPlay, tricks: list[tuple[int, tuple[BCard, ...]]]) -> History:
+    """The history of ``tricks``: each seat dealt what it holds now and the cards it played."""
     deal = _now(play)
     for leader, cards in tricks:
         for i, c in enumerate(cards):
@@ -269,17 +270,11 @@ def replays(rules: Rules, play: BalootPlay, history: History) -> bool:
         return False
     leader = tricks[0][0]
     for trick_leader, cards in tricks:
-        if trick_leader != leader:
+        if trick_leader != leader or _play_out(rules, play, hands, leader, cards) is not None:
             return False
-        for i, c in enumerate(cards):
-            seat = (leader + i) % SEATS
-            if not legal_mask(rules, hands[seat], list(cards[:i]), play.trump,
-                              play.locked) >> c & 1:
-                return False
-            hands[seat] &= ~(1 << c)
         if len(cards) == SEATS:
             leader = (leader + winning_index(rules, list(cards), play.trump)) % SEATS
-    return hands == [sum(1 << c for c in h) for h in play.hands]
+    return hands == [mask_of(h) for h in play.hands]
 
 
 # ------------------------------------------------------------------ stored histories
@@ -327,19 +322,25 @@ def questions(vectors: list[dict[str, Any]], default: str) -> list[tuple[str, di
     return out
 
 
+def suite_rules(profiles: dict[str, Any], profile_id: str) -> Rules:
+    """The engine's rules of a profile of the suite (``profiles.json``: house options too)."""
+    from engine.baloot.rules import compile_rules
+    from proofs.conformance.reference_adapter import profile_for
+
+    return compile_rules(profile_for({"game": "baloot", "profile": profile_id,
+                                      "rules": profiles[profile_id]["rules"]}))
+
+
 def main(argv: list[str]) -> None:
     """Search a history for every play vector of the Baloot suite and store them in the file
     ``argv[0]`` names, for a test to replay (``tests/baloot/reachable.json``)."""
-    from proofs.baloot.conformance.expect import rules_for
-    from proofs.conformance.reference_adapter import profile_for
     from proofs.conformance.suite import load_suite, suite_dir
 
     suite = load_suite(suite_dir("baloot"))
     stored: dict[str, Any] = {}
     unreachable = []
     for profile_id, vector in questions(suite.vectors, suite.defaults["baloot"]):
-        rules = rules_for(profile_for({"game": "baloot", "profile": profile_id,
-                                       "rules": suite.profiles[profile_id]["rules"]}))
+        rules = suite_rules(suite.profiles, profile_id)
         history = find_history(rules, play_of(vector))
         if history is None:
             unreachable.append(f"{vector['id']} ({vector['origin']}) under {profile_id}")
