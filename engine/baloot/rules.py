@@ -22,6 +22,14 @@ class TieBreak(StrEnum):
     HIGHEST_CARD_THEN_NEITHER = "highest-card-then-neither"
 
 
+class ExposedCard(StrEnum):
+    """``deal.exposed-card``: what a card turned face up while dealing does."""
+
+    KEEP_UNLESS_ACE = "keep-unless-ace"
+    REDEAL = "redeal"
+    ACE_REFUSABLE = "ace-refusable"
+
+
 class HokomVoid(StrEnum):
     """``play.hokom-void``: the duty of a player void in the led suit in Hokom."""
 
@@ -117,7 +125,7 @@ class Rules:
     profile_id: str
     dealer_step: int
     cutter_chooses: bool
-    exposed_redeals_all: bool
+    exposed_card: ExposedCard
     sun_over_sun: bool
     ashkal_by_position: bool
     wrong_ashkal_is_sun: bool
@@ -212,7 +220,7 @@ def compile_rules(profile: Profile) -> Rules:
         profile_id=profile.id,
         dealer_step=choose(profile, "dealer.rotation", {"to-the-right": 1, "clockwise": 3}),
         cutter_chooses=flag(profile, "deal.cut", "cutter-chooses", "cut"),
-        exposed_redeals_all=flag(profile, "deal.exposed-card", "redeal", "keep-unless-ace"),
+        exposed_card=member(profile, "deal.exposed-card", ExposedCard),
         sun_over_sun=flag(profile, "auction.sun-over-sun", "higher-priority", "final"),
         ashkal_by_position=flag(profile, "auction.ashkal-callers", "third-and-fourth-to-act",
                                 "dealer-and-left"),

@@ -12,11 +12,11 @@ from typing import TYPE_CHECKING, Any
 
 from engine.baloot import actions as act
 from engine.baloot import auction as buy
-from engine.baloot.cards import NUM_CARDS, SUIT_MASK, CardMask, cards_in, names
+from engine.baloot.cards import NUM_CARDS, SUIT_MASK, CardMask, cards_in, name, names
 from engine.baloot.deal import CUTTER_CHOICES, FirstDeal, complete, first_deal, pack
 from engine.baloot.hand import Hand
 from engine.baloot.play import legal_mask, void_rule
-from engine.baloot.rules import HOKOM, Rules
+from engine.baloot.rules import HOKOM, ExposedCard, Rules
 from engine.errors import IllegalActionError, StateError
 from spec.cards import SUIT_LETTERS
 
@@ -77,14 +77,31 @@ class BalootStateCore:
         self.phase = AUCTION
         self.auction = buy.start(self.dealer, self.public)
 
-    def expose(self, c: int) -> bool:
+    def exposed_choices(self, c: int) -> tuple[str, ...]:
+        """What may follow card ``c`` turned face up while dealing (``deal.exposed-card``):
+        ``keep`` (its holder keeps it), ``redeal`` (the same dealer deals again), or both
+        when the holder may refuse it."""
+        reading = self.rules.exposed_card
+        if reading is ExposedCard.REDEAL:
+            return ("redeal",)
+        if c & 7 != 7:
+            return ("keep",)
+        return ("keep", "redeal") if reading is ExposedCard.ACE_REFUSABLE else ("redeal",)
+
+    def expose(self, c: int, refuse: bool = False) -> bool:
         """A card turned face up by mistake while dealing (``deal.exposed-card``): the same
-        dealer deals again (True), or the holder keeps it (False). Only before any call."""
+        dealer deals again (True), or the holder keeps it (False). ``refuse``: the holder
+        refuses it, where :meth:`exposed_choices` lets him choose. Only before any call."""
         if self.phase != AUCTION or self.auction is None or self.auction.calls:
             raise StateError("a card can be exposed only during the deal, before any call")
         if not any(h >> c & 1 for h in self.hands):
             raise StateError(f"card {c} is not in a player's first five cards")
-        if self.rules.exposed_redeals_all or c & 7 == 7:
+        choices = self.exposed_choices(c)
+        if refuse and len(choices) == 1:
+            outcome = "kept" if choices == ("keep",) else "dealt again anyway"
+            raise StateError(f"an exposed {name(c)} may not be refused: under "
+                             f"deal.exposed-card it is {outcome}")
+        if choices == ("redeal",) or refuse:
             self.deal_index += 1
             self._new_deal()
             return True

@@ -226,7 +226,7 @@ def _cut(w: dict[str, Any], profile: Profile) -> list[str]:
     return sorted(names, key=lambda n: order.index(n) if n in order else len(order))
 
 
-def _exposed(w: dict[str, Any], profile: Profile) -> bool:
+def _exposed(w: dict[str, Any], profile: Profile) -> list[str]:
     from engine.baloot.cards import parse
     from engine.registry import load_game
 
@@ -238,7 +238,7 @@ def _exposed(w: dict[str, Any], profile: Profile) -> bool:
         hands.append(" ".join(five))
     state = load_game("baloot", profile).state_from_deal(int(w["dealer"]), hands, pool[0],
                                                         " ".join(pool[1:]))
-    return bool(state.expose(parse(w["card"])))
+    return list(state.exposed_choices(parse(w["card"])))
 
 
 def _low_high() -> list[str]:

@@ -59,17 +59,24 @@ class CutterChoices:
         return replayed(self.name, model, engines(self.name, witness, found), witness)
 
 
-def _redeals(sp: Any, rank: Any) -> Any:
-    """Whether an exposed card of ``rank`` makes the dealer deal again: always under
-    ``redeal``, only for an Ace under ``keep-unless-ace``."""
+def _may_keep(sp: Any, rank: Any) -> Any:
+    """Whether the holder may keep an exposed card of ``rank``: never under ``redeal``; a card
+    other than an Ace always; an Ace too under ``ace-refusable``, where refusing it is his."""
+    return by_reading(sp, "deal.exposed-card", lambda r: (
+        0 if r.id == "redeal" else 1 if r.id == "ace-refusable" else z3.If(rank == ACE, 0, 1))) == 1
+
+
+def _may_redeal(sp: Any, rank: Any) -> Any:
+    """Whether the same dealer may (or must) deal again after an exposed card of ``rank``:
+    always under ``redeal``, for an Ace under the two other readings."""
     return by_reading(sp, "deal.exposed-card",
                       lambda r: 1 if r.id == "redeal" else z3.If(rank == ACE, 1, 0)) == 1
 
 
 @dataclass(frozen=True)
 class ExposedCard:
-    """Whether a card turned face up while dealing makes the same dealer deal again
-    (``deal.exposed-card``)."""
+    """What may follow a card turned face up while dealing (``deal.exposed-card``): the holder
+    keeps it, the same dealer deals again, or the holder chooses."""
 
     name: str = "exposed"
 
@@ -77,15 +84,18 @@ class ExposedCard:
         """A card of the first five of some seat; the key prefers low ranks."""
         card, seat, dealer = names.int("card"), names.int("seat"), names.int("dealer")
         setting = [card >= 0, card <= 31, seat >= 0, seat <= 3, dealer >= 0, dealer <= 3]
-        ra, rb = t.lift(_redeals(d.a, card % 8)), t.lift(_redeals(d.b, card % 8))
+        flags = {side: (t.lift(_may_keep(sp, card % 8)), t.lift(_may_redeal(sp, card % 8)))
+                 for side, sp in (("a", d.a), ("b", d.b))}
+        differ = z3.Or([x != y for x, y in zip(flags["a"], flags["b"], strict=True)])
         key = (card % 8) * 64 + seat * 16 + dealer * 4 + card / 8
-        return [Built([*setting, ra != rb], key, (card, seat, dealer, ra, rb))]
+        return [Built([*setting, differ], key, (card, seat, dealer, flags))]
 
     def replay(self, question: Question, found: Found) -> Outcome:
         """By the model and by exposing the card in an engine state dealt that way."""
-        card_t, seat_t, dealer_t, ra, rb = found.data
+        card_t, seat_t, dealer_t, flags = found.data
         card = card_name(number(found.model, card_t))
         seat, dealer = number(found.model, seat_t), number(found.model, dealer_t)
-        model = {"a": truth(found.model, ra), "b": truth(found.model, rb)}
+        model = {side: [c for c, f in zip(("keep", "redeal"), pair, strict=True)
+                        if truth(found.model, f)] for side, pair in flags.items()}
         witness = {"card": card, "seat": seat, "dealer": dealer}
         return replayed(self.name, model, engines(self.name, witness, found), witness)

@@ -10,7 +10,7 @@ MODEL_READINGS: dict[str, tuple[str, ...]] = {
     "dealer.rotation": ("to-the-right", "clockwise"),
     "deal.cut": ("cut", "cutter-chooses"),
     "deal.packets": ("3-2-then-public",),
-    "deal.exposed-card": ("keep-unless-ace", "redeal"),
+    "deal.exposed-card": ("keep-unless-ace", "redeal", "ace-refusable"),
     "deal.completion": ("taker-2-others-3",),
     "auction.order": ("from-dealers-right",),
     "auction.sun-over-hokom": ("any-other-player",),

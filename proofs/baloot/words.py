@@ -110,7 +110,9 @@ class BalootWords:
         if kind == "cut":
             return ", ".join(value)
         if kind == "exposed":
-            return "the deal starts again" if value else "the player keeps the card"
+            said = {"keep": "the player keeps the card", "redeal": "the deal starts again"}
+            return " or ".join(said[v] for v in value) + (
+                ", as the player chooses" if len(value) > 1 else "")
         if kind == "declaring":
             return str(value)
         if kind == "proof":

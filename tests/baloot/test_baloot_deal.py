@@ -60,6 +60,24 @@ def test_an_exposed_card() -> None:
     assert strict.expose(parse("10S")) is True
     with pytest.raises(StateError):
         calls(deal(), "pass").expose(parse("10S"))
+    assert state.exposed_choices(parse("AS")) == ("redeal",)
+    with pytest.raises(StateError, match="may not be refused"):
+        deal().expose(parse("10S"), refuse=True)
+
+
+def test_an_exposed_ace_its_holder_may_refuse() -> None:
+    """004w read as a right: the holder of an exposed Ace keeps it or has it dealt again."""
+    rules = baloot(deal__exposed_card="ace-refusable")
+    kept = deal(rules)
+    assert kept.exposed_choices(parse("AS")) == ("keep", "redeal")
+    assert kept.expose(parse("AS")) is False and kept.phase == "auction"
+    refused = deal(rules)
+    before = refused.deal_index
+    assert refused.expose(parse("AS"), refuse=True) is True
+    assert refused.deal_index == before + 1 and refused.dealer == 0
+    assert deal(rules).exposed_choices(parse("10S")) == ("keep",)
+    with pytest.raises(StateError, match="may not be refused"):
+        deal(rules).expose(parse("10S"), refuse=True)
 
 
 BALOOT_DEAL = ("KH QH 7S 8S 9C 10C JC QC", "AH 10H JS QS 7C 8C 9D 10D",

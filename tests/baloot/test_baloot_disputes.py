@@ -11,7 +11,7 @@ import pytest
 
 import engine.baloot.game
 from engine.baloot import rules as compiled
-from engine.baloot.rules import HokomVoid, Kawesh, KeepTotal, TrumpLed
+from engine.baloot.rules import ExposedCard, HokomVoid, Kawesh, KeepTotal, TrumpLed
 from proofs.disputes import DisputeBook
 from proofs.profile_diff import diff_profiles
 from spec.loader import family_catalogue
@@ -53,6 +53,7 @@ def _outcomes(book: DisputeBook, parameter: str, a: str, b: str) -> dict[str, An
     ("project.declaration-order", "play-order", "declarer-then-clockwise", ("projects",)),
     ("deal.cut", "cut", "cutter-chooses", ("cut",)),
     ("deal.exposed-card", "keep-unless-ace", "redeal", ("exposed",)),
+    ("deal.exposed-card", "keep-unless-ace", "ace-refusable", ("exposed",)),
     ("project.four-hundred-holder", "any-player", "declarer-only", ("declaring",)),
     ("project.baloot-holder", "any-player", "declarer-only", ("declaring",)),
     ("project.baloot-in-project", "not-split-not-in-100", "always", ("declaring",)),
@@ -103,6 +104,9 @@ def test_three_projects_of_one_player_are_proved_never_to_fit_in_eight_cards(
 def test_the_deal_and_project_witnesses_sit_on_the_readings_edges(book: DisputeBook) -> None:
     exposed = _outcomes(book, "deal.exposed-card", "keep-unless-ace", "redeal")["exposed"]
     assert not exposed.witness["card"].startswith("A")  # an Ace redeals under both
+    refusable = _outcomes(book, "deal.exposed-card", "keep-unless-ace", "ace-refusable")
+    assert refusable["exposed"].witness["card"].startswith("A")  # only an Ace may be kept
+    assert refusable["exposed"].engine == {"a": ["redeal"], "b": ["keep", "redeal"]}
     aces = _outcomes(book, "project.four-hundred-holder", "any-player", "declarer-only")
     assert aces["declaring"].witness["seat"] != aces["declaring"].witness["declarer"]
     proof = _outcomes(book, "project.proof", "shown", "in-won-tricks")["proof"]
@@ -142,7 +146,9 @@ def test_a_parameter_no_kind_reads_is_unknown_not_proved(book: DisputeBook) -> N
      {"both_reach_declarer": False}),
     ("deal.cut", "cut", "cutter-chooses", "cut", {"cutter_chooses": False}),
     ("deal.exposed-card", "keep-unless-ace", "redeal", "exposed",
-     {"exposed_redeals_all": True}),
+     {"exposed_card": ExposedCard.REDEAL}),
+    ("deal.exposed-card", "keep-unless-ace", "ace-refusable", "exposed",
+     {"exposed_card": ExposedCard.KEEP_UNLESS_ACE}),
     ("project.four-hundred-holder", "any-player", "declarer-only", "declaring",
      {"four_hundred_declarer_only": False}),
     ("project.baloot-holder", "any-player", "declarer-only", "declaring",
@@ -179,6 +185,7 @@ def test_every_kind_of_outcome_is_told_in_words(book: DisputeBook) -> None:
     for pid, a, b in [("dealer.rotation", "to-the-right", "clockwise"),
                       ("deal.cut", "cut", "cutter-chooses"),
                       ("deal.exposed-card", "keep-unless-ace", "redeal"),
+                      ("deal.exposed-card", "keep-unless-ace", "ace-refusable"),
                       ("auction.kawesh", "first-round", "none"),
                       ("double.sun", "one-side-above-100", "one-above-other-below-100"),
                       ("play.first-lead", "dealers-right", "declarer"),
