@@ -127,9 +127,18 @@ class PlayPosition:
             if not jokers or jokers == hand or self.rules.unqualified_any_time:
                 return hand
             return (hand ^ jokers) | (jokers & self.joker_permission(self.turn, hand))
-        follow = self.follow
-        if follow < 0:
+        jokers = hand & JOKER_MASK
+        if (jokers and jokers != hand and self.lead_kind == LIVE_JOKER_LEAD
+                and not self.rules.joker_to_joker_lead):
+            hand ^= jokers  # joker.to-joker-lead: the other Joker counts as not held
+        if self.follow < 0:
             return hand
+        return self._follow_mask(hand)
+
+    def _follow_mask(self, hand: CardSet) -> CardSet:
+        """The cards of ``hand`` a player who is not leading may play (the suit to follow is
+        known): ``play.follow-suit``, ``joker.play-to-trick`` and ``joker.counts-as-trump``."""
+        follow = self.follow
         rules = self.rules
         jokers = hand & JOKER_MASK
         suited = hand & SUIT_MASK[follow]
@@ -169,6 +178,10 @@ class PlayPosition:
             return ("joker.unqualified-lead",
                     f"{name} may not be led: no Joker-lead permission and other cards are held")
         follow = SUIT_LETTERS[self.follow]
+        if card >= 52 and self.lead_kind == LIVE_JOKER_LEAD and not self.rules.joker_to_joker_lead:
+            return ("joker.to-joker-lead",
+                    f"{name} may not be played to a Joker led with permission while other cards "
+                    "are held")
         if card >= 52:
             return "joker.play-to-trick", f"a Joker may be played only as a trump ({follow} led)"
         held = self.hands[self.turn]

@@ -59,6 +59,7 @@ class Rules:
     second_joker: SecondJoker
     legal_lead_must_trump: bool
     joker_counts_as_trump: bool
+    joker_to_joker_lead: bool
     early_stop: bool
     bawan_points: int
     made_scores_tricks: bool
@@ -161,6 +162,7 @@ def compile_rules(profile: Profile) -> Rules:
             {"must-play-trump": True, "no-obligation": False},
         ),
         joker_counts_as_trump=flag(profile, "joker.counts-as-trump", "counts", "optional"),
+        joker_to_joker_lead=flag(profile, "joker.to-joker-lead", "allowed", "not-allowed"),
         early_stop=flag(profile, "hand.early-stop", "stop-when-decided", "play-all-tricks"),
         bawan_points=number(profile, "score.bawan-made", ("36",)),
         made_scores_tricks=flag(profile, "score.made", "tricks-won", "bid"),

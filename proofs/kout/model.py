@@ -204,8 +204,21 @@ def legal_lead(sp: SymbolicProfile, card: t.Int, hand: Holding,
 
 def legal_follow(sp: SymbolicProfile, card: t.Int, hand: Holding,
                  ctx: TrickContext) -> t.Bool:
-    """Rules ``play.follow-suit``, ``joker.play-to-trick``, ``joker.legal-lead-calls-trump``
-    and ``joker.counts-as-trump`` for a player who is not leading."""
+    """Rules ``play.follow-suit``, ``joker.play-to-trick``, ``joker.legal-lead-calls-trump``,
+    ``joker.counts-as-trump`` and ``joker.to-joker-lead`` for a player who is not leading."""
+    plain = Holding({c: b for c, b in hand.has.items() if c < BLACK_JOKER})
+    # joker.to-joker-lead: to a Joker led with permission, the other Joker counts as not held
+    # by a player who holds another card
+    barred = t.And(ctx.live_joker_lead, sp.is_("joker.to-joker-lead", "not-allowed"),
+                   plain.any_of(list(plain.has)))
+    return t.And(hand.holds(card), t.If(barred, t.And(t.Not(is_joker(card)),
+                                                       _follow_allowed(sp, card, plain, ctx)),
+                                         _follow_allowed(sp, card, hand, ctx)))
+
+
+def _follow_allowed(sp: SymbolicProfile, card: t.Int, hand: Holding,
+                    ctx: TrickContext) -> t.Bool:
+    """Whether ``card``, if held, follows the rules of following with ``hand``."""
     follow, tt = ctx.follow, ctx.trick_trump
     joker = is_joker(card)
     holds_joker = hand.any_of([BLACK_JOKER, RED_JOKER])
@@ -218,7 +231,5 @@ def legal_follow(sp: SymbolicProfile, card: t.Int, hand: Holding,
                       t.And(joker, t.Or(any_time, follow == tt)))
     holds_tt = t.Or(hand.holds_suit(tt), t.And(jokers_owed, holds_joker))
     in_tt = t.Or(t.And(t.Not(joker), suit(card) == tt), joker)
-    allowed = t.If(follow == NO_SUIT, True,
-                    t.If(holds_follow, in_follow,
-                          t.If(t.And(else_trump, holds_tt), in_tt, True)))
-    return t.And(hand.holds(card), allowed)
+    return t.If(follow == NO_SUIT, True,
+                t.If(holds_follow, in_follow, t.If(t.And(else_trump, holds_tt), in_tt, True)))

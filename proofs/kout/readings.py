@@ -21,6 +21,7 @@ MODEL_READINGS: dict[str, tuple[str, ...]] = {
     "play.card-in-hand": ("own-hand",),
     "play.follow-suit": ("follow-else-any", "follow-else-trump"),
     "joker.play-to-trick": ("any-time", "as-trump"),
+    "joker.to-joker-lead": ("allowed", "not-allowed"),
     "joker.lead-by-bid": ("8-red-9-either", "8-or-9-either", "9-either", "never"),
     "joker.lead-bid-holder": ("bidding-team", "declarer", "any-player"),
     "joker.lead-after-trumps-played": ("ace-king-queen-jack", "all-trumps", "ace", "never"),

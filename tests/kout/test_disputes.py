@@ -4,12 +4,15 @@ reading cannot change is proved unchanged."""
 
 from __future__ import annotations
 
+import dataclasses
 from collections.abc import Callable
 from typing import Any
 
 import pytest
 import z3
 
+import engine.kout.game
+import engine.kout.rules
 import proofs.kout.kinds_rules
 from engine.kout.game import KoutState
 from proofs.disputes import Dispute, DisputeBook, dispute_questions
@@ -35,6 +38,8 @@ EXPECTED = {
     # whether a Joker is owed as a trump changes which cards may be played, never how a trick
     # of cards legal under both is won
     "joker.counts-as-trump": {"legal"},
+    # the other Joker barred from a Joker lead changes only what may be played
+    "joker.to-joker-lead": {"legal"},
     # an unqualified lead is worthless under both readings: only its legality changes
     "joker.unqualified-lead": {"legal"},
     # whether a Joker lead has its rank changes legality, the winner, and so the early stop
@@ -76,7 +81,7 @@ def _expected(d: Dispute) -> set[str]:
 
 def test_every_source_dispute_is_settled_with_the_expected_differences(
         disputes: list[Dispute]) -> None:
-    assert len(disputes) == 25 + 25  # Kout 6, Kout 4
+    assert len(disputes) == 26 + 26  # Kout 6, Kout 4
     for d in disputes:
         differs = {o.kind for o in d.outcomes if o.verdict == "refuted"}
         assert d.ok, (d.id, [o.as_json() for o in d.outcomes if not o.ok])
@@ -169,6 +174,20 @@ def test_a_wrong_engine_makes_the_witness_fail_to_replay(monkeypatch: pytest.Mon
                                              "against-turn-order")
     assert not d.ok and d.verdict == "unknown"
     assert "engine and model disagree" in d.outcomes[1].error
+
+
+def test_an_engine_that_lets_a_joker_follow_a_joker_lead_fails_to_replay(
+        monkeypatch: pytest.MonkeyPatch) -> None:
+    """An engine that always lets the other Joker follow a Joker led with permission: the
+    witness of ``joker.to-joker-lead`` no longer replays."""
+    real = engine.kout.rules.compile_rules
+    monkeypatch.setattr(engine.kout.game, "compile_rules", lambda profile: dataclasses.replace(
+        real(profile), joker_to_joker_lead=True))
+    d = DisputeBook(family_catalogue("kout")).settle("kout6", "joker.to-joker-lead", "allowed",
+                                                     "not-allowed")
+    legal = next(o for o in d.outcomes if o.kind == "legal")
+    assert legal.verdict == "refuted" and not legal.replayed
+    assert legal.error == "engine and model disagree"
 
 
 def test_a_wrong_model_changes_the_verdict(monkeypatch: pytest.MonkeyPatch) -> None:

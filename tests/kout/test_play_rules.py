@@ -51,6 +51,26 @@ def test_joker_play_to_trick_as_trump_variant() -> None:
     assert legal(trump_lead) == ["RJ"]
 
 
+def test_joker_to_joker_lead_allowed() -> None:
+    """The red Joker led on a 9 bid: the other Joker may follow it, beside the trumps."""
+    state = play(situation(hands={0: "RJ 2C 5C", 1: "BJ 3S 4H"}, bid=9), "RJ")
+    assert legal(state) == ["3S", "BJ"]
+
+
+def test_joker_to_joker_lead_not_allowed_variant() -> None:
+    """003 read the other way: the other Joker counts as not held, unless it is the last card."""
+    game = variant(joker__to_joker_lead="not-allowed")
+    state = play(situation(game, hands={0: "RJ 2C 5C", 1: "BJ 3S 4H"}, bid=9), "RJ")
+    assert legal(state) == ["3S"]
+    with pytest.raises(IllegalActionError) as info:
+        state.apply_action(parse_card("BJ"))
+    assert info.value.rule == "joker.to-joker-lead"
+    no_trump = play(situation(game, hands={0: "RJ 2C 5C", 1: "BJ 4H 5D"}, bid=9), "RJ")
+    assert legal(no_trump) == ["4H", "5D"]  # the Joker is not owed as a trump either
+    last = play(situation(game, hands={0: "RJ", 1: "BJ"}, bid=9), "RJ")
+    assert legal(last) == ["BJ"]
+
+
 @pytest.mark.parametrize(
     ("bid", "leader", "expected"),
     [
