@@ -148,13 +148,14 @@ def test_a_baloot_example_fails_when_the_engine_breaks_its_rule(
 
     import engine.baloot.game
     from engine.baloot import rules as compiled
+    from engine.baloot.rules import ExposedCard
 
     catalogue = family_catalogue("baloot")
     example = next(e for e in built.examples if e.rule == "deal.exposed-card")
     check_example(catalogue, example)
     real = compiled.compile_rules
     monkeypatch.setattr(engine.baloot.game, "compile_rules", lambda profile: dataclasses.replace(
-        real(profile), exposed_redeals_all=True))
+        real(profile), exposed_card=ExposedCard.REDEAL))
     with pytest.raises(AssertionError, match="the engine gives"):
         check_example(catalogue, example)
 
