@@ -3,7 +3,9 @@
 Seats speak in priority order from the dealer's right (``auction.order``). A first-round
 Hokom is in the public card's suit and every other player may answer it with Sun
 (``auction.sun-over-hokom``); a first-round Sun may be taken by a player of higher priority
-(``auction.sun-over-sun``); a second-round Sun is final. Doubling follows the contract: Double
+(``auction.sun-over-sun``); a second-round Sun is final, and a second-round Hokom is answered
+by every other player, or only by those who have not said no in that round
+(``auction.sun-over-hokom``). Doubling follows the contract: Double
 by a defender, Triple by the buyer, Four by the doubler (or his partner when he passes, under
 ``double.four-caller``), Gahwa by the buyer.
 """
@@ -38,6 +40,8 @@ class Auction:
     queue: list[int] = field(default_factory=list)
     bid: Bid | None = None
     declined_sun: set[int] = field(default_factory=set)
+    said_no: set[int] = field(default_factory=set)
+    """The seats that passed in the second round before any bid."""
     calls: list[dict[str, object]] = field(default_factory=list)
     annulled: bool = False
     done: bool = False
@@ -132,6 +136,8 @@ def apply_call(rules: Rules, auction: Auction, action: int) -> None:
         _record(auction, seat, "pass")
         if auction.bid is not None and auction.bid.kind == SUN:
             auction.declined_sun.add(seat)
+        if auction.bid is None and auction.round == 2:
+            auction.said_no.add(seat)
     elif action == act.KAWESH:
         _record(auction, seat, "kawesh")
         auction.annulled = True
@@ -148,7 +154,8 @@ def apply_call(rules: Rules, auction: Auction, action: int) -> None:
             action - act.SUIT_BASE if action != act.HOKOM else None)
         _record(auction, seat, "hokom", trump)
         auction.bid = Bid(HOKOM, seat, seat, trump)
-        auction.queue = [s for s in auction.order if s != seat]
+        barred = auction.said_no if rules.second_no_bars_sun else set()
+        auction.queue = [s for s in auction.order if s != seat and s not in barred]
     if auction.queue:
         return
     if auction.annulled or auction.bid is not None:

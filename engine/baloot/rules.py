@@ -110,7 +110,7 @@ PLAYED_ONE_WAY = (
     ("deck.cards", "piquet-32"), ("seating.partners", "opposite"),
     ("seating.turn-order", "counter-clockwise"), ("dealer.first", "random"),
     ("deal.packets", "3-2-then-public"), ("deal.completion", "taker-2-others-3"),
-    ("auction.order", "from-dealers-right"), ("auction.sun-over-hokom", "any-other-player"),
+    ("auction.order", "from-dealers-right"),
     ("project.values", "sira-50-100-400"), ("rank.trump", "jack-nine-high"),
     ("play.follow-suit", "must-follow"), ("score.card-points", "standard"),
 )
@@ -127,6 +127,7 @@ class Rules:
     cutter_chooses: bool
     exposed_card: ExposedCard
     sun_over_sun: bool
+    second_no_bars_sun: bool
     ashkal_by_position: bool
     wrong_ashkal_is_sun: bool
     ashkal_on_ace_is_sun: bool
@@ -222,6 +223,8 @@ def compile_rules(profile: Profile) -> Rules:
         cutter_chooses=flag(profile, "deal.cut", "cutter-chooses", "cut"),
         exposed_card=member(profile, "deal.exposed-card", ExposedCard),
         sun_over_sun=flag(profile, "auction.sun-over-sun", "higher-priority", "final"),
+        second_no_bars_sun=flag(profile, "auction.sun-over-hokom", "not-after-second-round-no",
+                                "any-other-player"),
         ashkal_by_position=flag(profile, "auction.ashkal-callers", "third-and-fourth-to-act",
                                 "dealer-and-left"),
         wrong_ashkal_is_sun=flag(profile, "auction.wrong-ashkal", "forced-sun", "refused"),

@@ -20,7 +20,8 @@ CONTRACT, REDEAL = "contract", "redeal"
 @dataclass(frozen=True)
 class Node:
     """A state of the buying: the round, the seats still to speak (in order), the standing bid
-    (kind, caller, declarer, or None), the seats that declined to take a Sun, and the end."""
+    (kind, caller, declarer, or None), the seats that declined to take a Sun (in the second
+    round: that said no before any bid), and the end."""
 
     round: int
     queue: tuple[int, ...]
@@ -62,7 +63,8 @@ def _after(profile: Profile, node: Node, call: str, ace: bool) -> Node:
     if call == "kawesh":
         return Node(node.round, (), None, node.declined, REDEAL)
     if call == "pass":
-        declined = node.declined | ({seat} if node.bid and node.bid[0] == "sun" else set())
+        declined = node.declined | ({seat} if (node.bid and node.bid[0] == "sun") or (
+            node.bid is None and node.round == 2) else set())
         if rest:
             return Node(node.round, rest, node.bid, declined)
         if node.bid is not None:
@@ -71,8 +73,12 @@ def _after(profile: Profile, node: Node, call: str, ace: bool) -> Node:
             return Node(2, (0, 1, 2, 3), None, frozenset())
         return Node(2, (), None, declined, REDEAL)
     if call.startswith("hokom"):
-        others = tuple(s for s in range(4) if s != seat)
-        return Node(node.round, others, ("hokom", seat, seat), node.declined)
+        # auction.sun-over-hokom: a second-round no may bar the seat from answering with Sun
+        barred = node.declined if v("auction.sun-over-hokom") == "not-after-second-round-no" \
+            else frozenset()
+        others = tuple(s for s in range(4) if s != seat and s not in barred)
+        return Node(node.round, others, ("hokom", seat, seat), node.declined,
+                    "" if others else CONTRACT)
     # sun, or ashkal: a Sun for the partner when entitled and not on an Ace
     declarer = seat
     if call == "ashkal" and seat >= 2 and not (ace and v("auction.ashkal-on-ace") ==

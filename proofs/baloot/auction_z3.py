@@ -86,7 +86,9 @@ def after(sp: SymbolicProfile, b: Buying, call: t.Int, ace: t.Bool) -> Buying:
     rest = _set(b.pending, seat, False)
     any_rest = t.Or(rest)
     # pass
-    declined = tuple(t.If(b.bid == SUN_BID, x, y)
+    # declined: a Sun declined in the first round, or a no before any bid in the second
+    declines = t.Or(b.bid == SUN_BID, t.And(b.bid == NO_BID, b.round == 2))
+    declined = tuple(t.If(declines, x, y)
                      for x, y in zip(_set(b.declined, seat, True), b.declined, strict=True))
     fresh = t.And(b.bid == NO_BID, t.Not(any_rest))
     pass_state = Buying(
@@ -97,8 +99,12 @@ def after(sp: SymbolicProfile, b: Buying, call: t.Int, ace: t.Bool) -> Buying:
         t.If(any_rest, OPEN, t.If(b.bid != NO_BID, CONTRACT, t.If(b.round == 1, OPEN,
                                                                     REDEAL))))
     # hokom (any form)
-    hokom_state = Buying(b.round, tuple(s != seat if t.known(seat) else seat != s
-                                        for s in range(4)), HOKOM_BID, seat, b.declined, OPEN)
+    # hokom (any form); auction.sun-over-hokom: a second-round no may bar the answer
+    barred = sp.is_("auction.sun-over-hokom", "not-after-second-round-no")
+    answer = tuple(t.And(s != seat if t.known(seat) else seat != s,
+                         t.Not(t.And(barred, b.declined[s]))) for s in range(4))
+    hokom_state = Buying(b.round, answer, HOKOM_BID, seat, b.declined,
+                         t.If(t.Or(answer), OPEN, CONTRACT))
     # sun, or ashkal: a Sun for the partner when entitled and not on an Ace
     forced = t.And(ace, sp.is_("auction.ashkal-on-ace", "forced-sun"))
     declarer = t.If(t.And(call == ASHKAL, entitled(sp, seat), t.Not(forced)), (seat + 2) % 4,

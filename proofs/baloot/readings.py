@@ -13,7 +13,7 @@ MODEL_READINGS: dict[str, tuple[str, ...]] = {
     "deal.exposed-card": ("keep-unless-ace", "redeal", "ace-refusable"),
     "deal.completion": ("taker-2-others-3",),
     "auction.order": ("from-dealers-right",),
-    "auction.sun-over-hokom": ("any-other-player",),
+    "auction.sun-over-hokom": ("any-other-player", "not-after-second-round-no"),
     "auction.sun-over-sun": ("higher-priority", "final"),
     "auction.ashkal-callers": ("dealer-and-left", "third-and-fourth-to-act"),
     "auction.wrong-ashkal": ("forced-sun", "refused"),

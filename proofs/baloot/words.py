@@ -131,7 +131,7 @@ class BalootWords:
                     f"{w['contract'].capitalize()}.")
         if kind == "auction":
             cards = "; ".join(f"seat {s}: {' '.join(h)}" for s, h in w["first_cards"].items())
-            calls = ", ".join(f"seat {i % 4}: {self.action(c)}" for i, c in enumerate(w["calls"]))
+            calls = _calls_by_seat([self.action(c) for c in w["calls"]], w["calls"])
             return (f"Seat {w['dealer']} deals; the public card is {w['public']}. First five "
                     f"cards: {cards}. Calls so far: {calls or 'none'}.")
         if kind == "doubling":
@@ -226,3 +226,21 @@ class BalootWords:
 
 
 WORDS = BalootWords()
+
+
+BIDS = ("hokom", "sun", "ashkal")
+"""Calls that stand as a bid: after one, who answers next may depend on the readings."""
+
+
+def _calls_by_seat(words: list[str], calls: list[str]) -> str:
+    """The calls of a buying from the dealer's right (seat 0), each with its seat while seats
+    speak in turn: up to the first bid; the answers after it are told in order, without seats,
+    since which players answer (and so who made each call) is what the readings may decide."""
+    first_bid = next((i for i, c in enumerate(calls)
+                      if c in BIDS or c.startswith(("suit-", "hokom-"))), len(calls))
+    said = ", ".join(f"seat {i % 4}: {words[i]}" for i in range(min(first_bid + 1, len(calls))))
+    rest = words[first_bid + 1:]
+    if rest:
+        said += "; then, from the players still to answer in priority order: " + ", ".join(rest)
+    return said or "none"
+

@@ -94,6 +94,28 @@ def test_second_round_hokom_in_another_suit() -> None:
     assert names_of(later) == ["suit-S", "suit-H", "suit-C"]
 
 
+def test_a_second_round_hokom_is_answered_by_every_other_player() -> None:
+    """Seat 1 says no in the second round, seat 2 bids Hokom: seat 1 is still asked first and
+    may take Sun (``auction.sun-over-hokom = any-other-player``)."""
+    state = calls(deal(), "pass", "pass", "pass", "pass", "pass", "suit-H")
+    assert state.current_player() == 1 and "sun" in names_of(state)
+    calls(state, "sun")
+    assert contract(state) == ("sun", 1, None)
+
+
+def test_a_second_round_no_bars_the_sun_under_that_house_option() -> None:
+    """``not-after-second-round-no``: seat 1 said no before seat 2's Hokom, so seats 3 and 0
+    answer it; after three noes the dealer's Hokom stands at once."""
+    house = baloot(auction__sun_over_hokom="not-after-second-round-no")
+    state = calls(deal(house), "pass", "pass", "pass", "pass", "pass", "suit-H")
+    assert state.current_player() == 3
+    calls(state, "pass", "pass")
+    assert state.phase == DOUBLE and state.auction.bid.declarer == 2  # type: ignore[union-attr]
+    last = calls(deal(house), *["pass"] * 7, "suit-S")
+    assert last.phase == DOUBLE and last.auction.bid.declarer == 0  # type: ignore[union-attr]
+    assert calls(deal(), *["pass"] * 7, "suit-S").current_player() == 1  # the ruling asks seat 1
+
+
 def test_a_second_round_sun_is_final() -> None:
     state = calls(deal(), "pass", "pass", "pass", "pass", "pass", "pass", "sun")
     assert state.phase in (DOUBLE, PLAY) and state.auction.bid.declarer == 3  # type: ignore
