@@ -65,6 +65,7 @@ class Rules:
     made_scores_tricks: bool
     failed_doubles_tricks: bool
     malzoom_failed_points: int | None
+    malzoom_points_under_5_only: bool
     target: int
     shutout: int | None
     bawan_first_hand_wins: bool
@@ -167,8 +168,9 @@ def compile_rules(profile: Profile) -> Rules:
         bawan_points=number(profile, "score.bawan-made", ("36",)),
         made_scores_tricks=flag(profile, "score.made", "tricks-won", "bid"),
         failed_doubles_tricks=flag(profile, "score.failed", "double-tricks-won", "double-bid"),
-        malzoom_failed_points=number_or_none(profile, "score.malzoom-failed", ("5",),
-                                             "double-bid"),
+        malzoom_failed_points=number_or_none(profile, "score.malzoom-failed",
+                                             ("5", "5-if-under-5"), "double-bid"),
+        malzoom_points_under_5_only=profile.value("score.malzoom-failed") == "5-if-under-5",
         target=number(profile, "game.target", ("101",)),
         shutout=number_or_none(profile, "game.shutout", ("51-to-0",), "none"),
         bawan_first_hand_wins=flag(profile, "game.bawan-first-hand", "wins-game", "no-effect"),

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from typing import NamedTuple
 
-from engine.kout.actions import MAX_BID
+from engine.kout.actions import MAX_BID, MIN_BID
 from engine.kout.play import Contract
 from engine.kout.rules import Rules
 
@@ -24,7 +24,8 @@ def score_hand(rules: Rules, contract: Contract, won: tuple[int, int] | list[int
         points = (rules.bawan_points if contract.bid == MAX_BID
                   else won[bidders] if rules.made_scores_tricks else contract.bid)
         return HandScore(True, bidders, points)
-    if contract.malzoom and rules.malzoom_failed_points is not None:
+    if contract.malzoom and rules.malzoom_failed_points is not None and (
+            not rules.malzoom_points_under_5_only or won[bidders] < MIN_BID):
         return HandScore(False, 1 - bidders, rules.malzoom_failed_points)
     return HandScore(False, 1 - bidders,
                      2 * (won[bidders] if rules.failed_doubles_tricks else contract.bid))

@@ -35,7 +35,7 @@ MODEL_READINGS: dict[str, tuple[str, ...]] = {
     "score.made": ("bid", "tricks-won"),
     "score.bawan-made": ("36",),
     "score.failed": ("double-bid", "double-tricks-won"),
-    "score.malzoom-failed": ("5", "double-bid"),
+    "score.malzoom-failed": ("5", "double-bid", "5-if-under-5"),
     "game.target": ("101",),
     "game.shutout": ("51-to-0", "none"),
     "game.bawan-first-hand": ("wins-game", "no-effect"),

@@ -17,7 +17,9 @@ def hand_points(sp: SymbolicProfile, bid: t.Int, malzoom: t.Bool,
     made = won >= bid
     made_points = t.If(bid == 9, sp.value("score.bawan-made"),
                        t.If(sp.is_("score.made", "tricks-won"), won, bid))
-    failed = t.If(t.And(malzoom, sp.is_("score.malzoom-failed", "5")),
+    malzoom_points = t.Or(sp.is_("score.malzoom-failed", "5"),
+                          t.And(sp.is_("score.malzoom-failed", "5-if-under-5"), won < 5))
+    failed = t.If(t.And(malzoom, malzoom_points),
                    sp.value("score.malzoom-failed"),
                    2 * t.If(sp.is_("score.failed", "double-tricks-won"), won, bid))
     return t.If(made, made_points, 0), t.If(made, 0, failed)

@@ -46,6 +46,8 @@ EXPECTED = {
     "joker.lead-by-bid": PLAY, "joker.lead-bid-holder": PLAY,
     "joker.lead-after-trumps-played": PLAY, "joker.declarer-without-ace": PLAY,
     "joker.after-worthless-lead": PLAY,
+    # 5 only under 5 tricks changes a failed Malzoom's points, and so the game's end
+    "score.malzoom-failed": {"score", "game-end"},
     # scoring the tricks won instead of the bid changes a made hand's points, and so the end
     "score.made": {"score", "game-end"},
     # doubling the tricks won instead of the bid changes a failed hand's points, and the end
@@ -81,7 +83,7 @@ def _expected(d: Dispute) -> set[str]:
 
 def test_every_source_dispute_is_settled_with_the_expected_differences(
         disputes: list[Dispute]) -> None:
-    assert len(disputes) == 26 + 26  # Kout 6, Kout 4
+    assert len(disputes) == 27 + 26  # Kout 6, Kout 4
     for d in disputes:
         differs = {o.kind for o in d.outcomes if o.verdict == "refuted"}
         assert d.ok, (d.id, [o.as_json() for o in d.outcomes if not o.ok])
@@ -188,6 +190,20 @@ def test_an_engine_that_lets_a_joker_follow_a_joker_lead_fails_to_replay(
     legal = next(o for o in d.outcomes if o.kind == "legal")
     assert legal.verdict == "refuted" and not legal.replayed
     assert legal.error == "engine and model disagree"
+
+
+def test_an_engine_that_scores_every_failed_malzoom_5_fails_to_replay(
+        monkeypatch: pytest.MonkeyPatch) -> None:
+    """An engine that gives 5 for every failed Malzoom, whatever the tricks: the witness of
+    ``score.malzoom-failed = 5-if-under-5`` no longer replays."""
+    real = engine.kout.rules.compile_rules
+    monkeypatch.setattr(proofs.kout.kinds_rules, "compile_rules",
+                        lambda profile: dataclasses.replace(real(profile),
+                                                            malzoom_points_under_5_only=False))
+    d = DisputeBook(family_catalogue("kout")).settle("kout6", "score.malzoom-failed", "5",
+                                                     "5-if-under-5")
+    score = next(o for o in d.outcomes if o.kind == "score")
+    assert score.verdict == "refuted" and not score.replayed
 
 
 def test_a_wrong_model_changes_the_verdict(monkeypatch: pytest.MonkeyPatch) -> None:

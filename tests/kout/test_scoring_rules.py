@@ -41,6 +41,15 @@ def test_score_malzoom_failed_double_bid_reading() -> None:
     assert score_hand(rules, Contract(0, 5, True, True), (4, 5)) == HandScore(False, 1, 10)
 
 
+def test_score_malzoom_failed_only_under_5_tricks_reading() -> None:
+    """002's "fails to achieve 5 Lamas" read as written: a Malzoom 6 failed with 5 tricks
+    scores as any failed bid (12), with 4 tricks the Malzoom 5; the ruling gives 5 to both."""
+    rules = variant(score__malzoom_failed="5-if-under-5").rules
+    assert score_hand(rules, Contract(0, 6, True, True), (5, 4)) == HandScore(False, 1, 12)
+    assert score_hand(rules, Contract(0, 6, True, True), (4, 5)) == HandScore(False, 1, 5)
+    assert score_hand(RULES, Contract(0, 6, True, True), (5, 4)) == HandScore(False, 1, 5)
+
+
 def _after(scores: tuple[int, int], result: HandScore, hand: int = 3, bid: int = 6) -> int | None:
     return game_winner(RULES, scores, hand, Contract(result.team, bid, False, False), result)
 

@@ -92,17 +92,19 @@ def test_traceability_links_sources_to_rulings() -> None:
 def test_diff_of_two_sources_that_part_only_on_scoring(
         capsys: pytest.CaptureFixture[str], verified_cache: Path) -> None:
     """001 scores a bid made or failed by the bid; 002's words also allow the tricks won. 002
-    gives the bid's Joker lead to "players", which neither holder reading is, so it is silent
-    there while 001 gives it to the bidding team. 001's permission to play a Joker "If not
-    using the Joker to start a hand" may withhold the other Joker from a Joker lead, which 002's
-    "in any round" allows."""
+    gives the bid's Joker lead to "players" (any player, or the bidding team), 001 to the
+    bidding team. 001's permission to play a Joker "If not using the Joker to start a hand" may
+    withhold the other Joker from a Joker lead, which 002's "in any round" allows. 002 gives a
+    failed Mulzum 5 when the team "fails to achieve 5 Lamas", which may leave a forced bid above
+    5 failed with 5 or more to the ordinary score."""
     assert main(["diff", "src001-kout6", "src002-kout6", "--json"]) == 0
     data = json.loads(capsys.readouterr().out)
     assert data["verdict"] == "differs"
     verdicts = {p["parameter"]: {d["verdict"] for d in p["disputes"]}
                 for p in data["parameters"]}
     assert verdicts == {"score.made": {"differs"}, "score.failed": {"differs"},
-                        "joker.lead-bid-holder": {"differs"}, "joker.to-joker-lead": {"differs"}}
+                        "joker.lead-bid-holder": {"differs"}, "joker.to-joker-lead": {"differs"},
+                        "score.malzoom-failed": {"differs"}}
 
 
 
