@@ -38,7 +38,7 @@ from engine.baloot import actions as act
 from engine.baloot.cards import NUM_CARDS, mask, name, names, parse
 from engine.baloot.deal import CUTTER_CHOICES, FirstDeal
 from engine.baloot.hand import Hand
-from engine.baloot.play import legal_mask
+from engine.baloot.play import legal_mask, lock_binds
 from engine.baloot.state import AUCTION, CUT, DOUBLE, GAME_OVER, PLAY, TRUMP
 from engine.codec import Reader, plays_json, read_card, read_int, read_trick
 from engine.errors import EngineError, StateError
@@ -318,7 +318,7 @@ def _replay_play(state: Any, raw: dict[str, Any]) -> None:
                                      "whether to declare projects")
                 hand.declare(seat, hand.offers(state.rules, seat) if seat in declared else ())
             if not legal_mask(state.rules, state.hands[seat], hand.trick, hand.trump,
-                              hand.locked) >> c & 1:
+                              lock_binds(state.rules, hand.locked, seat, hand.declarer)) >> c & 1:
                 raise StateError(f"{at}.plays[{j}].card: {name(c)} is not a legal play")
             hand.play(state.rules, state.hands, c)
         if i < len(tricks) and isinstance(trick, dict) and "winner" in trick:

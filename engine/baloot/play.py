@@ -39,9 +39,16 @@ PARTNER_RELEASES = (HokomVoid.MUST_TRUMP_UNLESS_PARTNER_WINNING,
 at the third or fourth seat, or at the fourth and at the third after the partner's Ace lead."""
 
 
+def lock_binds(rules: Rules, locked: bool, seat: int, declarer: int) -> bool:
+    """Whether a locked Double or Four binds ``seat`` (``double.lock``): every seat, or only
+    the buyers' under ``no-trump-lead-buyers``."""
+    return locked and (not rules.lock_binds_buyers_only or seat % 2 == declarer % 2)
+
+
 def legal_mask(rules: Rules, hand: CardMask, trick: list[BCard], trump: int | None,
                locked: bool) -> CardMask:
-    """The cards of ``hand`` its holder may play to ``trick`` (the cards played so far)."""
+    """The cards of ``hand`` its holder may play to ``trick`` (the cards played so far);
+    ``locked``: a lock binds the holder (:func:`lock_binds`)."""
     if not trick:
         if locked and trump is not None and rules.lock_forbids_trump_lead:
             others = hand & ~SUIT_MASK[trump]
@@ -119,6 +126,8 @@ class PlayPosition:
     locked: bool = False
     trick: list[BCard] = field(default_factory=list)
     stack: list[tuple[int, list[BCard]]] = field(default_factory=list)
+    declarer: int = 0
+    """The buyer's seat, for a lock that binds the buyers only."""
 
     @property
     def to_move(self) -> int:
@@ -128,7 +137,7 @@ class PlayPosition:
     def legal_mask(self) -> CardMask:
         """The legal cards of the player to move (none once the hand is over)."""
         return legal_mask(self.rules, self.hands[self.to_move], self.trick, self.trump,
-                          self.locked)
+                          lock_binds(self.rules, self.locked, self.to_move, self.declarer))
 
     def push(self, c: BCard) -> None:
         """Play ``c`` for the player to move."""
@@ -164,4 +173,5 @@ def perft_position(rules: Rules, seed: int, contract: str, trump: int | None,
     seat = (dealer + 1) % 4 if declarer is None else declarer
     hands = complete(list(dealt.hands), dealt.public, dealt.rest, dealer, seat)
     leader = seat if rules.first_lead_declarer else (dealer + 1) % 4
-    return PlayPosition(rules, hands, leader, trump if contract == "hokom" else None), dealer, seat
+    return (PlayPosition(rules, hands, leader, trump if contract == "hokom" else None,
+                         declarer=seat), dealer, seat)

@@ -138,6 +138,7 @@ class Rules:
     sun_double_strict: bool
     sun_double_buyers_ahead: bool
     lock_forbids_trump_lead: bool
+    lock_binds_buyers_only: bool
     doubled_winner_takes_all: bool
     projects_double_only: bool
     gahwa_needs_made: bool
@@ -237,7 +238,9 @@ def compile_rules(profile: Profile) -> Rules:
         sun_double_strict=flag(profile, "double.sun", "one-above-other-below-100",
                                "one-side-above-100"),
         sun_double_buyers_ahead=flag(profile, "double.sun-ahead", "buyers", "either-side"),
-        lock_forbids_trump_lead=flag(profile, "double.lock", "no-trump-lead", "no-raise"),
+        lock_forbids_trump_lead=choose(profile, "double.lock", {
+            "no-trump-lead": True, "no-trump-lead-buyers": True, "no-raise": False}),
+        lock_binds_buyers_only=profile.value("double.lock") == "no-trump-lead-buyers",
         doubled_winner_takes_all=flag(profile, "double.split", "winner-takes-all",
                                       "each-side-own"),
         projects_double_only=flag(profile, "double.projects", "double-only", "same-as-hand"),

@@ -15,7 +15,7 @@ from engine.baloot import auction as buy
 from engine.baloot.cards import NUM_CARDS, SUIT_MASK, CardMask, cards_in, name, names
 from engine.baloot.deal import CUTTER_CHOICES, FirstDeal, complete, first_deal, pack
 from engine.baloot.hand import Hand
-from engine.baloot.play import legal_mask, void_rule
+from engine.baloot.play import legal_mask, lock_binds, void_rule
 from engine.baloot.rules import HOKOM, ExposedCard, Rules
 from engine.errors import IllegalActionError, StateError
 from spec.cards import SUIT_LETTERS
@@ -163,7 +163,7 @@ class BalootStateCore:
         if self.hand.offers(self.rules, seat):
             return 0
         return legal_mask(self.rules, self.hands[seat], self.hand.trick, self.hand.trump,
-                          self.hand.locked)
+                          lock_binds(self.rules, self.hand.locked, seat, self.hand.declarer))
 
     def legal_actions(self) -> list[int]:
         """The legal actions, sorted."""

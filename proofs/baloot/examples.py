@@ -71,11 +71,12 @@ def project(p: dict[str, Any]) -> Any:
 
 
 def _legal(w: dict[str, Any], profile: Profile) -> list[str]:
-    from engine.baloot.play import legal_mask
+    from engine.baloot.play import legal_mask, lock_binds
 
     hand = w["hands"][str(w["mover"])]
-    legal = legal_mask(engine_rules(profile), _mask(hand), cards(w["trick"]), _trump(w),
-                       w["locked"])
+    rules = engine_rules(profile)
+    legal = legal_mask(rules, _mask(hand), cards(w["trick"]), _trump(w),
+                       lock_binds(rules, w["locked"], int(w["mover"]), int(w.get("declarer", 0))))
     return [name for name, c in zip(hand, cards(hand), strict=True) if legal >> c & 1]
 
 

@@ -139,14 +139,23 @@ def _top_trump(sp: SymbolicProfile, trick: Sequence[t.Int], trump: t.Int) -> t.I
     return top
 
 
+def lock_binds(sp: SymbolicProfile, locked: t.Bool, seat: t.Int, declarer: t.Int) -> t.Bool:
+    """Whether a locked Double or Four binds ``seat`` (``double.lock``): every seat, or the
+    buyers' side only under ``no-trump-lead-buyers``."""
+    return t.And(locked, t.Or(t.Not(sp.is_("double.lock", "no-trump-lead-buyers")),
+                              (seat + 4 - declarer) % 2 == 0))
+
+
 def legal(sp: SymbolicProfile, hand: Sequence[t.Bool], trick: Sequence[t.Int], trump: t.Int,
           locked: t.Bool, card: t.Int) -> t.Bool:
     """Whether the player to move, holding ``hand``, may play ``card`` to ``trick`` (the
     cards so far): ``play.follow-suit``, ``play.trump-led``, ``play.hokom-void``,
-    ``play.hokom-ruff`` and a locked double's ``double.lock``."""
+    ``play.hokom-ruff`` and a locked double's ``double.lock`` (``locked``: a lock binds the
+    player, see :func:`lock_binds`)."""
     mine = held(hand, card)
     if not trick:
-        lock = t.And(locked, trump != NO_TRUMP, sp.is_("double.lock", "no-trump-lead"))
+        lock = t.And(locked, trump != NO_TRUMP, t.Or(sp.is_("double.lock", "no-trump-lead"),
+                                                    sp.is_("double.lock", "no-trump-lead-buyers")))
         others = t.Or([t.And(hand[c], trump != c // 8) for c in maybe_held(hand)])
         return t.And(mine, t.Not(t.And(lock, others, suit(card) == trump)))
     led = suit(trick[0])

@@ -27,6 +27,7 @@ from proofs.baloot.model import (
     card_points,
     last_trick_points,
     legal,
+    lock_binds,
     rank,
     winner_is,
 )
@@ -68,7 +69,8 @@ def _legal_cards(sp: SymbolicProfile, data: dict[str, Any], state: Any) -> list[
     flags = [c in hand for c in range(32)]
     trump = _trump(_contract(data)[1])
     return [card_name(c) for c in sorted(hand)
-            if legal(sp, flags, [card_of(c) for c in trick], trump, state.hand.locked, c)
+            if legal(sp, flags, [card_of(c) for c in trick], trump,
+                     lock_binds(sp, state.hand.locked, int(mover), state.hand.declarer), c)
             is True]
 
 

@@ -24,7 +24,7 @@ MODEL_READINGS: dict[str, tuple[str, ...]] = {
     "auction.all-pass": ("next-dealer", "same-dealer"),
     "double.sun": ("one-side-above-100", "one-above-other-below-100"),
     "double.sun-ahead": ("either-side", "buyers"),
-    "double.lock": ("no-trump-lead", "no-raise"),
+    "double.lock": ("no-trump-lead", "no-raise", "no-trump-lead-buyers"),
     "double.split": ("winner-takes-all", "each-side-own"),
     "double.projects": ("same-as-hand", "double-only"),
     "double.four-caller": ("doubler", "either-defender"),

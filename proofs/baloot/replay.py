@@ -42,20 +42,23 @@ def replay_legal(profile: Profile, found: dict[str, Any]) -> dict[str, Any]:
     """The mover's legal cards at a decoded situation (:meth:`Situation.decode`), by the
     engine and by the model; replayed when both find none."""
     from engine.baloot.cards import mask, parse
-    from engine.baloot.play import legal_mask
+    from engine.baloot.play import legal_mask, lock_binds
     from proofs.baloot.model import card_of, legal
+    from proofs.baloot.model import lock_binds as model_lock_binds
 
     mover = str((int(found["leader"]) + len(found["trick"])) % 4)
     hand = [card_of(c) for c in found["hands"][mover]]
     trick = [card_of(c) for c in found["trick"]]
     trump = int(found["trump"])
-    engine = legal_mask(engine_rules(profile), mask(parse(c) for c in found["hands"][mover]),
+    rules = engine_rules(profile)
+    locked, seat, declarer = bool(found["locked"]), int(mover), int(found.get("declarer", 0))
+    engine = legal_mask(rules, mask(parse(c) for c in found["hands"][mover]),
                         [parse(c) for c in found["trick"]], None if trump < 0 else trump,
-                        bool(found["locked"]))
+                        lock_binds(rules, locked, seat, declarer))
     sp = SymbolicProfile(profile, Names("replay-legal"))
     flags = [c in hand for c in range(32)]
-    model = [card_name(c) for c in hand
-             if legal(sp, flags, trick, trump, bool(found["locked"]), c) is True]
+    binds = model_lock_binds(sp, locked, seat, declarer)
+    model = [card_name(c) for c in hand if legal(sp, flags, trick, trump, binds, c) is True]
     engine_cards = [card_name(c) for c in hand if engine >> parse(card_name(c)) & 1]
     return {"state": found, "replayed": engine_cards == model == [],
             "engine": {"legal": engine_cards}, "model": {"legal": model}}

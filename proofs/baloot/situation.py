@@ -8,7 +8,7 @@ from dataclasses import dataclass, field
 
 import z3
 
-from proofs.baloot.model import CARDS, NO_TRUMP, card_name, legal
+from proofs.baloot.model import CARDS, NO_TRUMP, card_name, legal, lock_binds
 from proofs.smt import terms as t
 from proofs.smt.parameters import SymbolicProfile
 from proofs.smt.solver import Names
@@ -25,6 +25,7 @@ class Situation:
     sp: SymbolicProfile
     trump: z3.ArithRef
     locked: z3.BoolRef
+    declarer: z3.ArithRef
     leader: z3.ArithRef
     done: z3.ArithRef
     """Tricks already played."""
@@ -43,7 +44,8 @@ class Situation:
 
     def legal(self, card: t.Int) -> t.Bool:
         """The mover may play ``card``."""
-        return legal(self.sp, self.hand(self.mover), self.trick, self.trump, self.locked, card)
+        return legal(self.sp, self.hand(self.mover), self.trick, self.trump,
+                     lock_binds(self.sp, self.locked, self.mover, self.declarer), card)
 
     def decode(self, model: z3.ModelRef) -> dict[str, object]:
         """The situation a model gives, in card notation."""
@@ -54,7 +56,7 @@ class Situation:
         return {
             "contract": "sun" if value(self.trump) == NO_TRUMP else "hokom",
             "trump": value(self.trump), "locked": z3.is_true(model.eval(
-                self.locked, model_completion=True)),
+                self.locked, model_completion=True)), "declarer": value(self.declarer),
             "leader": value(self.leader), "tricks done": value(self.done),
             "hands": {str(s): [card_name(c) for c in CARDS if where[c] == s] for s in range(4)},
             "trick": [card_name(value(c)) for c in self.trick]}
@@ -65,11 +67,13 @@ def situation(profile: Profile, names: Names, down: int,
     """A reachable situation of play with ``down`` cards of the trick played, under the rules
     ``sp`` (a fresh symbolic copy of ``profile`` when not given)."""
     sp = sp if sp is not None else SymbolicProfile(profile, names)
-    s = Situation(sp, names.int("trump"), names.bool("locked"), names.int("leader"),
+    s = Situation(sp, names.int("trump"), names.bool("locked"), names.int("declarer"),
+                  names.int("leader"),
                   names.int("done"), [names.int(f"place{c}") for c in CARDS],
                   [names.int(f"trick{i}") for i in range(down)])
     cs = [*sp.constraints(), s.trump >= NO_TRUMP, s.trump <= 3,
           z3.Implies(s.trump == NO_TRUMP, z3.Not(s.locked)), s.leader >= 0, s.leader <= 3,
+          s.declarer >= 0, s.declarer <= 1,
           s.done >= 0, s.done <= 7]
     cs += [z3.And(p >= 0, p <= IN_TRICK) for p in s.place]
     for i, card in enumerate(s.trick):
@@ -94,13 +98,14 @@ def _trick_legal(s: Situation) -> list[z3.BoolRef]:
     for i, card in enumerate(s.trick):
         player = (s.leader + i) % 4
         before = [z3.Or(s.place[c] == player, card == c) for c in CARDS]
-        out.append(t.lift(legal(s.sp, before, s.trick[:i], s.trump, s.locked, card)))
+        out.append(t.lift(legal(s.sp, before, s.trick[:i], s.trump,
+                                lock_binds(s.sp, s.locked, player, s.declarer), card)))
     return out
 
 
 def under(s: Situation, sp: SymbolicProfile) -> Situation:
     """The same cards read under other rules ``sp``: its constraints are only what the trick's
     legality under ``sp`` adds (the shared layout stays with the first)."""
-    view = Situation(sp, s.trump, s.locked, s.leader, s.done, s.place, s.trick)
+    view = Situation(sp, s.trump, s.locked, s.declarer, s.leader, s.done, s.place, s.trick)
     view.constraints = _trick_legal(view)
     return view

@@ -122,7 +122,8 @@ class BalootWords:
     def witness(self, kind: str, w: dict[str, Any]) -> str:
         """See :meth:`proofs.outcome_words.Words.witness`."""
         if kind in ("legal", "winner"):
-            lock = "; the Double is locked" if w.get("locked") else ""
+            lock = (f"; the Double is locked, seat {w.get('declarer', 0)}'s side bought"
+                    if w.get("locked") else "")
             return (f"{_contract(w)}{lock}. Tricks finished: {w['tricks done']}.")
         if kind == "next-dealer":
             return f"Seat {w['dealer']} dealt; the hand ended: {w['hand']}."

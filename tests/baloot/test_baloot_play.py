@@ -7,7 +7,7 @@ import pytest
 from baloot_helpers import rules
 
 from engine.baloot.cards import mask, names, parse, parse_many
-from engine.baloot.play import legal_mask, winning_index
+from engine.baloot.play import legal_mask, lock_binds, winning_index
 
 HEARTS, SPADES = 1, 0
 
@@ -130,6 +130,21 @@ def test_locked_double_forbids_leading_trump() -> None:
     assert legal("7H 8H 9D", "", HEARTS, locked=False) == ["7H", "8H", "9D"]
     assert legal("7H 8H 9D", "", HEARTS, locked=True, double__lock="no-raise") == [
         "7H", "8H", "9D"]
+
+
+def test_a_lock_that_binds_the_buyers_only() -> None:
+    """``no-trump-lead-buyers``: the lock binds seats of the declarer's side, not the
+    defenders; the ruling binds every seat."""
+    buyers_only = rules(double__lock="no-trump-lead-buyers")
+    for seat, declarer, bound in ((0, 2, True), (1, 3, True), (1, 0, False), (2, 3, False)):
+        assert lock_binds(buyers_only, True, seat, declarer) is bound
+        assert lock_binds(rules(), True, seat, declarer) is True
+        assert lock_binds(buyers_only, False, seat, declarer) is False
+    hand = mask(parse_many("7H 8H 9D"))
+    assert names(legal_mask(buyers_only, hand, [], HEARTS,
+                            lock_binds(buyers_only, True, 1, 0))) == ["7H", "8H", "9D"]
+    assert names(legal_mask(buyers_only, hand, [], HEARTS,
+                            lock_binds(buyers_only, True, 0, 0))) == ["9D"]
 
 
 def test_card_points() -> None:

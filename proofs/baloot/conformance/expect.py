@@ -18,6 +18,7 @@ from engine.baloot.play import (
     PARTNER_RELEASES,
     PlayPosition,
     legal_mask,
+    lock_binds,
     strength,
     void_rule,
     winning_index,
@@ -79,7 +80,7 @@ def _mask(cards: tuple[BCard, ...]) -> int:
 def position_of(rules: Rules, play: BalootPlay) -> PlayPosition:
     """The engine's play position at the situation."""
     return PlayPosition(rules, [_mask(h) for h in play.hands], play.leader, play.trump,
-                        play.locked, list(play.trick))
+                        play.locked, list(play.trick), declarer=play.declarer)
 
 
 # ---------------------------------------------------------------------------- legal cards
@@ -88,7 +89,8 @@ def card_rule(rules: Rules, play: BalootPlay, card: BCard) -> str:
     hand = _mask(play.hands[play.mover])
     trump = play.trump
     if not play.trick:
-        if (play.locked and trump is not None and rules.lock_forbids_trump_lead
+        if (lock_binds(rules, play.locked, play.mover, play.declarer) and trump is not None
+                and rules.lock_forbids_trump_lead
                 and hand & ~SUIT_MASK[trump]):
             return "double.lock"
         return "play.follow-suit"
@@ -145,7 +147,7 @@ def _ruff_ranks(rules: Rules, hand: Sequence[BCard], trumps: list[BCard]) -> dic
 def legal_plays(rules: Rules, play: BalootPlay) -> Answer:
     """The mover's legal cards."""
     legal = legal_mask(rules, _mask(play.hands[play.mover]), list(play.trick), play.trump,
-                       play.locked)
+                       lock_binds(rules, play.locked, play.mover, play.declarer))
     cards = [name(c) for c in play.hands[play.mover] if legal >> c & 1]
     why: dict[str, Any] = {"cards": card_rules(rules, play)}
     ranks = rank_rules(rules, play)
@@ -181,7 +183,7 @@ def trick_winner(rules: Rules, data: Any) -> Answer:
     """The seat that wins a complete trick (its last card must be legal)."""
     play, last = _complete(data)
     legal = legal_mask(rules, _mask(play.hands[play.mover]), list(play.trick), play.trump,
-                       play.locked)
+                       lock_binds(rules, play.locked, play.mover, play.declarer))
     if not legal >> last & 1:
         raise InvalidRequestError(f"{name(last)} is not a legal last card")
     cards = [*play.trick, last]

@@ -15,7 +15,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from engine.baloot.cards import NUM_CARDS, BCard, name
-from engine.baloot.play import legal_mask, winning_index
+from engine.baloot.play import legal_mask, lock_binds, winning_index
 from engine.baloot.rules import Rules
 from proofs.baloot.conformance.situation import (
     HAND,
@@ -37,11 +37,13 @@ class PlayedTrick:
 
 @dataclass(frozen=True)
 class PlayedHand:
-    """The eight tricks of a hand, its trump (None in Sun) and whether a double locked it."""
+    """The eight tricks of a hand, its trump (None in Sun), whether a double locked it, and the
+    buyers' side (a lock may bind the buyers only)."""
 
     trump: int | None
     locked: bool
     tricks: tuple[PlayedTrick, ...]
+    buyers: int = 0
 
 
 def read_played_hand(data: dict[str, Any]) -> PlayedHand:
@@ -67,7 +69,8 @@ def read_played_hand(data: dict[str, Any]) -> PlayedHand:
     if len(set(every)) != NUM_CARDS:
         twice = sorted({name(c) for c in every if every.count(c) > 1})
         raise InvalidRequestError(f"tricks: {', '.join(twice)} played twice")
-    return PlayedHand(trump, locked, tuple(tricks))
+    buyers = data.get("declarer_team", 0)
+    return PlayedHand(trump, locked, tuple(tricks), buyers if buyers in (0, 1) else 0)
 
 
 @dataclass(frozen=True)
@@ -103,7 +106,7 @@ def replay(rules: Rules, hand: PlayedHand) -> PlayedPoints:
         for i, card in enumerate(trick.cards):
             seat = (leader + i) % SEATS
             if not legal_mask(rules, holding[seat], list(trick.cards[:i]), hand.trump,
-                              hand.locked) >> card & 1:
+                              lock_binds(rules, hand.locked, seat, hand.buyers)) >> card & 1:
                 raise InvalidRequestError(f"tricks[{k}].cards[{i}]: {name(card)} by seat "
                                           f"{seat} is not a legal play there")
             holding[seat] &= ~(1 << card)
@@ -124,8 +127,8 @@ def tricks_json(tricks: list[tuple[int, list[BCard]]]) -> list[dict[str, Any]]:
 def trick_requests(data: dict[str, Any]) -> list[dict[str, Any]]:
     """The trick-winner requests a hand-score request with its tricks rests on: each trick
     complete, the cards of the later tricks still held (the declarer's seat taken as the first
-    of its side: no rule of play reads it). Empty for a request that gives no tricks or cannot
-    be read."""
+    of its side: rules of play read only the side, for a lock that binds the buyers). Empty
+    for a request that gives no tricks or cannot be read."""
     try:
         hand = read_played_hand(data)
     except InvalidRequestError:

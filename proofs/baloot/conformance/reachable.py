@@ -31,7 +31,7 @@ from pathlib import Path
 from typing import Any
 
 from engine.baloot.cards import NUM_CARDS, BCard, CardMask, name, names, parse
-from engine.baloot.play import legal_mask, winning_index
+from engine.baloot.play import legal_mask, lock_binds, winning_index
 from engine.baloot.rules import Rules
 from engine.masks import cards_of, mask_of
 from proofs.baloot.conformance.situation import SEATS, BalootPlay, read_play
@@ -96,7 +96,7 @@ def _play_out(rules: Rules, play: BalootPlay, hands: list[CardMask], leader: int
     for i, c in enumerate(cards):
         seat = (leader + i) % SEATS
         if not legal_mask(rules, hands[seat], list(cards[:i]), play.trump,
-                          play.locked) >> c & 1:
+                          lock_binds(rules, play.locked, seat, play.declarer)) >> c & 1:
             return seat, i
         hands[seat] &= ~(1 << c)
     return None
@@ -155,7 +155,9 @@ class _Search:
         found = self.barred.get(key)
         if found is None:
             found = _barredcards_of(self.rules, self.now[seat] | 1 << c, list(trick),
-                                  self.play.trump, self.play.locked, c)
+                                  self.play.trump,
+                                  lock_binds(self.rules, self.play.locked, seat,
+                                             self.play.declarer), c)
             self.barred[key] = found
         return found
 
