@@ -57,6 +57,22 @@ def test_joker_to_joker_lead_allowed() -> None:
     assert legal(state) == ["3S", "BJ"]
 
 
+def test_joker_to_joker_lead_is_the_rule_the_kit_charges() -> None:
+    """The kit's reference answer names rule joker.to-joker-lead for the other Joker played
+    to a Joker led with permission (and joker.play-to-trick for a Joker played otherwise), so
+    an engine that bars it is charged to the rule it reads otherwise."""
+    from proofs.kout.conformance.expect import card_rules
+
+    state = play(situation(hands={0: "RJ 2C 5C", 1: "BJ 3S 4H"}, bid=9), "RJ")
+    assert state.position is not None
+    assert card_rules(state.position) == {"3S": "joker.legal-lead-calls-trump",
+                                          "4H": "joker.legal-lead-calls-trump",
+                                          "BJ": "joker.to-joker-lead"}
+    other = play(situation(hands={0: "5H 2C", 1: "2H RJ"}), "5H")
+    assert other.position is not None
+    assert card_rules(other.position)["RJ"] == "joker.play-to-trick"
+
+
 def test_joker_to_joker_lead_not_allowed_variant() -> None:
     """003 read the other way: the other Joker counts as not held, unless it is the last card."""
     game = variant(joker__to_joker_lead="not-allowed")

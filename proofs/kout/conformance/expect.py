@@ -132,7 +132,8 @@ def permitting_rule(position: PlayPosition, card: Card) -> str:
     if position.follow < 0:
         return "joker.after-worthless-lead"
     if card >= BLACK_JOKER:
-        return "joker.play-to-trick"
+        return ("joker.to-joker-lead" if position.lead_kind == LIVE_JOKER_LEAD
+                else "joker.play-to-trick")
     if position.lead_kind == LIVE_JOKER_LEAD:
         return "joker.legal-lead-calls-trump"
     return "play.follow-suit"
