@@ -51,6 +51,23 @@ def _project(p: dict[str, Any]) -> str:
     return f"seat {p['seat']} {kind} ({' '.join(cards)})"
 
 
+BIDS = ("hokom", "sun", "ashkal")
+"""Calls that stand as a bid: after one, who answers next may depend on the readings."""
+
+
+def _calls_by_seat(words: list[str], calls: list[str]) -> str:
+    """The calls of a buying from the dealer's right (seat 0), each with its seat while seats
+    speak in turn: up to the first bid; the answers after it are told in order, without seats,
+    since which players answer (and so who made each call) is what the readings may decide."""
+    first_bid = next((i for i, c in enumerate(calls)
+                      if c in BIDS or c.startswith(("suit-", "hokom-"))), len(calls))
+    said = ", ".join(f"seat {i % 4}: {words[i]}" for i in range(min(first_bid + 1, len(calls))))
+    rest = words[first_bid + 1:]
+    if rest:
+        said += "; then, from the players still to answer in priority order: " + ", ".join(rest)
+    return said
+
+
 PROJECT_NAMES = {"sira": "a Sira", "fifty": "a 50", "hundred": "a 100",
                  "four-hundred": "a 400"}
 
@@ -227,21 +244,3 @@ class BalootWords:
 
 
 WORDS = BalootWords()
-
-
-BIDS = ("hokom", "sun", "ashkal")
-"""Calls that stand as a bid: after one, who answers next may depend on the readings."""
-
-
-def _calls_by_seat(words: list[str], calls: list[str]) -> str:
-    """The calls of a buying from the dealer's right (seat 0), each with its seat while seats
-    speak in turn: up to the first bid; the answers after it are told in order, without seats,
-    since which players answer (and so who made each call) is what the readings may decide."""
-    first_bid = next((i for i, c in enumerate(calls)
-                      if c in BIDS or c.startswith(("suit-", "hokom-"))), len(calls))
-    said = ", ".join(f"seat {i % 4}: {words[i]}" for i in range(min(first_bid + 1, len(calls))))
-    rest = words[first_bid + 1:]
-    if rest:
-        said += "; then, from the players still to answer in priority order: " + ", ".join(rest)
-    return said or "none"
-

@@ -71,6 +71,20 @@ def test_each_kind_finds_a_witness_the_engine_replays(book: DisputeBook, paramet
     assert all(o.verdict != "unknown" for o in found.values())
 
 
+def test_a_buying_witness_names_no_seat_the_readings_decide(book: DisputeBook) -> None:
+    """After a bid, who answers depends on ``auction.sun-over-hokom``: the words give the
+    answers in order without seats (each reading has another seat make the Sun)."""
+    from proofs.baloot.words import WORDS
+
+    auction = _outcomes(book, "auction.sun-over-hokom", "any-other-player",
+                        "not-after-second-round-no")["auction"]
+    told = WORDS.witness("auction", auction.witness)
+    calls = auction.witness["calls"]
+    assert calls[-1] == "sun" and len(calls) % 4 == 3  # by call count, seat 2 would be named
+    assert told.endswith("then, from the players still to answer in priority order: Sun.")
+    assert "seat 2: Sun" not in told
+
+
 def test_the_witnesses_are_the_boundaries_the_readings_name(book: DisputeBook) -> None:
     sun = _outcomes(book, "double.sun", "one-side-above-100", "one-above-other-below-100")
     assert sorted(sun["doubling"].witness["scores"]) == [100, 101]
