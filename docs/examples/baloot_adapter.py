@@ -29,6 +29,7 @@ RECONCILED = {
     "project.tie-break": "highest-card-then-first", "project.declaration-order": "play-order",
     "project.proof": "shown", "project.baloot-holder": "any-player",
     "project.baloot-value": "2-game-points", "project.baloot-in-project": "not-split-not-in-100",
+    "project.scoring-side": "comparison-winner",
     "rank.plain": "ten-high", "rank.trump": "jack-nine-high", "play.first-lead": "dealers-right",
     "play.follow-suit": "must-follow", "play.hokom-void": "must-trump-unless-partner-winning",
     "play.trump-led": "must-overtrump", "play.hokom-ruff": "any-trump",

@@ -154,6 +154,9 @@ class Rules:
     baloot_card_points: bool
     baloot_value: int
     baloot_always: bool
+    projects_need_hand_won: bool
+    """``project.scoring-side = hand-winner``: the side with the higher project scores it only
+    if it also wins the hand (the defenders' projects score nothing on a made contract)."""
     first_lead_declarer: bool
     hokom_void: HokomVoid
     trump_led: TrumpLed
@@ -264,6 +267,8 @@ def compile_rules(profile: Profile) -> Rules:
         baloot_value=number(profile, "project.baloot-value", ("2-game-points", "20-card-points")),
         baloot_always=flag(profile, "project.baloot-in-project", "always",
                            "not-split-not-in-100"),
+        projects_need_hand_won=flag(profile, "project.scoring-side", "hand-winner",
+                                    "comparison-winner"),
         first_lead_declarer=flag(profile, "play.first-lead", "declarer", "dealers-right"),
         hokom_void=member(profile, "play.hokom-void", HokomVoid),
         trump_led=member(profile, "play.trump-led", TrumpLed),

@@ -165,6 +165,8 @@ def score_hand(rules: Rules, facts: HandFacts) -> HandScore:
         to = facts.project_team
         if not ok:
             to = e if not (to == d and rules.failed_declarer_projects_lost) else -1
+        elif to == e and rules.projects_need_hand_won:
+            to = -1  # the defenders hold the higher project, but the buyers won the hand
         if to >= 0:
             factor = (2 if mult > 1 else 1) if rules.projects_double_only else mult
             projects[to] = facts.project_points * factor

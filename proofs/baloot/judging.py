@@ -189,6 +189,10 @@ def score_rules(record: dict[str, Any]) -> list[str]:
                if record["made"] else "score.failed")
     if any(record["score"]["projects"]):
         out.append("project.values")
+    buyers = contract["seat"] % 2
+    if record["made"] and any(row["scored"] and row["kind"] != "baloot"
+                              and row["seat"] % 2 != buyers for row in record["projects"]):
+        out.append("project.scoring-side")  # the defenders' higher project on a made hand
     if any(record["score"]["baloot"]):
         out.append("project.baloot-value")
         if not record["made"]:

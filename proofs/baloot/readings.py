@@ -40,6 +40,7 @@ MODEL_READINGS: dict[str, tuple[str, ...]] = {
     ),
     "project.declaration-order": ("play-order", "declarer-then-clockwise"),
     "project.proof": ("shown", "in-won-tricks"),
+    "project.scoring-side": ("comparison-winner", "hand-winner"),
     "project.baloot-holder": ("any-player", "declarer-only"),
     "project.baloot-value": ("2-game-points", "20-card-points"),
     "project.baloot-in-project": ("not-split-not-in-100", "always"),

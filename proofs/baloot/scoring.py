@@ -1,6 +1,7 @@
 """Baloot's score as Z3 terms, from ``spec/baloot/``: card points to game points
 (``score.*-conversion``), made or failed (``score.*-threshold``), the split of a doubled hand
-(``double.split``), projects and their multiplier (``double.projects``), Baloot (and where
+(``double.split``), projects (which side scores them, ``project.scoring-side``) and their
+multiplier (``double.projects``), Baloot (and where
 a failed side's goes, ``score.failed-baloot``), Gahwa
 (``double.gahwa``), a sweep (``score.sweep``) and game end (``game.*``). Concrete inputs give
 plain values."""
@@ -191,8 +192,12 @@ def score(sp: SymbolicProfile, hand: Hand) -> Score:
     factor = t.If(sp.is_("double.projects", "double-only"), t.If(mult > 1, 2, 1), mult)
     lost = t.And(t.Not(ok), hand.project_side == d,
                  sp.is_("score.failed", "defenders-keep-own-projects"))
-    project_to = t.If(hand.project_side < 0, -1, t.If(ok, hand.project_side,
-                                                       t.If(lost, -1, 1 - d)))
+    # a made contract over the defenders' higher project: scored only if the comparison's
+    # winner need not win the hand too (project.scoring-side)
+    unclaimed = t.And(hand.project_side == 1 - d, sp.is_("project.scoring-side", "hand-winner"))
+    project_to = t.If(hand.project_side < 0, -1,
+                      t.If(ok, t.If(unclaimed, -1, hand.project_side),
+                           t.If(lost, -1, 1 - d)))
     proj = hand.project_points * factor
     winner = t.If(hand.gahwa, t.If(ok, d, t.If(sp.is_("double.gahwa", "hand-winner-wins-game"),
                                                 1 - d, -1)), -1)

@@ -170,6 +170,20 @@ def test_hand_scores_at_the_thresholds() -> None:
     assert not higher["made"]
 
 
+def test_the_defenders_higher_project_on_a_made_hand_is_read_by_its_own_rule() -> None:
+    """The defenders' 50 on a made Hokom: scored under the ruling, not under ``hand-winner``,
+    and the projects' part names ``project.scoring-side`` (the failure rule, not read here,
+    was named before), with the stakes' rule beside it on a raised hand."""
+    ask = _score(card_points=[100, 62], projects={"team": 1, "points": 5})
+    ruled = _ask(ask)
+    assert ruled.expect["projects"] == [0, 5] and ruled.why["projects"] == "project.scoring-side"
+    house = _ask(ask, _profile(**{"project.scoring-side": "hand-winner"})).expect
+    assert house["projects"] == [0, 0] and house["total"] == [10, 6]
+    doubled = _ask({**ask, "multiplier": 2}).why["projects"]
+    assert doubled == ["project.scoring-side", "double.projects"]
+    assert _ask({**ask, "projects": {"team": 0, "points": 5}}).why["projects"] == "score.failed"
+
+
 def test_the_game_ends_at_152_and_the_higher_total_wins_when_both_reach_it() -> None:
     ask = {"op": "game-end", "declarer_team": 1, "gahwa_winner": None}
     assert _ask({**ask, "scores": [152, 100]}).expect == {"winner": 0}

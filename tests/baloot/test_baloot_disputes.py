@@ -60,6 +60,7 @@ def _outcomes(book: DisputeBook, parameter: str, a: str, b: str) -> dict[str, An
     ("project.baloot-holder", "any-player", "declarer-only", ("declaring",)),
     ("project.baloot-in-project", "not-split-not-in-100", "always", ("declaring",)),
     ("project.proof", "shown", "in-won-tricks", ("proof",)),
+    ("project.scoring-side", "comparison-winner", "hand-winner", ("score",)),
 ])
 def test_each_kind_finds_a_witness_the_engine_replays(book: DisputeBook, parameter: str, a: str,
                                                       b: str, kinds: tuple[str, ...]) -> None:
@@ -176,6 +177,8 @@ def test_a_parameter_no_kind_reads_is_unknown_not_proved(book: DisputeBook) -> N
     ("project.baloot-in-project", "not-split-not-in-100", "always", "declaring",
      {"baloot_always": True}),
     ("project.proof", "shown", "in-won-tricks", "proof", {"projects_in_won_tricks": False}),
+    ("project.scoring-side", "comparison-winner", "hand-winner", "score",
+     {"projects_need_hand_won": False}),
 ])
 def test_an_engine_that_ignores_a_reading_fails_to_replay(
         monkeypatch: pytest.MonkeyPatch, parameter: str, a: str, b: str, kind: str,

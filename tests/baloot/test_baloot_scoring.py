@@ -131,6 +131,22 @@ def test_a_failed_sides_baloot_goes_to_the_defenders_to_nobody_or_stays() -> Non
     assert score_hand(as_points, facts(cards=(44, 118), baloot=(1, 0))).baloot == (0, 2)
 
 
+def test_the_defenders_higher_project_scores_on_a_made_hand_unless_the_hand_winner_claims() -> None:
+    # side 0 bought Hokom and made it with 100 of 162; the defenders' 50 won the comparison
+    made = facts(cards=(100, 62), project_team=1, project_points=5)
+    assert score_hand(rules(), made).projects == (0, 5)
+    hand_winner = rules(project__scoring_side="hand-winner")
+    assert score_hand(hand_winner, made).projects == (0, 0)
+    assert score_hand(hand_winner, made).total == (10, 6)
+    # the buyers' own higher project, and a failed hand's, score alike under both readings
+    own = facts(cards=(100, 62), project_team=0, project_points=5)
+    failed = facts(cards=(44, 118), project_team=1, project_points=5)
+    for reading in ("comparison-winner", "hand-winner"):
+        chosen = rules(project__scoring_side=reading)
+        assert score_hand(chosen, own).projects == (5, 0)
+        assert score_hand(chosen, failed).projects == (0, 5)
+
+
 def test_winning_every_trick_scores_its_cards_unless_the_house_plays_kaboot() -> None:
     # the buyers take all eight tricks of a Hokom with a Sira: 16 and 2, as any hand
     assert score_hand(rules(), facts(cards=(162, 0), project_team=0, project_points=2,

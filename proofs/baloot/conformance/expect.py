@@ -328,6 +328,16 @@ def _sweep(data: dict[str, Any], points: tuple[int, int], full: int) -> int | No
     return won.index(TRICKS) if TRICKS in won else None
 
 
+def _projects_rules(facts: HandFacts, made: bool, doubled: bool) -> str | list[str]:
+    """The rules that send the projects where they go: the stakes' multiplier on a raised
+    hand, the failure rule on a failed one, and on a made hand over the defenders' higher
+    project the rule that says whether the side losing the hand scores it."""
+    stakes = "double.projects" if doubled else "score.failed"
+    if made and facts.project_team == 1 - facts.declarer_team:
+        return ["project.scoring-side", "double.projects"] if doubled else "project.scoring-side"
+    return stakes
+
+
 def hand_score(rules: Rules, data: dict[str, Any]) -> Answer:
     """A finished hand's game points, side by side, and whether the contract was made; when
     the request gives the tricks played instead of the card points, the tricks and card points
@@ -355,7 +365,7 @@ def hand_score(rules: Rules, data: dict[str, Any]) -> Answer:
     counted = (facts.project_team is not None and facts.project_points) or any(facts.baloot)
     why: dict[str, Any] = {
         "made": [threshold, "score.threshold-counts"] if counted else threshold, "cards": cards,
-        "projects": "double.projects" if doubled else "score.failed",
+        "projects": _projects_rules(facts, got.made, doubled),
         "baloot": "project.baloot-value", "gahwa_winner": "double.gahwa"}
     if played:
         orders = ["rank.plain"] if sun else ["rank.plain", "rank.trump"]
