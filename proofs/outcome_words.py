@@ -15,6 +15,17 @@ from spec.registry import family, family_of
 CardWords = Callable[[str], str]
 """How a card is written: its name, a styled name, or words."""
 
+RANK_WORDS = {"A": "Ace", "K": "King", "Q": "Queen", "J": "Jack"}
+SUIT_WORDS = {"S": "spades", "H": "hearts", "D": "diamonds", "C": "clubs"}
+
+
+def card_words(card: str) -> str:
+    """A card by its notation (``KC``, ``10H``, ``RJ``) in players' words: ``King of clubs``,
+    ``10 of hearts``, ``red Joker``."""
+    if card in ("RJ", "BJ"):
+        return "red Joker" if card == "RJ" else "black Joker"
+    return f"{RANK_WORDS.get(card[:-1], card[:-1])} of {SUIT_WORDS[card[-1]]}"
+
 
 class Words(Protocol):
     """One family's words for its kinds of outcome."""

@@ -102,3 +102,30 @@ def machine_words(text: str, ids: set[str]) -> list[str]:
 
     text = re.sub(r"\[[^\]]*\]", " ", text)  # a citation names a claim of a source
     return sorted(i for i in ids if re.search(rf"(?<![\w.-]){re.escape(i)}(?![\w-])", text))
+
+
+CARD_CODE = r"(?:10|[2-9AKQJ])[SHDC]|[RB]J"
+"""A card in the kit's notation (``AS``, ``10H``, ``BJ``)."""
+
+
+def lone_card_codes(text: str) -> list[str]:
+    """Card codes that stand alone in a sentence (``While dealing, 7S is turned face up``): a
+    player reads one card in words; the notation is kept for a list of cards (a hand, a
+    trick, a project's cards), two or more codes side by side or a list after a colon."""
+    import re
+
+    tokens = text.split()
+    words = [re.sub(r"^[(\[]+|[)\].,;?!']+$|'s$", "", token) for token in tokens]
+    is_code = [re.fullmatch(CARD_CODE, w) is not None for w in words]
+    lone = []
+    for k, word in enumerate(words):
+        if not is_code[k] or (k and is_code[k - 1]) or (k + 1 < len(words) and is_code[k + 1]):
+            continue
+        if k > 1 and words[k - 1] in ("and", "or") and is_code[k - 2]:
+            continue  # the last of a list: "AS, 10S and 7D"
+        if (k and tokens[k - 1].endswith(":")) or tokens[k].startswith("("):
+            continue  # a list after a colon, or a project's cards in brackets
+        if k + 1 < len(words) and words[k + 1] in ("is", "the"):
+            continue  # the notation explained: "10H is the ten of hearts, AS the Ace"
+        lone.append(f"lone card {word}")
+    return lone

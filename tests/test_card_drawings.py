@@ -22,3 +22,18 @@ def test_the_jokers_differ_in_more_than_colour() -> None:
 def test_a_suit_card_shows_its_rank_and_pip() -> None:
     drawn = card("10H", 0, 0)
     assert ">10<" in drawn and RED in drawn and len(re.findall("<path", drawn)) == 1
+
+
+def test_a_card_is_named_in_players_words() -> None:
+    """One card in a sentence is named in words, its rank spelled out: ``the King of clubs``,
+    not ``KC`` or ``the K of clubs``; the deal's witnesses name their one card so."""
+    from proofs.outcome_words import card_words, witness_text
+
+    assert [card_words(c) for c in ("KC", "10H", "AS", "7D", "RJ", "BJ")] == [
+        "King of clubs", "10 of hearts", "Ace of spades", "7 of diamonds", "red Joker",
+        "black Joker"]
+    exposed = witness_text("baloot", "exposed", {"card": "7S", "seat": 0})
+    assert exposed == "While dealing, the 7 of spades (seat 0's) is turned face up."
+    auction = witness_text("baloot", "auction", {"dealer": 3, "public": "AS", "calls": [],
+                                                 "first_cards": {"0": ["7S", "8S"]}})
+    assert "the public card is the Ace of spades." in auction

@@ -12,7 +12,14 @@ from typing import Any
 import pypdfium2
 import pytest
 from helpers import DISPUTES, cli_help
-from rulebook_html import PLAYERS_PAGES, broken_links, machine_words, read_page, visible_text
+from rulebook_html import (
+    PLAYERS_PAGES,
+    broken_links,
+    lone_card_codes,
+    machine_words,
+    read_page,
+    visible_text,
+)
 
 from proofs.cli import main
 from proofs.judge_question import judge_question
@@ -354,8 +361,21 @@ def test_the_players_text_has_no_machine_words(built: Built, family: str) -> Non
     ids = _machine_ids(family)
     pages = [p for pattern in PLAYERS_PAGES for p in (built.html / family).glob(pattern)]
     assert len(pages) >= 4
-    found = {p.name: machine_words(visible_text(p), ids) for p in pages}
+    found = {p.name: machine_words(visible_text(p), ids) + lone_card_codes(visible_text(p))
+             for p in pages}
     assert {k: v for k, v in found.items() if v} == {}
+
+
+def test_a_lone_card_code_in_the_players_text_is_caught(built: Built, tmp_path: Path) -> None:
+    """A card named by its code alone in a sentence, as rule 205's example once named its
+    exposed card (``While dealing, 7S (seat 0's) is turned face up.``), is caught; a hand
+    listed in codes is not."""
+    page = built.html / "baloot" / "rules-2.html"
+    copy = tmp_path / "rules-2.html"
+    copy.write_text(page.read_text(encoding="utf-8").replace(
+        "</h1>", "</h1><p>While dealing, 7S (seat 0's) is turned face up. Seat 1 holds AS 10S "
+        "KS.</p>", 1), encoding="utf-8")
+    assert lone_card_codes(visible_text(copy)) == ["lone card 7S"]
 
 
 def test_a_machine_word_in_the_players_text_is_caught(built: Built, tmp_path: Path) -> None:

@@ -97,6 +97,15 @@ class FailedBaloot(StrEnum):
     KEPT_BY_HOLDER = "kept-by-holder"
 
 
+class RaisedTie(StrEnum):
+    """``double.tie``: who takes a raised hand whose two sides have the same points."""
+
+    AS_ANY_HAND = "as-any-hand"
+    BUYERS_LOSE = "buyers-lose"
+    DOUBLER_LOSES = "doubler-loses"
+    LAST_RAISER_LOSES = "last-raiser-loses"
+
+
 class SunThreshold(StrEnum):
     """``score.sun-threshold``: what the Sun buyers need to make their contract."""
 
@@ -176,6 +185,7 @@ class Rules:
     sun_threshold_value: int
     failed_declarer_projects_lost: bool
     failed_baloot: FailedBaloot
+    raised_tie: RaisedTie
     threshold_counts: tuple[bool, bool]
     """``score.threshold-counts``: whether the projects that won the comparison, and whether
     Baloot, count with the card points when the threshold judges the contract."""
@@ -288,6 +298,7 @@ def compile_rules(profile: Profile) -> Rules:
         failed_declarer_projects_lost=flag(profile, "score.failed",
                                            "defenders-keep-own-projects", "defenders-take-all"),
         failed_baloot=member(profile, "score.failed-baloot", FailedBaloot),
+        raised_tie=member(profile, "double.tie", RaisedTie),
         threshold_counts=choose(profile, "score.threshold-counts", {
             "card-points": (False, False), "with-projects": (True, False),
             "with-projects-and-baloot": (True, True)}),

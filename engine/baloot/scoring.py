@@ -11,6 +11,7 @@ from engine.baloot.rules import (
     FailedBaloot,
     HokomConversion,
     KeepTotal,
+    RaisedTie,
     Rules,
     SunConversion,
     SunThreshold,
@@ -29,13 +30,22 @@ def game_points(rules: Rules, contract: str, points: int) -> int:
 
 
 def made(rules: Rules, contract: str, declarer_points: int, defender_points: int,
-         multiplier: int, lead: int = 0) -> bool:
+         multiplier: int, lead: int = 0, gahwa: bool = False) -> bool:
     """Whether the declarer's side made the contract with these card points (tricks and last
     trick). ``lead`` (card points, from ``score.threshold-counts``) is what the projects and
     Baloot add to its side less the defenders': the threshold then asks the same margin over
     the defenders as of the cards alone, so half of it counts against a threshold. With no
     threshold a doubled hand goes to the side with more points (``double.split =
-    winner-takes-all``: the team with most points takes all)."""
+    winner-takes-all``: the team with most points takes all). A raised hand (``multiplier``
+    above 1, 4 with a ``gahwa``) the two sides tie goes as ``double.tie`` says."""
+    if multiplier > 1 and declarer_points + lead == defender_points:
+        tie = rules.raised_tie  # read only at a tie (judge expands what is read)
+        if tie is RaisedTie.BUYERS_LOSE:
+            return False
+        if tie is RaisedTie.DOUBLER_LOSES:
+            return True
+        if tie is RaisedTie.LAST_RAISER_LOSES:  # the defenders Double and Four
+            return multiplier in (2, 4) and not gahwa
     if contract == SUN:
         if rules.sun_threshold in (SunThreshold.AT_LEAST_66_CARD_POINTS,
                                    SunThreshold.AT_LEAST_65_CARD_POINTS):
@@ -126,7 +136,7 @@ def score_hand(rules: Rules, facts: HandFacts) -> HandScore:
     mult = 4 if facts.gahwa else facts.multiplier
     # a side that took every trick has made whatever the threshold counts besides the cards
     ok = facts.sweep == d or made(rules, facts.contract, cp[d], cp[e], mult,
-                                  threshold_lead(rules, facts))
+                                  threshold_lead(rules, facts), facts.gahwa)
     extra = [0, 0]
     if rules.baloot_card_points:
         extra = [rules.baloot_value * n for n in facts.baloot]

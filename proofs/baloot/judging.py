@@ -185,6 +185,8 @@ def score_rules(record: dict[str, Any]) -> list[str]:
         out.append("score.threshold-counts")
     if contract["multiplier"] > 1 or contract["gahwa"]:
         out.append("double.split")
+        if record["card_points"][0] == record["card_points"][1]:
+            out.append("double.tie")
     out.append(("score.sun-conversion" if sun else "score.hokom-conversion")
                if record["made"] else "score.failed")
     if any(record["score"]["projects"]):

@@ -64,6 +64,7 @@ MODEL_READINGS: dict[str, tuple[str, ...]] = {
     "score.threshold-counts": ("card-points", "with-projects-and-baloot", "with-projects"),
     "score.failed": ("defenders-take-all", "defenders-keep-own-projects"),
     "score.failed-baloot": ("to-defenders", "lost", "kept-by-holder"),
+    "double.tie": ("as-any-hand", "buyers-lose", "doubler-loses", "last-raiser-loses"),
     "score.sweep": ("card-points", "44-sun-25-hokom"),
     "game.target": ("152",),
     "game.both-reach": ("higher-total", "declarers-side"),

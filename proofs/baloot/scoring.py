@@ -40,7 +40,7 @@ def full_game_points(sp: SymbolicProfile, contract: t.Int) -> t.Int:
 
 
 def made(sp: SymbolicProfile, contract: t.Int, declarer: t.Int, defenders: t.Int,
-         multiplier: t.Int, lead: t.Int | int = 0) -> t.Bool:
+         multiplier: t.Int, lead: t.Int | int = 0, gahwa: t.Bool | bool = False) -> t.Bool:
     """Whether the declarer's side made the contract with these card points. ``lead`` (card
     points, from ``score.threshold-counts``) is its projects and Baloot less the defenders':
     the buyers need the margin over the defenders that the threshold asks of the cards alone.
@@ -57,7 +57,13 @@ def made(sp: SymbolicProfile, contract: t.Int, declarer: t.Int, defenders: t.Int
                     fallback))
     hokom = t.If(sp.is_("score.hokom-threshold", "none"), fallback,
                  declarer * 2 + lead >= sp.value("score.hokom-threshold") * 2)
-    return t.If(contract == SUN, sun, hokom)
+    # double.tie: a raised hand whose sides tie, unless the threshold decides it as any hand
+    tie = t.And(multiplier > 1, declarer + lead == defenders,
+                t.Not(sp.is_("double.tie", "as-any-hand")))
+    by_tie = t.If(sp.is_("double.tie", "buyers-lose"), False,
+                  t.If(sp.is_("double.tie", "doubler-loses"), True,
+                       t.And(t.Or(multiplier == 2, multiplier == 4), t.Not(gahwa))))
+    return t.If(tie, by_tie, t.If(contract == SUN, sun, hokom))
 
 
 SUN_GAME_POINT, HOKOM_GAME_POINT = 5, 10
@@ -146,7 +152,7 @@ def score(sp: SymbolicProfile, hand: Hand) -> Score:
     b_e = by_reading(sp, "project.baloot-value", lambda r: n_e * (r.value or 0))
     # winning every trick makes the contract, whatever else the threshold counts
     ok = t.Or(hand.sweep == d, made(sp, hand.contract, p_d, p_e, mult,
-                                    threshold_lead(sp, hand)))
+                                    threshold_lead(sp, hand), hand.gahwa))
     shared = t.And(ok, t.Or(mult == 1, sp.is_("double.split", "each-side-own")))
     inside = t.And(as_points, mult == 1, shared)
     raw_d = p_d + t.If(inside, b_d, 0)

@@ -5,7 +5,7 @@ from __future__ import annotations
 from typing import Any
 
 from proofs.baloot.model import RANK_TOKENS
-from proofs.outcome_words import CardWords
+from proofs.outcome_words import CardWords, card_words
 from spec.cards import SUIT_LETTERS, SUIT_NAMES
 
 TITLES = {"next-dealer": "the next dealer", "cut": "the cutter's choices",
@@ -150,7 +150,8 @@ class BalootWords:
         if kind == "auction":
             cards = "; ".join(f"seat {s}: {' '.join(h)}" for s, h in w["first_cards"].items())
             calls = _calls_by_seat([self.action(c) for c in w["calls"]], w["calls"])
-            return (f"Seat {w['dealer']} deals; the public card is {w['public']}. First five "
+            return (f"Seat {w['dealer']} deals; the public card is the "
+                    f"{card_words(w['public'])}. First five "
                     f"cards: {cards}. Calls so far: {calls or 'none'}.")
         if kind == "doubling":
             scores = (f" with the scores at {w['scores'][0]} and {w['scores'][1]}"
@@ -186,7 +187,8 @@ class BalootWords:
         if kind == "cut":
             return f"Seat {w['dealer']} dealt; seat {w['cutter']} holds the shuffled pack."
         if kind == "exposed":
-            return f"While dealing, {w['card']} (seat {w['seat']}'s) is turned face up."
+            return (f"While dealing, the {card_words(w['card'])} (seat {w['seat']}'s) is "
+                    "turned face up.")
         if kind == "declaring":
             held = " ".join(w["hand"])
             projects = "; ".join(_project(p) for p in w.get("projects", []))

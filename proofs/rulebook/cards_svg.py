@@ -7,6 +7,8 @@ from collections.abc import Sequence
 from typing import Any
 from xml.sax.saxutils import escape
 
+from proofs.outcome_words import card_words
+
 CARD_W, CARD_H, STEP = 38, 54, 42
 LABEL_W = 150
 ROW_H = 64
@@ -23,7 +25,6 @@ PIPS = {
          "L8.8 13.6 A3.8 3.8 0 1 1 6.8 7.6 A3.8 3.8 0 0 1 10 1.8 Z",
 }
 STAR = "M10 1 L12.6 7.2 L19 7.6 L14 11.8 L15.6 18.4 L10 14.8 L4.4 18.4 L6 11.8 L1 7.6 L7.4 7.2 Z"
-SUIT_NAMES = {"S": "spades", "H": "hearts", "D": "diamonds", "C": "clubs"}
 
 
 def colour(card: str) -> str:
@@ -31,11 +32,8 @@ def colour(card: str) -> str:
     return RED if card[-1] in "HD" or card == "RJ" else BLACK
 
 
-def describe(card: str) -> str:
-    """A card in words: ``10 of hearts``, ``red Joker``."""
-    if card in ("RJ", "BJ"):
-        return "red Joker" if card == "RJ" else "black Joker"
-    return f"{card[:-1]} of {SUIT_NAMES[card[-1]]}"
+describe = card_words
+"""A card in words: ``10 of hearts``, ``King of clubs``, ``red Joker``."""
 
 
 def pip(suit: str, x: float, y: float, size: float, fill: str) -> str:

@@ -184,6 +184,18 @@ def test_the_defenders_higher_project_on_a_made_hand_is_read_by_its_own_rule() -
     assert _ask({**ask, "projects": {"team": 0, "points": 5}}).why["projects"] == "score.failed"
 
 
+def test_a_raised_tie_names_the_tie_rule_beside_the_threshold() -> None:
+    """81 each in a Tripled Hokom: made under the ruling, failed where the last raiser loses;
+    the made part names ``double.tie`` only at a tie of a raised hand."""
+    tripled = _ask(_score(multiplier=3))
+    assert tripled.expect["made"] and tripled.why["made"] == ["score.hokom-threshold",
+                                                              "double.tie"]
+    house = _ask(_score(multiplier=3), _profile(**{"double.tie": "last-raiser-loses"})).expect
+    assert not house["made"] and house["total"] == [0, 48]
+    assert _ask(_score()).why["made"] == "score.hokom-threshold"
+    assert _ask(_score(multiplier=3, card_points=[82, 80])).why["made"] == "score.hokom-threshold"
+
+
 def test_the_game_ends_at_152_and_the_higher_total_wins_when_both_reach_it() -> None:
     ask = {"op": "game-end", "declarer_team": 1, "gahwa_winner": None}
     assert _ask({**ask, "scores": [152, 100]}).expect == {"winner": 0}

@@ -11,7 +11,7 @@ import pytest
 
 import engine.baloot.game
 from engine.baloot import rules as compiled
-from engine.baloot.rules import ExposedCard, HokomVoid, Kawesh, KeepTotal, TrumpLed
+from engine.baloot.rules import ExposedCard, HokomVoid, Kawesh, KeepTotal, RaisedTie, TrumpLed
 from proofs.disputes import DisputeBook
 from proofs.profile_diff import diff_profiles
 from spec.loader import family_catalogue
@@ -61,6 +61,9 @@ def _outcomes(book: DisputeBook, parameter: str, a: str, b: str) -> dict[str, An
     ("project.baloot-in-project", "not-split-not-in-100", "always", ("declaring",)),
     ("project.proof", "shown", "in-won-tricks", ("proof",)),
     ("project.scoring-side", "comparison-winner", "hand-winner", ("score",)),
+    ("double.tie", "as-any-hand", "buyers-lose", ("score",)),
+    ("double.tie", "as-any-hand", "doubler-loses", ("score",)),
+    ("double.tie", "doubler-loses", "last-raiser-loses", ("score",)),
 ])
 def test_each_kind_finds_a_witness_the_engine_replays(book: DisputeBook, parameter: str, a: str,
                                                       b: str, kinds: tuple[str, ...]) -> None:
@@ -179,6 +182,10 @@ def test_a_parameter_no_kind_reads_is_unknown_not_proved(book: DisputeBook) -> N
     ("project.proof", "shown", "in-won-tricks", "proof", {"projects_in_won_tricks": False}),
     ("project.scoring-side", "comparison-winner", "hand-winner", "score",
      {"projects_need_hand_won": False}),
+    ("double.tie", "as-any-hand", "doubler-loses", "score",
+     {"raised_tie": RaisedTie.AS_ANY_HAND}),
+    ("double.tie", "doubler-loses", "last-raiser-loses", "score",
+     {"raised_tie": RaisedTie.DOUBLER_LOSES}),
 ])
 def test_an_engine_that_ignores_a_reading_fails_to_replay(
         monkeypatch: pytest.MonkeyPatch, parameter: str, a: str, b: str, kind: str,

@@ -147,6 +147,27 @@ def test_the_defenders_higher_project_scores_on_a_made_hand_unless_the_hand_winn
         assert score_hand(chosen, failed).projects == (0, 5)
 
 
+def test_a_raised_hand_the_sides_tie_goes_by_the_threshold_or_the_house_tie_rule() -> None:
+    # 81 each: a doubled Hokom is made (half makes it); 65 each: a doubled Sun fails
+    hokom, sun = facts(cards=(81, 81), multiplier=2), facts(SUN, cards=(65, 65), multiplier=2)
+    assert score_hand(rules(), hokom).made and not score_hand(rules(), sun).made
+    buyers_lose = rules(double__tie="buyers-lose")
+    assert not score_hand(buyers_lose, hokom).made and not score_hand(buyers_lose, sun).made
+    doubler_loses = rules(double__tie="doubler-loses")
+    assert score_hand(doubler_loses, hokom).made and score_hand(doubler_loses, sun).made
+    last = rules(double__tie="last-raiser-loses")
+    made_by_stakes = {(m, g): score_hand(last, facts(cards=(81, 81), multiplier=m, gahwa=g)).made
+                      for m, g in ((2, False), (3, False), (4, False), (4, True))}
+    assert made_by_stakes == {(2, False): True, (3, False): False, (4, False): True,
+                              (4, True): False}
+    # no tie, or nobody raised: the tie rule is not read
+    for reading in ("buyers-lose", "doubler-loses", "last-raiser-loses"):
+        chosen = rules(double__tie=reading)
+        assert score_hand(chosen, facts(cards=(81, 81))).made
+        assert not score_hand(chosen, facts(cards=(80, 82), multiplier=3)).made
+        assert score_hand(chosen, facts(cards=(82, 80), multiplier=3)).made
+
+
 def test_winning_every_trick_scores_its_cards_unless_the_house_plays_kaboot() -> None:
     # the buyers take all eight tricks of a Hokom with a Sira: 16 and 2, as any hand
     assert score_hand(rules(), facts(cards=(162, 0), project_team=0, project_points=2,

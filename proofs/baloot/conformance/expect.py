@@ -24,7 +24,7 @@ from engine.baloot.play import (
     winning_index,
 )
 from engine.baloot.rules import SUN, Rules
-from engine.baloot.scoring import HandFacts, game_winner, score_hand
+from engine.baloot.scoring import HandFacts, game_winner, score_hand, threshold_lead
 from engine.errors import EngineError
 from engine.perft import divide
 from proofs.baloot.conformance import calls, declaring
@@ -363,8 +363,13 @@ def hand_score(rules: Rules, data: dict[str, Any]) -> Answer:
         cards = "score.sweep"
     threshold = "score.sun-threshold" if sun else "score.hokom-threshold"
     counted = (facts.project_team is not None and facts.project_points) or any(facts.baloot)
+    made_by = [threshold, "score.threshold-counts"] if counted else [threshold]
+    d = facts.declarer_team
+    if doubled and facts.sweep is None and (facts.card_points[d] + threshold_lead(rules, facts)
+                                            == facts.card_points[1 - d]):
+        made_by.append("double.tie")  # the sides tie, as the threshold counts them
     why: dict[str, Any] = {
-        "made": [threshold, "score.threshold-counts"] if counted else threshold, "cards": cards,
+        "made": made_by if len(made_by) > 1 else threshold, "cards": cards,
         "projects": _projects_rules(facts, got.made, doubled),
         "baloot": "project.baloot-value", "gahwa_winner": "double.gahwa"}
     if played:
