@@ -24,6 +24,7 @@ RECONCILED = {
     "double.lock": "no-trump-lead", "double.split": "winner-takes-all",
     "double.projects": "same-as-hand", "double.four-caller": "doubler",
     "double.gahwa": "hand-winner-wins-game", "double.tie": "as-any-hand",
+    "double.buyer-raises": "declarer",
     "project.values": "sira-50-100-400", "project.per-player": "any-disjoint",
     "project.four-hundred-holder": "any-player", "project.hundred-order": "run-first",
     "project.tie-break": "highest-card-then-first", "project.declaration-order": "play-order",

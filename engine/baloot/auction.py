@@ -7,7 +7,8 @@ Hokom is in the public card's suit and every other player may answer it with Sun
 by every other player, or only by those who have not said no in that round
 (``auction.sun-over-hokom``). Doubling follows the contract: Double
 by a defender, Triple by the buyer, Four by the doubler (or his partner when he passes, under
-``double.four-caller``), Gahwa by the buyer.
+``double.four-caller``), Gahwa by the buyer (Triple and Gahwa by his partner when he passes,
+under ``double.buyer-raises``).
 """
 
 from __future__ import annotations
@@ -214,12 +215,19 @@ def legal_doubling(doubling: Doubling) -> list[int]:
     return [act.PASS, act.GAHWA]
 
 
+def _partner_may_raise(rules: Rules, level: int) -> bool:
+    """Whether a pass at ``level`` hands the raise to the passer's partner: Four to the
+    doubler's (``double.four-caller``), Triple and Gahwa to the declarer's
+    (``double.buyer-raises``)."""
+    return rules.four_by_either_defender if level == 3 else rules.raise_by_either_buyer
+
+
 def apply_doubling(rules: Rules, doubling: Doubling, action: int) -> None:
     """Apply a legal doubling call."""
     seat = doubling.queue.pop(0)
     doubling.calls.append({"seat": seat, "call": act.action_name(action)})
     if action == act.PASS:
-        if doubling.level > 1 and not (doubling.level == 3 and rules.four_by_either_defender):
+        if doubling.level > 1 and not _partner_may_raise(rules, doubling.level):
             doubling.queue = []
         return
     doubling.queue = []
@@ -236,8 +244,9 @@ def apply_doubling(rules: Rules, doubling: Doubling, action: int) -> None:
     if doubling.contract == SUN or (doubling.locked and not rules.lock_forbids_trump_lead):
         return
     assert doubling.doubler is not None
-    if doubling.level in (2, 4):
-        doubling.queue = [doubling.declarer]
+    if doubling.level in (2, 4):  # double.buyer-raises: the declarer, then his partner
+        partner = [(doubling.declarer + 2) % 4] if rules.raise_by_either_buyer else []
+        doubling.queue = [doubling.declarer, *partner]
     elif rules.four_by_either_defender:  # double.four-caller: the doubler, then his partner
         doubling.queue = [doubling.doubler, (doubling.doubler + 2) % 4]
     else:

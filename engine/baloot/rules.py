@@ -152,6 +152,9 @@ class Rules:
     projects_double_only: bool
     gahwa_needs_made: bool
     four_by_either_defender: bool
+    raise_by_either_buyer: bool
+    """``double.buyer-raises = either-buyer``: the declarer's partner may Triple or call
+    Gahwa once the declarer passes."""
     project_values: dict[str, int]
     projects_up_to_two: bool
     four_hundred_declarer_only: bool
@@ -259,6 +262,7 @@ def compile_rules(profile: Profile) -> Rules:
         projects_double_only=flag(profile, "double.projects", "double-only", "same-as-hand"),
         gahwa_needs_made=flag(profile, "double.gahwa", "declarer-wins-if-made",
                               "hand-winner-wins-game"),
+        raise_by_either_buyer=flag(profile, "double.buyer-raises", "either-buyer", "declarer"),
         four_by_either_defender=flag(profile, "double.four-caller", "either-defender",
                                      "doubler"),
         project_values=dict(values.table or ()),

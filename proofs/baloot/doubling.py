@@ -1,9 +1,10 @@
 """The doubling after a contract, from ``spec/baloot/`` (``double.sun``,
-``double.sun-ahead``, ``double.lock``, ``double.four-caller``): who may say what, as a small
-graph whose paths are the doubling sequences. Double by a defender (locked or open in Hokom),
-Triple by the buyer, Four by the doubler or, under one reading, his partner after his pass
-(locked or open), Gahwa by the buyer; Sun goes no higher than Double, and only when one side
-is above 100 (under one reading, the buyers')."""
+``double.sun-ahead``, ``double.lock``, ``double.four-caller``, ``double.buyer-raises``): who
+may say what, as a small graph whose paths are the doubling sequences. Double by a defender
+(locked or open in Hokom), Triple by the buyer, Four by the doubler, Gahwa by the buyer, each
+raise under one reading also by the raiser's partner after his pass (Four locked or open);
+Sun goes no higher than Double, and only when one side is above 100 (under one reading, the
+buyers')."""
 
 from __future__ import annotations
 
@@ -19,7 +20,8 @@ LADDER = {1: "double", 2: "triple", 3: "four", 4: "gahwa"}
 @dataclass(frozen=True)
 class Step:
     """A point of the doubling: the level reached, whether the last Double or Four was locked,
-    how many defenders have passed at level 1 (or at Four, where either defender may call it),
+    how many defenders have passed at level 1 (or how many of the side to raise have passed,
+    where either of them may raise),
     and whether it is over."""
 
     level: int
@@ -52,9 +54,11 @@ def calls(profile: Profile, hokom: bool, step: Step) -> list[tuple[str, Step]]:
             out.append(("double-locked", Step(2, True, 0)))
         return out
     ended = Step(step.level, step.locked, 0, over=True)
-    if step.level == 3 and profile.value("double.four-caller") == "either-defender":
-        # the doubler may pass the Four to his partner, whose pass ends the raising
-        ended = Step(3, step.locked, step.passed + 1, over=step.passed == 1)
+    two_may_raise = (profile.value("double.four-caller") == "either-defender" if step.level == 3
+                     else profile.value("double.buyer-raises") == "either-buyer")
+    if two_may_raise:
+        # the raiser's pass hands the raise to his partner, whose pass ends the raising
+        ended = Step(step.level, step.locked, step.passed + 1, over=step.passed == 1)
     name = LADDER[step.level]
     out = [("pass", ended), (name, Step(step.level + 1, False, 0))]
     if step.level == 3:

@@ -194,8 +194,9 @@ def _may_open(sp: Any, sun: z3.BoolRef, scores: tuple[z3.ArithRef, z3.ArithRef])
 @dataclass(frozen=True)
 class DoublingCalls:
     """Whether the defenders may double at all (``double.sun``), whether the buyer may
-    answer a locked Double (``double.lock``), and whether the doubler's partner may call Four
-    once the doubler passes (``double.four-caller``)."""
+    answer a locked Double (``double.lock``), whether the doubler's partner may call Four
+    once the doubler passes (``double.four-caller``), and whether the declarer's partner may
+    Triple once the declarer passes (``double.buyer-raises``)."""
 
     name: str = "doubling"
 
@@ -211,13 +212,17 @@ class DoublingCalls:
         lower = z3.If(scores[0] < scores[1], scores[0], scores[1])
         four_a = t.lift(d.a.is_("double.four-caller", "either-defender"))
         four_b = t.lift(d.b.is_("double.four-caller", "either-defender"))
+        triple_a = t.lift(d.a.is_("double.buyer-raises", "either-buyer"))
+        triple_b = t.lift(d.b.is_("double.buyer-raises", "either-buyer"))
         return [Built([*setting, opening], lower, ("open", sun, scores)),
                 Built([raise_a != raise_b], z3.IntVal(200), ("raise", raise_a, raise_b)),
-                Built([four_a != four_b], z3.IntVal(300), ("four", four_a, four_b))]
+                Built([four_a != four_b], z3.IntVal(300), ("four", four_a, four_b)),
+                Built([triple_a != triple_b], z3.IntVal(400), ("partner", triple_a, triple_b))]
 
     def replay(self, question: Question, found: Found) -> Outcome:
         """By the model and by the engine's doubling: who may speak after the contract, after
-        a locked Double, or after the doubler passes a Triple."""
+        a locked Double, after the doubler passes a Triple, or after the declarer passes a
+        Double."""
         m = found.data
         if m[0] == "open":
             sun = truth(found.model, m[1])
@@ -230,8 +235,12 @@ class DoublingCalls:
             model = {"a": truth(found.model, m[1]), "b": truth(found.model, m[2])}
             witness = {"contract": "hokom", "calls": ["double-locked"],
                        "asked": "may the buyer answer with triple"}
-        else:
+        elif m[0] == "four":
             model = {"a": truth(found.model, m[1]), "b": truth(found.model, m[2])}
             witness = {"contract": "hokom", "calls": ["double", "triple", "pass"],
                        "asked": "may the doubler's partner call four"}
+        else:
+            model = {"a": truth(found.model, m[1]), "b": truth(found.model, m[2])}
+            witness = {"contract": "hokom", "calls": ["double", "pass"],
+                       "asked": "may the declarer's partner call triple"}
         return replayed(self.name, model, engines(self.name, witness, found), witness)

@@ -28,6 +28,7 @@ MODEL_READINGS: dict[str, tuple[str, ...]] = {
     "double.split": ("winner-takes-all", "each-side-own"),
     "double.projects": ("same-as-hand", "double-only"),
     "double.four-caller": ("doubler", "either-defender"),
+    "double.buyer-raises": ("declarer", "either-buyer"),
     "double.gahwa": ("hand-winner-wins-game", "declarer-wins-if-made"),
     "project.values": ("sira-50-100-400",),
     "project.per-player": ("any-disjoint", "up-to-two"),

@@ -397,7 +397,7 @@ def doubling_ends(profile: Profile) -> Result:
     start = time.perf_counter()
     counts = []
     for chosen, concrete in profile.expand(["double.lock", "double.sun", "double.sun-ahead",
-                                            "double.four-caller"]):
+                                            "double.four-caller", "double.buyer-raises"]):
         for hokom in (True, False):
             for scores in ((0, 0), (120, 50)):
                 graph, first = doubling_graph(concrete, hokom, scores, 0)

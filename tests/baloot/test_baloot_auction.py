@@ -183,6 +183,25 @@ def test_the_doubling_ladder() -> None:
     assert state.hand.multiplier == 4 and state.hand.gahwa and not state.hand.locked
 
 
+def test_the_declarers_partner_raises_only_under_that_house_option() -> None:
+    """``double.buyer-raises = either-buyer``: seat 1 bought; when he passes a Double, his
+    partner (seat 3) may Triple, and when he passes a Four, his partner may call Gahwa. Under
+    the ruling the declarer's pass ends the doubling."""
+    ruled = calls(deal(), "hokom", "pass", "pass", "pass", "double", "pass")
+    assert ruled.phase == PLAY and ruled.hand is not None and ruled.hand.multiplier == 2
+    state = calls(deal(baloot(double__buyer_raises="either-buyer")), "hokom", "pass", "pass",
+                  "pass", "double", "pass")
+    assert state.phase == DOUBLE and state.current_player() == 3
+    assert names_of(state) == ["pass", "triple"]
+    calls(state, "triple")
+    assert state.current_player() == 2 and names_of(state) == ["pass", "four", "four-locked"]
+    calls(state, "four", "pass")
+    assert state.current_player() == 3 and names_of(state) == ["pass", "gahwa"]
+    calls(state, "pass")
+    assert state.phase == PLAY and state.hand is not None
+    assert state.hand.multiplier == 4 and not state.hand.gahwa
+
+
 def test_a_locked_double_cannot_be_raised_under_no_raise() -> None:
     state = calls(deal(baloot(double__lock="no-raise")), "hokom", "pass", "pass", "pass",
                   "double-locked")

@@ -64,6 +64,7 @@ def _outcomes(book: DisputeBook, parameter: str, a: str, b: str) -> dict[str, An
     ("double.tie", "as-any-hand", "buyers-lose", ("score",)),
     ("double.tie", "as-any-hand", "doubler-loses", ("score",)),
     ("double.tie", "doubler-loses", "last-raiser-loses", ("score",)),
+    ("double.buyer-raises", "declarer", "either-buyer", ("doubling",)),
 ])
 def test_each_kind_finds_a_witness_the_engine_replays(book: DisputeBook, parameter: str, a: str,
                                                       b: str, kinds: tuple[str, ...]) -> None:
@@ -186,6 +187,8 @@ def test_a_parameter_no_kind_reads_is_unknown_not_proved(book: DisputeBook) -> N
      {"raised_tie": RaisedTie.AS_ANY_HAND}),
     ("double.tie", "doubler-loses", "last-raiser-loses", "score",
      {"raised_tie": RaisedTie.DOUBLER_LOSES}),
+    ("double.buyer-raises", "declarer", "either-buyer", "doubling",
+     {"raise_by_either_buyer": False}),
 ])
 def test_an_engine_that_ignores_a_reading_fails_to_replay(
         monkeypatch: pytest.MonkeyPatch, parameter: str, a: str, b: str, kind: str,

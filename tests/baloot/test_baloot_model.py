@@ -250,7 +250,8 @@ def test_baloot_counting_inside_a_hundred_refutes_apartness() -> None:
 @pytest.mark.parametrize("over", [{}, {"double.lock": "no-raise"},
                                   {"double.sun": "one-side-above-100"},
                                   {"double.sun-ahead": "buyers"},
-                                  {"double.four-caller": "either-defender"}])
+                                  {"double.four-caller": "either-defender"},
+                                  {"double.buyer-raises": "either-buyer"}])
 def test_doubling_graph_matches_the_engine_under_each_reading(over: dict[str, str]) -> None:
     assert BY_ID["crosscheck.doubling-graph"].check(DEFAULT.pin(over)).verdict == "proved"
     assert BY_ID["doubling.ends"].check(DEFAULT.pin(over)).verdict == "proved"
