@@ -66,6 +66,47 @@ def test_a_source_a_ruling_calls_silent_is_silent(family: str) -> None:
                 assert stance(catalogue, source, game, parameter).how == "silent", (where, source)
 
 
+QUOTE_CITED = re.compile(r"[\"']([^\"']{8,}?)[\"'],? \((\d{3}[a-z]?)\.\d+\.\d+")
+"""A quotation followed by the sentence it is from: 'words' (004g.187.3)."""
+
+SAID_SILENT = ("is silent", "does not say", "says nothing", "neither text says", "says only")
+"""How a reason says that a source it quotes does not decide its rule."""
+
+
+def _quoted_yet_silent(catalogue: Catalogue) -> list[str]:
+    """Rulings whose reason quotes a source for their rule while the rule data counts that
+    source silent on it (and the reason does not say so): a reading the source states but no
+    claim of it records."""
+    assert catalogue.rulebook is not None
+    out = []
+    for ruling in catalogue.rulebook.rulings:
+        if any(words in ruling.why.lower() for words in SAID_SILENT):
+            continue
+        for match in QUOTE_CITED.finditer(ruling.why):
+            source = match.group(2)
+            for game in ruling.games:
+                if (game in catalogue.sources[source].games
+                        and stance(catalogue, source, game, ruling.parameter).how == "silent"):
+                    out.append(f"{ruling.parameter} ({game}): quotes {source} "
+                               f"({match.group(1)!r}), which no claim makes speak on it")
+    return out
+
+
+@pytest.mark.parametrize("family", FAMILIES)
+def test_a_source_a_reason_quotes_for_its_rule_speaks_on_it(family: str) -> None:
+    assert _quoted_yet_silent(family_catalogue(family)) == []
+
+
+def test_a_quoted_source_counted_silent_is_caught() -> None:
+    """Rule 411's reason quotes 004g's Triple sentence; without the claims that record it,
+    the rulebook said '004g is silent' beside the quotation, as it once did."""
+    catalogue = family_catalogue("baloot")
+    claims = {k: c for k, c in catalogue.claims.items()
+              if k not in ("004g.triple-by-declarer", "004g.gahwa-by-declarer")}
+    found = _quoted_yet_silent(dataclasses.replace(catalogue, claims=claims))
+    assert found and all(f.startswith("double.buyer-raises (baloot): quotes 004g") for f in found)
+
+
 def _theorem_claims(catalogue: Catalogue, family: str) -> list[tuple[str, str, str, str]]:
     """(where, theorem, profile, verdict) for each theorem a reason or note names: refuted
     for the source it names after 'is refuted for', else proved on each game's book profile."""
