@@ -10,13 +10,15 @@ import json
 from collections.abc import Callable
 from typing import Any, Protocol
 
+from spec.cards import SUIT_LETTERS, SUIT_NAMES
 from spec.registry import family, family_of
 
 CardWords = Callable[[str], str]
 """How a card is written: its name, a styled name, or words."""
 
 RANK_WORDS = {"A": "Ace", "K": "King", "Q": "Queen", "J": "Jack"}
-SUIT_WORDS = {"S": "spades", "H": "hearts", "D": "diamonds", "C": "clubs"}
+SUIT_WORDS = dict(zip(SUIT_LETTERS, SUIT_NAMES, strict=True))
+"""Each suit's name by its letter in the card notation."""
 
 
 def card_words(card: str) -> str:

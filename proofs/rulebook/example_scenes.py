@@ -11,15 +11,13 @@ from typing import Any
 
 from engine.registry import state_from_json
 from proofs.kit import kit_for_game
-from proofs.outcome_words import Words, words_for
+from proofs.outcome_words import SUIT_WORDS, Words, card_words, words_for
 from proofs.rule_examples import example_profile
 from spec.cards import SUIT_LETTERS
 from spec.loader import family_catalogue
 from spec.model import Profile
 from spec.registry import family, family_of
 from spec.rule_examples import RuleExample
-
-SUIT_WORDS = {"S": "spades", "H": "hearts", "D": "diamonds", "C": "clubs"}
 
 
 @dataclass(frozen=True)
@@ -126,7 +124,7 @@ def _header(example: RuleExample, words: Words) -> str:
     scores = state.get("scores", [0, 0])
     contract = words.contract(state)
     if state.get("public_card") and state.get("auction"):
-        contract += f" on the {state['public_card'][:-1]} of {SUIT_WORDS[state['public_card'][-1]]}"
+        contract += f" on the {card_words(state['public_card'])}"
     before = f"; scores before the hand {scores[0]} to {scores[1]}" if any(scores) else ""
     return f"{contract[0].upper()}{contract[1:]}; seat {state['dealer']} dealt{before}."
 
