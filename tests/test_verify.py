@@ -163,17 +163,16 @@ def test_verify_checks_the_sources_of_every_game(full_report: dict[str, Any]) ->
 
 def test_an_unknown_is_asked_again_in_a_new_interpreter() -> None:
     """A job whose answer holds an unknown is run again in a spawned process, where no
-    earlier Z3 work can change the search; there the buying under either reading of who may
-    call Ashkal is proved the same."""
+    earlier Z3 work can change the search; there the score under a Hokom threshold of "at
+    least 82" and of "more than 81" is proved the same."""
     from proofs.divergence import Outcome
     from proofs.verify.jobs import Job
     from proofs.verify.run import _afresh, _unknown
 
     assert _unknown([Outcome("score", "unknown", 0.0, "solver")])
     assert not _unknown([Outcome("score", "proved", 0.0, "solver")])
-    result, _ = _afresh(Job("outcome", "baloot", parameter="auction.ashkal-callers",
-                            a="dealer-and-left", b="third-and-fourth-to-act",
-                            outcome="auction"))
+    result, _ = _afresh(Job("outcome", "baloot", parameter="score.hokom-threshold",
+                            a="at-least-82", b="more-than-81", outcome="score"))
     assert [o.verdict for o in result] == ["proved"] and not _unknown(result)
 
 
@@ -186,9 +185,9 @@ def test_run_jobs_replaces_an_unknown_by_the_fresh_answer(
     from proofs.verify.jobs import Job
 
     monkeypatch.setattr(run, "execute",
-                        lambda job: [Outcome("auction", "unknown", 0.0, "solver")])
-    job = Job("outcome", "baloot", parameter="auction.ashkal-callers", a="dealer-and-left",
-              b="third-and-fourth-to-act", outcome="auction")
+                        lambda job: [Outcome("score", "unknown", 0.0, "solver")])
+    job = Job("outcome", "baloot", parameter="score.hokom-threshold", a="at-least-82",
+              b="more-than-81", outcome="score")
     reported: list[Any] = []
     done = run.run_jobs([job], None, workers=1, on_done=reported.append)
     assert [o.verdict for o in done[job].result] == ["proved"]

@@ -5,7 +5,8 @@ Hokom is in the public card's suit and every other player may answer it with Sun
 (``auction.sun-over-hokom``); a first-round Sun may be taken by a player of higher priority
 (``auction.sun-over-sun``); a second-round Sun is final, and a second-round Hokom is answered
 by every other player, or only by those who have not said no in that round
-(``auction.sun-over-hokom``). Doubling follows the contract: Double
+(``auction.sun-over-hokom``). Ashkal may be called whatever stands, or only over the other
+side's Hokom (``auction.ashkal-when``). Doubling follows the contract: Double
 by a defender, Triple by the buyer, Four by the doubler (or his partner when he passes, under
 ``double.four-caller``), Gahwa by the buyer (Triple and Gahwa by his partner when he passes,
 under ``double.buyer-raises``).
@@ -66,6 +67,9 @@ def start(dealer: int, public: int) -> Auction:
 
 def _ashkal_effect(rules: Rules, auction: Auction, seat: int) -> str | None:
     """What an Ashkal by ``seat`` is: ``ashkal``, ``sun`` (forced), or None (not allowed)."""
+    if rules.ashkal_over_opponents_hokom and (  # auction.ashkal-when
+            auction.bid is None or auction.bid.kind != HOKOM or auction.bid.caller % 2 == seat % 2):
+        return None
     if rules.ashkal_by_position:
         entitled = auction.priority(seat) >= 2
     else:

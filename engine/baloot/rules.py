@@ -141,6 +141,7 @@ class Rules:
     wrong_ashkal_is_sun: bool
     ashkal_on_ace_is_sun: bool
     ashkal_both_rounds: bool
+    ashkal_over_opponents_hokom: bool
     kawesh: Kawesh
     second_hokom_named_with_bid: bool
     all_pass_same_dealer: bool
@@ -247,6 +248,8 @@ def compile_rules(profile: Profile) -> Rules:
         wrong_ashkal_is_sun=flag(profile, "auction.wrong-ashkal", "forced-sun", "refused"),
         ashkal_on_ace_is_sun=flag(profile, "auction.ashkal-on-ace", "forced-sun", "allowed"),
         ashkal_both_rounds=flag(profile, "auction.ashkal-round", "both-rounds", "first-round"),
+        ashkal_over_opponents_hokom=flag(profile, "auction.ashkal-when", "over-opponents-hokom",
+                                         "any-standing-bid"),
         kawesh=member(profile, "auction.kawesh", Kawesh),
         second_hokom_named_with_bid=flag(profile, "auction.second-round-hokom",
                                          "named-with-bid", "named-after-buying"),

@@ -37,6 +37,9 @@ def _calls(profile: Profile, node: Node, kawesh: frozenset[int], ace: bool) -> l
     calls = ["pass", "sun"]
     entitled = seat >= 2  # the dealer's left and the dealer; the third and fourth to act
     ashkal = entitled or v("auction.wrong-ashkal") == "forced-sun"
+    if v("auction.ashkal-when") == "over-opponents-hokom":  # only over the other side's Hokom
+        ashkal = ashkal and node.bid is not None and node.bid[0] == "hokom" and \
+            (node.bid[1] - seat) % 2 == 1
     # Kawesh: at the holder's turn in the first round, or at any turn of the buying
     if seat in kawesh and (v("auction.kawesh") == "any-turn" or
                            (node.round == 1 and v("auction.kawesh") == "first-round")):

@@ -62,8 +62,11 @@ def allowed(sp: SymbolicProfile, b: Buying, call: t.Int, kawesh: tuple[t.Bool, .
     """Whether the speaker may make ``call``; ``kawesh`` says which seats hold a Kawesh hand."""
     seat = speaker(b)
     first = b.round == 1
+    # auction.ashkal-when: whatever stands, or only over a Hokom the other side bought
+    over_opponent = t.And(b.bid == HOKOM_BID, (b.declarer + seat) % 2 == 1)
     ashkal = t.And(t.Or(first, sp.is_("auction.ashkal-round", "both-rounds")),
-                   t.Or(entitled(sp, seat), sp.is_("auction.wrong-ashkal", "forced-sun")))
+                   t.Or(entitled(sp, seat), sp.is_("auction.wrong-ashkal", "forced-sun")),
+                   t.Or(sp.is_("auction.ashkal-when", "any-standing-bid"), over_opponent))
     may_kawesh = t.And(t.Or(t.And(first, sp.is_("auction.kawesh", "first-round")),
                             sp.is_("auction.kawesh", "any-turn")),
                        t.Or([t.And(seat == s, kawesh[s]) for s in range(4)]))

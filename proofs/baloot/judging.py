@@ -163,6 +163,8 @@ def bought(state: Any) -> tuple[dict[str, Any] | None, list[str]]:
     cites = ["contracts", "auction.order"]
     if "ashkal" in called:
         cites.append("auction.ashkal-callers")
+    if bid.kind == "sun" and bid.caller != bid.declarer and not _over_opponents_hokom(auction):
+        cites.append("auction.ashkal-when")
     if any(c["call"] == "ashkal" and c["round"] == 2 for c in auction.calls):
         cites.append("auction.ashkal-round")
     if bid.kind == "sun" and "hokom" in called:
@@ -170,6 +172,19 @@ def bought(state: Any) -> tuple[dict[str, Any] | None, list[str]]:
     if bid.kind == "hokom" and auction.round == 2:
         cites.append("auction.second-round-hokom")
     return out, cites
+
+
+def _over_opponents_hokom(auction: Any) -> bool:
+    """Whether the last Ashkal of the buying was called over a Hokom of the other side (the
+    one case where ``auction.ashkal-when`` does not decide it)."""
+    hokom_by: int | None = None
+    over = False
+    for call in auction.calls:
+        if call["call"] == "ashkal":
+            over = hokom_by is not None and hokom_by % 2 != call["seat"] % 2
+        if call["call"] in ("hokom", "sun", "ashkal"):
+            hokom_by = call["seat"] if call["call"] == "hokom" else None
+    return over
 
 
 def score_rules(record: dict[str, Any]) -> list[str]:

@@ -19,6 +19,7 @@ MODEL_READINGS: dict[str, tuple[str, ...]] = {
     "auction.wrong-ashkal": ("forced-sun", "refused"),
     "auction.ashkal-on-ace": ("forced-sun", "allowed"),
     "auction.ashkal-round": ("first-round", "both-rounds"),
+    "auction.ashkal-when": ("any-standing-bid", "over-opponents-hokom"),
     "auction.kawesh": ("first-round", "any-turn", "none"),
     "auction.second-round-hokom": ("named-with-bid", "named-after-buying"),
     "auction.all-pass": ("next-dealer", "same-dealer"),

@@ -140,6 +140,29 @@ def test_ashkal_in_the_second_round_only_under_that_house_option() -> None:
     assert contract(state) == ("sun", 1, None) and state.phase == PLAY  # final; 0-0: no double
 
 
+def test_ashkal_whatever_stands_and_only_over_the_other_sides_hokom_under_the_house_option(
+        ) -> None:
+    """``auction.ashkal-when``: seat 3 (the dealer's left) may call Ashkal before any bid and
+    over his partner seat 1's Hokom; under ``over-opponents-hokom`` he may do neither, while
+    the dealer, seat 0, may call it over seat 1's Hokom and buys the Sun for seat 2. Over the
+    dealer's Sun, seat 3 may call it only under the ruling."""
+    house = baloot(auction__ashkal_when="over-opponents-hokom")
+    assert "ashkal" in names_of(calls(deal(), "pass", "pass"))
+    assert "ashkal" not in names_of(calls(deal(house), "pass", "pass"))
+    assert "ashkal" in names_of(calls(deal(), "hokom", "pass"))
+    state = calls(deal(house), "hokom", "pass")
+    assert state.current_player() == 3 and "ashkal" not in names_of(state)
+    calls(state, "pass")
+    assert state.current_player() == 0 and "ashkal" in names_of(state)
+    calls(state, "ashkal")
+    bid = state.auction.bid  # type: ignore[union-attr]
+    assert (bid.kind, bid.caller, bid.declarer) == ("sun", 0, 2)
+    for rules, open_over_sun in ((None, True), (house, False)):  # the dealer's Sun, seat 3
+        over_sun = calls(deal(rules), "pass", "pass", "pass", "sun", "pass", "pass")
+        assert over_sun.current_player() == 3
+        assert ("ashkal" in names_of(over_sun)) == open_over_sun
+
+
 def test_kawesh_annuls_the_hand_in_the_first_round_only() -> None:
     state = deal(hands=KAWESH_DEAL)
     assert "kawesh" in names_of(state)

@@ -64,7 +64,13 @@ def call_rule(rules: Rules, auction: Auction, call: str) -> str:
     if call == "kawesh":
         return "auction.kawesh"
     if call == "ashkal":
-        return "auction.ashkal-round" if auction.round == 2 else "auction.ashkal-callers"
+        if auction.round == 2:
+            return "auction.ashkal-round"
+        seat, bid = auction.queue[0], auction.bid
+        over_opponent = bid is not None and bid.kind == HOKOM and bid.caller % 2 != seat % 2
+        entitled = auction.priority(seat) >= 2  # the dealer's left and the dealer
+        return "auction.ashkal-when" if entitled and not over_opponent else \
+            "auction.ashkal-callers"
     if call.startswith("suit-") or (call == "hokom" and auction.round == 2):
         return "auction.second-round-hokom"
     if call == "sun":
