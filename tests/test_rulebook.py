@@ -387,3 +387,18 @@ def test_a_machine_word_in_the_players_text_is_caught(built: Built, tmp_path: Pa
     copy = tmp_path / "rules-7.html"
     copy.write_text(broken, encoding="utf-8")
     assert "five-kept-div-5" in machine_words(visible_text(copy), _machine_ids("baloot"))
+
+
+@pytest.mark.parametrize("family", ["kout", "baloot"])
+def test_a_rulings_sources_line_cites_each_claim_once(family: str) -> None:
+    """The *Sources* line of every ruling cites a claim once: a citation the ruling lists
+    that a source's stance already shows is not repeated after "see also" (rule 310 once
+    printed both 004 claims twice)."""
+    from proofs.rulebook.rules_pages import sources_lines
+
+    catalogue = family_catalogue(family)
+    assert catalogue.rulebook is not None
+    for ruling in catalogue.rulebook.rulings:
+        for line in sources_lines(catalogue, ruling):
+            cited = re.findall(r"<claim-([^>]+)>", line)
+            assert len(cited) == len(set(cited)), (ruling.parameter, line)

@@ -73,22 +73,29 @@ HEADING_LINE = re.compile(r"^(\d{3}\. \S|\d{3}\.\d+ \(|\d{1,2}\. [A-Z])")
 title ("4. Doubling")."""
 
 
+LEAD_IN_LINE = re.compile(r"^(House options:|In practice:|Example \([^)]*\):|"
+                          r"Not simulated \(.*\):)$")
+"""A line that introduces a list or a picture below it."""
+
+
 def stranded(pages: dict[str, str]) -> list[str]:
-    """The pages whose last line (above the page number) is a heading, a part number or a
-    chapter title: words that should start the next page with what they introduce."""
+    """The pages whose last line (above the page number) is a heading, a part number, a
+    chapter title or a line introducing a list or picture: words that should start the next
+    page with what they introduce."""
     out = []
     for label, text in pages.items():
         lines = [line.strip() for line in text.splitlines() if line.strip()]
         if lines and lines[-1] == label:
             lines = lines[:-1]
-        if lines and HEADING_LINE.match(lines[-1]):
+        if lines and (HEADING_LINE.match(lines[-1]) or LEAD_IN_LINE.match(lines[-1])):
             out.append(f"p. {label}: {lines[-1]}")
     return out
 
 
 @pytest.mark.parametrize("family", FAMILIES)
 def test_no_page_ends_on_a_heading(rulebook: Built, family: str) -> None:
-    """In both editions no rule heading, part number or chapter title is left at the foot of
-    a page (without the keeps before them, Baloot's pages 4, 11 and 12 end so)."""
+    """In both editions no rule heading, part number, chapter title or line introducing a
+    list or picture ("House options:", "In practice:", "Example (Kout Bo 6):") is left at the
+    foot of a page (without the keeps, Baloot's players' pages 17, 18 and 30 end so)."""
     for pdf in (rulebook.pdfs[family], rulebook.players_pdf(family)):
         assert stranded(logical_pages(pdf)) == [], pdf.name

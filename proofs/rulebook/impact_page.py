@@ -77,8 +77,7 @@ def impact_page(catalogue: Catalogue) -> list[str]:
     skipped = [s for s in results.get("not_playable", [])
                if s["dispute"].split("/")[0] in catalogue.games]
     if skipped:
-        lines += ["Not simulated (the engine plays one of the readings in no game):", ""]
-        lines += [f"- {ref(dispute_label(s['dispute']), s['dispute'])}: "
-                  f"{escape(s['reason'])}" for s in skipped]
-        lines.append("")
+        lines += ["Not simulated (the engine plays one of the readings in no game): "
+                  + "; ".join(f"{ref(dispute_label(s['dispute']), s['dispute'])}: "
+                              f"{escape(s['reason'].rstrip('.'))}" for s in skipped) + ".", ""]
     return lines

@@ -86,11 +86,9 @@ def practice_lines(catalogue: Catalogue, game: str, parameter: str) -> list[str]
                                                            pair[0]))
     assert catalogue.rulebook is not None
     ruled = catalogue.rulebook.ruling(game, parameter).reading
-    lines = ["   *In practice:*", ""]
-    for reading, found in ranked:
-        lines.append(f"   - {_reading_words(catalogue, parameter, reading, ruled, found)}: "
-                     f"{_sources(found)}")
-    return [*lines, ""]
+    played = [f"{_reading_words(catalogue, parameter, reading, ruled, found)}: {_sources(found)}"
+              for reading, found in ranked]  # one paragraph: no label left alone in print
+    return [f"   *In practice:* {'; '.join(played)}.", ""]
 
 
 def ruling_policy_lines(catalogue: Catalogue, games: Iterable[str], parameter: str,

@@ -8,7 +8,8 @@ from typing import Any
 
 from proofs.outcome_words import is_play, outcome_text, witness_text
 from proofs.rule_facts import RuleFact, fill, rule_facts
-from proofs.rulebook.cards_svg import describe
+from proofs.rulebook.cards_svg import describe, play_witness
+from proofs.rulebook.example_pictures import picture_height
 from proofs.rulebook.examples import Example
 from proofs.rulebook.numbering import (
     NumberedRule,
@@ -130,10 +131,13 @@ def game_names(catalogue: Catalogue, games: Iterable[str], sep: str = " and ") -
     return sep.join(catalogue.games[g].name for g in games)
 
 
-def _sources_line(catalogue: Catalogue, ruling: Ruling) -> list[str]:
+def sources_lines(catalogue: Catalogue, ruling: Ruling) -> list[str]:
+    """The *Sources* line of a ruling in each of its games: what each source says, with its
+    claims, then the ruling's other citations ("see also"), each claim cited once."""
     lines = []
     for game in ruling.games:
         parts = []
+        shown: set[str] = set()
         for source in catalogue.sources.values():
             if game not in source.games:
                 continue
@@ -143,8 +147,9 @@ def _sources_line(catalogue: Catalogue, ruling: Ruling) -> list[str]:
             if s.how == "states" and not agrees:
                 word = "states another reading"
             cited = " ".join(cite(c) for c in s.claims)
+            shown.update(s.claims)
             parts.append(f"{source.id} {word}{' ' + cited if cited else ''}")
-        extra = " ".join(cite(c) for c in ruling.cites)
+        extra = " ".join(cite(c) for c in ruling.cites if c not in shown)
         lines.append(f"   *Sources ({catalogue.games[game].name}):* " + "; ".join(parts)
                      + (f"; see also {extra}" if extra else "") + ".")
         lines.append("")
@@ -162,7 +167,9 @@ def example_lines(catalogue: Catalogue, example: Example) -> list[str]:
     game, kind, w = example.game, example.kind, example.witness
     told = witness_text(game, kind, w)
     if is_play(w):
-        lines = [*keep_with_picture(), f"*Example* ({catalogue.games[game].name}):", "",
+        points = picture_height(play_witness(w, kind, told)) * 3 // 5  # 0.75 pt a pixel, 80%
+        lines = [*keep_with_picture(min(points + 60, 700)),
+                 f"*Example* ({catalogue.games[game].name}):", "",
                  f".. image:: /_cards/{example_image(family_name(catalogue), example.rule)}",
                  "   :scale: 80%", f"   :alt: {escape(_alt(example, told))}", "",
                  escape(f"{told} {_situation(example)}")]
@@ -206,7 +213,7 @@ def _house_lines(catalogue: Catalogue, ruling: Ruling,
     others = [r for r in parameter.readings if r.id != ruling.reading]
     if not others:
         return ["   *House options:* none; no other reading is known.", ""]
-    lines = ["   *House options:*", ""]
+    lines = []  # each item names itself a house option: no label left alone in print
     mine = [d for d in disputes
             if d["parameter"] == ruling.parameter and set(ruling.games) & {d["game"]}]
     texts = {game: speaking_texts(catalogue, game).get(ruling.parameter, ())
@@ -226,7 +233,7 @@ def _house_lines(catalogue: Catalogue, ruling: Ruling,
         else:
             shown = " No source states it."
         name = option_name(catalogue, ruling.parameter, reading.id)
-        lines.append(f"   - **Option {name}:** {escape(reading.meaning)}{shown}")
+        lines.append(f"   - **House option {name}:** {escape(reading.meaning)}{shown}")
     return [*lines, ""]
 
 
@@ -256,7 +263,7 @@ def _rule_section(catalogue: Catalogue, rule: NumberedRule, disputes: list[dict[
                   f"   *Ruling:* {escape(reading.meaning)}", "",
                   f"   *Why:* {rule_text(catalogue, ruling.why)}", ""]
         lines += ruling_policy_lines(catalogue, ruling.games, ruling.parameter, policy)
-        lines += _sources_line(catalogue, ruling)
+        lines += sources_lines(catalogue, ruling)
         lines += _house_lines(catalogue, ruling, disputes)
     if rule.id in examples:
         lines += example_lines(catalogue, examples[rule.id])
