@@ -18,6 +18,7 @@ RECONCILED = {
     "auction.sun-over-sun": "higher-priority", "auction.ashkal-callers": "dealer-and-left",
     "auction.wrong-ashkal": "refused", "auction.ashkal-on-ace": "forced-sun",
     "auction.ashkal-round": "first-round", "auction.ashkal-when": "any-standing-bid",
+    "auction.hokom-confirmation": "none",
     "auction.kawesh": "first-round", "auction.second-round-hokom": "named-with-bid",
     "auction.all-pass": "next-dealer", "double.sun": "one-above-other-below-100",
     "double.sun-ahead": "either-side",

@@ -6,10 +6,11 @@ Hokom is in the public card's suit and every other player may answer it with Sun
 (``auction.sun-over-sun``); a second-round Sun is final, and a second-round Hokom is answered
 by every other player, or only by those who have not said no in that round
 (``auction.sun-over-hokom``). Ashkal may be called whatever stands, or only over the other
-side's Hokom (``auction.ashkal-when``). Doubling follows the contract: Double
-by a defender, Triple by the buyer, Four by the doubler (or his partner when he passes, under
-``double.four-caller``), Gahwa by the buyer (Triple and Gahwa by his partner when he passes,
-under ``double.buyer-raises``).
+side's Hokom (``auction.ashkal-when``); a first-round Hokom nobody took may go back to its
+buyer, who keeps it or takes the card as Sun (``auction.hokom-confirmation``). Doubling
+follows the contract: Double by a defender, Triple by the buyer, Four by the doubler (or his
+partner when he passes, under ``double.four-caller``), Gahwa by the buyer (Triple and Gahwa by
+his partner when he passes, under ``double.buyer-raises``).
 """
 
 from __future__ import annotations
@@ -44,6 +45,9 @@ class Auction:
     declined_sun: set[int] = field(default_factory=set)
     said_no: set[int] = field(default_factory=set)
     """The seats that passed in the second round before any bid."""
+    confirming: bool = False
+    """A first-round Hokom nobody took awaits its buyer's word (``auction.hokom-confirmation``):
+    he passes to keep it or calls Sun."""
     calls: list[dict[str, object]] = field(default_factory=list)
     annulled: bool = False
     done: bool = False
@@ -93,6 +97,8 @@ def may_kawesh(rules: Rules, auction: Auction, hand: CardMask) -> bool:
 
 def legal_calls(rules: Rules, auction: Auction, hand: CardMask) -> list[int]:
     """The calls the seat at the front of the queue may make."""
+    if auction.confirming:  # the Hokom's buyer keeps it (pass) or takes the card as Sun
+        return [act.PASS, act.SUN]
     seat = auction.queue[0]
     calls = [act.PASS]
     public_suit = auction.public >> 3
@@ -125,7 +131,7 @@ def _record(auction: Auction, seat: int, call: str, trump: int | None = None) ->
 
 def _sun(rules: Rules, auction: Auction, caller: int, declarer: int) -> None:
     auction.bid = Bid(SUN, caller, declarer, None)
-    if auction.round == 2 or not rules.sun_over_sun:
+    if auction.round == 2 or not rules.sun_over_sun or auction.confirming:
         auction.queue = []
         return
     auction.queue = [s for s in auction.order
@@ -163,6 +169,12 @@ def apply_call(rules: Rules, auction: Auction, action: int) -> None:
         auction.queue = [s for s in auction.order if s != seat and s not in barred]
     if auction.queue:
         return
+    bid = auction.bid
+    if bid is not None and bid.kind == HOKOM and auction.round == 1 and not auction.confirming \
+            and rules.hokom_confirmation and not auction.annulled:
+        auction.confirming, auction.queue = True, [bid.caller]  # auction.hokom-confirmation
+        return
+    auction.confirming = False
     if auction.annulled or auction.bid is not None:
         auction.done = True
     elif auction.round == 1:

@@ -89,6 +89,8 @@ class BalootRulesPlayer:
         hand = state.hands[seat] | 1 << state.public  # the buyer takes the public card
         auction = state.auction
         standing = auction.bid
+        if auction.confirming:  # keep the Hokom, or take the card as Sun on a Sun hand
+            return act.SUN if sun_strength(hand) >= SUN_TO_BUY else act.PASS
         if standing is not None and standing.declarer % 2 == seat % 2:
             return act.PASS  # never outbid a partner
         if act.SUN in legal and sun_strength(hand) >= SUN_TO_BUY:

@@ -142,6 +142,7 @@ class Rules:
     ashkal_on_ace_is_sun: bool
     ashkal_both_rounds: bool
     ashkal_over_opponents_hokom: bool
+    hokom_confirmation: bool
     kawesh: Kawesh
     second_hokom_named_with_bid: bool
     all_pass_same_dealer: bool
@@ -250,6 +251,8 @@ def compile_rules(profile: Profile) -> Rules:
         ashkal_both_rounds=flag(profile, "auction.ashkal-round", "both-rounds", "first-round"),
         ashkal_over_opponents_hokom=flag(profile, "auction.ashkal-when", "over-opponents-hokom",
                                          "any-standing-bid"),
+        hokom_confirmation=flag(profile, "auction.hokom-confirmation",
+                                "buyer-keeps-or-takes-sun", "none"),
         kawesh=member(profile, "auction.kawesh", Kawesh),
         second_hokom_named_with_bid=flag(profile, "auction.second-round-hokom",
                                          "named-with-bid", "named-after-buying"),

@@ -21,17 +21,21 @@ CONTRACT, REDEAL = "contract", "redeal"
 class Node:
     """A state of the buying: the round, the seats still to speak (in order), the standing bid
     (kind, caller, declarer, or None), the seats that declined to take a Sun (in the second
-    round: that said no before any bid), and the end."""
+    round: that said no before any bid), the end, and whether the buyer of a first-round Hokom
+    nobody took is asked to keep it (``auction.hokom-confirmation``)."""
 
     round: int
     queue: tuple[int, ...]
     bid: tuple[str, int, int] | None
     declined: frozenset[int]
     end: str = ""
+    confirming: bool = False
 
 
 def _calls(profile: Profile, node: Node, kawesh: frozenset[int], ace: bool) -> list[str]:
     del ace
+    if node.confirming:  # the buyer passes to keep his Hokom, or takes the card as Sun
+        return ["pass", "sun"]
     v = profile.value
     seat = node.queue[0]
     calls = ["pass", "sun"]
@@ -70,6 +74,10 @@ def _after(profile: Profile, node: Node, call: str, ace: bool) -> Node:
             node.bid is None and node.round == 2) else set())
         if rest:
             return Node(node.round, rest, node.bid, declined)
+        if node.bid is not None and node.bid[0] == "hokom" and node.round == 1 and \
+                not node.confirming and \
+                v("auction.hokom-confirmation") == "buyer-keeps-or-takes-sun":
+            return Node(1, (node.bid[1],), node.bid, declined, confirming=True)
         if node.bid is not None:
             return Node(node.round, (), node.bid, declined, CONTRACT)
         if node.round == 1:
@@ -88,7 +96,7 @@ def _after(profile: Profile, node: Node, call: str, ace: bool) -> Node:
                                                "forced-sun"):
         declarer = (seat + 2) % 4
     bid = ("sun", seat, declarer)
-    if node.round == 2 or v("auction.sun-over-sun") == "final":
+    if node.round == 2 or v("auction.sun-over-sun") == "final" or node.confirming:
         return Node(node.round, (), bid, node.declined, CONTRACT)
     queue = tuple(s for s in range(seat) if s not in node.declined and s != declarer)
     if not queue:

@@ -35,6 +35,9 @@ class Buying:
     declarer: t.Int
     declined: tuple[t.Bool, ...]
     end: t.Int
+    confirming: t.Bool = False
+    """A first-round Hokom nobody took awaits its buyer's word (``auction.hokom-confirmation``):
+    he passes to keep it or calls Sun."""
 
 
 def start() -> Buying:
@@ -73,10 +76,10 @@ def allowed(sp: SymbolicProfile, b: Buying, call: t.Int, kawesh: tuple[t.Bool, .
     named = sp.is_("auction.second-round-hokom", "named-with-bid")
     hokom = t.And(b.bid == NO_BID, t.Or(first, t.Not(named)))
     other = t.And(b.bid == NO_BID, t.Not(first), named)
-    return t.And(b.end == OPEN, t.Or(
+    return t.And(b.end == OPEN, t.If(b.confirming, t.Or(call == PASS, call == SUN), t.Or(
         call == PASS, call == SUN, t.And(call == ASHKAL, ashkal),
         t.And(call == KAWESH, may_kawesh), t.And(call == HOKOM, hokom),
-        t.And(call >= OTHER_SUIT[0], call <= OTHER_SUIT[-1], other)))
+        t.And(call >= OTHER_SUIT[0], call <= OTHER_SUIT[-1], other))))
 
 
 def _set(flags: tuple[t.Bool, ...], seat: t.Int, value: t.Bool) -> tuple[t.Bool, ...]:
@@ -94,13 +97,18 @@ def after(sp: SymbolicProfile, b: Buying, call: t.Int, ace: t.Bool) -> Buying:
     declined = tuple(t.If(declines, x, y)
                      for x, y in zip(_set(b.declined, seat, True), b.declined, strict=True))
     fresh = t.And(b.bid == NO_BID, t.Not(any_rest))
+    # auction.hokom-confirmation: a first-round Hokom nobody took goes back to its buyer
+    ask_buyer = t.And(sp.is_("auction.hokom-confirmation", "buyer-keeps-or-takes-sun"),
+                      t.Not(b.confirming), t.Not(any_rest), b.bid == HOKOM_BID, b.round == 1)
     pass_state = Buying(
         t.If(t.And(fresh, b.round == 1), 2, b.round),
-        tuple(t.If(t.And(fresh, b.round == 1), True, rest[s]) for s in range(4)),
+        tuple(t.If(t.And(fresh, b.round == 1), True,
+                   t.If(ask_buyer, b.declarer == s, rest[s])) for s in range(4)),
         b.bid, b.declarer, tuple(t.If(t.And(fresh, b.round == 1), False, declined[s])
                                  for s in range(4)),
-        t.If(any_rest, OPEN, t.If(b.bid != NO_BID, CONTRACT, t.If(b.round == 1, OPEN,
-                                                                    REDEAL))))
+        t.If(t.Or(any_rest, ask_buyer), OPEN,
+             t.If(b.bid != NO_BID, CONTRACT, t.If(b.round == 1, OPEN, REDEAL))),
+        ask_buyer)
     # hokom (any form)
     # hokom (any form); auction.sun-over-hokom: a second-round no may bar the answer
     barred = sp.is_("auction.sun-over-hokom", "not-after-second-round-no")
@@ -112,7 +120,7 @@ def after(sp: SymbolicProfile, b: Buying, call: t.Int, ace: t.Bool) -> Buying:
     forced = t.And(ace, sp.is_("auction.ashkal-on-ace", "forced-sun"))
     declarer = t.If(t.And(call == ASHKAL, entitled(sp, seat), t.Not(forced)), (seat + 2) % 4,
                     seat)
-    final = t.Or(b.round == 2, sp.is_("auction.sun-over-sun", "final"))
+    final = t.Or(b.round == 2, sp.is_("auction.sun-over-sun", "final"), b.confirming)
     queue = tuple(t.And(s < seat, t.Not(b.declined[s]), declarer != s) for s in range(4))
     sun_state = Buying(b.round, tuple(t.And(t.Not(final), q) for q in queue), SUN_BID,
                        declarer, b.declined, t.If(t.Or(final, t.Not(t.Or(queue))), CONTRACT,
@@ -129,7 +137,7 @@ def after(sp: SymbolicProfile, b: Buying, call: t.Int, ace: t.Bool) -> Buying:
         return choose(*values)
 
     return Buying(*(pick(f) for f in ("round", "pending", "bid", "declarer", "declined",
-                                       "end")))
+                                       "end", "confirming")))
 
 
 STEPS = 16
@@ -151,5 +159,5 @@ def unrolled(sp: SymbolicProfile, calls: list[t.Int], kawesh: tuple[t.Bool, ...]
                    tuple(t.If(over, b.pending[s], nxt.pending[s]) for s in range(4)),
                    t.If(over, b.bid, nxt.bid), t.If(over, b.declarer, nxt.declarer),
                    tuple(t.If(over, b.declined[s], nxt.declined[s]) for s in range(4)),
-                   t.If(over, b.end, nxt.end))
+                   t.If(over, b.end, nxt.end), t.If(over, b.confirming, nxt.confirming))
     return ok, b

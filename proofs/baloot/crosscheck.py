@@ -301,7 +301,7 @@ def _as_buying(node: Any) -> Any:
     end = {"": az.OPEN, "contract": az.CONTRACT, "redeal": az.REDEAL}[node.end]
     return az.Buying(node.round, tuple(s in node.queue for s in range(4)), bid,
                      -1 if node.bid is None else node.bid[2],
-                     tuple(s in node.declined for s in range(4)), end)
+                     tuple(s in node.declined for s in range(4)), end, node.confirming)
 
 
 def auction_z3_graph(profile: Profile) -> Result:

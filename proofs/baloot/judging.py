@@ -171,7 +171,18 @@ def bought(state: Any) -> tuple[dict[str, Any] | None, list[str]]:
         cites.append("auction.sun-over-hokom")
     if bid.kind == "hokom" and auction.round == 2:
         cites.append("auction.second-round-hokom")
+    if _spoke_again(auction):
+        cites.append("auction.hokom-confirmation")
     return out, cites
+
+
+def _spoke_again(auction: Any) -> bool:
+    """Whether the buyer of a first-round Hokom spoke once more after every other player
+    (``auction.hokom-confirmation``): his call after his Hokom in that round."""
+    first = [c for c in auction.calls if c["round"] == 1]
+    bids = [k for k, c in enumerate(first) if c["call"] == "hokom"]
+    return bool(bids) and any(c["seat"] == first[bids[-1]]["seat"]
+                              for c in first[bids[-1] + 1:])
 
 
 def _over_opponents_hokom(auction: Any) -> bool:

@@ -20,6 +20,7 @@ MODEL_READINGS: dict[str, tuple[str, ...]] = {
     "auction.ashkal-on-ace": ("forced-sun", "allowed"),
     "auction.ashkal-round": ("first-round", "both-rounds"),
     "auction.ashkal-when": ("any-standing-bid", "over-opponents-hokom"),
+    "auction.hokom-confirmation": ("none", "buyer-keeps-or-takes-sun"),
     "auction.kawesh": ("first-round", "any-turn", "none"),
     "auction.second-round-hokom": ("named-with-bid", "named-after-buying"),
     "auction.all-pass": ("next-dealer", "same-dealer"),

@@ -156,11 +156,36 @@ def test_ashkal_whatever_stands_and_only_over_the_other_sides_hokom_under_the_ho
     assert state.current_player() == 0 and "ashkal" in names_of(state)
     calls(state, "ashkal")
     bid = state.auction.bid  # type: ignore[union-attr]
-    assert (bid.kind, bid.caller, bid.declarer) == ("sun", 0, 2)
+    assert bid is not None and (bid.kind, bid.caller, bid.declarer) == ("sun", 0, 2)
     for rules, open_over_sun in ((None, True), (house, False)):  # the dealer's Sun, seat 3
         over_sun = calls(deal(rules), "pass", "pass", "pass", "sun", "pass", "pass")
         assert over_sun.current_player() == 3
         assert ("ashkal" in names_of(over_sun)) == open_over_sun
+
+
+def test_a_hokom_passed_over_stands_and_goes_back_to_its_buyer_under_the_house_option(
+        ) -> None:
+    """``auction.hokom-confirmation``: seat 1's Hokom, passed over by seats 2, 3 and 0, stands
+    at once; under ``buyer-keeps-or-takes-sun`` seat 1 is asked once more, where a pass keeps
+    the Hokom and a Sun makes it a Sun nobody may take (not even seat 0, of higher priority).
+    A second-round Hokom is not asked again. (Trumps: 2 is diamonds, the public card's suit;
+    1 is hearts.)"""
+    house = baloot(auction__hokom_confirmation="buyer-keeps-or-takes-sun")
+
+    def bought(state: object) -> tuple[str, int, int | None] | None:
+        auction = state.auction  # type: ignore[attr-defined]
+        if state.phase not in (DOUBLE, PLAY):  # type: ignore[attr-defined]
+            return None
+        return auction.bid.kind, auction.bid.declarer, auction.bid.trump
+
+    assert bought(calls(deal(), "hokom", "pass", "pass", "pass")) == ("hokom", 1, 2)
+    asked = calls(deal(house), "hokom", "pass", "pass", "pass")
+    assert bought(asked) is None and asked.current_player() == 1
+    assert names_of(asked) == ["pass", "sun"]
+    assert bought(calls(asked, "pass")) == ("hokom", 1, 2)
+    assert bought(calls(deal(house), "hokom", "pass", "pass", "pass", "sun")) == ("sun", 1, None)
+    second = calls(deal(house), *["pass"] * 4, "suit-H", "pass", "pass", "pass")
+    assert bought(second) == ("hokom", 1, 1)
 
 
 def test_kawesh_annuls_the_hand_in_the_first_round_only() -> None:

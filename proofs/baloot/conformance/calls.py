@@ -61,6 +61,8 @@ def _hands(data: dict[str, Any], public: BCard) -> list[CardMask]:
 
 def call_rule(rules: Rules, auction: Auction, call: str) -> str:
     """The rule that makes ``call`` open or closed to the seat to speak."""
+    if auction.confirming:
+        return "auction.hokom-confirmation"
     if call == "kawesh":
         return "auction.kawesh"
     if call == "ashkal":
