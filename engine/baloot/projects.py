@@ -3,7 +3,8 @@ projects compare, and whether Baloot (King and Queen of trump) counts.
 
 Runs are read in the natural order A K Q J 10 9 8 7 whatever the contract's rank order; a run
 of three is a Sira, of four a 50, of five or more a 100. Four 10s, Js, Qs or Ks are a 100;
-four Aces a 100 in Hokom and a 400 in Sun. No card is in two projects of one player.
+four Aces a 100 in Hokom and a 400 in Sun. No card is in two projects of one player, except
+a card in a run and a four of a kind under ``project.per-player = run-and-four-may-share``.
 """
 
 from __future__ import annotations
@@ -11,7 +12,7 @@ from __future__ import annotations
 from typing import NamedTuple
 
 from engine.baloot.cards import ACE, KING, QUEEN, SUIT_MASK, TEN, CardMask, card
-from engine.baloot.rules import SUN, Rules, TieBreak
+from engine.baloot.rules import SUN, PerPlayer, Rules, TieBreak
 
 SIRA, FIFTY, HUNDRED, FOUR_HUNDRED = "sira", "fifty", "hundred", "four-hundred"
 KINDS = (SIRA, FIFTY, HUNDRED, FOUR_HUNDRED)
@@ -68,13 +69,16 @@ def value(rules: Rules, kind: str, contract: str) -> int:
 def best_set(rules: Rules, hand: CardMask, contract: str, seat: int,
              declarer: int) -> tuple[Project, ...]:
     """The projects a player declares: the set sharing no card with the most game points
-    (then the fewest projects), at most two under ``project.per-player = up-to-two``."""
+    (then the fewest projects), at most two under ``project.per-player = up-to-two``; under
+    ``run-and-four-may-share`` only two runs may not share a card."""
     may_400 = not rules.four_hundred_declarer_only or seat == declarer
     pool = [p for p in candidates(hand, contract, seat, may_400) if value(rules, p.kind, contract)]
-    limit = 2 if rules.projects_up_to_two else len(pool)
+    limit = 2 if rules.per_player is PerPlayer.UP_TO_TWO else len(pool)
+    share = rules.per_player is PerPlayer.RUN_AND_FOUR_MAY_SHARE
     best: tuple[int, int, tuple[Project, ...]] = (0, 0, ())
 
-    def search(start: int, used: CardMask, chosen: tuple[Project, ...], points: int) -> None:
+    def search(start: int, runs: CardMask, fours: CardMask, chosen: tuple[Project, ...],
+               points: int) -> None:
         nonlocal best
         if (points, -len(chosen)) > (best[0], best[1]):
             best = (points, -len(chosen), chosen)
@@ -82,11 +86,13 @@ def best_set(rules: Rules, hand: CardMask, contract: str, seat: int,
             return
         for i in range(start, len(pool)):
             p = pool[i]
-            if not p.cards & used:
-                search(i + 1, used | p.cards, (*chosen, p), points + value(rules, p.kind,
-                                                                             contract))
+            taken = (runs if p.is_run else fours) if share else runs | fours
+            if not p.cards & taken:
+                search(i + 1, runs | (p.cards if p.is_run else 0),
+                       fours | (0 if p.is_run else p.cards), (*chosen, p),
+                       points + value(rules, p.kind, contract))
 
-    search(0, 0, (), 0)
+    search(0, 0, 0, (), 0)
     return best[2]
 
 

@@ -22,6 +22,15 @@ class TieBreak(StrEnum):
     HIGHEST_CARD_THEN_NEITHER = "highest-card-then-neither"
 
 
+class PerPlayer(StrEnum):
+    """``project.per-player``: how many projects one player declares, and whether a run and a
+    four of a kind of his may share a card."""
+
+    ANY_DISJOINT = "any-disjoint"
+    UP_TO_TWO = "up-to-two"
+    RUN_AND_FOUR_MAY_SHARE = "run-and-four-may-share"
+
+
 class ExposedCard(StrEnum):
     """``deal.exposed-card``: what a card turned face up while dealing does."""
 
@@ -158,7 +167,7 @@ class Rules:
     """``double.buyer-raises = either-buyer``: the declarer's partner may Triple or call
     Gahwa once the declarer passes."""
     project_values: dict[str, int]
-    projects_up_to_two: bool
+    per_player: PerPlayer
     four_hundred_declarer_only: bool
     hundred_run_first: bool
     tie_break: TieBreak
@@ -272,7 +281,7 @@ def compile_rules(profile: Profile) -> Rules:
         four_by_either_defender=flag(profile, "double.four-caller", "either-defender",
                                      "doubler"),
         project_values=dict(values.table or ()),
-        projects_up_to_two=flag(profile, "project.per-player", "up-to-two", "any-disjoint"),
+        per_player=member(profile, "project.per-player", PerPlayer),
         four_hundred_declarer_only=flag(profile, "project.four-hundred-holder", "declarer-only",
                                         "any-player"),
         hundred_run_first=flag(profile, "project.hundred-order", "run-first", "equal"),

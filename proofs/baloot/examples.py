@@ -23,6 +23,7 @@ EXAMPLE_KINDS = ("next-dealer", "cut", "exposed", "auction", "doubling", "first-
 
 RUN_LENGTH = {"sira": 3, "fifty": 4, "hundred": 5}
 DECLARING_WORDS = {"three": ("may declare all three", "may not declare all three"),
+                   "shared": ("may declare both", "may not declare both"),
                    "aces": ("the 400 is declared", "no 400"),
                    "baloot": ("Baloot counts", "Baloot does not count")}
 """Each declaring question's outcome in words: when it holds, when not."""
@@ -257,8 +258,12 @@ def _declaring(w: dict[str, Any], profile: Profile) -> str:
         holds = baloot_counts(rules, seat, declarer, int(w["trump"]), declared)
     else:
         chosen = best_set(rules, _mask(w["hand"]), w["contract"], seat, declarer)
-        holds = (len(chosen) >= 3 if question == "three"
-                 else any(p.kind == "four-hundred" for p in chosen))
+        if question == "three":
+            holds = len(chosen) >= 3
+        elif question == "shared":  # a card in two of the projects declared
+            holds = any(p.cards & q.cards for i, p in enumerate(chosen) for q in chosen[i + 1:])
+        else:
+            holds = any(p.kind == "four-hundred" for p in chosen)
     yes, no = DECLARING_WORDS[question]
     return yes if holds else no
 

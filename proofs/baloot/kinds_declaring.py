@@ -1,5 +1,6 @@
 """Differences between two Baloot readings in what one player may declare and score: how many
-projects (``project.per-player``), the 400 (``project.four-hundred-holder``), Baloot
+projects and whether a run and a four of a kind may share a card (``project.per-player``),
+the 400 (``project.four-hundred-holder``), Baloot
 (``project.baloot-holder``, ``project.baloot-in-project``), and whether a declared project
 needs its cards in its side's tricks (``project.proof``).
 
@@ -46,6 +47,11 @@ def _limit(sp: Any) -> Any:
     return by_reading(sp, "project.per-player", lambda r: 2 if r.id == "up-to-two" else 8)
 
 
+def _may_share(sp: Any) -> Any:
+    """Whether a run and a four of a kind of one player may share a card."""
+    return t.lift(sp.is_("project.per-player", "run-and-four-may-share"))
+
+
 @dataclass(frozen=True)
 class Declaring:
     """What one player may declare: three projects at once, the 400, and whether his Baloot
@@ -54,9 +60,11 @@ class Declaring:
     name: str = "declaring"
 
     def build(self, question: Question, d: Dual, names: Names) -> list[Built]:
-        """Three points: three projects sharing no card in a hand of eight; four Aces in Sun;
-        the King and Queen of trump with or without a project holding them."""
-        return [self._three(d, names), self._aces(d, names), self._baloot(d, names)]
+        """Four points: three projects sharing no card in a hand of eight; a run and a four
+        of a kind sharing one; four Aces in Sun; the King and Queen of trump with or without a
+        project holding them."""
+        return [self._three(d, names), self._shared(d, names), self._aces(d, names),
+                self._baloot(d, names)]
 
     def _three(self, d: Dual, names: Names) -> Built:
         seat, declarer, trump = names.int("seat3"), names.int("declarer3"), names.int("trump3")
@@ -79,6 +87,19 @@ class Declaring:
         key = z3.Sum([h.kind for h in three])
         return Built([*setting, allowed[0] != allowed[1]], key,
                      ("three", three, seat, declarer, trump, allowed))
+
+    def _shared(self, d: Dual, names: Names) -> Built:
+        seat, declarer, trump = names.int("seatS"), names.int("declarerS"), names.int("trumpS")
+        run, four = held(names, "shared-run"), held(names, "shared-four")
+        setting = [seat >= 0, seat <= 3, declarer >= 0, declarer <= 3, trump >= NO_TRUMP,
+                   trump <= 3, *valid(run, trump), *valid(four, trump), run.seat == seat,
+                   four.seat == seat, run.run, z3.Not(four.run), four.top <= KING,
+                   z3.Or([z3.And(x, y) for x, y in zip(project_cards(run), project_cards(four),
+                                                       strict=True)])]
+        allowed = [_may_share(sp) for sp in (d.a, d.b)]
+        key = 300 + run.kind * 16 + four.top
+        return Built([*setting, allowed[0] != allowed[1]], key,
+                     ("shared", [run, four], seat, declarer, trump, allowed))
 
     def _aces(self, d: Dual, names: Names) -> Built:
         seat, declarer = names.int("seat400"), names.int("declarer400")
@@ -111,19 +132,21 @@ class Declaring:
         words = DECLARING_WORDS[data[0]]
         model = {side: words[0] if truth(m, f) else words[1]
                  for side, f in zip(("a", "b"), data[-1], strict=True)}
-        witness = {"three": _three, "aces": _aces, "baloot": _baloot}[data[0]](found)
+        witness = {"three": _three, "shared": _three, "aces": _aces,
+                   "baloot": _baloot}[data[0]](found)
         return replayed(self.name, model, engines(self.name, witness, found), witness)
 
 
 def _three(found: Found) -> dict[str, Any]:
+    """The hand of the projects (three, or a run and a four sharing a card) and who holds it."""
     m = found.model
-    _, three, seat_t, declarer_t, trump_t, _ = found.data
+    question, three, seat_t, declarer_t, trump_t, _ = found.data
     seat, trump = number(m, seat_t), number(m, trump_t)
     projects = [engine_project(m, h, seat) for h in three]
     hand = 0
     for p in projects:
         hand |= p.cards
-    return {"question": "three", "contract": "sun" if trump == NO_TRUMP else "hokom",
+    return {"question": question, "contract": "sun" if trump == NO_TRUMP else "hokom",
             "trump": trump, "seat": seat, "declarer": number(m, declarer_t),
             "hand": _names(hand), "projects": [_json(p) for p in projects]}
 

@@ -100,22 +100,32 @@ def holdings(sp: SymbolicProfile, hand: list[int], contract: int,
 def declared(sp: SymbolicProfile, hand: list[int], contract: int,
              declarer: bool) -> tuple[int, list[int]]:
     """What a player declares: of all sets of projects sharing no card (at most two under
-    ``project.per-player = up-to-two``), the one with the most game points, then the fewest
-    projects; returned as (game points, kinds sorted)."""
+    ``project.per-player = up-to-two``; under ``run-and-four-may-share`` a run and a four of
+    a kind may share one), the one with the most game points, then the fewest projects;
+    returned as (game points, kinds sorted)."""
     pool = [p for p in holdings(sp, hand, contract, declarer)
             if _value_of(sp, p[0], contract) > 0]
-    # three projects need nine cards, so eight cards hold at most two (a limit of two or not)
-    most = 2 if sp.is_("project.per-player", "up-to-two") is True else (len(hand) // 3)
+    share = sp.is_("project.per-player", "run-and-four-may-share") is True
+    # disjoint, three projects need nine cards, so eight cards hold at most two
+    most = 2 if sp.is_("project.per-player", "up-to-two") is True else (
+        len(pool) if share else len(hand) // 3)
     best: tuple[int, int, list[int]] = (0, 0, [])
     for size in range(1, most + 1):
         for chosen in itertools.combinations(pool, size):
-            cards = [c for _, group in chosen for c in group]
-            if len(cards) != len(set(cards)):
+            if not _apart(chosen, share):
                 continue
             points = sum(_value_of(sp, kind, contract) for kind, _ in chosen)
             if (points, -size) > best[:2]:
                 best = (points, -size, sorted(kind for kind, _ in chosen))
     return best[0], best[2]
+
+
+def _apart(chosen: tuple[tuple[int, frozenset[int]], ...], share: bool) -> bool:
+    """Whether no card is in two of the projects; when ``share``, only no card in two runs
+    (four of a kind never share a card, being of different ranks)."""
+    groups = [group for _, group in chosen if not share or len({c // 8 for c in group}) == 1]
+    cards = [c for group in groups for c in group]
+    return len(cards) == len(set(cards))
 
 
 def baloot_counts(sp: SymbolicProfile, holder_declares: t.Bool, king_in: t.Bool,

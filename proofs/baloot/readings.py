@@ -33,7 +33,7 @@ MODEL_READINGS: dict[str, tuple[str, ...]] = {
     "double.buyer-raises": ("declarer", "either-buyer"),
     "double.gahwa": ("hand-winner-wins-game", "declarer-wins-if-made"),
     "project.values": ("sira-50-100-400",),
-    "project.per-player": ("any-disjoint", "up-to-two"),
+    "project.per-player": ("any-disjoint", "up-to-two", "run-and-four-may-share"),
     "project.four-hundred-holder": ("any-player", "declarer-only"),
     "project.hundred-order": ("run-first", "equal"),
     "project.tie-break": (

@@ -11,7 +11,15 @@ import pytest
 
 import engine.baloot.game
 from engine.baloot import rules as compiled
-from engine.baloot.rules import ExposedCard, HokomVoid, Kawesh, KeepTotal, RaisedTie, TrumpLed
+from engine.baloot.rules import (
+    ExposedCard,
+    HokomVoid,
+    Kawesh,
+    KeepTotal,
+    PerPlayer,
+    RaisedTie,
+    TrumpLed,
+)
 from proofs.disputes import DisputeBook
 from proofs.profile_diff import diff_profiles
 from spec.loader import family_catalogue
@@ -49,6 +57,7 @@ def _outcomes(book: DisputeBook, parameter: str, a: str, b: str) -> dict[str, An
     ("auction.ashkal-round", "first-round", "both-rounds", ("auction",)),
     ("auction.ashkal-when", "any-standing-bid", "over-opponents-hokom", ("auction",)),
     ("auction.hokom-confirmation", "none", "buyer-keeps-or-takes-sun", ("auction",)),
+    ("project.per-player", "any-disjoint", "run-and-four-may-share", ("declaring",)),
     ("dealer.rotation", "to-the-right", "clockwise", ("next-dealer",)),
     ("auction.all-pass", "next-dealer", "same-dealer", ("next-dealer",)),
     ("play.first-lead", "dealers-right", "declarer", ("first-lead",)),
@@ -164,6 +173,8 @@ def test_a_parameter_no_kind_reads_is_unknown_not_proved(book: DisputeBook) -> N
      {"ashkal_over_opponents_hokom": False}),
     ("auction.hokom-confirmation", "none", "buyer-keeps-or-takes-sun", "auction",
      {"hokom_confirmation": False}),
+    ("project.per-player", "any-disjoint", "run-and-four-may-share", "declaring",
+     {"per_player": PerPlayer.ANY_DISJOINT}),
     ("auction.kawesh", "first-round", "any-turn", "auction", {"kawesh": Kawesh.FIRST_ROUND}),
     ("double.sun", "one-side-above-100", "one-above-other-below-100", "doubling",
      {"sun_double_strict": False}),

@@ -111,3 +111,20 @@ def test_baloot_counts_unless_split_or_in_a_hundred() -> None:
     # another player's project does not block it
     assert baloot_counts(r, 0, 2, hearts, [both._replace(seat=1)])
     assert not baloot_counts(rules(project__baloot_holder="declarer-only"), 0, 2, hearts, [])
+
+
+def test_a_run_and_four_of_a_kind_share_a_card_only_under_that_house_option() -> None:
+    """``project.per-player = run-and-four-may-share``: KS in four Kings and in the run
+    Q-K-A of spades makes both count (20 and 4 in Sun), where the ruling keeps the 100 alone;
+    two runs still never share a card. Three projects fit in eight cards once a card is
+    shared: two Siras A-K-Q and four Kings (the ruling declares the four Kings alone)."""
+    share = "run-and-four-may-share"
+    hand = "KS KH KD KC QS AS 7D 8C"
+    assert declared(hand) == [(HUNDRED, ["KS", "KH", "KD", "KC"])]
+    assert declared(hand, project__per_player=share) == [
+        (HUNDRED, ["KS", "KH", "KD", "KC"]), (SIRA, ["QS", "KS", "AS"])]
+    run = "7S 8S 9S 10S JS QS KS AS"
+    assert [k for k, _ in declared(run, project__per_player=share)] == [HUNDRED, SIRA]
+    three = "AS KS QS AH KH QH KD KC"
+    assert [k for k, _ in declared(three)] == [HUNDRED]  # both Siras need a King
+    assert [k for k, _ in declared(three, project__per_player=share)] == [HUNDRED, SIRA, SIRA]
