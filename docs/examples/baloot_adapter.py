@@ -15,6 +15,7 @@ RECONCILED = {
     "dealer.rotation": "to-the-right", "deal.cut": "cut", "deal.packets": "3-2-then-public",
     "deal.exposed-card": "keep-unless-ace", "deal.completion": "taker-2-others-3",
     "auction.order": "from-dealers-right", "auction.sun-over-hokom": "any-other-player",
+    "auction.hokom-over-hokom": "none",
     "auction.sun-over-sun": "higher-priority", "auction.ashkal-callers": "dealer-and-left",
     "auction.wrong-ashkal": "refused", "auction.ashkal-on-ace": "forced-sun",
     "auction.ashkal-round": "first-round", "auction.ashkal-when": "any-standing-bid",

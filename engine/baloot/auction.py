@@ -2,7 +2,8 @@
 
 Seats speak in priority order from the dealer's right (``auction.order``). A first-round
 Hokom is in the public card's suit and every other player may answer it with Sun
-(``auction.sun-over-hokom``); a first-round Sun may be taken by a player of higher priority
+(``auction.sun-over-hokom``), or with a Hokom of his own by a player ahead of its buyer
+(``auction.hokom-over-hokom``); a first-round Sun may be taken by a player of higher priority
 (``auction.sun-over-sun``); a second-round Sun is final, and a second-round Hokom is answered
 by every other player, or only by those who have not said no in that round
 (``auction.sun-over-hokom``). Ashkal may be called whatever stands, or only over the other
@@ -103,7 +104,9 @@ def legal_calls(rules: Rules, auction: Auction, hand: CardMask) -> list[int]:
     calls = [act.PASS]
     public_suit = auction.public >> 3
     if auction.round == 1:
-        if auction.bid is None:
+        bid = auction.bid
+        if bid is None or (rules.hokom_over_hokom and bid.kind == HOKOM  # hokom-over-hokom
+                           and auction.priority(seat) < auction.priority(bid.caller)):
             calls.append(act.HOKOM)
         calls.append(act.SUN)
         if _ashkal_effect(rules, auction, seat) is not None:

@@ -152,6 +152,7 @@ class Rules:
     ashkal_both_rounds: bool
     ashkal_over_opponents_hokom: bool
     hokom_confirmation: bool
+    hokom_over_hokom: bool
     kawesh: Kawesh
     second_hokom_named_with_bid: bool
     all_pass_same_dealer: bool
@@ -262,6 +263,7 @@ def compile_rules(profile: Profile) -> Rules:
                                          "any-standing-bid"),
         hokom_confirmation=flag(profile, "auction.hokom-confirmation",
                                 "buyer-keeps-or-takes-sun", "none"),
+        hokom_over_hokom=flag(profile, "auction.hokom-over-hokom", "higher-priority", "none"),
         kawesh=member(profile, "auction.kawesh", Kawesh),
         second_hokom_named_with_bid=flag(profile, "auction.second-round-hokom",
                                          "named-with-bid", "named-after-buying"),

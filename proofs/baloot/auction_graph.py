@@ -49,7 +49,9 @@ def _calls(profile: Profile, node: Node, kawesh: frozenset[int], ace: bool) -> l
                            (node.round == 1 and v("auction.kawesh") == "first-round")):
         calls.append("kawesh")
     if node.round == 1:
-        if node.bid is None:
+        # auction.hokom-over-hokom: a player ahead of a Hokom's buyer may take it as Hokom
+        if node.bid is None or (node.bid[0] == "hokom" and seat < node.bid[1] and
+                                v("auction.hokom-over-hokom") == "higher-priority"):
             calls.append("hokom")
         if ashkal:
             calls.append("ashkal")

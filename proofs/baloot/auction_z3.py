@@ -74,7 +74,10 @@ def allowed(sp: SymbolicProfile, b: Buying, call: t.Int, kawesh: tuple[t.Bool, .
                             sp.is_("auction.kawesh", "any-turn")),
                        t.Or([t.And(seat == s, kawesh[s]) for s in range(4)]))
     named = sp.is_("auction.second-round-hokom", "named-with-bid")
-    hokom = t.And(b.bid == NO_BID, t.Or(first, t.Not(named)))
+    # auction.hokom-over-hokom: a first-round Hokom taken by a player ahead of its buyer
+    over = t.And(first, b.bid == HOKOM_BID, seat < b.declarer,
+                 sp.is_("auction.hokom-over-hokom", "higher-priority"))
+    hokom = t.Or(t.And(b.bid == NO_BID, t.Or(first, t.Not(named))), over)
     other = t.And(b.bid == NO_BID, t.Not(first), named)
     return t.And(b.end == OPEN, t.If(b.confirming, t.Or(call == PASS, call == SUN), t.Or(
         call == PASS, call == SUN, t.And(call == ASHKAL, ashkal),

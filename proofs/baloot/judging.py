@@ -173,6 +173,8 @@ def bought(state: Any) -> tuple[dict[str, Any] | None, list[str]]:
         cites.append("auction.second-round-hokom")
     if _spoke_again(auction):
         cites.append("auction.hokom-confirmation")
+    if sum(1 for c in auction.calls if c["round"] == 1 and c["call"] == "hokom") > 1:
+        cites.append("auction.hokom-over-hokom")
     return out, cites
 
 

@@ -14,6 +14,7 @@ MODEL_READINGS: dict[str, tuple[str, ...]] = {
     "deal.completion": ("taker-2-others-3",),
     "auction.order": ("from-dealers-right",),
     "auction.sun-over-hokom": ("any-other-player", "not-after-second-round-no"),
+    "auction.hokom-over-hokom": ("none", "higher-priority"),
     "auction.sun-over-sun": ("higher-priority", "final"),
     "auction.ashkal-callers": ("dealer-and-left", "third-and-fourth-to-act"),
     "auction.wrong-ashkal": ("forced-sun", "refused"),

@@ -188,6 +188,22 @@ def test_a_hokom_passed_over_stands_and_goes_back_to_its_buyer_under_the_house_o
     assert bought(second) == ("hokom", 1, 1)
 
 
+def test_a_hokom_is_taken_by_a_hokom_only_under_the_house_option() -> None:
+    """``auction.hokom-over-hokom``: over seat 2's first-round Hokom, seat 1 (ahead of it in
+    priority) may answer only with Sun or a pass; under ``higher-priority`` it may call Hokom
+    and buy the card, seats 2, 3 and 0 then asked again; seat 3, behind the buyer, may not."""
+    house = baloot(auction__hokom_over_hokom="higher-priority")
+    assert "hokom" not in names_of(calls(deal(), "pass", "hokom"))
+    taken = calls(deal(house), "pass", "hokom")
+    assert taken.current_player() == 1 and "hokom" in names_of(taken)
+    calls(taken, "hokom")
+    assert taken.current_player() == 2
+    bid = taken.auction.bid  # type: ignore[union-attr]
+    assert bid is not None and (bid.kind, bid.caller) == ("hokom", 1)
+    behind = calls(deal(house), "pass", "hokom", "pass")
+    assert behind.current_player() == 3 and "hokom" not in names_of(behind)
+
+
 def test_kawesh_annuls_the_hand_in_the_first_round_only() -> None:
     state = deal(hands=KAWESH_DEAL)
     assert "kawesh" in names_of(state)

@@ -75,6 +75,8 @@ def call_rule(rules: Rules, auction: Auction, call: str) -> str:
             "auction.ashkal-callers"
     if call.startswith("suit-") or (call == "hokom" and auction.round == 2):
         return "auction.second-round-hokom"
+    if call == "hokom" and auction.bid is not None:
+        return "auction.hokom-over-hokom"
     if call == "sun":
         return ("auction.sun-over-sun" if auction.bid is not None and auction.bid.kind == SUN
                 else "auction.sun-over-hokom")
