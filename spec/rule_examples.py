@@ -40,6 +40,9 @@ class RuleExample:
     focus_tricks: tuple[int, ...] = ()
     """The tricks of the hand (numbered from 1) the example's text is about, which its
     picture marks (``focus.tricks``; none: the picture follows the answers it states)."""
+    limit: bool = False
+    """Whether the example shows where the rule's permission or duty stops (``limit``), not
+    the rule at work: a rule that gives a permission has an example of each."""
 
     def judge_input(self) -> dict[str, Any]:
         """The situation as ``trickrules judge`` reads it."""
@@ -133,5 +136,5 @@ def load_rule_examples(base: Path, rule_ids: Iterable[str],
                                                 f"{state.get('game')!r}, not {game!r}")
         out.append(RuleExample(row["id"], row["rule"], game, row["says"], row["situation"],
                                state, then, dict(row["expect"]), doc.map.line_of(at),
-                               _focus_tricks(doc, at, row, state)))
+                               _focus_tricks(doc, at, row, state), row.get("limit", False)))
     return tuple(out)

@@ -76,7 +76,8 @@ def rule_example_lines(family: str, e: RuleExample) -> list[str]:
     title = picture[picture.index("<title>") + 7:picture.index("</title>")]
     points = picture_height(picture) * 3 // 4  # the PDF draws a pixel as 0.75 point
     lines = [*keep_with_picture(min(points + 90, 700)),
-             f".. _{family}-example-{e.id}:", "", f"*Example:* {escape(e.says)}", "",
+             f".. _{family}-example-{e.id}:", "",
+             f"*{'Example of the limit' if e.limit else 'Example'}:* {escape(e.says)}", "",
              ".. container:: example-picture", "",
              f"   .. image:: /_cards/{drawing_name(family, e)}",
              f"      :alt: {escape(html.unescape(title))}", ""]
