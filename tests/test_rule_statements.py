@@ -129,27 +129,28 @@ def test_kout_scores_and_targets_are_the_engines() -> None:
         assert kind in {k for _, k, _ in placeholders(_text(kout, rule_id))}, rule_id
 
 
-USE_AND_LIMIT = {"baloot": ("auction.sun-over-sun", "auction.ashkal-callers",
-                            "auction.ashkal-round")}
-"""Rules whose permission is shown both used and at its limit, each by an example replayed in
-the engine and the model: the takeover through its checked statement, the others through
-written examples (one of them marked ``limit``)."""
+USE_AND_LIMIT = [("baloot", "auction.sun-over-sun"), ("baloot", "auction.ashkal-callers"),
+                 ("baloot", "auction.ashkal-round"), ("kout", "auction.dealer-forced-bid")]
+"""Rules whose permission or duty is shown both at work and at its limit, each by an example
+replayed in the engine and the model: the takeover through its checked statement, the others
+through written examples (one of them marked ``limit``)."""
 
 
-@pytest.mark.parametrize("rule_id", USE_AND_LIMIT["baloot"])
-def test_a_permission_is_shown_used_and_at_its_limit(baloot: Catalogue, rule_id: str) -> None:
-    """Who may call Ashkal (the dealer's left may, the dealer's partner may not) and when (in
-    the first round, not in the second): an example of each, and the printed example of the
-    limit says so."""
+@pytest.mark.parametrize(("family", "rule_id"), USE_AND_LIMIT)
+def test_a_permission_is_shown_used_and_at_its_limit(family: str, rule_id: str) -> None:
+    """Who may call Ashkal (the dealer's left may, the dealer's partner may not), when (in the
+    first round, not in the second), and Kout's dealer who must bid (after five passes, not
+    after a bid): an example of each, and the printed example of the limit says so."""
     from proofs.rulebook.rule_examples_page import rule_example_lines
 
-    book = baloot.rulebook
+    catalogue = family_catalogue(family)
+    book = catalogue.rulebook
     assert book is not None
     written = book.examples_of(rule_id)
-    facts = [f for key, f in rule_facts(baloot).items()
-             if key in _text(baloot, rule_id) and f.examples]
+    facts = [f for key, f in rule_facts(catalogue).items()
+             if key in _text(catalogue, rule_id) and f.examples]
     kinds = {e.limit for e in written} | {not e.allowed for f in facts for e in f.examples}
     assert kinds == {False, True}, rule_id
     for example in written:
         lead = "*Example of the limit:*" if example.limit else "*Example:*"
-        assert any(line.startswith(lead) for line in rule_example_lines("baloot", example))
+        assert any(line.startswith(lead) for line in rule_example_lines(family, example))
