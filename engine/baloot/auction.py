@@ -70,11 +70,17 @@ def start(dealer: int, public: int) -> Auction:
     return auction
 
 
+def over_opponents_hokom(auction: Auction, seat: int) -> bool:
+    """Whether a Hokom bought by the side other than ``seat``'s stands: what an Ashkal needs
+    under ``auction.ashkal-when = over-opponents-hokom``."""
+    bid = auction.bid
+    return bid is not None and bid.kind == HOKOM and bid.caller % 2 != seat % 2
+
+
 def _ashkal_effect(rules: Rules, auction: Auction, seat: int) -> str | None:
     """What an Ashkal by ``seat`` is: ``ashkal``, ``sun`` (forced), or None (not allowed)."""
-    if rules.ashkal_over_opponents_hokom and (  # auction.ashkal-when
-            auction.bid is None or auction.bid.kind != HOKOM or auction.bid.caller % 2 == seat % 2):
-        return None
+    if rules.ashkal_over_opponents_hokom and not over_opponents_hokom(auction, seat):
+        return None  # auction.ashkal-when
     if rules.ashkal_by_position:
         entitled = auction.priority(seat) >= 2
     else:

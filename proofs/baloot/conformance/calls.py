@@ -22,6 +22,7 @@ from engine.baloot.auction import (
     apply_doubling,
     legal_calls,
     legal_doubling,
+    over_opponents_hokom,
     start,
     start_doubling,
 )
@@ -68,11 +69,10 @@ def call_rule(rules: Rules, auction: Auction, call: str) -> str:
     if call == "ashkal":
         if auction.round == 2:
             return "auction.ashkal-round"
-        seat, bid = auction.queue[0], auction.bid
-        over_opponent = bid is not None and bid.kind == HOKOM and bid.caller % 2 != seat % 2
+        seat = auction.queue[0]
         entitled = auction.priority(seat) >= 2  # the dealer's left and the dealer
-        return "auction.ashkal-when" if entitled and not over_opponent else \
-            "auction.ashkal-callers"
+        return "auction.ashkal-when" if entitled and not over_opponents_hokom(auction, seat) \
+            else "auction.ashkal-callers"
     if call.startswith("suit-") or (call == "hokom" and auction.round == 2):
         return "auction.second-round-hokom"
     if call == "hokom" and auction.bid is not None:
