@@ -4,7 +4,8 @@ projects compare, and whether Baloot (King and Queen of trump) counts.
 Runs are read in the natural order A K Q J 10 9 8 7 whatever the contract's rank order; a run
 of three is a Sira, of four a 50, of five or more a 100. Four 10s, Js, Qs or Ks are a 100;
 four Aces a 100 in Hokom and a 400 in Sun. No card is in two projects of one player, except
-a card in a run and a four of a kind under ``project.per-player = run-and-four-may-share``.
+a card in a run and a four of a kind under ``project.per-player = run-and-four-may-share``;
+under ``one-per-player`` a player declares only his strongest project.
 """
 
 from __future__ import annotations
@@ -12,7 +13,7 @@ from __future__ import annotations
 from typing import NamedTuple
 
 from engine.baloot.cards import ACE, KING, QUEEN, SUIT_MASK, TEN, CardMask, card
-from engine.baloot.rules import SUN, PerPlayer, Rules, TieBreak
+from engine.baloot.rules import SUN, BalootInProject, HundredOrder, PerPlayer, Rules, TieBreak
 
 SIRA, FIFTY, HUNDRED, FOUR_HUNDRED = "sira", "fifty", "hundred", "four-hundred"
 KINDS = (SIRA, FIFTY, HUNDRED, FOUR_HUNDRED)
@@ -69,19 +70,22 @@ def value(rules: Rules, kind: str, contract: str) -> int:
 def best_set(rules: Rules, hand: CardMask, contract: str, seat: int,
              declarer: int) -> tuple[Project, ...]:
     """The projects a player declares: the set sharing no card with the most game points
-    (then the fewest projects), at most two under ``project.per-player = up-to-two``; under
+    (then the fewest projects, then the highest project), at most two under
+    ``project.per-player = up-to-two`` and one under ``one-per-player``; under
     ``run-and-four-may-share`` only two runs may not share a card."""
     may_400 = not rules.four_hundred_declarer_only or seat == declarer
     pool = [p for p in candidates(hand, contract, seat, may_400) if value(rules, p.kind, contract)]
-    limit = 2 if rules.per_player is PerPlayer.UP_TO_TWO else len(pool)
+    limit = {PerPlayer.UP_TO_TWO: 2, PerPlayer.ONE_PER_PLAYER: 1}.get(rules.per_player,
+                                                                      len(pool))
     share = rules.per_player is PerPlayer.RUN_AND_FOUR_MAY_SHARE
-    best: tuple[int, int, tuple[Project, ...]] = (0, 0, ())
+    best: tuple[int, int, tuple[int, int], tuple[Project, ...]] = (0, 0, (0, 0), ())
 
     def search(start: int, runs: CardMask, fours: CardMask, chosen: tuple[Project, ...],
                points: int) -> None:
         nonlocal best
-        if (points, -len(chosen)) > (best[0], best[1]):
-            best = (points, -len(chosen), chosen)
+        high = max(((level(rules, p), p.top) for p in chosen), default=(0, 0))
+        if (points, -len(chosen), high) > best[:3]:
+            best = (points, -len(chosen), high, chosen)
         if len(chosen) == limit:
             return
         for i in range(start, len(pool)):
@@ -93,13 +97,15 @@ def best_set(rules: Rules, hand: CardMask, contract: str, seat: int,
                        points + value(rules, p.kind, contract))
 
     search(0, 0, 0, (), 0)
-    return best[2]
+    return best[3]
 
 
 def level(rules: Rules, project: Project) -> int:
-    """The project's level: Sira 1, 50 2, 100 3 (a run of five 4 under ``run-first``), 400 5."""
+    """The project's level: Sira 1, 50 2, 100 3 (a run of five 4 under ``run-first``, four
+    of a kind 4 under ``four-of-a-kind-first``), 400 5."""
     if project.kind == HUNDRED:
-        return 4 if rules.hundred_run_first and project.is_run else 3
+        first = {HundredOrder.RUN_FIRST: True, HundredOrder.FOUR_OF_A_KIND_FIRST: False}
+        return 4 if first.get(rules.hundred_order) is project.is_run else 3
     return {SIRA: 1, FIFTY: 2, FOUR_HUNDRED: 5}[project.kind]
 
 
@@ -140,13 +146,15 @@ def baloot_counts(rules: Rules, seat: int, declarer: int, trump: int,
     (``project.baloot-holder``, ``project.baloot-in-project``)."""
     if rules.baloot_declarer_only and seat != declarer:
         return False
-    if rules.baloot_always:
+    if rules.baloot_in_project is BalootInProject.ALWAYS:
         return True
     king, queen = 1 << card(trump, KING), 1 << card(trump, QUEEN)
     for p in declared:
-        if p.seat != seat:
+        if p.seat != seat or not p.cards & (king | queen):
             continue
-        has_king, has_queen = bool(p.cards & king), bool(p.cards & queen)
-        if has_king != has_queen or (has_king and p.kind in (HUNDRED, FOUR_HUNDRED)):
+        if rules.baloot_in_project is BalootInProject.NOT_IN_FOUR_KINGS_OR_QUEENS:
+            if not p.is_run:
+                return False
+        elif p.cards & (king | queen) != king | queen or p.kind in (HUNDRED, FOUR_HUNDRED):
             return False
     return True

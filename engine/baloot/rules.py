@@ -29,6 +29,24 @@ class PerPlayer(StrEnum):
     ANY_DISJOINT = "any-disjoint"
     UP_TO_TWO = "up-to-two"
     RUN_AND_FOUR_MAY_SHARE = "run-and-four-may-share"
+    ONE_PER_PLAYER = "one-per-player"
+
+
+class HundredOrder(StrEnum):
+    """``project.hundred-order``: how a 100 of five in a row compares with four of a kind."""
+
+    RUN_FIRST = "run-first"
+    EQUAL = "equal"
+    FOUR_OF_A_KIND_FIRST = "four-of-a-kind-first"
+
+
+class BalootInProject(StrEnum):
+    """``project.baloot-in-project``: whether Baloot counts when its King or Queen is in a
+    declared project."""
+
+    NOT_SPLIT_NOT_IN_100 = "not-split-not-in-100"
+    ALWAYS = "always"
+    NOT_IN_FOUR_KINGS_OR_QUEENS = "not-in-four-kings-or-queens"
 
 
 class ExposedCard(StrEnum):
@@ -170,14 +188,14 @@ class Rules:
     project_values: dict[str, int]
     per_player: PerPlayer
     four_hundred_declarer_only: bool
-    hundred_run_first: bool
+    hundred_order: HundredOrder
     tie_break: TieBreak
     declare_from_declarer: bool
     projects_in_won_tricks: bool
     baloot_declarer_only: bool
     baloot_card_points: bool
     baloot_value: int
-    baloot_always: bool
+    baloot_in_project: BalootInProject
     projects_need_hand_won: bool
     """``project.scoring-side = hand-winner``: the side with the higher project scores it only
     if it also wins the hand (the defenders' projects score nothing on a made contract)."""
@@ -286,7 +304,7 @@ def compile_rules(profile: Profile) -> Rules:
         per_player=member(profile, "project.per-player", PerPlayer),
         four_hundred_declarer_only=flag(profile, "project.four-hundred-holder", "declarer-only",
                                         "any-player"),
-        hundred_run_first=flag(profile, "project.hundred-order", "run-first", "equal"),
+        hundred_order=member(profile, "project.hundred-order", HundredOrder),
         tie_break=member(profile, "project.tie-break", TieBreak),
         declare_from_declarer=flag(profile, "project.declaration-order",
                                    "declarer-then-clockwise", "play-order"),
@@ -296,8 +314,7 @@ def compile_rules(profile: Profile) -> Rules:
         baloot_card_points=flag(profile, "project.baloot-value", "20-card-points",
                                 "2-game-points"),
         baloot_value=number(profile, "project.baloot-value", ("2-game-points", "20-card-points")),
-        baloot_always=flag(profile, "project.baloot-in-project", "always",
-                           "not-split-not-in-100"),
+        baloot_in_project=member(profile, "project.baloot-in-project", BalootInProject),
         projects_need_hand_won=flag(profile, "project.scoring-side", "hand-winner",
                                     "comparison-winner"),
         first_lead_declarer=flag(profile, "play.first-lead", "declarer", "dealers-right"),

@@ -155,14 +155,15 @@ def _baloot_apart(rules: Any, sp: SymbolicProfile) -> dict[str, Any] | None:
     groups = {(True, True): "JH QH KH", (True, False): "KH KS KD KC", (False, True): "10H JH QH",
               (False, False): "7S 8S 9S"}
     for (king, queen), cards in groups.items():
-        for kind, name in KIND_NAMES.items():
-            for declarer in (0, 1):
-                held = cards_mask(parse(c) for c in cards.split())
-                engine = engine_counts(rules, 0, declarer, 1, [Project(name, held, 6, 1, 0)])
-                model = model_counts(sp, declarer == 0, king, queen, kind)
-                if engine != model:
-                    return {"project": name, "cards": cards, "holder declares": declarer == 0,
-                            "engine": engine, "model": model}
+        shapes = itertools.product(KIND_NAMES.items(), (True, False), (0, 1))
+        for (kind, name), run, declarer in shapes:
+            held = cards_mask(parse(c) for c in cards.split())
+            project = Project(name, held, 6, 1 if run else None, 0)
+            engine = engine_counts(rules, 0, declarer, 1, [project])
+            model = model_counts(sp, declarer == 0, king, queen, kind, run)
+            if engine != model:
+                return {"project": name, "cards": cards, "a run": run,
+                        "holder declares": declarer == 0, "engine": engine, "model": model}
     return None
 
 

@@ -22,7 +22,8 @@ EXAMPLE_KINDS = ("next-dealer", "cut", "exposed", "auction", "doubling", "first-
 """Every kind: each witness holds all the engine needs."""
 
 RUN_LENGTH = {"sira": 3, "fifty": 4, "hundred": 5}
-DECLARING_WORDS = {"three": ("may declare all three", "may not declare all three"),
+DECLARING_WORDS = {"two": ("may declare both", "may declare only one"),
+                   "three": ("may declare all three", "may not declare all three"),
                    "shared": ("may declare both", "may not declare both"),
                    "aces": ("the 400 is declared", "no 400"),
                    "baloot": ("Baloot counts", "Baloot does not count")}
@@ -258,8 +259,8 @@ def _declaring(w: dict[str, Any], profile: Profile) -> str:
         holds = baloot_counts(rules, seat, declarer, int(w["trump"]), declared)
     else:
         chosen = best_set(rules, _mask(w["hand"]), w["contract"], seat, declarer)
-        if question == "three":
-            holds = len(chosen) >= 3
+        if question in ("two", "three"):
+            holds = len(chosen) >= {"two": 2, "three": 3}[question]
         elif question == "shared":  # a card in two of the projects declared
             holds = any(p.cards & q.cards for i, p in enumerate(chosen) for q in chosen[i + 1:])
         else:

@@ -27,6 +27,8 @@ QUEEN, KING, ACE = 5, 6, 7
 """Places in the order of runs."""
 FILLER = ("7S", "8S", "7H", "8H")
 """Four cards that make no project with four Aces."""
+PADDING = ["7D", "9C"]
+"""A diamond and a club that make no project with runs in spades and hearts."""
 
 
 def _names(mask: int) -> list[str]:
@@ -44,7 +46,8 @@ def _may_400(sp: Any, seat: Any, declarer: Any) -> Any:
 def _limit(sp: Any) -> Any:
     """How many projects one player may declare (a hand of eight cards can hold no more
     than eight)."""
-    return by_reading(sp, "project.per-player", lambda r: 2 if r.id == "up-to-two" else 8)
+    return by_reading(sp, "project.per-player",
+                      lambda r: {"up-to-two": 2, "one-per-player": 1}.get(r.id, 8))
 
 
 def _may_share(sp: Any) -> Any:
@@ -60,22 +63,28 @@ class Declaring:
     name: str = "declaring"
 
     def build(self, question: Question, d: Dual, names: Names) -> list[Built]:
-        """Four points: three projects sharing no card in a hand of eight; a run and a four
-        of a kind sharing one; four Aces in Sun; the King and Queen of trump with or without a
-        project holding them."""
-        return [self._three(d, names), self._shared(d, names), self._aces(d, names),
-                self._baloot(d, names)]
+        """Five points: two, and three, projects sharing no card in a hand of eight; a run and
+        a four of a kind sharing one; four Aces in Sun; the King and Queen of trump with or
+        without a project holding them."""
+        return [self._several(d, names, 2), self._several(d, names, 3),
+                self._shared(d, names), self._aces(d, names), self._baloot(d, names)]
 
-    def _three(self, d: Dual, names: Names) -> Built:
-        seat, declarer, trump = names.int("seat3"), names.int("declarer3"), names.int("trump3")
-        three = [held(names, f"three{i}") for i in range(3)]
-        hand = [names.bool(f"hand{c}") for c in range(32)]
+    def _several(self, d: Dual, names: Names, count: int) -> Built:
+        """``count`` projects sharing no card; two are two runs in different suits, so that
+        together they make no longer run and no four of a kind."""
+        tag = {2: "two", 3: "three"}[count]
+        seat, declarer = names.int(f"seat{count}"), names.int(f"declarer{count}")
+        trump = names.int(f"trump{count}")
+        three = [held(names, f"{tag}{i}") for i in range(count)]
+        hand = [names.bool(f"{tag}-hand{c}") for c in range(32)]
         setting = [seat >= 0, seat <= 3, declarer >= 0, declarer <= 3, trump >= NO_TRUMP,
                    trump <= 3, z3.Sum([z3.If(h, 1, 0) for h in hand]) == 8]
         used = [project_cards(h) for h in three]
         for i, h in enumerate(three):
             setting += [*valid(h, trump), h.seat == seat]
             setting += [z3.Implies(u, c) for u, c in zip(used[i], hand, strict=True)]
+            if count == 2:
+                setting += [h.run, h.suit == i]
             for other in used[i + 1:]:
                 setting.append(z3.Not(z3.Or([z3.And(x, y) for x, y in zip(used[i], other,
                                                                            strict=True)])))
@@ -83,10 +92,10 @@ class Declaring:
         for sp in (d.a, d.b):
             fours = [z3.Implies(h.kind == pj.FOUR_HUNDRED, _may_400(sp, seat, declarer))
                      for h in three]
-            allowed.append(z3.And(t.lift(_limit(sp) >= 3), *fours))
+            allowed.append(z3.And(t.lift(_limit(sp) >= count), *fours))
         key = z3.Sum([h.kind for h in three])
         return Built([*setting, allowed[0] != allowed[1]], key,
-                     ("three", three, seat, declarer, trump, allowed))
+                     (tag, three, seat, declarer, trump, allowed))
 
     def _shared(self, d: Dual, names: Names) -> Built:
         seat, declarer, trump = names.int("seatS"), names.int("declarerS"), names.int("trumpS")
@@ -119,7 +128,7 @@ class Declaring:
         queen = z3.And(has, z3.Or([z3.And(trump == s, cards[s * 8 + QUEEN]) for s in range(4)]))
         setting = [seat >= 0, seat <= 3, declarer >= 0, declarer <= 3, trump >= 0, trump <= 3,
                    *valid(p, trump), p.seat == seat, z3.Implies(has, z3.Or(king, queen))]
-        counts = [t.lift(pj.baloot_counts(sp, seat == declarer, king, queen, p.kind))
+        counts = [t.lift(pj.baloot_counts(sp, seat == declarer, king, queen, p.kind, p.run))
                   for sp in (d.a, d.b)]
         key = 200 + z3.If(has, 16 + p.kind, 0) * 16 + seat * 4 + declarer
         return Built([*setting, counts[0] != counts[1]], key,
@@ -132,13 +141,14 @@ class Declaring:
         words = DECLARING_WORDS[data[0]]
         model = {side: words[0] if truth(m, f) else words[1]
                  for side, f in zip(("a", "b"), data[-1], strict=True)}
-        witness = {"three": _three, "shared": _three, "aces": _aces,
+        witness = {"two": _three, "three": _three, "shared": _three, "aces": _aces,
                    "baloot": _baloot}[data[0]](found)
         return replayed(self.name, model, engines(self.name, witness, found), witness)
 
 
 def _three(found: Found) -> dict[str, Any]:
-    """The hand of the projects (three, or a run and a four sharing a card) and who holds it."""
+    """The hand of the projects (two or three, or a run and a four sharing a card) and who
+    holds it."""
     m = found.model
     question, three, seat_t, declarer_t, trump_t, _ = found.data
     seat, trump = number(m, seat_t), number(m, trump_t)
@@ -146,9 +156,12 @@ def _three(found: Found) -> dict[str, Any]:
     hand = 0
     for p in projects:
         hand |= p.cards
+    cards = _names(hand)
+    if question == "two":  # two runs in spades and hearts: a diamond and a club make eight
+        cards += PADDING[:8 - len(cards)]
     return {"question": question, "contract": "sun" if trump == NO_TRUMP else "hokom",
             "trump": trump, "seat": seat, "declarer": number(m, declarer_t),
-            "hand": _names(hand), "projects": [_json(p) for p in projects]}
+            "hand": cards, "projects": [_json(p) for p in projects]}
 
 
 def _aces(found: Found) -> dict[str, Any]:

@@ -30,9 +30,11 @@ class Project:
 
 
 def level(sp: SymbolicProfile, p: Project) -> t.Int:
-    """Sira 1, 50 2, 100 3 (a run of five 4 under ``run-first``), 400 5."""
+    """Sira 1, 50 2, 100 3 (a run of five 4 under ``run-first``, four of a kind 4 under
+    ``four-of-a-kind-first``), 400 5."""
     run_first = t.And(p.run, sp.is_("project.hundred-order", "run-first"))
-    return t.If(p.kind == HUNDRED, t.If(run_first, 4, 3), p.kind)
+    four_first = t.And(t.Not(p.run), sp.is_("project.hundred-order", "four-of-a-kind-first"))
+    return t.If(p.kind == HUNDRED, t.If(t.Or(run_first, four_first), 4, 3), p.kind)
 
 
 def higher(sp: SymbolicProfile, p: Project, q: Project) -> t.Bool:
@@ -100,15 +102,16 @@ def holdings(sp: SymbolicProfile, hand: list[int], contract: int,
 def declared(sp: SymbolicProfile, hand: list[int], contract: int,
              declarer: bool) -> tuple[int, list[int]]:
     """What a player declares: of all sets of projects sharing no card (at most two under
-    ``project.per-player = up-to-two``; under ``run-and-four-may-share`` a run and a four of
-    a kind may share one), the one with the most game points, then the fewest projects;
-    returned as (game points, kinds sorted)."""
+    ``project.per-player = up-to-two``, one under ``one-per-player``; under
+    ``run-and-four-may-share`` a run and a four of a kind may share one), the one with the most
+    game points, then the fewest projects; returned as (game points, kinds sorted)."""
     pool = [p for p in holdings(sp, hand, contract, declarer)
             if _value_of(sp, p[0], contract) > 0]
     share = sp.is_("project.per-player", "run-and-four-may-share") is True
     # disjoint, three projects need nine cards, so eight cards hold at most two
     most = 2 if sp.is_("project.per-player", "up-to-two") is True else (
-        len(pool) if share else len(hand) // 3)
+        1 if sp.is_("project.per-player", "one-per-player") is True else (
+            len(pool) if share else len(hand) // 3))
     best: tuple[int, int, list[int]] = (0, 0, [])
     for size in range(1, most + 1):
         for chosen in itertools.combinations(pool, size):
@@ -129,11 +132,14 @@ def _apart(chosen: tuple[tuple[int, frozenset[int]], ...], share: bool) -> bool:
 
 
 def baloot_counts(sp: SymbolicProfile, holder_declares: t.Bool, king_in: t.Bool,
-                  queen_in: t.Bool, kind: t.Int) -> t.Bool:
+                  queen_in: t.Bool, kind: t.Int, run: t.Bool) -> t.Bool:
     """Whether the holder of the trump King and Queen scores Baloot, given whether each of the
-    two is in one declared project of his and that project's kind (``project.baloot-holder``,
-    ``project.baloot-in-project``)."""
+    two is in one declared project of his, that project's kind and whether it is a run
+    (``project.baloot-holder``, ``project.baloot-in-project``)."""
     anyone = sp.is_("project.baloot-holder", "any-player")
     apart = t.And(king_in == queen_in, t.Not(t.And(king_in, queen_in, kind >= HUNDRED)))
+    in_four = t.And(t.Or(king_in, queen_in), t.Not(run))
+    inside = t.If(sp.is_("project.baloot-in-project", "not-in-four-kings-or-queens"),
+                  t.Not(in_four), apart)
     return t.And(t.Or(anyone, holder_declares),
-                 t.Or(sp.is_("project.baloot-in-project", "always"), apart))
+                 t.Or(sp.is_("project.baloot-in-project", "always"), inside))

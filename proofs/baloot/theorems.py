@@ -359,14 +359,16 @@ def baloot_apart(profile: Profile) -> Result:
     names = Names("baloot-apart")
     sp = SymbolicProfile(profile, names)
     king, queen, declares = names.bool("king-in"), names.bool("queen-in"), names.bool("declarer")
-    kind = names.int("kind")
-    counts = t.lift(pj.baloot_counts(sp, declares, king, queen, kind))
+    kind, run = names.int("kind"), names.bool("run")
+    counts = t.lift(pj.baloot_counts(sp, declares, king, queen, kind, run))
     allowed = z3.And(king, queen, z3.Or(kind == pj.SIRA, kind == pj.FIFTY))
+    shape = z3.If(run, kind <= pj.HUNDRED, kind >= pj.HUNDRED)
     result = prove(z3.Implies(z3.And(counts, z3.Or(king, queen)), allowed),
-                   [*sp.constraints(), z3.Or([kind == k for k in pj.KIND_NAMES])])
+                   [*sp.constraints(), z3.Or([kind == k for k in pj.KIND_NAMES]), shape])
     if result.model is not None:
         m = result.model
         result.witness = {"kind": pj.KIND_NAMES[_value(m, kind)],
+                          "a run": z3.is_true(m.eval(run, model_completion=True)),
                           "king in it": z3.is_true(m.eval(king, model_completion=True)),
                           "queen in it": z3.is_true(m.eval(queen, model_completion=True))}
     return result

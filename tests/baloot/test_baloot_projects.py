@@ -80,6 +80,12 @@ def test_the_higher_project_wins_the_comparison() -> None:
     run, kind = p(HUNDRED, 4, 0), p(HUNDRED, 6, 1, None)
     assert scoring_team(r, [run, kind], None, order) == 0
     assert scoring_team(rules(project__hundred_order="equal"), [run, kind], None, order) == 1
+    # four of a kind first (house): four Kings beat the run to the Ace, whatever the top card
+    four_first = rules(project__hundred_order="four-of-a-kind-first")
+    assert scoring_team(four_first, [run, kind], None, order) == 1
+    ace_run = p(HUNDRED, 7, 0)
+    assert scoring_team(four_first, [ace_run, p(HUNDRED, 3, 1, None)], None, order) == 1
+    assert scoring_team(r, [ace_run, p(HUNDRED, 3, 1, None)], None, order) == 0
 
 
 def test_equal_projects_compare_by_top_card_then_reading() -> None:
@@ -108,6 +114,13 @@ def test_baloot_counts_unless_split_or_in_a_hundred() -> None:
     both = Project(HUNDRED, mask(parse_many("9H 10H JH QH KH")), 6, hearts, 0)
     assert not baloot_counts(r, 0, 2, hearts, [both])
     assert baloot_counts(rules(project__baloot_in_project="always"), 0, 2, hearts, [both])
+    # only four Kings or four Queens cancel it (house): the split Sira and the 100 run do not
+    majlis = rules(project__baloot_in_project="not-in-four-kings-or-queens")
+    assert baloot_counts(majlis, 0, 2, hearts, [split])
+    assert baloot_counts(majlis, 0, 2, hearts, [both])
+    assert not baloot_counts(majlis, 0, 2, hearts, [one_in])
+    queens = Project(HUNDRED, mask(parse_many("QS QH QD QC")), 5, None, 0)
+    assert not baloot_counts(majlis, 0, 2, hearts, [queens])
     # another player's project does not block it
     assert baloot_counts(r, 0, 2, hearts, [both._replace(seat=1)])
     assert not baloot_counts(rules(project__baloot_holder="declarer-only"), 0, 2, hearts, [])
@@ -128,3 +141,15 @@ def test_a_run_and_four_of_a_kind_share_a_card_only_under_that_house_option() ->
     three = "AS KS QS AH KH QH KD KC"
     assert [k for k, _ in declared(three)] == [HUNDRED]  # both Siras need a King
     assert [k for k, _ in declared(three, project__per_player=share)] == [HUNDRED, SIRA, SIRA]
+
+
+def test_one_project_per_player_keeps_the_strongest() -> None:
+    """``project.per-player = one-per-player`` (house): of two Siras only the higher, the
+    A-K-Q of hearts over the 9-8-7 of spades; of a 100 and a Sira, the 100."""
+    hand = "7S 8S 9S QH KH AH JD 8C"
+    assert [k for k, _ in declared(hand)] == [SIRA, SIRA]
+    one = "one-per-player"
+    assert declared(hand, project__per_player=one) == [(SIRA, ["QH", "KH", "AH"])]
+    run = "7S 8S 9S 10S JS QS KS AS"
+    [(kind, cards)] = declared(run, project__per_player=one)
+    assert kind == HUNDRED and "AS" in cards  # the 100 up to the Ace, not the Sira beside it

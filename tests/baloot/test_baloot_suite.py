@@ -114,7 +114,8 @@ SCORING = "hand-score,game-end,projects,project-compare,doubling"
     ("no-duty-to-trump", {"play.hokom-void"}, None),
     ("five-up-in-hokom", {"score.hokom-conversion"}, SCORING),
     ("baloot-multiplied", {"project.baloot-value"}, SCORING),
-    ("four-aces-400-in-hokom", {"project.values"}, SCORING),
+    # four Aces beside a Sira: the hand reads how many projects one player declares too
+    ("four-aces-400-in-hokom", {"project.values", "project.per-player"}, SCORING),
     ("both-sides-projects", {"project.proof"}, SCORING),
     # asked only where the eight tricks are given: the card points alone are charged
     ("last-trick-to-leader", {"score.card-points"}, "hand-score"),

@@ -357,12 +357,14 @@ PROJECT_HANDS = (
     ["7H", "8H", "9H", "10H", "JH", "QS", "KS", "AS"],  # a run of five and a Sira
     ["10S", "10H", "10D", "10C", "JC", "QC", "KC", "AC"],  # four 10s beside a run to the Ace
     ["7S", "8D", "9H", "JC", "QS", "KD", "AH", "10C"],  # nothing
+    ["9H", "10H", "JH", "QH", "KH", "7S", "8D", "9C"],  # a run of five through K and Q
 )
 
 
 def project_hands(profile: Profile) -> Iterator[Case]:
     """Chosen hands with the projects that part the readings (a 400 away from the declarer,
-    four of a kind against a run), for every seat, in Sun and in Hokom."""
+    four of a kind against a run, Baloot inside a 100 run), for every seat, in Sun and in
+    Hokom."""
     for hand, (contract, trump), seat in itertools.product(
             PROJECT_HANDS, (("sun", None), ("hokom", 0), ("hokom", 1)), range(4)):
         yield Case(GAME, {"op": "projects", "contract": contract, "trump": _trump(trump),
@@ -414,7 +416,7 @@ def _witness_body(kind: str, w: dict[str, Any]) -> dict[str, Any] | None:
                           w["project_points"] if w["project_side"] >= 0 else 0,
                           [w["baloot0"], w["baloot1"]])
         return {**body, **_tricks_won(w)}
-    if kind == "declaring" and w.get("question") in ("aces", "three"):
+    if kind == "declaring" and w.get("question") in ("aces", "two", "three"):
         trump = None if w["trump"] < 0 else int(w["trump"])
         return {"op": "projects", "contract": w["contract"], "trump": _trump(trump),
                 "declarer": w["declarer"], "seat": w["seat"], "hand": list(w["hand"])}

@@ -52,12 +52,21 @@ def projects(rules: Rules, data: dict[str, Any]) -> Answer:
     chosen = sorted(best_set(rules, mask, contract, seat, declarer),
                     key=lambda p: (KINDS.index(p.kind), p.cards))
     tags = {"project.values"}
+    if _several(candidates(mask, contract, seat, True)):
+        tags.add("project.per-player")
     aces = sum(1 << (s * 8 + ACE) for s in range(4))
     if contract == SUN and mask & aces == aces:
         tags.add("project.four-hundred-holder")
     baloot, baloot_rules = _baloot(rules, mask, trump, seat, declarer, chosen)
     return Answer({"projects": [_as_json(p) for p in chosen], "baloot": baloot},
                   {"projects": sorted(tags), "baloot": baloot_rules})
+
+
+def _several(held: list[Project]) -> bool:
+    """Whether how many projects one player may declare, and whether they may share a card,
+    decides: the hand holds two projects sharing no card, or a run and a four of a kind."""
+    return any(not p.cards & q.cards or p.is_run != q.is_run
+               for i, p in enumerate(held) for q in held[i + 1:])
 
 
 def _baloot(rules: Rules, hand: CardMask, trump: int | None, seat: int, declarer: int,
