@@ -20,7 +20,7 @@ from dataclasses import dataclass, field
 
 from engine.baloot import actions as act
 from engine.baloot.cards import ACE, NINE, CardMask
-from engine.baloot.rules import HOKOM, SUN, Kawesh, Rules
+from engine.baloot.rules import HOKOM, SUN, Kawesh, Rules, SunDouble
 
 
 @dataclass
@@ -210,13 +210,17 @@ class Doubling:
 
 def sun_may_double(rules: Rules, scores: tuple[int, int], buyers: int) -> bool:
     """Rules ``double.sun`` and ``double.sun-ahead``: one side above 100 (and, strictly, the
-    other below 100), and, where the buyers must be ahead, that side is side ``buyers``."""
-    above = [s > 100 for s in scores]
+    other below 100; or one at 100 or more and the other below), and, where the buyers must
+    be ahead, that side is side ``buyers``."""
+    if max(scores) < 100 or min(scores) > 100:  # no reading lets such scores double
+        return False
+    at_100 = rules.sun_double is SunDouble.ONE_AT_100_OTHER_BELOW_100
+    above = [s >= 100 if at_100 else s > 100 for s in scores]
     if above[0] == above[1]:
         return False
     if rules.sun_double_buyers_ahead and not above[buyers]:
         return False
-    return not rules.sun_double_strict or min(scores) < 100
+    return rules.sun_double is SunDouble.ONE_SIDE_ABOVE_100 or min(scores) < 100
 
 
 def start_doubling(rules: Rules, declarer: int, contract: str,

@@ -77,7 +77,14 @@ def legal_mask(rules: Rules, hand: CardMask, trick: list[BCard], trump: int | No
     higher = higher_trumps(rules, trumps, trick, trump)
     if higher:
         return higher
-    return trumps if rules.hokom_ruff is HokomRuff.MUST_OVERTRUMP else hand
+    return hand if may_discard(rules, trick) else trumps
+
+
+def may_discard(rules: Rules, trick: list[BCard] | tuple[BCard, ...]) -> bool:
+    """``play.hokom-ruff``: whether a void player who cannot beat the trump in the trick may
+    throw off any card (always, or only at the third seat, after the second player's ruff)."""
+    return rules.hokom_ruff is HokomRuff.OVERTRUMP_OR_DISCARD or (
+        rules.hokom_ruff is HokomRuff.OVERTRUMP_OR_DISCARD_THIRD_SEAT and len(trick) == 2)
 
 
 def overtrump_owed(rules: Rules, trick: list[BCard], trump: int) -> bool:
@@ -96,7 +103,7 @@ def void_rule(rules: Rules, trick: list[BCard] | tuple[BCard, ...], trump: int,
     ``play.hokom-ruff`` once a trump is in the trick, for a trump (or for any card where he
     may throw off instead), else ``play.hokom-void``."""
     ruffed = any(c >> 3 == trump for c in trick)
-    if ruffed and (card >> 3 == trump or rules.hokom_ruff is HokomRuff.OVERTRUMP_OR_DISCARD):
+    if ruffed and (card >> 3 == trump or may_discard(rules, trick)):
         return "play.hokom-ruff"
     return "play.hokom-void"
 

@@ -80,6 +80,7 @@ class HokomRuff(StrEnum):
     ANY_TRUMP = "any-trump"
     MUST_OVERTRUMP = "must-overtrump"
     OVERTRUMP_OR_DISCARD = "overtrump-or-discard"
+    OVERTRUMP_OR_DISCARD_THIRD_SEAT = "overtrump-or-discard-third-seat"
 
 
 class SunConversion(StrEnum):
@@ -133,6 +134,14 @@ class RaisedTie(StrEnum):
     LAST_RAISER_LOSES = "last-raiser-loses"
 
 
+class SunDouble(StrEnum):
+    """``double.sun``: at which scores a Sun may be doubled."""
+
+    ONE_SIDE_ABOVE_100 = "one-side-above-100"
+    ONE_ABOVE_OTHER_BELOW_100 = "one-above-other-below-100"
+    ONE_AT_100_OTHER_BELOW_100 = "one-at-100-other-below-100"
+
+
 class SunThreshold(StrEnum):
     """``score.sun-threshold``: what the Sun buyers need to make their contract."""
 
@@ -174,7 +183,7 @@ class Rules:
     kawesh: Kawesh
     second_hokom_named_with_bid: bool
     all_pass_same_dealer: bool
-    sun_double_strict: bool
+    sun_double: SunDouble
     sun_double_buyers_ahead: bool
     lock_forbids_trump_lead: bool
     lock_binds_buyers_only: bool
@@ -286,8 +295,7 @@ def compile_rules(profile: Profile) -> Rules:
         second_hokom_named_with_bid=flag(profile, "auction.second-round-hokom",
                                          "named-with-bid", "named-after-buying"),
         all_pass_same_dealer=flag(profile, "auction.all-pass", "same-dealer", "next-dealer"),
-        sun_double_strict=flag(profile, "double.sun", "one-above-other-below-100",
-                               "one-side-above-100"),
+        sun_double=member(profile, "double.sun", SunDouble),
         sun_double_buyers_ahead=flag(profile, "double.sun-ahead", "buyers", "either-side"),
         lock_forbids_trump_lead=choose(profile, "double.lock", {
             "no-trump-lead": True, "no-trump-lead-buyers": True, "no-raise": False}),

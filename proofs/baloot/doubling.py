@@ -31,14 +31,17 @@ class Step:
 
 
 def sun_may_double(profile: Profile, scores: tuple[int, int], buyers: int) -> bool:
-    """``double.sun``: exactly one side above 100 (strictly: and the other below 100);
-    ``double.sun-ahead``: where the buyers must be ahead, that side is side ``buyers``."""
-    above = [s > 100 for s in scores]
+    """``double.sun``: exactly one side above 100 (strictly: and the other below 100; or
+    exactly one at 100 or more); ``double.sun-ahead``: where the buyers must be ahead, that
+    side is side ``buyers``."""
+    reading = profile.value("double.sun")
+    at_100 = reading == "one-at-100-other-below-100"
+    above = [s >= 100 if at_100 else s > 100 for s in scores]
     if above[0] == above[1]:
         return False
     if profile.value("double.sun-ahead") == "buyers" and not above[buyers]:
         return False
-    return profile.value("double.sun") != "one-above-other-below-100" or min(scores) < 100
+    return reading == "one-side-above-100" or min(scores) < 100
 
 
 def calls(profile: Profile, hokom: bool, step: Step) -> list[tuple[str, Step]]:

@@ -182,11 +182,12 @@ class AuctionCalls:
 def _may_open(sp: Any, sun: z3.BoolRef, scores: tuple[z3.ArithRef, z3.ArithRef]) -> Any:
     """Whether the doubling opens after the contract (``double.sun`` and
     ``double.sun-ahead``; Hokom always); ``scores`` are the buyers' first."""
-    above = (scores[0] > 100, scores[1] > 100)
-    strict = sp.is_("double.sun", "one-above-other-below-100")
+    at_100 = t.lift(sp.is_("double.sun", "one-at-100-other-below-100"))
+    above = tuple(z3.If(at_100, s >= 100, s > 100) for s in scores)
+    loose = sp.is_("double.sun", "one-side-above-100")
     buyers_ahead = sp.is_("double.sun-ahead", "buyers")
     lower = z3.If(scores[0] < scores[1], scores[0], scores[1])
-    sun_ok = z3.And(above[0] != above[1], z3.Or(z3.Not(t.lift(strict)), lower < 100),
+    sun_ok = z3.And(above[0] != above[1], z3.Or(t.lift(loose), lower < 100),
                     z3.Or(z3.Not(t.lift(buyers_ahead)), above[0]))
     return z3.Or(z3.Not(sun), sun_ok)
 

@@ -184,10 +184,14 @@ def legal(sp: SymbolicProfile, hand: Sequence[t.Bool], trick: Sequence[t.Int], t
                  t.Not(released))
     # play.hokom-ruff: a higher trump than the trick's (any trump beats none) when held,
     # unless any trump will do; without one, a trump, or any card where discarding is allowed
+    # (always, or at the third seat only)
     higher_trump = t.Or([t.And(hand[c], trump == c // 8, trump_strength(sp, c) > top)
                          for c in maybe_held(hand)])
     must_beat = t.And(higher_trump, t.Not(sp.is_("play.hokom-ruff", "any-trump")))
-    may_discard = t.And(t.Not(higher_trump), sp.is_("play.hokom-ruff", "overtrump-or-discard"))
+    discard = t.Or(sp.is_("play.hokom-ruff", "overtrump-or-discard"),
+                   t.And(sp.is_("play.hokom-ruff", "overtrump-or-discard-third-seat"),
+                         len(trick) == 2))
+    may_discard = t.And(t.Not(higher_trump), discard)
     ruff = t.If(must_beat, t.And(suit(card) == trump, trump_strength(sp, card) > top),
                 t.Or(suit(card) == trump, may_discard))
     when_void = t.Implies(duty, ruff)

@@ -274,13 +274,18 @@ def test_a_locked_double_cannot_be_raised_under_no_raise() -> None:
     assert open_double.phase == DOUBLE
 
 
-@pytest.mark.parametrize(("scores", "loose", "strict"), [
-    ((0, 0), False, False), ((120, 50), True, True), ((120, 100), True, False),
-    ((120, 130), False, False), ((50, 101), True, True)])
+@pytest.mark.parametrize(("scores", "loose", "strict", "at_100"), [
+    ((0, 0), False, False, False), ((120, 50), True, True, True),
+    ((120, 100), True, False, False), ((120, 130), False, False, False),
+    ((50, 101), True, True, True), ((100, 50), False, False, True),
+    ((50, 100), False, False, True), ((100, 99), False, False, True)])
 def test_sun_is_doubled_only_when_one_side_is_above_100(scores: tuple[int, int], loose: bool,
-                                                         strict: bool) -> None:
+                                                         strict: bool, at_100: bool) -> None:
+    """At 100 and 50 only the house option of one side at 100 or more lets the Sun be
+    doubled; at 120 and 100 only 004w's one side above 100."""
     for reading, expected in (("one-side-above-100", loose),
-                              ("one-above-other-below-100", strict)):
+                              ("one-above-other-below-100", strict),
+                              ("one-at-100-other-below-100", at_100)):
         state = calls(deal(baloot(double__sun=reading), scores=scores), "sun")
         assert (state.phase == DOUBLE) == expected
         if expected:

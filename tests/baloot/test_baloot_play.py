@@ -103,6 +103,7 @@ def test_trump_led_partner_winning_releases_only_that_reading() -> None:
     ("any-trump", ["7H", "JH"], ["7H", "8H"]),
     ("must-overtrump", ["JH"], ["7H", "8H"]),
     ("overtrump-or-discard", ["JH"], ["7H", "8H", "9D"]),
+    ("overtrump-or-discard-third-seat", ["JH"], ["7H", "8H", "9D"]),
 ])
 def test_hokom_ruff_after_an_opponents_trump(reading: str, beating: list[str],
                                              none_beating: list[str]) -> None:
@@ -112,6 +113,20 @@ def test_hokom_ruff_after_an_opponents_trump(reading: str, beating: list[str],
     # no trump in the trick yet: any trump, whatever the reading
     assert legal("7H JH 9D", "AS 8S", HEARTS, play__hokom_ruff=reading,
                  play__hokom_void="must-trump") == ["7H", "JH"]
+
+
+def test_only_the_third_seat_throws_off_under_that_house_option() -> None:
+    """``overtrump-or-discard-third-seat``: after a spade lead trumped by the second player
+    (the 9 of hearts), the third player unable to beat it may throw off the 9 of diamonds; the
+    fourth, after the lead, a ruff and a spade, must play a trump, any trump."""
+    third = "overtrump-or-discard-third-seat"
+    assert legal("7H 8H 9D", "AS 9H", HEARTS, play__hokom_ruff=third) == ["7H", "8H", "9D"]
+    assert legal("7H 8H 9D", "KS 9H 8S", HEARTS, play__hokom_ruff=third,
+                 play__hokom_void="must-trump") == ["7H", "8H"]
+    assert legal("7H 8H 9D", "KS 9H 8S", HEARTS, play__hokom_ruff="overtrump-or-discard",
+                 play__hokom_void="must-trump") == ["7H", "8H", "9D"]
+    assert legal("7H JH 9D", "KS 9H 8S", HEARTS, play__hokom_ruff=third,
+                 play__hokom_void="must-trump") == ["JH"]
 
 
 def test_hokom_ruff_yields_to_the_partner_exemption() -> None:

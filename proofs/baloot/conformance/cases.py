@@ -236,13 +236,14 @@ spoke first in the buying."""
 
 def doubling_tree(profile: Profile) -> Iterator[Case]:
     """Every sequence of doubling calls, in both contracts, at standings where Sun may be
-    doubled under one reading of ``double.sun`` or both or neither, with the buyers (seat 0's
-    side) above 100 and with the other side above 100."""
+    doubled under one reading of ``double.sun`` or another or none, with the buyers (seat 0's
+    side) above 100, at exactly 100, and with the other side above 100."""
     rules = rules_for(profile)
     from engine.baloot.auction import apply_doubling, legal_doubling, start_doubling
 
     for contract, scores in (("hokom", [0, 0]), ("sun", [0, 0]), ("sun", [101, 50]),
-                             ("sun", [101, 100]), ("sun", [50, 101]), ("sun", [100, 101])):
+                             ("sun", [101, 100]), ("sun", [50, 101]), ("sun", [100, 101]),
+                             ("sun", [100, 50])):
         stack: list[list[str]] = [[]]
         while stack:
             calls = stack.pop()

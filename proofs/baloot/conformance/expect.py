@@ -120,7 +120,7 @@ def rank_rules(rules: Rules, play: BalootPlay) -> dict[str, list[str]]:
     if any(c >> 3 == led for c in hand) or not trumps:
         return {}
     ruffed = any(c >> 3 == trump for c in trick)
-    ruff = _ruff_ranks(rules, hand, trumps) if ruffed else {}
+    ruff = _ruff_ranks(rules, hand, trumps, len(trick)) if ruffed else {}
     if len(trick) < 2 or rules.hokom_void not in PARTNER_RELEASES:
         return ruff
     if (rules.hokom_void == "must-trump-unless-fourth-or-ace-led" and len(trick) == 2
@@ -133,14 +133,17 @@ def rank_rules(rules: Rules, play: BalootPlay) -> dict[str, list[str]]:
     return {**ruff, **{name(c): [order] for c in hand if c >> 3 != trump}}
 
 
-def _ruff_ranks(rules: Rules, hand: Sequence[BCard], trumps: list[BCard]) -> dict[str, list[str]]:
+def _ruff_ranks(rules: Rules, hand: Sequence[BCard], trumps: list[BCard],
+                played: int) -> dict[str, list[str]]:
     """Under ``play.hokom-ruff``'s overtrumping readings, the cards of a void player facing a
-    trump whose legality rests on which trumps are higher: his trumps (when he has two or
-    more), and under overtrump-or-discard every card."""
-    if rules.hokom_ruff == "must-overtrump" and len(trumps) >= 2:
-        return {name(c): ["rank.trump"] for c in trumps}
-    if rules.hokom_ruff == "overtrump-or-discard":
+    trump (``played`` cards into the trick) whose legality rests on which trumps are higher:
+    his trumps (when he has two or more), and every card where he may throw off instead."""
+    discard = rules.hokom_ruff == "overtrump-or-discard" or (
+        rules.hokom_ruff == "overtrump-or-discard-third-seat" and played == 2)
+    if discard:
         return {name(c): ["rank.trump"] for c in hand}
+    if rules.hokom_ruff != "any-trump" and len(trumps) >= 2:
+        return {name(c): ["rank.trump"] for c in trumps}
     return {}
 
 
