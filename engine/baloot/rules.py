@@ -234,6 +234,8 @@ class Rules:
     sweep_points: tuple[int, int] | None
     """``score.sweep``: the game points of all eight tricks in Sun and Hokom (None: the card
     points, as in any hand)."""
+    sweep_multiplied: bool
+    """``score.sweep``: whether a raised hand's multiplier applies to those points."""
     target: int
     both_reach_declarer: bool
 
@@ -349,6 +351,7 @@ def compile_rules(profile: Profile) -> Rules:
             "card-points": (False, False), "with-projects": (True, False),
             "with-projects-and-baloot": (True, True)}),
         sweep_points=_sweep_points(profile),
+        sweep_multiplied=profile.value("score.sweep") != "44-sun-25-hokom-not-multiplied",
         target=number(profile, "game.target", ("152",)),
         both_reach_declarer=flag(profile, "game.both-reach", "declarers-side", "higher-total"),
     )
@@ -357,7 +360,8 @@ def compile_rules(profile: Profile) -> Rules:
 def _sweep_points(profile: Profile) -> tuple[int, int] | None:
     """``score.sweep``: what all eight tricks score for the cards in Sun and in Hokom, or None
     when they score their card points as in any hand."""
-    if not flag(profile, "score.sweep", "44-sun-25-hokom", "card-points"):
+    if not choose(profile, "score.sweep", {"44-sun-25-hokom": True, "card-points": False,
+                                           "44-sun-25-hokom-not-multiplied": True}):
         return None
     table = profile.reading("score.sweep")
     return table.number(SUN), table.number(HOKOM)

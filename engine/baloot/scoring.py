@@ -169,7 +169,8 @@ def score_hand(rules: Rules, facts: HandFacts) -> HandScore:
         if rules.failed_baloot is FailedBaloot.TO_DEFENDERS:
             baloot[e] += baloot[d]
         baloot[d] = 0
-    cards = [c * mult for c in cards]
+    if facts.sweep is None or rules.sweep_points is None or rules.sweep_multiplied:
+        cards = [c * mult for c in cards]
     projects = [0, 0]
     if facts.project_team is not None:
         to = facts.project_team

@@ -114,6 +114,14 @@ def sweep_worth(sp: SymbolicProfile, hand: Hand) -> tuple[t.Bool, t.Int]:
     return swept, value
 
 
+def cards_multiplier(sp: SymbolicProfile, hand: Hand) -> t.Int:
+    """What the cards' game points are multiplied by: the stakes (a Gahwa 4), or 1 for a
+    sweep's fixed value that is never multiplied (``score.sweep``)."""
+    swept, _ = sweep_worth(sp, hand)
+    flat = t.And(swept, sp.is_("score.sweep", "44-sun-25-hokom-not-multiplied"))
+    return t.If(flat, 1, t.If(hand.gahwa, 4, hand.multiplier))
+
+
 def _pair(side: t.Int, mine: t.Int, other: t.Int) -> tuple[t.Int, t.Int]:
     """``mine`` to ``side`` and ``other`` to the other side."""
     return (t.If(side == 0, mine, other), t.If(side == 0, other, mine))
@@ -172,10 +180,11 @@ def score(sp: SymbolicProfile, hand: Hand) -> Score:
     g_e = t.If(sp.is_("score.keep-total", "defenders-get-rest"), whole - own_d,
                t.If(t.And(paired, t.Not(d_moves)), own_e - gap, own_e))
     swept, sweep_value = sweep_worth(sp, hand)
+    times = cards_multiplier(sp, hand)
     card_d = t.If(swept, t.If(hand.sweep == d, sweep_value, 0),
-                  t.If(shared, g_d, t.If(ok, total, 0))) * mult
+                  t.If(shared, g_d, t.If(ok, total, 0))) * times
     card_e = t.If(swept, t.If(hand.sweep == d, 0, sweep_value),
-                  t.If(shared, g_e, t.If(ok, 0, total))) * mult
+                  t.If(shared, g_e, t.If(ok, 0, total))) * times
     # Baloot: never multiplied; 20 card points outside the shared conversion (or after a
     # sweep's fixed value took the cards' place) are 2 game points
     apart = t.Or(t.Not(inside), swept)

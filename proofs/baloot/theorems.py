@@ -37,6 +37,7 @@ from proofs.baloot.scoring import (
     HOKOM_TOTAL,
     SUN_TOTAL,
     Hand,
+    cards_multiplier,
     full_game_points,
     game_winner,
     score,
@@ -269,11 +270,11 @@ def game_points_total(profile: Profile) -> Result:
 
 def failed_gives_all(profile: Profile) -> Result:
     """A failed contract gives every game point of the cards (a sweep's fixed value where the
-    defenders won every trick under such a reading), multiplied, to the defenders and none to
-    the declarer's side."""
+    defenders won every trick under such a reading), multiplied (unless that value never is),
+    to the defenders and none to the declarer's side."""
     def claim(sp: SymbolicProfile, hand: Hand) -> t.Bool:
         s = score(sp, hand)
-        full = cards_worth(sp, hand) * t.If(hand.gahwa, 4, hand.multiplier)
+        full = cards_worth(sp, hand) * cards_multiplier(sp, hand)
         mine = t.If(hand.declarer_side == 0, s.cards[0], s.cards[1])
         theirs = t.If(hand.declarer_side == 0, s.cards[1], s.cards[0])
         return t.Implies(t.Not(s.made), t.And(mine == 0, theirs == full))
@@ -287,7 +288,7 @@ def made_xor_failed(profile: Profile) -> Result:
     made without a threshold with no card points scores exactly like a failed one)."""
     def claim(sp: SymbolicProfile, hand: Hand) -> t.Bool:
         s = score(sp, hand)
-        full = cards_worth(sp, hand) * t.If(hand.gahwa, 4, hand.multiplier)
+        full = cards_worth(sp, hand) * cards_multiplier(sp, hand)
         mine = t.If(hand.declarer_side == 0, s.cards[0], s.cards[1])
         theirs = t.If(hand.declarer_side == 0, s.cards[1], s.cards[0])
         return t.Xor(s.made, t.And(mine == 0, theirs == full))

@@ -183,6 +183,12 @@ def test_winning_every_trick_scores_its_cards_unless_the_house_plays_kaboot() ->
     # Baloot's 20 card points no longer sit inside the cards' points: 2 game points apart
     as_points = rules(score__sweep="44-sun-25-hokom", project__baloot_value="20-card-points")
     assert score_hand(as_points, facts(cards=(162, 0), baloot=(1, 0), sweep=0)).total == (27, 0)
+    # never multiplied (house): the doubled sweep is 25, its Sira still doubled to 4
+    flat = rules(score__sweep="44-sun-25-hokom-not-multiplied")
+    assert score_hand(flat, facts(multiplier=2, cards=(0, 162), sweep=1)).total == (0, 25)
+    assert score_hand(flat, facts(multiplier=2, cards=(162, 0), project_team=0,
+                                  project_points=2, sweep=0)).total == (29, 0)
+    assert score_hand(flat, facts(SUN, cards=(130, 0), sweep=0)).total == (44, 0)
 
 
 def test_projects_and_baloot_count_towards_the_threshold_only_in_the_house_options() -> None:
