@@ -20,7 +20,7 @@ from dataclasses import dataclass, field
 
 from engine.baloot import actions as act
 from engine.baloot.cards import ACE, NINE, CardMask
-from engine.baloot.rules import HOKOM, SUN, Kawesh, Rules, SunDouble
+from engine.baloot.rules import HOKOM, SUN, AshkalOnAce, Kawesh, Rules, SunDouble
 
 
 @dataclass
@@ -85,9 +85,12 @@ def _ashkal_effect(rules: Rules, auction: Auction, seat: int) -> str | None:
         entitled = auction.priority(seat) >= 2
     else:
         entitled = seat in (auction.dealer, (auction.dealer + 3) % 4)
+    on_ace = auction.public & 7 == ACE
+    if on_ace and rules.ashkal_on_ace is AshkalOnAce.REFUSED:
+        return None  # auction.ashkal-on-ace: not a call while the public card is an Ace
     if not entitled:
         return "sun" if rules.wrong_ashkal_is_sun else None
-    if auction.public & 7 == ACE and rules.ashkal_on_ace_is_sun:
+    if on_ace and rules.ashkal_on_ace is AshkalOnAce.FORCED_SUN:
         return "sun"
     return "ashkal"
 

@@ -134,6 +134,14 @@ class RaisedTie(StrEnum):
     LAST_RAISER_LOSES = "last-raiser-loses"
 
 
+class AshkalOnAce(StrEnum):
+    """``auction.ashkal-on-ace``: what an Ashkal is while the public card is an Ace."""
+
+    FORCED_SUN = "forced-sun"
+    ALLOWED = "allowed"
+    REFUSED = "refused"
+
+
 class SunDouble(StrEnum):
     """``double.sun``: at which scores a Sun may be doubled."""
 
@@ -175,7 +183,7 @@ class Rules:
     second_no_bars_sun: bool
     ashkal_by_position: bool
     wrong_ashkal_is_sun: bool
-    ashkal_on_ace_is_sun: bool
+    ashkal_on_ace: AshkalOnAce
     ashkal_both_rounds: bool
     ashkal_over_opponents_hokom: bool
     hokom_confirmation: bool
@@ -286,7 +294,7 @@ def compile_rules(profile: Profile) -> Rules:
         ashkal_by_position=flag(profile, "auction.ashkal-callers", "third-and-fourth-to-act",
                                 "dealer-and-left"),
         wrong_ashkal_is_sun=flag(profile, "auction.wrong-ashkal", "forced-sun", "refused"),
-        ashkal_on_ace_is_sun=flag(profile, "auction.ashkal-on-ace", "forced-sun", "allowed"),
+        ashkal_on_ace=member(profile, "auction.ashkal-on-ace", AshkalOnAce),
         ashkal_both_rounds=flag(profile, "auction.ashkal-round", "both-rounds", "first-round"),
         ashkal_over_opponents_hokom=flag(profile, "auction.ashkal-when", "over-opponents-hokom",
                                          "any-standing-bid"),

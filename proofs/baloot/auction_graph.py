@@ -33,7 +33,6 @@ class Node:
 
 
 def _calls(profile: Profile, node: Node, kawesh: frozenset[int], ace: bool) -> list[str]:
-    del ace
     if node.confirming:  # the buyer passes to keep his Hokom, or takes the card as Sun
         return ["pass", "sun"]
     v = profile.value
@@ -41,6 +40,8 @@ def _calls(profile: Profile, node: Node, kawesh: frozenset[int], ace: bool) -> l
     calls = ["pass", "sun"]
     entitled = seat >= 2  # the dealer's left and the dealer; the third and fourth to act
     ashkal = entitled or v("auction.wrong-ashkal") == "forced-sun"
+    if ace and v("auction.ashkal-on-ace") == "refused":  # no Ashkal while an Ace is shown
+        ashkal = False
     if v("auction.ashkal-when") == "over-opponents-hokom":  # only over the other side's Hokom
         ashkal = ashkal and node.bid is not None and node.bid[0] == "hokom" and \
             (node.bid[1] - seat) % 2 == 1

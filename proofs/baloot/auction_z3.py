@@ -61,15 +61,18 @@ def entitled(sp: SymbolicProfile, seat: t.Int) -> t.Bool:
                 t.Or(seat == DEALERS_LEFT, seat == DEALER), seat >= 2)
 
 
-def allowed(sp: SymbolicProfile, b: Buying, call: t.Int, kawesh: tuple[t.Bool, ...]) -> t.Bool:
-    """Whether the speaker may make ``call``; ``kawesh`` says which seats hold a Kawesh hand."""
+def allowed(sp: SymbolicProfile, b: Buying, call: t.Int, kawesh: tuple[t.Bool, ...],
+            ace: t.Bool) -> t.Bool:
+    """Whether the speaker may make ``call``; ``kawesh`` says which seats hold a Kawesh hand,
+    ``ace`` whether the public card is an Ace."""
     seat = speaker(b)
     first = b.round == 1
     # auction.ashkal-when: whatever stands, or only over a Hokom the other side bought
     over_opponent = t.And(b.bid == HOKOM_BID, (b.declarer + seat) % 2 == 1)
     ashkal = t.And(t.Or(first, sp.is_("auction.ashkal-round", "both-rounds")),
                    t.Or(entitled(sp, seat), sp.is_("auction.wrong-ashkal", "forced-sun")),
-                   t.Or(sp.is_("auction.ashkal-when", "any-standing-bid"), over_opponent))
+                   t.Or(sp.is_("auction.ashkal-when", "any-standing-bid"), over_opponent),
+                   t.Not(t.And(ace, sp.is_("auction.ashkal-on-ace", "refused"))))
     may_kawesh = t.And(t.Or(t.And(first, sp.is_("auction.kawesh", "first-round")),
                             sp.is_("auction.kawesh", "any-turn")),
                        t.Or([t.And(seat == s, kawesh[s]) for s in range(4)]))
@@ -155,7 +158,7 @@ def unrolled(sp: SymbolicProfile, calls: list[t.Int], kawesh: tuple[t.Bool, ...]
     b = start()
     ok = []
     for call in calls:
-        ok.append(t.Or(b.end != OPEN, allowed(sp, b, call, kawesh)))
+        ok.append(t.Or(b.end != OPEN, allowed(sp, b, call, kawesh, ace)))
         nxt = after(sp, b, call, ace)
         over = b.end != OPEN
         b = Buying(t.If(over, b.round, nxt.round),

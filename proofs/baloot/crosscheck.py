@@ -324,7 +324,7 @@ def auction_z3_graph(profile: Profile) -> Result:
                     continue
                 state = _as_buying(node)
                 z3_calls = {az.CALL_NAMES[c] for c in az.CALLS
-                            if az.allowed(sp, state, c, flags) is True}
+                            if az.allowed(sp, state, c, flags, ace) is True}
                 edges = {name: nxt for nxt in graph.successors(node)
                          for name in graph.edges[node, nxt]["calls"]}
                 wrong = [n for n, nxt in edges.items()

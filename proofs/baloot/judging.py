@@ -163,6 +163,8 @@ def bought(state: Any) -> tuple[dict[str, Any] | None, list[str]]:
     cites = ["contracts", "auction.order"]
     if "ashkal" in called:
         cites.append("auction.ashkal-callers")
+        if auction.public % 8 == 7:  # an Ace shown: an Ashkal on it is its own rule
+            cites.append("auction.ashkal-on-ace")
     if bid.kind == "sun" and bid.caller != bid.declarer and not _over_opponents_hokom(auction):
         cites.append("auction.ashkal-when")
     if any(c["call"] == "ashkal" and c["round"] == 2 for c in auction.calls):

@@ -140,13 +140,13 @@ class AuctionCalls:
         for k in range(az.STEPS):
             differ = z3.Or(
                 z3.And(z3.Or([probe == x for x in az.CALLS]),
-                       t.lift(az.allowed(d.a, ba, probe, kawesh))
-                       != t.lift(az.allowed(d.b, bb, probe, kawesh))),
+                       t.lift(az.allowed(d.a, ba, probe, kawesh, ace))
+                       != t.lift(az.allowed(d.b, bb, probe, kawesh, ace))),
                 ba.end != bb.end, ba.bid != bb.bid, ba.declarer != bb.declarer)
             out.append(Built([*setting, differ], z3.IntVal(k),
                              (calls[:k], kawesh, ace, ba, bb)))
-            setting = [*setting, t.lift(az.allowed(d.a, ba, calls[k], kawesh)),
-                       t.lift(az.allowed(d.b, bb, calls[k], kawesh)), ba.end == az.OPEN]
+            setting = [*setting, t.lift(az.allowed(d.a, ba, calls[k], kawesh, ace)),
+                       t.lift(az.allowed(d.b, bb, calls[k], kawesh, ace)), ba.end == az.OPEN]
             ba, bb = az.after(d.a, ba, calls[k], ace), az.after(d.b, bb, calls[k], ace)
         return out
 
@@ -161,7 +161,7 @@ class AuctionCalls:
         model = {}
         for side, b, sp in (("a", ba, found.dual.a), ("b", bb, found.dual.b)):
             allowed = sorted(_call_name(x) for x in az.CALLS
-                             if truth(m, az.allowed(sp, b, x, kawesh)))
+                             if truth(m, az.allowed(sp, b, x, kawesh, ace)))
             model[side] = {"calls": allowed if number(m, b.end) == az.OPEN else [],
                            "standing": _ENDS[number(m, b.end)], "bid": _BIDS[number(m, b.bid)],
                            "declarer": number(m, b.declarer)}

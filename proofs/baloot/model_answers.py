@@ -106,15 +106,21 @@ def _call_name(call: int, public_suit: str) -> str:
 
 def _buying(sp: SymbolicProfile, data: dict[str, Any], calls: Sequence[dict[str, Any]]) -> tuple[
         az.Buying, list[bool]]:
-    """The model's buying after ``calls`` from the start, and each priority's Kawesh flag."""
+    """The model's buying after ``calls`` from the start, and each priority's Kawesh flag
+    (whether the public card is an Ace is :func:`_public_ace`)."""
     dealer, public = int(data["dealer"]), data["public_card"]
     kawesh = [all(rank(card_of(c)) in KAWESH_RANKS for c in data["hands"][str(_seat(dealer, p))])
               for p in range(4)]
-    ace = rank(card_of(public)) == 7
+    ace = _public_ace(data)
     b = az.start()
     for entry in calls:
         b = az.after(sp, b, _call(entry, public[-1]), ace)
     return b, kawesh
+
+
+def _public_ace(data: dict[str, Any]) -> bool:
+    """Whether the public card is an Ace."""
+    return bool(rank(card_of(data["public_card"])) == 7)
 
 
 def _seat(dealer: int, priority: int) -> int:
@@ -133,7 +139,7 @@ def _legal_calls(sp: SymbolicProfile, data: dict[str, Any], state: Any) -> list[
         raise ModelSilentError(f"the model has seat {speaker} to speak, the state seat "
                           f"{state.current_player()}")
     return sorted(_call_name(c, public[-1]) for c in az.CALLS
-                  if az.allowed(sp, b, c, tuple(kawesh)) is True)
+                  if az.allowed(sp, b, c, tuple(kawesh), _public_ace(data)) is True)
 
 
 def _legal_doubling(sp: SymbolicProfile, profile: Profile, data: dict[str, Any]) -> list[str]:

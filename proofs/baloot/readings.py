@@ -18,7 +18,7 @@ MODEL_READINGS: dict[str, tuple[str, ...]] = {
     "auction.sun-over-sun": ("higher-priority", "final"),
     "auction.ashkal-callers": ("dealer-and-left", "third-and-fourth-to-act"),
     "auction.wrong-ashkal": ("forced-sun", "refused"),
-    "auction.ashkal-on-ace": ("forced-sun", "allowed"),
+    "auction.ashkal-on-ace": ("forced-sun", "allowed", "refused"),
     "auction.ashkal-round": ("first-round", "both-rounds"),
     "auction.ashkal-when": ("any-standing-bid", "over-opponents-hokom"),
     "auction.hokom-confirmation": ("none", "buyer-keeps-or-takes-sun"),

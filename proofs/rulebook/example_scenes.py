@@ -125,6 +125,11 @@ def _header(example: RuleExample, words: Words) -> str:
     contract = words.contract(state)
     if state.get("public_card") and state.get("auction"):
         contract += f" on the {card_words(state['public_card'])}"
+    calls = state.get("doubling") or []
+    if any(call.get("call") != "pass" for call in calls):  # a Double, a lock, a Triple
+        contract += "; doubling: " + ", then ".join(
+            f"seat {call['seat']} passed" if call.get("call") == "pass" else words.call(call)
+            for call in calls)
     before = f"; scores before the hand {scores[0]} to {scores[1]}" if any(scores) else ""
     return f"{contract[0].upper()}{contract[1:]}; seat {state['dealer']} dealt{before}."
 

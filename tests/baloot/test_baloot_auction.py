@@ -68,6 +68,13 @@ def test_a_wrong_or_ace_ashkal_is_sun_for_the_caller() -> None:
                          stock="QD KD JD 7C 8C 9C 10C JC QC KC AC"),
                     "pass", "pass", "pass", "ashkal")
     assert allowed.auction.bid.declarer == 2  # type: ignore[union-attr]
+    # refused (house): on the Ace of diamonds the dealer (seat 0) has no Ashkal to call, the
+    # same dealer on the 7 of hearts has
+    refused = baloot(auction__ashkal_on_ace="refused")
+    on_ace = calls(deal(refused, public="AD", stock="QD KD JD 7C 8C 9C 10C JC QC KC AC"),
+                   "pass", "pass", "pass")
+    assert names_of(on_ace) == ["pass", "hokom", "sun"]
+    assert "ashkal" in names_of(calls(deal(refused), "pass", "pass", "pass"))
 
 
 def test_the_two_ashkal_readings_name_the_same_seats() -> None:

@@ -12,6 +12,7 @@ import pytest
 import engine.baloot.game
 from engine.baloot import rules as compiled
 from engine.baloot.rules import (
+    AshkalOnAce,
     BalootInProject,
     ExposedCard,
     HokomRuff,
@@ -59,6 +60,7 @@ def _outcomes(book: DisputeBook, parameter: str, a: str, b: str) -> dict[str, An
     ("auction.sun-over-sun", "higher-priority", "final", ("auction",)),
     ("auction.sun-over-hokom", "any-other-player", "not-after-second-round-no", ("auction",)),
     ("auction.kawesh", "first-round", "none", ("auction",)),
+    ("auction.ashkal-on-ace", "forced-sun", "refused", ("auction",)),
     ("auction.kawesh", "first-round", "any-turn", ("auction",)),
     ("auction.ashkal-round", "first-round", "both-rounds", ("auction",)),
     ("auction.ashkal-when", "any-standing-bid", "over-opponents-hokom", ("auction",)),
@@ -194,6 +196,8 @@ def test_a_parameter_no_kind_reads_is_unknown_not_proved(book: DisputeBook) -> N
     ("play.hokom-ruff", "any-trump", "overtrump-or-discard-third-seat", "legal",
      {"hokom_ruff": HokomRuff.ANY_TRUMP}),
     ("auction.kawesh", "first-round", "any-turn", "auction", {"kawesh": Kawesh.FIRST_ROUND}),
+    ("auction.ashkal-on-ace", "forced-sun", "refused", "auction",
+     {"ashkal_on_ace": AshkalOnAce.FORCED_SUN}),
     ("double.sun", "one-side-above-100", "one-above-other-below-100", "doubling",
      {"sun_double": SunDouble.ONE_SIDE_ABOVE_100}),
     ("double.sun", "one-above-other-below-100", "one-at-100-other-below-100", "doubling",

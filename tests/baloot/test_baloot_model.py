@@ -284,8 +284,8 @@ def test_a_z3_buying_that_drifts_from_the_graph_is_caught(
     import proofs.baloot.auction_z3 as az
 
     real = az.allowed
-    monkeypatch.setattr(az, "allowed", lambda sp, b, call, kawesh: False if call == az.ASHKAL
-                        else real(sp, b, call, kawesh))
+    monkeypatch.setattr(az, "allowed", lambda sp, b, call, kawesh, ace: False
+                        if call == az.ASHKAL else real(sp, b, call, kawesh, ace))
     assert BY_ID["crosscheck.auction-z3-graph"].check(DEFAULT).verdict == "refuted"
 
 

@@ -26,7 +26,7 @@ from engine.baloot.auction import (
     start,
     start_doubling,
 )
-from engine.baloot.cards import BCard, CardMask, name
+from engine.baloot.cards import ACE, BCard, CardMask, name
 from engine.baloot.rules import HOKOM, SUN, Rules
 from proofs.baloot.conformance.situation import read_card, read_seat
 from proofs.conformance.protocol import Answer, InvalidRequestError
@@ -71,6 +71,8 @@ def call_rule(rules: Rules, auction: Auction, call: str) -> str:
             return "auction.ashkal-round"
         seat = auction.queue[0]
         entitled = auction.priority(seat) >= 2  # the dealer's left and the dealer
+        if entitled and auction.public & 7 == ACE:
+            return "auction.ashkal-on-ace"
         return "auction.ashkal-when" if entitled and not over_opponents_hokom(auction, seat) \
             else "auction.ashkal-callers"
     if call.startswith("suit-") or (call == "hokom" and auction.round == 2):
