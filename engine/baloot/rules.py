@@ -239,9 +239,9 @@ class Rules:
     threshold_counts: tuple[bool, bool]
     """``score.threshold-counts``: whether the projects that won the comparison, and whether
     Baloot, count with the card points when the threshold judges the contract."""
-    sweep_points: tuple[int, int] | None
-    """``score.sweep``: the game points of all eight tricks in Sun and Hokom (None: the card
-    points, as in any hand)."""
+    sweep_points: tuple[int, int, int] | None
+    """``score.sweep``: the game points of all eight tricks in Sun, in Hokom, and in a Sun
+    the defenders sweep (None: the card points, as in any hand)."""
     sweep_multiplied: bool
     """``score.sweep``: whether a raised hand's multiplier applies to those points."""
     target: int
@@ -365,14 +365,15 @@ def compile_rules(profile: Profile) -> Rules:
     )
 
 
-def _sweep_points(profile: Profile) -> tuple[int, int] | None:
-    """``score.sweep``: what all eight tricks score for the cards in Sun and in Hokom, or None
-    when they score their card points as in any hand."""
+def _sweep_points(profile: Profile) -> tuple[int, int, int] | None:
+    """``score.sweep``: what all eight tricks score for the cards in Sun, in Hokom and in a
+    Sun the defenders sweep, or None when they score their card points as in any hand."""
     if not choose(profile, "score.sweep", {"44-sun-25-hokom": True, "card-points": False,
-                                           "44-sun-25-hokom-not-multiplied": True}):
+                                           "44-sun-25-hokom-not-multiplied": True,
+                                           "44-sun-25-hokom-88-reverse-sun": True}):
         return None
     table = profile.reading("score.sweep")
-    return table.number(SUN), table.number(HOKOM)
+    return table.number(SUN), table.number(HOKOM), table.number("reverse-sun") or table.number(SUN)
 
 
 class ReadRules:

@@ -160,7 +160,8 @@ def score_hand(rules: Rules, facts: HandFacts) -> HandScore:
         baloot = [game_points(rules, facts.contract, x) for x in extra]
     if facts.sweep is not None and rules.sweep_points is not None:
         cards = [0, 0]
-        cards[facts.sweep] = rules.sweep_points[facts.contract != SUN]
+        which = 1 if facts.contract != SUN else 0 if facts.sweep == d else 2
+        cards[facts.sweep] = rules.sweep_points[which]
         if rules.baloot_card_points:  # no longer inside the cards' points
             baloot = [game_points(rules, facts.contract, x) for x in extra]
     if not rules.baloot_card_points:

@@ -73,7 +73,8 @@ MODEL_READINGS: dict[str, tuple[str, ...]] = {
     "score.failed": ("defenders-take-all", "defenders-keep-own-projects"),
     "score.failed-baloot": ("to-defenders", "lost", "kept-by-holder"),
     "double.tie": ("as-any-hand", "buyers-lose", "doubler-loses", "last-raiser-loses"),
-    "score.sweep": ("card-points", "44-sun-25-hokom", "44-sun-25-hokom-not-multiplied"),
+    "score.sweep": ("card-points", "44-sun-25-hokom", "44-sun-25-hokom-not-multiplied",
+                    "44-sun-25-hokom-88-reverse-sun"),
     "game.target": ("152",),
     "game.both-reach": ("higher-total", "declarers-side"),
 }

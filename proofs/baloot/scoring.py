@@ -109,8 +109,10 @@ def sweep_worth(sp: SymbolicProfile, hand: Hand) -> tuple[t.Bool, t.Int]:
     """``score.sweep``: whether a side won every trick under a reading that scores that at a
     fixed value for the cards, and that value (before any multiplier)."""
     swept = t.And(hand.sweep >= 0, t.Not(sp.is_("score.sweep", "card-points")))
+    reverse = hand.sweep != hand.declarer_side  # the defenders swept (a reverse Kaboot)
     value = by_reading(sp, "score.sweep", lambda r: t.If(
-        hand.contract == SUN, r.number("sun"), r.number("hokom")))
+        hand.contract == SUN, t.If(reverse, r.number("reverse-sun") or r.number("sun"),
+                                   r.number("sun")), r.number("hokom")))
     return swept, value
 
 

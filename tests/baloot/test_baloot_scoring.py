@@ -189,6 +189,11 @@ def test_winning_every_trick_scores_its_cards_unless_the_house_plays_kaboot() ->
     assert score_hand(flat, facts(multiplier=2, cards=(162, 0), project_team=0,
                                   project_points=2, sweep=0)).total == (29, 0)
     assert score_hand(flat, facts(SUN, cards=(130, 0), sweep=0)).total == (44, 0)
+    # the reverse Kaboot (house): defenders who sweep a Sun take 88, the buyers still 44
+    reverse = rules(score__sweep="44-sun-25-hokom-88-reverse-sun")
+    assert score_hand(reverse, facts(SUN, cards=(0, 130), sweep=1)).total == (0, 88)
+    assert score_hand(reverse, facts(SUN, cards=(130, 0), sweep=0)).total == (44, 0)
+    assert score_hand(reverse, facts(cards=(0, 162), sweep=1)).total == (0, 25)
 
 
 def test_projects_and_baloot_count_towards_the_threshold_only_in_the_house_options() -> None:
