@@ -17,6 +17,7 @@ from collections.abc import Sequence
 from typing import Any
 
 from proofs.baloot import auction_z3 as az
+from proofs.baloot import projects as pj
 from proofs.baloot.doubling import calls, doubling_graph
 from proofs.baloot.model import (
     HOKOM,
@@ -31,7 +32,7 @@ from proofs.baloot.model import (
     rank,
     winner_is,
 )
-from proofs.baloot.projects import declared
+from proofs.baloot.projects import baloot_counts, declared_groups
 from proofs.baloot.scoring import Hand, game_winner, score
 from proofs.kit import ModelSilentError
 from proofs.smt.parameters import SymbolicProfile
@@ -176,23 +177,63 @@ def _hand_facts(sp: SymbolicProfile, record: dict[str, Any]) -> tuple[Hand, list
         if i == len(record["tricks"]) - 1:
             points[side] += int(last_trick_points(sp))
     declarers = sorted({p["seat"] for p in record["projects"] if p["kind"] != "baloot"})
-    if len({s % 2 for s in declarers}) > 1:
-        raise ModelSilentError("both sides declared projects; the model's comparison needs the "
-                          "projects' descriptions")
-    project_points = sum(declared(sp, [card_of(x) for x in record["deal"][str(s)]], contract,
-                                  s == c["seat"])[0] for s in declarers)
+    project_side, project_points = _project_side(sp, record, declarers, contract, trump)
     baloots = [0, 0]
     if contract == HOKOM:
         pair = {f"K{c['trump']}", f"Q{c['trump']}"}
         for seat in range(4):
-            if pair <= set(record["deal"][str(seat)]):
-                if seat in declarers:
-                    raise ModelSilentError("the holder of Baloot declared projects too")
-                baloots[seat % 2] = 1
+            held = record["deal"][str(seat)]
+            if pair <= set(held):
+                groups = (declared_groups(sp, [card_of(x) for x in held], contract,
+                                          seat == c["seat"])[1] if seat in declarers else [])
+                baloots[seat % 2] = int(_baloot_counts(sp, seat == c["seat"], groups,
+                                                       card_of(f"K{c['trump']}"),
+                                                       card_of(f"Q{c['trump']}")))
     hand = Hand(contract, c["seat"] % 2, c["multiplier"], c["gahwa"], (points[0], points[1]),
-                declarers[0] % 2 if declarers and project_points else -1, project_points,
+                project_side, project_points,
                 (baloots[0], baloots[1]), won.index(8) if 8 in won else -1)
     return hand, points
+
+
+def _project_side(sp: SymbolicProfile, record: dict[str, Any], declarers: list[int],
+                  contract: int, trump: int) -> tuple[int, int]:
+    """The side whose declared projects score and their game points, or (-1, 0): each
+    declaring seat's projects by the model, each side's best compared (``project.comparison``,
+    ``project.hundred-order``, ``project.tie-break``, ``project.declaration-order``)."""
+    buyer, leader = int(record["contract"]["seat"]), int(record["tricks"][0]["leader"])
+    best: dict[int, pj.Project] = {}
+    points = [0, 0]
+    for seat in declarers:
+        held = [card_of(x) for x in record["deal"][str(seat)]]
+        place = ((seat - leader) % 4 if sp.is_("project.declaration-order", "play-order")
+                 is True else (buyer - seat) % 4)
+        for kind, cards in declared_groups(sp, held, contract, seat == buyer)[1]:
+            run = len({x // 8 for x in cards}) == 1
+            project = pj.Project(kind, run, max(x % 8 for x in cards),
+                                 run and min(cards) // 8 == trump, place)
+            points[seat % 2] += int(pj.value(sp, kind, contract))
+            side = best.get(seat % 2)
+            if side is None or pj.higher(sp, project, side) is True:
+                best[seat % 2] = project
+    if len(best) == 2:
+        sides = [s for s in (0, 1) if pj.higher(sp, best[s], best[1 - s]) is True]
+        best = {s: best[s] for s in sides}
+    if len(best) != 1 or not points[next(iter(best))]:
+        return -1, 0
+    winner = next(iter(best))
+    return winner, points[winner]
+
+
+def _baloot_counts(sp: SymbolicProfile, holder_bought: bool,
+                   groups: list[tuple[int, frozenset[int]]], king: int, queen: int) -> bool:
+    """Whether the holder of the trump King and Queen scores Baloot beside the projects he
+    declares (``project.baloot-holder``, ``project.baloot-in-project``): it must count for
+    every declared project that holds either card, and for none held when there is none."""
+    holding = [(kind, cards) for kind, cards in groups if king in cards or queen in cards]
+    cases = [(king in cards, queen in cards, kind, len({x // 8 for x in cards}) == 1)
+             for kind, cards in holding] or [(False, False, 0, True)]
+    return all(baloot_counts(sp, holder_bought, k, q, kind, run) is True
+               for k, q, kind, run in cases)
 
 
 def _completed(sp: SymbolicProfile, data: dict[str, Any],

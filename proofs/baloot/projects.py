@@ -101,10 +101,18 @@ def holdings(sp: SymbolicProfile, hand: list[int], contract: int,
 
 def declared(sp: SymbolicProfile, hand: list[int], contract: int,
              declarer: bool) -> tuple[int, list[int]]:
+    """:func:`declared_groups` as (game points, kinds sorted)."""
+    points, groups = declared_groups(sp, hand, contract, declarer)
+    return points, sorted(kind for kind, _ in groups)
+
+
+def declared_groups(sp: SymbolicProfile, hand: list[int], contract: int,
+                    declarer: bool) -> tuple[int, list[tuple[int, frozenset[int]]]]:
     """What a player declares: of all sets of projects sharing no card (at most two under
     ``project.per-player = up-to-two``, one under ``one-per-player``; under
     ``run-and-four-may-share`` a run and a four of a kind may share one), the one with the most
-    game points, then the fewest projects; returned as (game points, kinds sorted)."""
+    game points, then the fewest projects; returned as (game points, each project's kind and
+    cards)."""
     pool = [p for p in holdings(sp, hand, contract, declarer)
             if _value_of(sp, p[0], contract) > 0]
     share = sp.is_("project.per-player", "run-and-four-may-share") is True
@@ -112,14 +120,14 @@ def declared(sp: SymbolicProfile, hand: list[int], contract: int,
     most = 2 if sp.is_("project.per-player", "up-to-two") is True else (
         1 if sp.is_("project.per-player", "one-per-player") is True else (
             len(pool) if share else len(hand) // 3))
-    best: tuple[int, int, list[int]] = (0, 0, [])
+    best: tuple[int, int, list[tuple[int, frozenset[int]]]] = (0, 0, [])
     for size in range(1, most + 1):
         for chosen in itertools.combinations(pool, size):
             if not _apart(chosen, share):
                 continue
             points = sum(_value_of(sp, kind, contract) for kind, _ in chosen)
             if (points, -size) > best[:2]:
-                best = (points, -size, sorted(kind for kind, _ in chosen))
+                best = (points, -size, list(chosen))
     return best[0], best[2]
 
 
