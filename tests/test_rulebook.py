@@ -339,9 +339,11 @@ ENGLISH = frozenset({"counter-clockwise", "first-round"})
 
 
 def _machine_ids(family: str) -> set[str]:
-    """Parameter and rule ids, reading ids (those that are not plain words) and the engine's
-    action names that only a machine uses (``double-locked``, ``cutter:go``)."""
+    """Parameter and rule ids, reading ids (those that are not plain words), the theorems'
+    ids and the engine's action names that only a machine uses (``double-locked``,
+    ``cutter:go``)."""
     from engine.baloot import actions
+    from proofs.kit import kit
 
     catalogue = family_catalogue(family)
     assert catalogue.rulebook is not None
@@ -350,7 +352,8 @@ def _machine_ids(family: str) -> set[str]:
             if "-" in r.id and r.id not in ENGLISH}
     names = {actions.action_name(a) for a in range(actions.PASS, actions.NUM_ACTIONS)}
     sentinels = {"seat -1", "team -1"}  # the model's "nobody", as a witness once showed it
-    return ids | {n for n in names if "-" in n or ":" in n} | sentinels
+    theorems = {theorem.id for theorem in kit(family).theorems}
+    return ids | {n for n in names if "-" in n or ":" in n} | sentinels | theorems
 
 
 @pytest.mark.parametrize("family", FAMILIES)
