@@ -68,6 +68,30 @@ def _pair(value: Any) -> str:
     return str(value).lower() if isinstance(value, bool) else str(value)
 
 
+NUMBER_WORDS = ("no", "one", "two", "three", "four", "five", "six")
+DECLARATIONS = frozenset({"declare-projects", "no-projects"})
+"""The actions of play that are not cards: a player's word on his projects."""
+
+
+def _then_words(e: RuleExample, words: Any) -> str:
+    """The actions after the situation, from ": " on: calls in words, one after another; a
+    play of the cards trick by trick, the cards of a trick side by side, and who declared
+    projects said before them."""
+    held = {c for cards in e.state["hands"].values() for c in cards}
+    cards = [a for a in e.then if a in held]
+    if not cards or any(a not in held and a not in DECLARATIONS for a in e.then):
+        return ": " + ", ".join(words.action(a) for a in e.then)
+    _, plays, _ = words.trick(e.state)
+    seats = len(e.state["hands"])
+    first = seats - len(plays)
+    tricks = [cards[:first]] + [cards[k:k + seats] for k in range(first, len(cards), seats)]
+    played = [" ".join(t) for t in tricks if t]
+    declared = sum(a == "declare-projects" for a in e.then)
+    lead = (f", {NUMBER_WORDS[declared]} player{'s' if declared > 1 else ''} declaring "
+            "projects" if declared else "")
+    return f"{lead}{', trick by trick' if len(played) > 1 else ''}: " + ", ".join(played)
+
+
 def rule_example_lines(family: str, e: RuleExample) -> list[str]:
     """The paragraph of one example under its rule (written once it passed), its picture
     kept with the sentence that introduces it; on a narrow screen the picture keeps its size
@@ -83,7 +107,7 @@ def rule_example_lines(family: str, e: RuleExample) -> list[str]:
              f"      :alt: {escape(html.unescape(title))}", ""]
     words = _words(e.state)
     if e.then:
-        lines += [f"Then: {escape(', '.join(words.action(a) for a in e.then))}.", ""]
+        lines += [f"Then{escape(_then_words(e, words))}.", ""]
     side = family_record(family).partnership
     answers = "; ".join(_answer(k, v, side, words) for k, v in e.expect.items())
     lines += [f"The rule gives, and the engine and the model agree: {escape(answers)}. "
