@@ -137,10 +137,7 @@ PERMISSION = re.compile(r"\b(may|must|only|cannot)\b")
 NOT_SHOWN_AT_ITS_LIMIT = {
     "baloot": {
         "play.no-signals": "table conduct: the engine has no way to signal",
-        "project.late-showing": "the engine takes projects before a player's first card only",
-        "project.baloot-in-project": "its limit needs a deal where one of the two cards is "
-                                     "in four Kings or Queens, or both in a run of five; no "
-                                     "situation file holds one yet (its dispute witnesses do)"},
+        "project.late-showing": "the engine takes projects before a player's first card only"},
     "kout": {
         "deck.cards": "the pack is fixed: no situation lets it be otherwise",
         "deal.hand-size": "nine cards each is a fixed fact of the deal",
