@@ -83,6 +83,30 @@ def _pdf_metadata() -> None:
 _pdf_metadata()
 
 
+def _drawings_parsed_once() -> None:
+    """Parse each SVG drawing once per build: rst2pdf parses a drawing to measure it and again
+    to draw it, and both editions draw the same ones (parsing was a third of the PDF build).
+    The parsed drawing is only measured and drawn, never changed, so one serves every use."""
+    from rst2pdf import svgimage
+
+    parse = svgimage.svg2rlg
+    parsed: dict[tuple[str, int, int], object] = {}
+
+    def parse_once(path: str, **options: object) -> object:
+        if options:
+            return parse(path, **options)
+        status = os.stat(path)
+        key = (os.path.realpath(path), status.st_mtime_ns, status.st_size)
+        if key not in parsed:
+            parsed[key] = parse(path)
+        return parsed[key]
+
+    svgimage.svg2rlg = parse_once
+
+
+_drawings_parsed_once()
+
+
 def _links_to_every_edition() -> None:
     """Resolve a link to a page of an edition not built this run as when it is built (to that
     edition's PDF): otherwise the players' edition printed alone would set its links into the
