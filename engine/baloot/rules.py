@@ -244,6 +244,9 @@ class Rules:
     the defenders sweep (None: the card points, as in any hand)."""
     sweep_multiplied: bool
     """``score.sweep``: whether a raised hand's multiplier applies to those points."""
+    sweep_alone: bool
+    """``score.sweep``: whether those points are the sweeping side's whole score (no
+    projects, no Baloot, no Gahwa's game), the other side scoring nothing."""
     target: int
     both_reach_declarer: bool
 
@@ -359,7 +362,10 @@ def compile_rules(profile: Profile) -> Rules:
             "card-points": (False, False), "with-projects": (True, False),
             "with-projects-and-baloot": (True, True)}),
         sweep_points=_sweep_points(profile),
-        sweep_multiplied=profile.value("score.sweep") != "44-sun-25-hokom-not-multiplied",
+        sweep_multiplied=profile.value("score.sweep") not in (
+            "44-sun-25-hokom-not-multiplied", "44-sun-25-hokom-88-reverse-sun",
+            "44-sun-25-hokom-88-reverse-sun-alone"),
+        sweep_alone=profile.value("score.sweep") == "44-sun-25-hokom-88-reverse-sun-alone",
         target=number(profile, "game.target", ("152",)),
         both_reach_declarer=flag(profile, "game.both-reach", "declarers-side", "higher-total"),
     )
@@ -370,7 +376,8 @@ def _sweep_points(profile: Profile) -> tuple[int, int, int] | None:
     Sun the defenders sweep, or None when they score their card points as in any hand."""
     if not choose(profile, "score.sweep", {"44-sun-25-hokom": True, "card-points": False,
                                            "44-sun-25-hokom-not-multiplied": True,
-                                           "44-sun-25-hokom-88-reverse-sun": True}):
+                                           "44-sun-25-hokom-88-reverse-sun": True,
+                                           "44-sun-25-hokom-88-reverse-sun-alone": True}):
         return None
     table = profile.reading("score.sweep")
     return table.number(SUN), table.number(HOKOM), table.number("reverse-sun") or table.number(SUN)

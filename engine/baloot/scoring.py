@@ -182,8 +182,10 @@ def score_hand(rules: Rules, facts: HandFacts) -> HandScore:
         if to >= 0:
             factor = (2 if mult > 1 else 1) if rules.projects_double_only else mult
             projects[to] = facts.project_points * factor
+    if facts.sweep is not None and rules.sweep_alone:
+        baloot, projects = [0, 0], [0, 0]  # the sweep's value is all the hand scores
     winner = None
-    if facts.gahwa:
+    if facts.gahwa and not (facts.sweep is not None and rules.sweep_alone):
         if ok:
             winner = d
         elif not rules.gahwa_needs_made:

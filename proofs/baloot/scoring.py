@@ -120,8 +120,20 @@ def cards_multiplier(sp: SymbolicProfile, hand: Hand) -> t.Int:
     """What the cards' game points are multiplied by: the stakes (a Gahwa 4), or 1 for a
     sweep's fixed value that is never multiplied (``score.sweep``)."""
     swept, _ = sweep_worth(sp, hand)
-    flat = t.And(swept, sp.is_("score.sweep", "44-sun-25-hokom-not-multiplied"))
+    flat = t.And(swept, t.Or(*(sp.is_("score.sweep", r) for r in UNMULTIPLIED_SWEEPS)))
     return t.If(flat, 1, t.If(hand.gahwa, 4, hand.multiplier))
+
+
+UNMULTIPLIED_SWEEPS = ("44-sun-25-hokom-not-multiplied", "44-sun-25-hokom-88-reverse-sun",
+                       "44-sun-25-hokom-88-reverse-sun-alone")
+"""The readings of ``score.sweep`` whose fixed value no Double or Gahwa multiplies."""
+
+
+def sweep_alone(sp: SymbolicProfile, hand: Hand) -> t.Bool:
+    """``score.sweep``: a side won every trick under the reading that makes the sweep's value
+    all the hand scores (no projects, no Baloot, no Gahwa's game)."""
+    swept, _ = sweep_worth(sp, hand)
+    return t.And(swept, sp.is_("score.sweep", "44-sun-25-hokom-88-reverse-sun-alone"))
 
 
 def _pair(side: t.Int, mine: t.Int, other: t.Int) -> tuple[t.Int, t.Int]:
@@ -203,21 +215,22 @@ def score(sp: SymbolicProfile, hand: Hand) -> Score:
     own_bal_d, own_bal_e = apart_points(n_d), apart_points(n_e)
     # a failed contract: the buyers' Baloot to the defenders, to nobody, or kept
     kept = t.Or(ok, sp.is_("score.failed-baloot", "kept-by-holder"))
-    bal_d = t.If(kept, own_bal_d, 0)
-    bal_e = t.If(t.And(t.Not(kept), sp.is_("score.failed-baloot", "to-defenders")),
-                 own_bal_e + own_bal_d, own_bal_e)
+    alone = sweep_alone(sp, hand)
+    bal_d = t.If(t.Or(alone, t.Not(kept)), 0, own_bal_d)
+    bal_e = t.If(alone, 0, t.If(t.And(t.Not(kept), sp.is_("score.failed-baloot", "to-defenders")),
+                                own_bal_e + own_bal_d, own_bal_e))
     factor = t.If(sp.is_("double.projects", "double-only"), t.If(mult > 1, 2, 1), mult)
     lost = t.And(t.Not(ok), hand.project_side == d,
                  sp.is_("score.failed", "defenders-keep-own-projects"))
     # a made contract over the defenders' higher project: scored only if the comparison's
     # winner need not win the hand too (project.scoring-side)
     unclaimed = t.And(hand.project_side == 1 - d, sp.is_("project.scoring-side", "hand-winner"))
-    project_to = t.If(hand.project_side < 0, -1,
+    project_to = t.If(t.Or(hand.project_side < 0, alone), -1,
                       t.If(ok, t.If(unclaimed, -1, hand.project_side),
                            t.If(lost, -1, 1 - d)))
     proj = hand.project_points * factor
-    winner = t.If(hand.gahwa, t.If(ok, d, t.If(sp.is_("double.gahwa", "hand-winner-wins-game"),
-                                                1 - d, -1)), -1)
+    gahwa_lost = t.If(sp.is_("double.gahwa", "hand-winner-wins-game"), 1 - d, -1)
+    winner = t.If(t.And(hand.gahwa, t.Not(alone)), t.If(ok, d, gahwa_lost), -1)
     return Score(ok, _pair(d, card_d, card_e),
                  (t.If(project_to == 0, proj, 0), t.If(project_to == 1, proj, 0)),
                  _pair(d, bal_d, bal_e), winner)

@@ -194,6 +194,30 @@ def test_winning_every_trick_scores_its_cards_unless_the_house_plays_kaboot() ->
     assert score_hand(reverse, facts(SUN, cards=(0, 130), sweep=1)).total == (0, 88)
     assert score_hand(reverse, facts(SUN, cards=(130, 0), sweep=0)).total == (44, 0)
     assert score_hand(reverse, facts(cards=(0, 162), sweep=1)).total == (0, 25)
+    # ... and never multiplied either (sakkah-baloot): doubled, still 88; the Sira doubled
+    assert score_hand(reverse, facts(SUN, multiplier=2, cards=(0, 130), sweep=1)).total == (0, 88)
+    assert score_hand(reverse, facts(multiplier=2, cards=(162, 0), project_team=0,
+                                     project_points=2, sweep=0)).total == (29, 0)
+
+
+def test_a_sweep_that_is_the_whole_score_drops_projects_baloot_and_the_gahwa() -> None:
+    """baloot-arena: 25 or 44 (88 for the defenders' sweep of a Sun) and nothing else."""
+    alone = rules(score__sweep="44-sun-25-hokom-88-reverse-sun-alone")
+    # a Hokom swept with a Sira (2) and Baloot (2): 25 alone, where Kaboot gives 29
+    assert score_hand(alone, facts(cards=(162, 0), project_team=0, project_points=2,
+                                   baloot=(1, 0), sweep=0)).total == (25, 0)
+    assert score_hand(rules(score__sweep="44-sun-25-hokom"), facts(
+        cards=(162, 0), project_team=0, project_points=2, baloot=(1, 0), sweep=0)).total == (29, 0)
+    # the defenders sweep a doubled Sun in which the buyers held a 50 (10 doubled): 88 alone
+    assert score_hand(alone, facts(SUN, multiplier=2, cards=(0, 130), project_team=0,
+                                   project_points=10, sweep=1)).total == (0, 88)
+    # a Gahwa swept: 25, and the game goes on
+    swept = score_hand(alone, facts(gahwa=True, cards=(162, 0), sweep=0))
+    assert swept.total == (25, 0) and swept.game_winner is None
+    assert score_hand(rules(), facts(gahwa=True, cards=(162, 0), sweep=0)).game_winner == 0
+    # a hand with no sweep is scored as any hand
+    assert score_hand(alone, facts(cards=(100, 62), project_team=0,
+                                   project_points=2)).total == (12, 6)
 
 
 def test_projects_and_baloot_count_towards_the_threshold_only_in_the_house_options() -> None:
