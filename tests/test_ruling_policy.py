@@ -116,7 +116,10 @@ def test_the_rule_pages_say_which_step_decided_and_what_is_played() -> None:
     assert "a reading this book does not have" not in ruff  # the third-seat discard is one
     sweep = "\n".join(ruling_policy_lines(catalogue, ["baloot"], "score.sweep",
                                           decisions(catalogue)))
-    assert "a reading this book does not have" in sweep  # the sweep never multiplied
+    assert "a reading this book does not have" not in sweep  # each sweep found is one
+    gablak = "\n".join(ruling_policy_lines(catalogue, ["baloot"], "auction.sun-over-sun",
+                                           decisions(catalogue)))
+    assert "a reading this book does not have" in gablak  # MrDeboo's discussion round
     page = "\n".join(policy_page(catalogue))
     assert f"at least {PRACTICE_LEAD} more of them" in page
     assert "Played in practice, not yet a reading of this book" in page

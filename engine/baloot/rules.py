@@ -244,6 +244,9 @@ class Rules:
     the defenders sweep (None: the card points, as in any hand)."""
     sweep_multiplied: bool
     """``score.sweep``: whether a raised hand's multiplier applies to those points."""
+    sweep_by_points: bool
+    """``score.sweep``: whether the sweep scored is the buyers' taking every card point (even
+    beside a trick worth nothing), rather than a side's taking every trick."""
     sweep_alone: bool
     """``score.sweep``: whether those points are the sweeping side's whole score (no
     projects, no Baloot, no Gahwa's game), the other side scoring nothing."""
@@ -365,6 +368,7 @@ def compile_rules(profile: Profile) -> Rules:
         sweep_multiplied=profile.value("score.sweep") not in (
             "44-sun-25-hokom-not-multiplied", "44-sun-25-hokom-88-reverse-sun",
             "44-sun-25-hokom-88-reverse-sun-alone"),
+        sweep_by_points=profile.value("score.sweep") == "44-sun-25-hokom-by-points",
         sweep_alone=profile.value("score.sweep") == "44-sun-25-hokom-88-reverse-sun-alone",
         target=number(profile, "game.target", ("152",)),
         both_reach_declarer=flag(profile, "game.both-reach", "declarers-side", "higher-total"),
@@ -377,6 +381,7 @@ def _sweep_points(profile: Profile) -> tuple[int, int, int] | None:
     if not choose(profile, "score.sweep", {"44-sun-25-hokom": True, "card-points": False,
                                            "44-sun-25-hokom-not-multiplied": True,
                                            "44-sun-25-hokom-88-reverse-sun": True,
+                                           "44-sun-25-hokom-by-points": True,
                                            "44-sun-25-hokom-88-reverse-sun-alone": True}):
         return None
     table = profile.reading("score.sweep")

@@ -125,6 +125,19 @@ def _pair_hokom(cards: list[int], raw: list[int], whole: int) -> None:
         cards[side] -= gap
 
 
+def sweeping_side(rules: Rules, facts: HandFacts, made_it: bool) -> int | None:
+    """``score.sweep``: the side whose sweep the reading scores at a fixed value: the side that
+    won all eight tricks, or (judged on points) the buyers when they made their contract
+    (``made_it``) and the defenders took no card point; None for none, or under the reading
+    that scores a sweep's card points."""
+    if rules.sweep_points is None:
+        return None
+    if rules.sweep_by_points:
+        buyers = facts.declarer_team
+        return buyers if made_it and facts.card_points[1 - buyers] == 0 else None
+    return facts.sweep
+
+
 def score_hand(rules: Rules, facts: HandFacts) -> HandScore:
     """The game points each side takes from a finished hand."""
     d = facts.declarer_team
@@ -158,10 +171,11 @@ def score_hand(rules: Rules, facts: HandFacts) -> HandScore:
     else:
         cards[d if ok else e] = total
         baloot = [game_points(rules, facts.contract, x) for x in extra]
-    if facts.sweep is not None and rules.sweep_points is not None:
+    sweeper = sweeping_side(rules, facts, ok)
+    if sweeper is not None and rules.sweep_points is not None:
         cards = [0, 0]
-        which = 1 if facts.contract != SUN else 0 if facts.sweep == d else 2
-        cards[facts.sweep] = rules.sweep_points[which]
+        which = 1 if facts.contract != SUN else 0 if sweeper == d else 2
+        cards[sweeper] = rules.sweep_points[which]
         if rules.baloot_card_points:  # no longer inside the cards' points
             baloot = [game_points(rules, facts.contract, x) for x in extra]
     if not rules.baloot_card_points:
@@ -170,7 +184,7 @@ def score_hand(rules: Rules, facts: HandFacts) -> HandScore:
         if rules.failed_baloot is FailedBaloot.TO_DEFENDERS:
             baloot[e] += baloot[d]
         baloot[d] = 0
-    if facts.sweep is None or rules.sweep_points is None or rules.sweep_multiplied:
+    if sweeper is None or rules.sweep_points is None or rules.sweep_multiplied:
         cards = [c * mult for c in cards]
     projects = [0, 0]
     if facts.project_team is not None:
@@ -182,10 +196,10 @@ def score_hand(rules: Rules, facts: HandFacts) -> HandScore:
         if to >= 0:
             factor = (2 if mult > 1 else 1) if rules.projects_double_only else mult
             projects[to] = facts.project_points * factor
-    if facts.sweep is not None and rules.sweep_alone:
+    if sweeper is not None and rules.sweep_alone:
         baloot, projects = [0, 0], [0, 0]  # the sweep's value is all the hand scores
     winner = None
-    if facts.gahwa and not (facts.sweep is not None and rules.sweep_alone):
+    if facts.gahwa and not (sweeper is not None and rules.sweep_alone):
         if ok:
             winner = d
         elif not rules.gahwa_needs_made:

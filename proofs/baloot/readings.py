@@ -74,7 +74,8 @@ MODEL_READINGS: dict[str, tuple[str, ...]] = {
     "score.failed-baloot": ("to-defenders", "lost", "kept-by-holder"),
     "double.tie": ("as-any-hand", "buyers-lose", "doubler-loses", "last-raiser-loses"),
     "score.sweep": ("card-points", "44-sun-25-hokom", "44-sun-25-hokom-not-multiplied",
-                    "44-sun-25-hokom-88-reverse-sun", "44-sun-25-hokom-88-reverse-sun-alone"),
+                    "44-sun-25-hokom-88-reverse-sun", "44-sun-25-hokom-by-points",
+                    "44-sun-25-hokom-88-reverse-sun-alone"),
     "game.target": ("152",),
     "game.both-reach": ("higher-total", "declarers-side"),
 }

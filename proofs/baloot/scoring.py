@@ -105,11 +105,33 @@ class Score:
                 self.cards[1] + self.projects[1] + self.baloot[1])
 
 
+def contract_made(sp: SymbolicProfile, hand: Hand) -> t.Bool:
+    """Whether the buyers made their contract: by the threshold, or by winning every trick,
+    which makes it whatever else the threshold counts."""
+    d = hand.declarer_side
+    p_d = t.If(d == 0, hand.points[0], hand.points[1])
+    p_e = t.If(d == 0, hand.points[1], hand.points[0])
+    mult = t.If(hand.gahwa, 4, hand.multiplier)
+    return t.Or(hand.sweep == d, made(sp, hand.contract, p_d, p_e, mult,
+                                      threshold_lead(sp, hand), hand.gahwa))
+
+
+def sweeping_side(sp: SymbolicProfile, hand: Hand) -> t.Int:
+    """``score.sweep``: the side whose sweep counts, or -1: the side that won all eight tricks,
+    or, judged on points, the buyers when they made their contract and the defenders took no
+    card point."""
+    d = hand.declarer_side
+    p_e = t.If(d == 0, hand.points[1], hand.points[0])
+    return t.If(sp.is_("score.sweep", "44-sun-25-hokom-by-points"),
+                t.If(t.And(p_e == 0, contract_made(sp, hand)), d, -1), hand.sweep)
+
+
 def sweep_worth(sp: SymbolicProfile, hand: Hand) -> tuple[t.Bool, t.Int]:
     """``score.sweep``: whether a side won every trick under a reading that scores that at a
     fixed value for the cards, and that value (before any multiplier)."""
-    swept = t.And(hand.sweep >= 0, t.Not(sp.is_("score.sweep", "card-points")))
-    reverse = hand.sweep != hand.declarer_side  # the defenders swept (a reverse Kaboot)
+    side = sweeping_side(sp, hand)
+    swept = t.And(side >= 0, t.Not(sp.is_("score.sweep", "card-points")))
+    reverse = side != hand.declarer_side  # the defenders swept (a reverse Kaboot)
     value = by_reading(sp, "score.sweep", lambda r: t.If(
         hand.contract == SUN, t.If(reverse, r.number("reverse-sun") or r.number("sun"),
                                    r.number("sun")), r.number("hokom")))
@@ -172,9 +194,7 @@ def score(sp: SymbolicProfile, hand: Hand) -> Score:
     # each side's Baloots times their value, a product by a constant under each reading
     b_d = by_reading(sp, "project.baloot-value", lambda r: n_d * (r.value or 0))
     b_e = by_reading(sp, "project.baloot-value", lambda r: n_e * (r.value or 0))
-    # winning every trick makes the contract, whatever else the threshold counts
-    ok = t.Or(hand.sweep == d, made(sp, hand.contract, p_d, p_e, mult,
-                                    threshold_lead(sp, hand), hand.gahwa))
+    ok = contract_made(sp, hand)
     shared = t.And(ok, t.Or(mult == 1, sp.is_("double.split", "each-side-own")))
     inside = t.And(as_points, mult == 1, shared)
     raw_d = p_d + t.If(inside, b_d, 0)
@@ -195,9 +215,10 @@ def score(sp: SymbolicProfile, hand: Hand) -> Score:
                t.If(t.And(paired, t.Not(d_moves)), own_e - gap, own_e))
     swept, sweep_value = sweep_worth(sp, hand)
     times = cards_multiplier(sp, hand)
-    card_d = t.If(swept, t.If(hand.sweep == d, sweep_value, 0),
+    by_d = sweeping_side(sp, hand) == d
+    card_d = t.If(swept, t.If(by_d, sweep_value, 0),
                   t.If(shared, g_d, t.If(ok, total, 0))) * times
-    card_e = t.If(swept, t.If(hand.sweep == d, 0, sweep_value),
+    card_e = t.If(swept, t.If(by_d, 0, sweep_value),
                   t.If(shared, g_e, t.If(ok, 0, total))) * times
     # Baloot: never multiplied; 20 card points outside the shared conversion (or after a
     # sweep's fixed value took the cards' place) are 2 game points

@@ -200,6 +200,30 @@ def test_winning_every_trick_scores_its_cards_unless_the_house_plays_kaboot() ->
                                      project_points=2, sweep=0)).total == (29, 0)
 
 
+def test_a_sweep_judged_on_points_is_the_buyers_taking_every_card_point() -> None:
+    """qusaigazz/Balote: 44 or 25 when the defenders take no card point, a trick worth
+    nothing won or not; the defenders' sweep is any failed hand."""
+    points = rules(score__sweep="44-sun-25-hokom-by-points")
+    # the defenders won a trick of four cards worth nothing: the buyers still take 25
+    assert score_hand(points, facts(cards=(162, 0))).total == (25, 0)
+    assert score_hand(rules(score__sweep="44-sun-25-hokom"), facts(cards=(162, 0))).total == (16, 0)
+    # doubled, with the buyers' Sira: 25 and 2, both doubled
+    assert score_hand(points, facts(multiplier=2, cards=(162, 0), project_team=0,
+                                    project_points=2, sweep=0)).total == (54, 0)
+    # the defenders sweep a Sun: 26 to them, as any failed Sun (Kaboot gives them 44)
+    assert score_hand(points, facts(SUN, cards=(0, 130), sweep=1)).total == (0, 26)
+    assert score_hand(rules(score__sweep="44-sun-25-hokom"),
+                      facts(SUN, cards=(0, 130), sweep=1)).total == (0, 44)
+    # buyers on side 1
+    assert score_hand(points, facts(SUN, declarer_team=1, cards=(0, 130))).total == (0, 44)
+    # every card point, but the defenders' 400 counts towards the threshold and fails the
+    # buyers: no sweep, the defenders take the Sun's 26 and their 40
+    counted = rules(score__sweep="44-sun-25-hokom-by-points",
+                    score__threshold_counts="with-projects")
+    assert score_hand(counted, facts(SUN, cards=(130, 0), project_team=1,
+                                     project_points=40)).total == (0, 66)
+
+
 def test_a_sweep_that_is_the_whole_score_drops_projects_baloot_and_the_gahwa() -> None:
     """baloot-arena: 25 or 44 (88 for the defenders' sweep of a Sun) and nothing else."""
     alone = rules(score__sweep="44-sun-25-hokom-88-reverse-sun-alone")
