@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import functools
 import shutil
 from collections.abc import Mapping, Sequence
 from pathlib import Path
@@ -11,6 +12,7 @@ import pytest
 from engine.kout.game import KoutGame, KoutState
 from engine.kout.play import Contract
 from engine.masks import JOKER_MASK, SUIT_MASK, iter_cards, mask_of
+from proofs.conformance.suite import SuiteData, load_suite, suite_dir
 from spec.cards import parse_card, parse_cards, parse_suit
 from spec.errors import SpecError
 from spec.loader import family_catalogue, load_catalogue
@@ -112,3 +114,10 @@ def copy_family(family: str, destination: Path) -> Path:
     shutil.copytree(family_dir(family), destination, dirs_exist_ok=True,
                     ignore=shutil.ignore_patterns("*.py", "__pycache__"))
     return destination
+
+
+@functools.cache
+def shipped_suite(family: str) -> SuiteData:
+    """A family's shipped conformance suite, read once per test process (about a second for
+    Kout's 20,155 vectors): for tests that only read it, never change it."""
+    return load_suite(suite_dir(family))

@@ -4,7 +4,6 @@ the runner, and the committed suite is what the generator makes now."""
 
 from __future__ import annotations
 
-import functools
 import json
 import shutil
 import subprocess
@@ -16,6 +15,7 @@ from pathlib import Path
 from typing import Any
 
 import pytest
+from helpers import shipped_suite
 
 from proofs.conformance.build import stale_files, stored_witnesses, suite_files
 from proofs.conformance.made_from import RECORD, made_from_present_inputs
@@ -52,7 +52,7 @@ def failing(report: dict[str, Any]) -> set[str]:
 def test_reference_adapter_passes_every_vector() -> None:
     code, report, _ = conform("--engine", REFERENCE)
     assert code == 0, report
-    suite = load_suite(suite_dir("kout"))
+    suite = shipped_suite("kout")
     expected = sum(len(suite.for_profile(p)) for p in suite.defaults.values())
     assert report["ok"] and report["failed"] == 0
     assert report["vectors"] == report["passed"] == expected
@@ -285,9 +285,8 @@ def test_bad_arguments_exit_2(tmp_path: Path) -> None:
     assert "Traceback" not in done.stderr and (tmp_path / "a-file").read_text() == ""
 
 
-@functools.cache
 def _shipped_suite() -> SuiteData:
-    return load_suite(suite_dir("kout"))
+    return shipped_suite("kout")
 
 
 def test_the_compiled_validator_accepts_and_refuses_what_the_reference_one_does() -> None:
@@ -312,7 +311,7 @@ def test_the_compiled_validator_accepts_and_refuses_what_the_reference_one_does(
     sample: list[dict[str, Any]] = []
     for family in ("kout", "baloot"):  # one of each game's questions of each type
         kinds: dict[tuple[str, str], list[dict[str, Any]]] = {}
-        for vector in load_suite(suite_dir(family)).vectors:
+        for vector in shipped_suite(family).vectors:
             kinds.setdefault((vector["game"], vector["op"]), []).append(vector)
         sample += [rng.choice(group) for _, group in sorted(kinds.items())]
     refused = checked = 0
@@ -369,7 +368,7 @@ def test_suite_has_both_groups_and_every_op() -> None:
     manifest = json.loads((suite_dir("kout") / "manifest.json").read_text())
     for group in ("must", "variant"):
         assert all(n > 0 for n in manifest["counts"][group].values()), group
-    origins = {v["origin"].split(":")[0] for v in load_suite(suite_dir("kout")).vectors}
+    origins = {v["origin"].split(":")[0] for v in shipped_suite("kout").vectors}
     assert origins == {"witness", "small-scope", "random", "grid", "perft"}
 
 
@@ -413,7 +412,7 @@ def test_one_profile_name_given_other_readings_is_answered_by_the_readings() -> 
     """The reference adapter compiles rules per set of readings, not per profile name."""
     from proofs.conformance.reference_adapter import respond
 
-    suite = load_suite(suite_dir("kout"))
+    suite = shipped_suite("kout")
     rules = json.loads((suite_dir("kout") / "profiles.json").read_text())
     vector = next(v for v in suite.vectors if v["group"] == "variant" and v["op"] == "hand-score"
                   and v["profiles"] != ["*"])

@@ -16,6 +16,7 @@ from pathlib import Path
 from typing import Any
 
 import pytest
+from helpers import shipped_suite
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
@@ -170,7 +171,7 @@ def test_judge_reader(tmp_path: Path, raw: bytes) -> None:
 
 
 def _requests() -> list[dict[str, Any]]:
-    suite = load_suite(suite_dir("kout"))
+    suite = shipped_suite("kout")
     by_op: dict[str, dict[str, Any]] = {}
     for vector in suite.vectors:
         by_op.setdefault(vector["op"], {"id": 1, "op": vector["op"], **vector["request"]})
@@ -178,7 +179,7 @@ def _requests() -> list[dict[str, Any]]:
 
 
 REQUESTS = _requests()
-VECTORS = [v for v in load_suite(suite_dir("kout")).vectors[::997]]
+VECTORS = [v for v in shipped_suite("kout").vectors[::997]]
 
 
 @FUZZ

@@ -9,6 +9,7 @@ from __future__ import annotations
 from typing import Any
 
 import pytest
+from helpers import shipped_suite
 
 from proofs.conformance import charges
 from proofs.conformance.charges import house_options
@@ -17,7 +18,7 @@ from proofs.conformance.house_table import CANNOT_TELL, PLAYS, TIE, house_table
 from proofs.conformance.protocol import request as make_request
 from proofs.conformance.reference_adapter import profile_for, respond
 from proofs.conformance.runner import Run, Runner, settle
-from proofs.conformance.suite import EVERY, SuiteData, load_suite, suite_dir
+from proofs.conformance.suite import EVERY, SuiteData
 
 
 class HouseEngine:
@@ -55,7 +56,7 @@ def _runner(suite: SuiteData, readings: dict[str, str]) -> Runner:
     return Runner(HouseEngine(readings), suite, profile_of)  # type: ignore[arg-type]
 
 
-SUITES = {family: load_suite(suite_dir(family)) for family in ("kout", "baloot")}
+SUITES = {family: shipped_suite(family) for family in ("kout", "baloot")}
 OPTIONS = [(family, game, parameter, reading) for family, suite in SUITES.items()
            for game in suite.defaults for parameter, reading in house_options(suite, game)]
 

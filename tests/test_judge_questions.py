@@ -8,10 +8,10 @@ import json
 from pathlib import Path
 
 import pytest
+from helpers import shipped_suite
 
 from proofs.cli.main import main
 from proofs.conformance.protocol import canonical, definition
-from proofs.conformance.suite import load_suite, suite_dir
 from proofs.judge_question import QUESTION_OPS, judge_question
 
 EXAMPLES = Path(__file__).resolve().parents[1] / "docs" / "examples" / "questions"
@@ -21,7 +21,7 @@ def _first_vectors() -> list[tuple[str, dict[str, object]]]:
     """One must-vector of every question form of every game, from the shipped suites."""
     found = {}
     for family in ("kout", "baloot"):
-        for vector in load_suite(suite_dir(family)).vectors:
+        for vector in shipped_suite(family).vectors:
             key = (vector["game"], vector["op"])
             if vector["group"] == "must" and vector["op"] in QUESTION_OPS and key not in found:
                 found[key] = vector

@@ -12,6 +12,7 @@ from pathlib import Path
 from typing import Any
 
 import pytest
+from helpers import shipped_suite
 
 from proofs.baloot.conformance.reachable import (
     find_history,
@@ -24,9 +25,8 @@ from proofs.baloot.conformance.reachable import (
     why_unreachable,
 )
 from proofs.baloot.conformance.situation import read_play
-from proofs.conformance.suite import load_suite, suite_dir
 
-SUITE = load_suite(suite_dir("baloot"))
+SUITE = shipped_suite("baloot")
 STORED: dict[str, Any] = json.loads((Path(__file__).parent / "reachable.json").read_text())
 QUESTIONS = questions(SUITE.vectors, SUITE.defaults["baloot"])
 SHARDS = 4

@@ -14,13 +14,14 @@ from pathlib import Path
 from typing import Any
 
 import pytest
+from helpers import shipped_suite
 from test_conformance import MISBEHAVING, processes_with, small_suite, suite_subset
 
 from proofs.baloot.conformance.generate import BALOOT_OPS, build_suite, witness_requests
 from proofs.conformance.build import stale_files, stored_witnesses, suite_files
 from proofs.conformance.made_from import made_from_present_inputs
 from proofs.conformance.protocol import definition, schema_errors
-from proofs.conformance.suite import load_suite, suite_dir
+from proofs.conformance.suite import suite_dir
 from spec.loader import family_catalogue
 
 SUITE = suite_dir("baloot")
@@ -58,7 +59,7 @@ def test_stored_witnesses_cover_every_difference_the_solver_finds(
     ops = {w["body"]["op"] for w in stored_witnesses(SUITE)}
     assert ops == {"legal-plays", "trick-winner", "auction", "doubling", "projects",
                    "project-compare", "hand-score", "game-end"}
-    origins = {v["origin"].split(":")[0] for v in load_suite(SUITE).vectors}
+    origins = {v["origin"].split(":")[0] for v in shipped_suite("baloot").vectors}
     assert origins == {"witness", "grid", "random", "play", "perft", "small-scope"}
     theorems = {w["origin"] for w in stored_witnesses(SUITE) if "@" in w["origin"]}
     assert "witness:score.made-xor-failed@src004g-baloot" in theorems
@@ -76,7 +77,7 @@ def test_every_vector_follows_the_schemas() -> None:
     the first vector of each op also passes the whole request schema, which picks the
     definition by op and game."""
     whole_checked: set[str] = set()
-    for vector in load_suite(SUITE).vectors:
+    for vector in shipped_suite("baloot").vectors:
         assert not schema_errors("vector", vector), vector["id"]
         op = vector["op"]
         request = {"id": 1, "op": op, "game": "baloot", "profile": "p", "rules": {},
@@ -94,7 +95,7 @@ def test_every_vector_follows_the_schemas() -> None:
 
 def test_reference_adapter_passes_every_vector() -> None:
     code, report = conform("--engine", REFERENCE)
-    suite = load_suite(SUITE)
+    suite = shipped_suite("baloot")
     assert code == 0 and report["ok"] and report["failed"] == 0
     assert report["vectors"] == report["passed"] == len(suite.for_profile("baloot-default"))
     assert set(report["ops"]) == set(BALOOT_OPS)
@@ -332,7 +333,7 @@ def test_game_end_is_asked_only_of_reachable_scores() -> None:
     from proofs.baloot.conformance.expect import answer
     from proofs.conformance.protocol import InvalidRequestError
 
-    suite = load_suite(suite_dir("baloot"))
+    suite = shipped_suite("baloot")
     void = [v for v in suite.vectors if v["op"] == "game-end"
             and v["request"]["declarer_team"] is None and v["request"]["gahwa_winner"] is None]
     assert void and all(v["expect"]["winner"] is None for v in void)
