@@ -351,7 +351,7 @@ def _machine_ids(family: str) -> set[str]:
     ids |= {r.id for p in catalogue.parameters.values() for r in p.readings
             if "-" in r.id and r.id not in ENGLISH}
     names = {actions.action_name(a) for a in range(actions.PASS, actions.NUM_ACTIONS)}
-    sentinels = {"seat -1", "team -1"}  # the model's "nobody", as a witness once showed it
+    sentinels = {"seat -1", "team -1", "side -1"}  # the model's "nobody", once in a witness
     theorems = {theorem.id for theorem in kit(family).theorems}
     return ids | {n for n in names if "-" in n or ":" in n} | sentinels | theorems
 

@@ -19,7 +19,7 @@ TITLES = {"next-dealer": "the next dealer", "cut": "the cutter's choices",
 
 
 def _side(side: int, what: str) -> str:
-    return f"neither side {what}" if side == -1 else f"team {side} {what}s"
+    return f"neither side {what}" if side == -1 else f"side {side} {what}s"
 
 
 def _contract(w: dict[str, Any]) -> str:
@@ -120,10 +120,10 @@ class BalootWords:
         if kind == "score":
             made = "made" if value["made"] else "failed"
             gahwa = ("" if value["gahwa_winner"] == -1
-                     else f"; team {value['gahwa_winner']} wins the game by the Gahwa")
-            return f"{made}: team 0 {value['total'][0]}, team 1 {value['total'][1]}{gahwa}"
+                     else f"; side {value['gahwa_winner']} wins the game by the Gahwa")
+            return f"{made}: side 0 {value['total'][0]}, side 1 {value['total'][1]}{gahwa}"
         if kind == "game-end":
-            return "the game goes on" if value == -1 else f"team {value} wins the game"
+            return "the game goes on" if value == -1 else f"side {value} wins the game"
         if kind == "cut":
             return ", ".join(value)
         if kind == "exposed":
@@ -165,24 +165,24 @@ class BalootWords:
         if kind == "score":
             extra = []
             if w["project_points"]:
-                extra.append(f"team {w['project_side']} has {w['project_points']} game points "
+                extra.append(f"side {w['project_side']} has {w['project_points']} game points "
                              "of projects")
             for side in (0, 1):
                 if w[f"baloot{side}"]:
-                    extra.append(f"team {side} holds Baloot")
+                    extra.append(f"side {side} holds Baloot")
             sweep = int(w.get("sweep", -1))
             if sweep >= 0:
-                extra.append(f"team {sweep} won all eight tricks")
+                extra.append(f"side {sweep} won all eight tricks")
             elif 0 in w["card_points"]:
-                extra.append(f"team {w['card_points'].index(0)} won a trick worth no points")
+                extra.append(f"side {w['card_points'].index(0)} won a trick worth no points")
             doubled = f", multiplied by {w['multiplier']}" if w["multiplier"] > 1 else ""
             gahwa = ", played as a Gahwa" if w["gahwa"] else ""
-            return (f"{w['contract'].capitalize()} bought by team {w['declarer_side']}"
-                    f"{doubled}{gahwa}; card points: team 0 {w['card_points'][0]}, team 1 "
+            return (f"{w['contract'].capitalize()} bought by side {w['declarer_side']}"
+                    f"{doubled}{gahwa}; card points: side 0 {w['card_points'][0]}, side 1 "
                     f"{w['card_points'][1]}" + "".join(f"; {e}" for e in extra) + ".")
         if kind == "game-end":
             return (f"Scores before the hand {w['before'][0]} and {w['before'][1]}; the hand "
-                    f"gives {w['gained'][0]} and {w['gained'][1]}; team {w['declarer_side']} "
+                    f"gives {w['gained'][0]} and {w['gained'][1]}; side {w['declarer_side']} "
                     "bought.")
         if kind == "cut":
             return f"Seat {w['dealer']} dealt; seat {w['cutter']} holds the shuffled pack."
