@@ -172,6 +172,7 @@ def score_hand(rules: Rules, facts: HandFacts) -> HandScore:
         cards[d if ok else e] = total
         baloot = [game_points(rules, facts.contract, x) for x in extra]
     sweeper = sweeping_side(rules, facts, ok)
+    alone = sweeper is not None and rules.sweep_alone
     if sweeper is not None and rules.sweep_points is not None:
         cards = [0, 0]
         which = 1 if facts.contract != SUN else 0 if sweeper == d else 2
@@ -184,7 +185,7 @@ def score_hand(rules: Rules, facts: HandFacts) -> HandScore:
         if rules.failed_baloot is FailedBaloot.TO_DEFENDERS:
             baloot[e] += baloot[d]
         baloot[d] = 0
-    if sweeper is None or rules.sweep_points is None or rules.sweep_multiplied:
+    if sweeper is None or rules.sweep_multiplied:
         cards = [c * mult for c in cards]
     projects = [0, 0]
     if facts.project_team is not None:
@@ -196,10 +197,10 @@ def score_hand(rules: Rules, facts: HandFacts) -> HandScore:
         if to >= 0:
             factor = (2 if mult > 1 else 1) if rules.projects_double_only else mult
             projects[to] = facts.project_points * factor
-    if sweeper is not None and rules.sweep_alone:
+    if alone:
         baloot, projects = [0, 0], [0, 0]  # the sweep's value is all the hand scores
     winner = None
-    if facts.gahwa and not (sweeper is not None and rules.sweep_alone):
+    if facts.gahwa and not alone:
         if ok:
             winner = d
         elif not rules.gahwa_needs_made:
