@@ -66,8 +66,10 @@ def tricks_and_legal(profile: Profile) -> dict[str, Any] | None:
     return None
 
 
-def scores(profile: Profile) -> dict[str, Any] | None:
-    """The first hand score on which engine and model differ, or None."""
+def scores(profile: Profile, edges_only: bool = False) -> dict[str, Any] | None:
+    """The first hand score on which engine and model differ, or None; with ``edges_only``,
+    only the splits where one side has every card point or none (where a sweep is scored),
+    and a few around the thresholds."""
     from engine.baloot.scoring import HandFacts, score_hand
 
     rules = _engine(profile)
@@ -76,7 +78,8 @@ def scores(profile: Profile) -> dict[str, Any] | None:
         stakes = [(1, False), (2, False)] + ([(3, False), (4, False), (1, True)]
                                              if contract == HOKOM else [])
         baloots = [(0, 0), (1, 0), (0, 1)] if contract == HOKOM else [(0, 0)]
-        for points in range(0, full + 1):
+        splits = (0, 1, full // 2, full - 1, full) if edges_only else range(0, full + 1)
+        for points in splits:
             for (mult, gahwa), baloot, side, (pside, ppoints) in itertools.product(
                     stakes, baloots, (0, 1), ((-1, 0), (0, 4), (1, 10))):
                 split = (points, full - points)

@@ -124,6 +124,21 @@ def test_engine_with_the_sun_order_for_trump_is_caught(monkeypatch: pytest.Monke
     assert crosscheck.small_scope(DEFAULT).verdict == "refuted"  # the theorem itself
 
 
+@pytest.mark.parametrize("reading", CATALOGUE.parameters["score.sweep"].reading_ids)
+def test_engine_and_model_score_every_sweep_reading_alike(reading: str) -> None:
+    """Each reading of ``score.sweep`` scores the same in the engine and the model, at every
+    stake, project and Baloot, on the splits where a side has every card point or none."""
+    assert crosscheck.scores(DEFAULT.pin({"score.sweep": reading}), edges_only=True) is None
+
+
+def test_a_model_that_ignores_the_sweep_alone_is_caught(monkeypatch: pytest.MonkeyPatch) -> None:
+    import proofs.baloot.scoring as model_scoring
+
+    monkeypatch.setattr(model_scoring, "sweep_alone", lambda sp, hand: False)
+    profile = DEFAULT.pin({"score.sweep": "44-sun-25-hokom-88-reverse-sun-alone"})
+    assert crosscheck.scores(profile, edges_only=True) is not None
+
+
 def test_engine_rounding_a_5_up_in_hokom_is_caught(monkeypatch: pytest.MonkeyPatch) -> None:
     _broken_engine(monkeypatch, hokom_conversion=HokomConversion.NEAREST_TEN_HALF_UP)
     found = crosscheck.scores(DEFAULT)
