@@ -12,7 +12,9 @@ import sys
 from pathlib import Path
 
 HERE = Path(__file__).resolve().parent
-sys.path.insert(0, str(HERE))  # the extensions beside this file (pagerefs)
+sys.path.insert(0, str(HERE))  # the extensions beside this file (pagerefs, idbreaks)
+
+import idbreaks  # noqa: E402
 
 project = "Kout Bo and Baloot: the reconciled rules"
 author = "trickrules"
@@ -132,6 +134,7 @@ def _links_to_every_edition() -> None:
 
 
 _links_to_every_edition()
+idbreaks.install()  # ids too long for a table cell break after a hyphen or dot
 exclude_patterns += [f"{f}/*" for f in TITLES if f not in FAMILIES]
 pdf_stylesheets = ["sphinx", "rulebook-pdf.yaml"]
 pdf_style_path = [str(HERE)]

@@ -1,11 +1,12 @@
 """The printed rulebook: a cross-reference prints the page of its target ("rule 702 (p. 31)",
 "[004g.deck] (p. 88)"), the logical page a PDF viewer labels it with; a link into the other
-edition prints none."""
+edition prints none. No page ends on a heading, and no table breaks an id inside a word."""
 
 from __future__ import annotations
 
 import re
 import subprocess
+from itertools import pairwise
 from pathlib import Path
 
 import pypdfium2
@@ -99,3 +100,59 @@ def test_no_page_ends_on_a_heading(rulebook: Built, family: str) -> None:
     foot of a page (without the keeps, Baloot's players' pages 17, 18 and 30 end so)."""
     for pdf in (rulebook.pdfs[family], rulebook.players_pdf(family)):
         assert stranded(logical_pages(pdf)) == [], pdf.name
+
+
+LITERAL = re.compile(r"``([^`\s]+)``")
+BREAKS = "-."
+"""The marks after which an id may break across lines."""
+
+
+def literal_ids(source: Path, family: str) -> set[str]:
+    """The ids the family's pages set as literals (reading, parameter, rule, theorem,
+    dispute and profile ids): every literal holding a hyphen or a dot."""
+    ids: set[str] = set()
+    for page in (source / family).rglob("*.rst"):
+        ids |= {m for m in LITERAL.findall(page.read_text(encoding="utf-8"))
+                if any(mark in m for mark in BREAKS)}
+    return ids
+
+
+def broken_ids(pages: dict[str, str], ids: set[str]) -> list[str]:
+    """The ids a page splits inside a word: a word of three letters or more is the start of
+    an id that does not end at a hyphen or dot, and the next word is the rest of that id, or
+    a part of the rest holding a hyphen or dot (the middle of an id split twice)."""
+    starts: dict[str, set[str]] = {}
+    for whole in ids:
+        for cut in range(1, len(whole)):
+            if whole[cut - 1] not in BREAKS and whole[cut] not in BREAKS:
+                starts.setdefault(whole[:cut], set()).add(whole)
+    out = []
+    for label, text in pages.items():
+        words = text.split()
+        for word, after in pairwise(words):
+            for whole in starts.get(word, ()) if len(word) > 2 and len(after) > 1 else ():
+                rest = whole[len(word):]
+                if after.startswith(rest) or (rest.startswith(after)
+                                              and any(mark in after for mark in BREAKS)):
+                    out.append(f"p. {label}: {word}|{after}")
+    return out
+
+
+def test_a_broken_id_is_found() -> None:
+    """The scan finds an id split inside a word, as page 219 of Baloot's committee edition
+    once printed ``44-sun-25-hokom-by-poin`` / ``ts``, and passes one split after a hyphen."""
+    ids = {"44-sun-25-hokom-by-points", "score.sweep"}
+    assert broken_ids({"219": "reading\n44-sun-25-hokom-by-poin\nts\nmeaning"}, ids) == [
+        "p. 219: 44-sun-25-hokom-by-poin|ts"]
+    assert broken_ids({"219": "44-sun-25-hokom-by-\npoints score.\nsweep"}, ids) == []
+    assert broken_ids({"7": "sco\nre.sweep"}, ids) == ["p. 7: sco|re.sweep"]
+
+
+@pytest.mark.parametrize("family", FAMILIES)
+def test_no_table_breaks_an_id_inside_a_word(rulebook: Built, family: str) -> None:
+    """The committee edition's narrow table cells break a long id after a hyphen or a dot
+    (``44-sun-25-hokom-by-`` / ``points``), never inside a word."""
+    ids = literal_ids(rulebook.source, family)
+    assert len(ids) > 100 and "44-sun-25-hokom-by-points" in ids | literal_ids(
+        rulebook.source, "baloot")
+    assert broken_ids(logical_pages(rulebook.pdfs[family]), ids) == []
