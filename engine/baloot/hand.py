@@ -99,6 +99,8 @@ class Hand:
         scoring = [p for p in declared if team is not None and p.seat % 2 == team]
         if rules.projects_in_won_tricks and team is not None:
             scoring = [p for p in scoring if p.cards & self.won[team] == p.cards]
+        if rules.projects_need_a_trick and team is not None and not self.won[team]:
+            scoring = []  # the side won no trick (Baloot, not a project, still counts)
         points = sum(proj.value(rules, p.kind, self.contract) for p in scoring)
         baloot = [0, 0]
         for seat in self.baloot:

@@ -209,6 +209,8 @@ class Rules:
     tie_break: TieBreak
     declare_from_declarer: bool
     projects_in_won_tricks: bool
+    projects_need_a_trick: bool
+    """``project.proof = side-won-a-trick``: a side that wins no trick scores no project."""
     baloot_declarer_only: bool
     baloot_card_points: bool
     baloot_value: int
@@ -332,7 +334,9 @@ def compile_rules(profile: Profile) -> Rules:
         tie_break=member(profile, "project.tie-break", TieBreak),
         declare_from_declarer=flag(profile, "project.declaration-order",
                                    "declarer-then-clockwise", "play-order"),
-        projects_in_won_tricks=flag(profile, "project.proof", "in-won-tricks", "shown"),
+        projects_in_won_tricks=choose(profile, "project.proof", {
+            "shown": False, "in-won-tricks": True, "side-won-a-trick": False}),
+        projects_need_a_trick=profile.value("project.proof") == "side-won-a-trick",
         baloot_declarer_only=flag(profile, "project.baloot-holder", "declarer-only",
                                   "any-player"),
         baloot_card_points=flag(profile, "project.baloot-value", "20-card-points",

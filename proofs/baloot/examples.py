@@ -277,7 +277,11 @@ def _proof(w: dict[str, Any], profile: Profile) -> int:
     lost = _mask(w["lost"])
     hand = Hand(w["contract"], seat, _trump(w), 1, False, False, [0, 0, 0, 0], seat)
     hand.declare(seat, (declared,))
-    hand.won[team], hand.won[1 - team] = declared.cards & ~lost, lost
+    if w.get("trickless"):  # the side won no trick: the other side won every card
+        hand.won[team], hand.won[1 - team] = 0, (1 << 32) - 1
+    else:  # the side's tricks hold the project's cards it kept, and a card of no project
+        spare = next(c for c in range(32) if not (declared.cards | lost) >> c & 1)
+        hand.won[team], hand.won[1 - team] = (declared.cards & ~lost) | 1 << spare, lost
     facts, _ = hand.facts(engine_rules(profile))
     return int(facts.project_points) if facts.project_team == team else 0
 

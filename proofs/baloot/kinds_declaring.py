@@ -188,33 +188,40 @@ def _baloot(found: Found) -> dict[str, Any]:
 @dataclass(frozen=True)
 class ProjectProof:
     """The game points a declared project scores when some of its cards were won by the other
-    side (``project.proof``)."""
+    side, or its side won no trick at all (``project.proof``)."""
 
     name: str = "proof"
 
     def build(self, question: Question, d: Dual, names: Names) -> list[Built]:
-        """The only project declared, and which of its cards the other side won; the key
-        prefers small projects and few cards lost."""
+        """The only project declared, which of its cards the other side won, and whether its
+        side won no trick (then the other side won every card, the project's too); the key
+        prefers small projects, few cards lost and a side with a trick."""
         p, trump = held(names, "proved"), names.int("trump")
         lost = [names.bool(f"lost{c}") for c in range(32)]
+        trickless = names.bool("trickless")
         cards = project_cards(p)
         setting = [trump >= NO_TRUMP, trump <= 3, *valid(p, trump),
-                   *[z3.Implies(x, c) for x, c in zip(lost, cards, strict=True)]]
+                   *[z3.Implies(x, c) for x, c in zip(lost, cards, strict=True)],
+                   *[z3.Implies(z3.And(trickless, c), x) for x, c in zip(lost, cards,
+                                                                        strict=True)]]
         none_lost = z3.Not(z3.Or(lost))
         contract = z3.If(trump == NO_TRUMP, SUN, HOKOM)
         scored = []
         for sp in (d.a, d.b):
             value = t.lift(pj.value(sp, p.kind, contract))
             shown = t.lift(sp.is_("project.proof", "shown"))
-            scored.append(z3.If(z3.Or(shown, none_lost), value, 0))
-        key = p.kind * 64 + z3.Sum([z3.If(x, 1, 0) for x in lost]) * 4 + p.seat
+            needs_trick = t.lift(sp.is_("project.proof", "side-won-a-trick"))
+            kept = z3.Or(z3.And(shown, z3.Not(needs_trick)), none_lost)
+            scored.append(z3.If(z3.Or(kept, z3.And(needs_trick, z3.Not(trickless))), value, 0))
+        key = (p.kind * 128 + z3.Sum([z3.If(x, 1, 0) for x in lost]) * 8 + p.seat * 2
+               + z3.If(trickless, 1, 0))
         return [Built([*setting, p.seat >= 0, p.seat <= 3, scored[0] != scored[1]], key,
-                      (p, trump, lost, scored))]
+                      (p, trump, lost, trickless, scored))]
 
     def replay(self, question: Question, found: Found) -> Outcome:
         """By the model and by the engine's facts of a hand in which that project is the
         only one declared and the tricks fell that way."""
-        p_t, trump_t, lost_t, scored = found.data
+        p_t, trump_t, lost_t, trickless_t, scored = found.data
         m = found.model
         trump = number(m, trump_t)
         seat = number(m, p_t.seat)
@@ -223,4 +230,6 @@ class ProjectProof:
         model = {"a": number(m, scored[0]), "b": number(m, scored[1])}
         witness = {"contract": "sun" if trump == NO_TRUMP else "hokom", "trump": trump,
                    "project": _json(project), "lost": _names(lost)}
+        if truth(m, trickless_t):
+            witness["trickless"] = True
         return replayed(self.name, model, engines(self.name, witness, found), witness)

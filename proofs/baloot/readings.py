@@ -45,7 +45,7 @@ MODEL_READINGS: dict[str, tuple[str, ...]] = {
         "highest-card-then-neither",
     ),
     "project.declaration-order": ("play-order", "declarer-then-clockwise"),
-    "project.proof": ("shown", "in-won-tricks"),
+    "project.proof": ("shown", "in-won-tricks", "side-won-a-trick"),
     "project.scoring-side": ("comparison-winner", "hand-winner"),
     "project.baloot-holder": ("any-player", "declarer-only"),
     "project.baloot-value": ("2-game-points", "20-card-points"),

@@ -196,8 +196,9 @@ class BalootWords:
                     f"{held}" + (f", declaring {projects}" if projects else "") + ".")
         if kind == "proof":
             lost = " ".join(w["lost"]) or "none"
+            trickless = " Its side won no trick." if w.get("trickless") else ""
             return (f"{_contract(w)}; {_project(w['project'])} is the only project declared. "
-                    f"Its cards won by the other side: {lost}.")
+                    f"Its cards won by the other side: {lost}.{trickless}")
         raise ValueError(f"unknown Baloot outcome kind {kind!r}")
 
 

@@ -279,6 +279,34 @@ def test_projects_and_baloot_count_towards_the_threshold_only_in_the_house_optio
                                      sweep=0)).made
 
 
+def test_a_side_that_wins_no_trick_scores_no_project_only_in_the_house_option() -> None:
+    """Seat 1's fifty (7 to 10 of clubs), the only project declared, in a Hokom whose
+    every trick side 0 wins: worth 5 game points when a project needs only be shown (the
+    ruling); nothing when its side must also win a trick (``side-won-a-trick``, qusaigazz/
+    Balote), while seat 1's Baloot still counts; one trick won is enough."""
+    from engine.baloot.cards import mask, parse
+    from engine.baloot.hand import Hand
+    from engine.baloot.projects import Project
+
+    clubs = [parse(n) for n in ("7C", "8C", "9C", "10C")]
+    fifty = Project("fifty", mask(clubs), max(c % 8 for c in clubs), clubs[0] // 8, 1)
+    one_trick = mask([parse(n) for n in ("7D", "8D", "9D", "10D")])
+
+    def facts(reading: str, won_by_1: int) -> HandFacts:
+        hand = Hand(HOKOM, 0, 0, 1, False, False, [0, 0, 0, 0], 0)
+        hand.declare(1, (fifty,))
+        hand.baloot.append(1)
+        hand.won[1], hand.won[0] = won_by_1, ((1 << 32) - 1) & ~won_by_1
+        return hand.facts(rules(project__proof=reading))[0]
+
+    shown = facts("shown", 0)
+    assert (shown.project_team, shown.project_points, shown.baloot) == (1, 5, (0, 1))
+    none = facts("side-won-a-trick", 0)
+    assert (none.project_team, none.project_points, none.baloot) == (None, 0, (0, 1))
+    kept = facts("side-won-a-trick", one_trick)
+    assert (kept.project_team, kept.project_points) == (1, 5)
+
+
 def test_a_doubled_hand_goes_whole_to_the_winner() -> None:
     result = score_hand(rules(), facts(multiplier=2, cards=(100, 62), project_team=1,
                                        project_points=5))
