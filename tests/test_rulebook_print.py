@@ -1,12 +1,13 @@
 """The printed rulebook: a cross-reference prints the page of its target ("rule 702 (p. 31)",
 "[004g.deck] (p. 88)"), the logical page a PDF viewer labels it with; a link into the other
-edition prints none. No page ends on a heading, and no table breaks an id inside a word."""
+edition prints none. No page ends on a heading or a table's header, and no table breaks an id
+inside a word."""
 
 from __future__ import annotations
 
+import itertools
 import re
 import subprocess
-from itertools import pairwise
 from pathlib import Path
 
 import pypdfium2
@@ -129,7 +130,7 @@ def broken_ids(pages: dict[str, str], ids: set[str]) -> list[str]:
     out = []
     for label, text in pages.items():
         words = text.split()
-        for word, after in pairwise(words):
+        for word, after in itertools.pairwise(words):
             for whole in starts.get(word, ()) if len(word) > 2 and len(after) > 1 else ():
                 rest = whole[len(word):]
                 if after.startswith(rest) or (rest.startswith(after)
@@ -156,3 +157,43 @@ def test_no_table_breaks_an_id_inside_a_word(rulebook: Built, family: str) -> No
     assert len(ids) > 100 and "44-sun-25-hokom-by-points" in ids | literal_ids(
         rulebook.source, "baloot")
     assert broken_ids(logical_pages(rulebook.pdfs[family]), ids) == []
+
+
+def table_headers(source: Path, family: str) -> set[tuple[str, ...]]:
+    """The header row of every table of the family's generated pages, cell by cell."""
+    headers = set()
+    for page in (source / family).rglob("*.rst"):
+        lines = [line.strip() for line in page.read_text(encoding="utf-8").splitlines()]
+        for start in (i for i, line in enumerate(lines) if line == ".. list-table::"):
+            first = next(i for i in range(start, len(lines)) if lines[i].startswith("* - "))
+            cells = [lines[first][4:]]
+            cells += [line[2:] for line in itertools.takewhile(
+                lambda line: line.startswith("- "), lines[first + 1:])]
+            headers.add(tuple(cells))
+    return headers
+
+
+def headers_at_foot(pdf: Path, headers: set[tuple[str, ...]]) -> list[str]:
+    """The pages whose last line above the page number is a table's header row (read with
+    the layout kept, so a row's cells are one line)."""
+    text = subprocess.run(["pdftotext", "-layout", "-enc", "UTF-8", str(pdf), "-"], check=True,
+                          capture_output=True, text=True).stdout
+    out = []
+    for number, page in enumerate(text.split("\f"), 1):
+        lines = [line.strip() for line in page.splitlines() if line.strip()]
+        if lines and re.fullmatch(r"[0-9ivxlc]+", lines[-1]):
+            lines = lines[:-1]
+        if lines and tuple(re.split(r"\s{2,}", lines[-1])) in headers:
+            out.append(f"page {number}: {lines[-1][:60]}")
+    return out
+
+
+@pytest.mark.parametrize("family", FAMILIES)
+def test_no_page_ends_on_a_table_header(rulebook: Built, family: str) -> None:
+    """A table starts on a new page unless its header and a first row fit: no page of
+    either edition ends on a header whose rows are all on the next page (16 committee
+    pages did, such as Kout's page 119 on the second Joker)."""
+    headers = table_headers(rulebook.source, family)
+    assert ("reading", "outcome (replayed in the engine)") in headers
+    for pdf in (rulebook.pdfs[family], rulebook.players_pdf(family)):
+        assert headers_at_foot(pdf, headers) == [], pdf.name

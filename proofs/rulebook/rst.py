@@ -70,10 +70,29 @@ def file_slug(text: str) -> str:
     return text.replace("/", "--").replace(".", "-")
 
 
+TABLE_START = 40
+"""Points a table's header needs, beside its first row, to start on a page."""
+LINE = 12
+"""Points a line of a table cell takes in print."""
+
+
+def first_row_height(row: Sequence[str], widths: Sequence[int] | None) -> int:
+    """Points a table's first row takes in print, estimated from its cells' reST (which runs
+    longer than the text it sets: an estimate on the side of caution): a column of ``w``
+    percent of the page holds about ``0.9 w`` characters a line."""
+    shares = widths or [100 // max(len(row), 1)] * len(row)
+    lines = [-(-len(cell) // max(8, int(0.9 * share) - 2)) for cell, share in zip(
+        row, shares, strict=False)]
+    return LINE * max(lines, default=1)
+
+
 def table(header: Sequence[str], rows: Sequence[Sequence[str]],
           widths: Sequence[int] | None = None) -> list[str]:
-    """A ``list-table`` with a header row; cells are reST already."""
-    lines = [".. list-table::", "   :header-rows: 1"]
+    """A ``list-table`` with a header row; cells are reST already. In print it starts on a
+    new page unless its header and first row fit: ReportLab would otherwise leave a header
+    alone at a page's foot."""
+    start = TABLE_START + first_row_height(rows[0] if rows else (), widths)
+    lines = [*keep_with_picture(start), ".. list-table::", "   :header-rows: 1"]
     if widths:
         lines.append("   :widths: " + " ".join(str(w) for w in widths))
     lines.append("")
