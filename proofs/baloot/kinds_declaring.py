@@ -211,8 +211,8 @@ class ProjectProof:
             value = t.lift(pj.value(sp, p.kind, contract))
             shown = t.lift(sp.is_("project.proof", "shown"))
             needs_trick = t.lift(sp.is_("project.proof", "side-won-a-trick"))
-            kept = z3.Or(z3.And(shown, z3.Not(needs_trick)), none_lost)
-            scored.append(z3.If(z3.Or(kept, z3.And(needs_trick, z3.Not(trickless))), value, 0))
+            scored.append(z3.If(z3.Or(shown, none_lost, z3.And(needs_trick, z3.Not(trickless))),
+                                value, 0))
         key = (p.kind * 128 + z3.Sum([z3.If(x, 1, 0) for x in lost]) * 8 + p.seat * 2
                + z3.If(trickless, 1, 0))
         return [Built([*setting, p.seat >= 0, p.seat <= 3, scored[0] != scored[1]], key,
