@@ -8,7 +8,8 @@ Hokom is in the public card's suit and every other player may answer it with Sun
 by every other player, or only by those who have not said no in that round
 (``auction.sun-over-hokom``). Ashkal may be called whatever stands, or only over the other
 side's Hokom (``auction.ashkal-when``); a first-round Hokom nobody took may go back to its
-buyer, who keeps it or takes the card as Sun (``auction.hokom-confirmation``). Doubling
+buyer, who keeps it or takes the card as Sun (on an Ace, under one reading, only the first to
+speak may take it as Sun: ``auction.hokom-confirmation``). Doubling
 follows the contract: Double by a defender, Triple by the buyer, Four by the doubler (or his
 partner when he passes, under ``double.four-caller``), Gahwa by the buyer (Triple and Gahwa by
 his partner when he passes, under ``double.buyer-raises``).
@@ -107,9 +108,11 @@ def may_kawesh(rules: Rules, auction: Auction, hand: CardMask) -> bool:
 
 def legal_calls(rules: Rules, auction: Auction, hand: CardMask) -> list[int]:
     """The calls the seat at the front of the queue may make."""
-    if auction.confirming:  # the Hokom's buyer keeps it (pass) or takes the card as Sun
-        return [act.PASS, act.SUN]
     seat = auction.queue[0]
+    if auction.confirming:  # the Hokom's buyer keeps it (pass) or takes the card as Sun
+        barred = (rules.confirmation_sun_not_on_ace and auction.public & 7 == ACE
+                  and auction.priority(seat) != 0)  # only the first to speak, on an Ace
+        return [act.PASS] if barred else [act.PASS, act.SUN]
     calls = [act.PASS]
     public_suit = auction.public >> 3
     if auction.round == 1:

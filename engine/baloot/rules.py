@@ -187,6 +187,7 @@ class Rules:
     ashkal_both_rounds: bool
     ashkal_over_opponents_hokom: bool
     hokom_confirmation: bool
+    confirmation_sun_not_on_ace: bool
     hokom_over_hokom: bool
     kawesh: Kawesh
     second_hokom_named_with_bid: bool
@@ -306,8 +307,11 @@ def compile_rules(profile: Profile) -> Rules:
         ashkal_both_rounds=flag(profile, "auction.ashkal-round", "both-rounds", "first-round"),
         ashkal_over_opponents_hokom=flag(profile, "auction.ashkal-when", "over-opponents-hokom",
                                          "any-standing-bid"),
-        hokom_confirmation=flag(profile, "auction.hokom-confirmation",
-                                "buyer-keeps-or-takes-sun", "none"),
+        hokom_confirmation=choose(profile, "auction.hokom-confirmation", {
+            "none": False, "buyer-keeps-or-takes-sun": True,
+            "buyer-keeps-or-takes-sun-not-on-ace": True}),
+        confirmation_sun_not_on_ace=profile.value("auction.hokom-confirmation")
+        == "buyer-keeps-or-takes-sun-not-on-ace",
         hokom_over_hokom=flag(profile, "auction.hokom-over-hokom", "higher-priority", "none"),
         kawesh=member(profile, "auction.kawesh", Kawesh),
         second_hokom_named_with_bid=flag(profile, "auction.second-round-hokom",

@@ -368,6 +368,9 @@ class BalootStateCore:
         if action == act.HOKOM or act.SUIT_BASE <= action < act.SUIT_BASE + 4:
             return "auction.second-round-hokom", "Hokom is open only before any bid; in the " \
                 "second round in a suit other than the public card's"
+        if action == act.SUN and auction.confirming:
+            return "auction.hokom-confirmation", "on an Ace only the first to speak may " \
+                "turn his Hokom into Sun"
         if action == act.SUN:
             return "auction.sun-over-sun", "Sun cannot be taken here"
         return "auction.order", "not a buying call"

@@ -33,9 +33,11 @@ class Node:
 
 
 def _calls(profile: Profile, node: Node, kawesh: frozenset[int], ace: bool) -> list[str]:
-    if node.confirming:  # the buyer passes to keep his Hokom, or takes the card as Sun
-        return ["pass", "sun"]
     v = profile.value
+    if node.confirming:  # the buyer passes to keep his Hokom, or takes the card as Sun
+        barred = ace and node.queue[0] != 0 and \
+            v("auction.hokom-confirmation") == "buyer-keeps-or-takes-sun-not-on-ace"
+        return ["pass"] if barred else ["pass", "sun"]
     seat = node.queue[0]
     calls = ["pass", "sun"]
     entitled = seat >= 2  # the dealer's left and the dealer; the third and fourth to act
@@ -79,7 +81,7 @@ def _after(profile: Profile, node: Node, call: str, ace: bool) -> Node:
             return Node(node.round, rest, node.bid, declined)
         if node.bid is not None and node.bid[0] == "hokom" and node.round == 1 and \
                 not node.confirming and \
-                v("auction.hokom-confirmation") == "buyer-keeps-or-takes-sun":
+                v("auction.hokom-confirmation") != "none":
             return Node(1, (node.bid[1],), node.bid, declined, confirming=True)
         if node.bid is not None:
             return Node(node.round, (), node.bid, declined, CONTRACT)

@@ -82,7 +82,12 @@ def allowed(sp: SymbolicProfile, b: Buying, call: t.Int, kawesh: tuple[t.Bool, .
                  sp.is_("auction.hokom-over-hokom", "higher-priority"))
     hokom = t.Or(t.And(b.bid == NO_BID, t.Or(first, t.Not(named))), over)
     other = t.And(b.bid == NO_BID, t.Not(first), named)
-    return t.And(b.end == OPEN, t.If(b.confirming, t.Or(call == PASS, call == SUN), t.Or(
+    # auction.hokom-confirmation: on a public Ace one reading lets only the first to speak
+    # turn his Hokom into Sun
+    confirm_sun = t.Not(t.And(ace, seat != 0, sp.is_("auction.hokom-confirmation",
+                                                     "buyer-keeps-or-takes-sun-not-on-ace")))
+    return t.And(b.end == OPEN, t.If(b.confirming, t.Or(call == PASS, t.And(call == SUN,
+                                                                              confirm_sun)), t.Or(
         call == PASS, call == SUN, t.And(call == ASHKAL, ashkal),
         t.And(call == KAWESH, may_kawesh), t.And(call == HOKOM, hokom),
         t.And(call >= OTHER_SUIT[0], call <= OTHER_SUIT[-1], other))))
@@ -104,7 +109,7 @@ def after(sp: SymbolicProfile, b: Buying, call: t.Int, ace: t.Bool) -> Buying:
                      for x, y in zip(_set(b.declined, seat, True), b.declined, strict=True))
     fresh = t.And(b.bid == NO_BID, t.Not(any_rest))
     # auction.hokom-confirmation: a first-round Hokom nobody took goes back to its buyer
-    ask_buyer = t.And(sp.is_("auction.hokom-confirmation", "buyer-keeps-or-takes-sun"),
+    ask_buyer = t.And(t.Not(sp.is_("auction.hokom-confirmation", "none")),
                       t.Not(b.confirming), t.Not(any_rest), b.bid == HOKOM_BID, b.round == 1)
     pass_state = Buying(
         t.If(t.And(fresh, b.round == 1), 2, b.round),

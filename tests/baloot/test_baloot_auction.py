@@ -195,6 +195,25 @@ def test_a_hokom_passed_over_stands_and_goes_back_to_its_buyer_under_the_house_o
     assert bought(second) == ("hokom", 1, 1)
 
 
+def test_on_an_ace_only_the_first_to_speak_turns_his_hokom_into_sun_under_the_house_option(
+        ) -> None:
+    """``auction.hokom-confirmation = buyer-keeps-or-takes-sun-not-on-ace``: with the Ace of
+    diamonds shown, seat 2's Hokom passed over by seats 3, 0 and 1 goes back to seat 2, who may
+    only keep it; seat 1 (the first to speak) may still take the card as Sun, and so may seat 2
+    when the public card is the Jack. Under ``buyer-keeps-or-takes-sun`` the Ace bars no one."""
+    barred = baloot(auction__hokom_confirmation="buyer-keeps-or-takes-sun-not-on-ace")
+    open_ = baloot(auction__hokom_confirmation="buyer-keeps-or-takes-sun")
+    stock = STOCK.replace("AD", "JD")
+    later = calls(deal(barred, public="AD", stock=stock), "pass", "hokom", "pass", "pass", "pass")
+    assert later.current_player() == 2 and names_of(later) == ["pass"]
+    first = calls(deal(barred, public="AD", stock=stock), "hokom", "pass", "pass", "pass")
+    assert first.current_player() == 1 and names_of(first) == ["pass", "sun"]
+    jack = calls(deal(barred), "pass", "hokom", "pass", "pass", "pass")
+    assert jack.current_player() == 2 and names_of(jack) == ["pass", "sun"]
+    unbarred = calls(deal(open_, public="AD", stock=stock), "pass", "hokom", "pass", "pass", "pass")
+    assert names_of(unbarred) == ["pass", "sun"]
+
+
 def test_a_hokom_is_taken_by_a_hokom_only_under_the_house_option() -> None:
     """``auction.hokom-over-hokom``: over seat 2's first-round Hokom, seat 1 (ahead of it in
     priority) may answer only with Sun or a pass; under ``higher-priority`` it may call Hokom
