@@ -22,11 +22,12 @@ from proofs.conformance.suite import EVERY, SuiteData
 from spec.model import Profile
 
 PLAYS, FOLLOWS, TIE = "plays", "follows the request", "tie"
-NO_FIT, CANNOT_TELL = "no reading fits", "cannot tell"
+NO_FIT, CANNOT_TELL, NOT_ASKED = "no reading fits", "cannot tell", "not asked"
 """The verdicts of a row: the engine plays one reading; it passes under every reading (it
 reads the request's rules); several readings fit, not all; every reading fails a vector that
 separates it from another; the suite has no vector whose answer differs between the readings
-(so passing every vector says nothing about them)."""
+(so passing every vector says nothing about them); the run asked none of the parameter's
+vectors that could tell (``--only`` left their question types out)."""
 
 
 @dataclass
@@ -47,6 +48,9 @@ class ReadingRow:
     requests: dict[str, str] = field(default_factory=dict)
     """Per vector, its request (as JSON): a vector of one reading and one of another with the
     same request are the same question answered differently."""
+    left_out: set[str] = field(default_factory=set)
+    """The parameter's variant vectors the run did not ask (``--only``): the suite may tell
+    the readings apart where this run cannot."""
 
     def separating(self) -> set[str]:
         """The vectors that hold under some readings and not others: only they tell the
@@ -103,9 +107,10 @@ class ReadingRow:
     @property
     def verdict(self) -> str:
         """One of :data:`PLAYS`, :data:`FOLLOWS`, :data:`TIE`, :data:`NO_FIT`,
-        :data:`CANNOT_TELL`; never the reconciled reading for want of evidence."""
+        :data:`CANNOT_TELL`, :data:`NOT_ASKED`; never the reconciled reading for want of
+        evidence."""
         if not self.separating():
-            return CANNOT_TELL
+            return NOT_ASKED if self.left_out else CANNOT_TELL
         fits, tested = self.fits, self.tested()
         if len(fits) == 1:
             return PLAYS
@@ -176,8 +181,9 @@ def house_table(runner: Runner, suite: SuiteData, game: str,
                 asked: dict[str, bool] = {}
                 row.held[reading] = set()
                 for vector in variant:
-                    if (parameter in vector["rules"] and _holds(vector, profile_id)
-                            and runner.asks(vector)):
+                    if parameter in vector["rules"] and not runner.asks(vector):
+                        row.left_out.add(vector["id"])
+                    elif parameter in vector["rules"] and _holds(vector, profile_id):
                         row.held[reading].add(vector["id"])
                         row.requests[vector["id"]] = json.dumps(vector["request"],
                                                                 sort_keys=True)
