@@ -7,7 +7,17 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from engine.baloot import projects as proj
-from engine.baloot.cards import KING, NUM_CARDS, QUEEN, SUIT_MASK, BCard, CardMask, card, names
+from engine.baloot.cards import (
+    ACE,
+    KING,
+    NUM_CARDS,
+    QUEEN,
+    SUIT_MASK,
+    BCard,
+    CardMask,
+    card,
+    names,
+)
 from engine.baloot.play import winning_index
 from engine.baloot.rules import Rules
 from engine.baloot.scoring import HandFacts, HandScore, score_hand
@@ -36,6 +46,8 @@ class Hand:
     declared: dict[int, tuple[proj.Project, ...]] = field(default_factory=dict)
     baloot: list[int] = field(default_factory=list)
     """Seats that announced Baloot."""
+    bought_first: bool = False
+    """Whether the declarer called the contract for himself as the first to speak."""
 
     @property
     def to_move(self) -> int:
@@ -106,10 +118,12 @@ class Hand:
         for seat in self.baloot:
             baloot[seat % 2] += 1
         swept = [side for side in (0, 1) if self.won[side].bit_count() == NUM_CARDS]
+        aces = sum(1 << card(suit, ACE) for suit in range(4))
         facts = HandFacts(self.contract, self.declarer % 2, self.multiplier, self.gahwa,
                           (self.card_points[0], self.card_points[1]),
                           team if scoring else None, points, (baloot[0], baloot[1]),
-                          swept[0] if swept else None)
+                          swept[0] if swept else None,
+                          self.bought_first and bool(self.dealt[self.declarer] & aces))
         return facts, scoring
 
     def score(self, rules: Rules) -> tuple[HandScore, list[proj.Project]]:

@@ -253,6 +253,9 @@ class Rules:
     sweep_alone: bool
     """``score.sweep``: whether those points are the sweeping side's whole score (no
     projects, no Baloot, no Gahwa's game), the other side scoring nothing."""
+    reverse_needs_first_buyer_ace: bool
+    """``score.sweep``: whether the defenders' sweep of a Sun takes its own value only when
+    the buyer called it for himself first in the buying and held an Ace (else a sweep's)."""
     target: int
     both_reach_declarer: bool
 
@@ -378,6 +381,8 @@ def compile_rules(profile: Profile) -> Rules:
             "44-sun-25-hokom-88-reverse-sun-alone"),
         sweep_by_points=profile.value("score.sweep") == "44-sun-25-hokom-by-points",
         sweep_alone=profile.value("score.sweep") == "44-sun-25-hokom-88-reverse-sun-alone",
+        reverse_needs_first_buyer_ace=profile.value("score.sweep")
+        == "44-sun-25-hokom-88-reverse-sun",
         target=number(profile, "game.target", ("152",)),
         both_reach_declarer=flag(profile, "game.both-reach", "declarers-side", "higher-total"),
     )

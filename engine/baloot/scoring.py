@@ -101,6 +101,9 @@ class HandFacts(NamedTuple):
     """How many Baloots each side announced."""
     sweep: int | None = None
     """The side that won all eight tricks, if one did (``score.sweep``)."""
+    buyer_first_with_ace: bool = False
+    """Whether the buyer called the contract for himself as the first to speak in the buying
+    and held an Ace among his eight cards (a reverse sweep's condition, ``score.sweep``)."""
 
 
 class HandScore(NamedTuple):
@@ -175,7 +178,9 @@ def score_hand(rules: Rules, facts: HandFacts) -> HandScore:
     alone = sweeper is not None and rules.sweep_alone
     if sweeper is not None and rules.sweep_points is not None:
         cards = [0, 0]
-        which = 1 if facts.contract != SUN else 0 if sweeper == d else 2
+        # the defenders' sweep of a Sun: its own value, under one reading only on conditions
+        reverse = facts.buyer_first_with_ace or not rules.reverse_needs_first_buyer_ace
+        which = 1 if facts.contract != SUN else 2 if sweeper != d and reverse else 0
         cards[sweeper] = rules.sweep_points[which]
         if rules.baloot_card_points:  # no longer inside the cards' points
             baloot = [game_points(rules, facts.contract, x) for x in extra]

@@ -265,7 +265,9 @@ class BalootStateCore:
         bid = self.auction.bid
         leader = bid.declarer if self.rules.first_lead_declarer else (self.dealer + 1) % 4
         self.hand = Hand(bid.kind, bid.declarer, bid.trump, self.doubling.level,
-                         self.doubling.locked, self.doubling.gahwa, list(self.hands), leader)
+                         self.doubling.locked, self.doubling.gahwa, list(self.hands), leader,
+                         bought_first=bid.caller == bid.declarer
+                         and self.auction.priority(bid.caller) == 0)
         self.phase = PLAY
 
     def _play(self, action: int) -> None:

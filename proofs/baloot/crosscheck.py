@@ -84,13 +84,17 @@ def scores(profile: Profile, edges_only: bool = False) -> dict[str, Any] | None:
                     stakes, baloots, (0, 1), ((-1, 0), (0, 4), (1, 10))):
                 split = (points, full - points)
                 # a side with every card point may have won every trick, or not
-                for sweep in (-1, *([0] if points == full else []), *([1] if not points else [])):
+                # and a swept buyer may have called first with an Ace (a reverse sweep's
+                # condition under one reading), or not
+                for sweep, first_with_ace in itertools.product(
+                        (-1, *([0] if points == full else []), *([1] if not points else [])),
+                        (False, True) if points in (0, full) else (False,)):
                     facts = HandFacts("sun" if contract == SUN else "hokom", side, mult, gahwa,
                                       split, None if pside < 0 else pside, ppoints, baloot,
-                                      None if sweep < 0 else sweep)
+                                      None if sweep < 0 else sweep, first_with_ace)
                     engine = score_hand(rules, facts)
                     model = score(sp, Hand(contract, side, mult, gahwa, split, pside, ppoints,
-                                           baloot, sweep))
+                                           baloot, sweep, first_with_ace))
                     want = (engine.made, engine.total, -1 if engine.game_winner is None
                             else engine.game_winner)
                     got = (model.made, model.total, model.game_winner)

@@ -96,7 +96,8 @@ def _score(w: dict[str, Any], profile: Profile) -> dict[str, Any]:
     facts = HandFacts(w["contract"], int(w["declarer_side"]), int(w["multiplier"]),
                       bool(w["gahwa"]), (w["card_points"][0], w["card_points"][1]),
                       None if side < 0 else side, int(w["project_points"]),
-                      (int(w["baloot0"]), int(w["baloot1"])), None if sweep < 0 else sweep)
+                      (int(w["baloot0"]), int(w["baloot1"])), None if sweep < 0 else sweep,
+                      bool(w.get("buyer_first_with_ace", False)))
     got = score_hand(engine_rules(profile), facts)
     return {"made": got.made, "total": list(got.total),
             "gahwa_winner": -1 if got.game_winner is None else got.game_winner}

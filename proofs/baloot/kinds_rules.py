@@ -42,7 +42,7 @@ class HandScore:
                        sa.total[1] != sb.total[1], sa.game_winner != sb.game_winner)
         key = ((hand.multiplier - 1) * 100000 + z3.If(hand.gahwa, 50000, 0)
                + hand.project_points * 1000 + (hand.baloots[0] + hand.baloots[1]) * 500
-               + hand.points[0])
+               + z3.If(hand.buyer_first_with_ace, 200, 0) + hand.points[0])
         # each stake also split by whether each reading makes the hand: a failed hand moves
         # Baloot (score.failed-baloot), and one query over both outcomes can outrun the limit
         made = [(ma, mb) for ma in (True, False) for mb in (True, False)]

@@ -189,9 +189,15 @@ def _hand_facts(sp: SymbolicProfile, record: dict[str, Any]) -> tuple[Hand, list
                 baloots[seat % 2] = int(_baloot_counts(sp, seat == c["seat"], groups,
                                                        card_of(f"K{c['trump']}"),
                                                        card_of(f"Q{c['trump']}")))
+    # a reverse sweep's condition: the last bid was the declarer's own, as the first to
+    # speak (the dealer's right), and he held an Ace among his eight cards
+    bids = [x for x in record["auction"] if x["call"] not in ("pass", "kawesh")]
+    first = (int(record["dealer"]) + 1) % 4
+    first_with_ace = (bool(bids) and bids[-1]["seat"] == c["seat"] == first
+                      and any(x.startswith("A") for x in record["deal"][str(first)]))
     hand = Hand(contract, c["seat"] % 2, c["multiplier"], c["gahwa"], (points[0], points[1]),
                 project_side, project_points,
-                (baloots[0], baloots[1]), won.index(8) if 8 in won else -1)
+                (baloots[0], baloots[1]), won.index(8) if 8 in won else -1, first_with_ace)
     return hand, points
 
 

@@ -84,12 +84,15 @@ def replay_score(profile: Profile, witness: dict[str, Any], kind: str) -> dict[s
     baloot = (witness["baloot0"], witness["baloot1"])
     side = witness["project_side"]
     sweep = witness.get("sweep", -1)
+    first_with_ace = bool(witness.get("buyer_first_with_ace", False))
     facts = HandFacts(contract, witness["declarer_side"], witness["multiplier"],
                       witness["gahwa"], points, None if side < 0 else side,
-                      witness["project_points"], baloot, None if sweep < 0 else sweep)
+                      witness["project_points"], baloot, None if sweep < 0 else sweep,
+                      first_with_ace)
     engine = score_hand(rules, facts)
     hand = Hand(witness["contract"], witness["declarer_side"], witness["multiplier"],
-                witness["gahwa"], points, side, witness["project_points"], baloot, sweep)
+                witness["gahwa"], points, side, witness["project_points"], baloot, sweep,
+                first_with_ace)
     model = score(SymbolicProfile(profile, Names("replay-score")), hand)
     out: dict[str, Any] = {
         "state": witness,

@@ -85,6 +85,9 @@ class Hand:
     baloots: tuple[t.Int, t.Int]
     sweep: t.Int = -1
     """The side that won all eight tricks; -1 for none."""
+    buyer_first_with_ace: t.Bool = False
+    """Whether the buyer called the contract for himself as the first to speak in the buying
+    and held an Ace among his eight cards (a reverse sweep's condition under one reading)."""
 
 
 @dataclass
@@ -131,7 +134,10 @@ def sweep_worth(sp: SymbolicProfile, hand: Hand) -> tuple[t.Bool, t.Int]:
     fixed value for the cards, and that value (before any multiplier)."""
     side = sweeping_side(sp, hand)
     swept = t.And(side >= 0, t.Not(sp.is_("score.sweep", "card-points")))
-    reverse = side != hand.declarer_side  # the defenders swept (a reverse Kaboot)
+    # the defenders swept (a reverse Kaboot); one reading asks its buyer to have called it
+    # first with an Ace, or it is worth a sweep's value
+    reverse = t.And(side != hand.declarer_side, t.Or(
+        hand.buyer_first_with_ace, t.Not(sp.is_("score.sweep", "44-sun-25-hokom-88-reverse-sun"))))
     value = by_reading(sp, "score.sweep", lambda r: t.If(
         hand.contract == SUN, t.If(reverse, r.number("reverse-sun") or r.number("sun"),
                                    r.number("sun")), r.number("hokom")))

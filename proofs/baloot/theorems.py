@@ -189,6 +189,7 @@ def symbolic_hand(names: Names, sp: SymbolicProfile) -> tuple[Hand, list[z3.Bool
     side, pside, ppoints = names.int("declarer"), names.int("project-side"), names.int("proj")
     b0, b1, gahwa = names.int("baloot0"), names.int("baloot1"), names.bool("gahwa")
     sweep = names.int("sweep")
+    first_with_ace = names.bool("buyer-first-with-ace")
     full = z3.If(c == SUN, SUN_TOTAL, HOKOM_TOTAL)
     setting = [z3.Or(c == SUN, c == HOKOM), p0 >= 0, p0 <= full,
                mult >= MULTIPLIERS[0], mult <= MULTIPLIERS[-1], z3.Or(side == 0, side == 1),
@@ -204,7 +205,7 @@ def symbolic_hand(names: Names, sp: SymbolicProfile) -> tuple[Hand, list[z3.Bool
                sweep >= -1, sweep <= 1, z3.Implies(sweep == 0, p0 == full),
                z3.Implies(sweep == 1, p0 == 0)]
     return Hand(c, side, mult, gahwa, (p0, full - p0), pside, ppoints, (b0, b1),
-                sweep), setting
+                sweep, first_with_ace), setting
 
 
 def hand_witness(model: z3.ModelRef, hand: Hand) -> dict[str, int | bool]:
@@ -215,7 +216,9 @@ def hand_witness(model: z3.ModelRef, hand: Hand) -> dict[str, int | bool]:
         "project_side": _value(model, hand.project_side),
         "project_points": _value(model, hand.project_points),
         "baloot0": _value(model, hand.baloots[0]), "baloot1": _value(model, hand.baloots[1]),
-        "sweep": _value(model, hand.sweep)}
+        "sweep": _value(model, hand.sweep),
+        "buyer_first_with_ace": z3.is_true(model.eval(t.lift(hand.buyer_first_with_ace),
+                                                      model_completion=True))}
 
 
 def _score_claim(profile: Profile, scope: str, claim_of: object, extra: object = None,

@@ -175,6 +175,9 @@ class BalootWords:
                 extra.append(f"side {sweep} won all eight tricks")
             elif 0 in w["card_points"]:
                 extra.append(f"side {w['card_points'].index(0)} won a trick worth no points")
+            if w.get("buyer_first_with_ace"):
+                extra.append("the buyer called it for himself as the first to speak and held "
+                             "an Ace")
             doubled = f", multiplied by {w['multiplier']}" if w["multiplier"] > 1 else ""
             gahwa = ", played as a Gahwa" if w["gahwa"] else ""
             return (f"{w['contract'].capitalize()} bought by side {w['declarer_side']}"

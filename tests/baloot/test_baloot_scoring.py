@@ -69,9 +69,10 @@ def test_sun_thresholds() -> None:
 def facts(contract: str = HOKOM, declarer_team: int = 0, multiplier: int = 1,
           gahwa: bool = False, cards: tuple[int, int] = (100, 62),
           project_team: int | None = None, project_points: int = 0,
-          baloot: tuple[int, int] = (0, 0), sweep: int | None = None) -> HandFacts:
+          baloot: tuple[int, int] = (0, 0), sweep: int | None = None,
+          buyer_first_with_ace: bool = False) -> HandFacts:
     return HandFacts(contract, declarer_team, multiplier, gahwa, cards, project_team,
-                     project_points, baloot, sweep)
+                     project_points, baloot, sweep, buyer_first_with_ace)
 
 
 def test_a_made_hokom_is_shared_and_the_total_kept_at_16() -> None:
@@ -189,13 +190,22 @@ def test_winning_every_trick_scores_its_cards_unless_the_house_plays_kaboot() ->
     assert score_hand(flat, facts(multiplier=2, cards=(162, 0), project_team=0,
                                   project_points=2, sweep=0)).total == (29, 0)
     assert score_hand(flat, facts(SUN, cards=(130, 0), sweep=0)).total == (44, 0)
-    # the reverse Kaboot (house): defenders who sweep a Sun take 88, the buyers still 44
+    # the reverse Kaboot (house, sakkah-baloot): defenders who sweep a Sun take 88 when its
+    # buyer called it first and held an Ace, else a sweep's 44; the buyers' sweep is 44
     reverse = rules(score__sweep="44-sun-25-hokom-88-reverse-sun")
-    assert score_hand(reverse, facts(SUN, cards=(0, 130), sweep=1)).total == (0, 88)
-    assert score_hand(reverse, facts(SUN, cards=(130, 0), sweep=0)).total == (44, 0)
-    assert score_hand(reverse, facts(cards=(0, 162), sweep=1)).total == (0, 25)
-    # ... and never multiplied either (sakkah-baloot): doubled, still 88; the Sira doubled
-    assert score_hand(reverse, facts(SUN, multiplier=2, cards=(0, 130), sweep=1)).total == (0, 88)
+    assert score_hand(reverse, facts(SUN, cards=(0, 130), sweep=1,
+                                     buyer_first_with_ace=True)).total == (0, 88)
+    assert score_hand(reverse, facts(SUN, cards=(0, 130), sweep=1)).total == (0, 44)
+    assert score_hand(reverse, facts(SUN, cards=(130, 0), sweep=0,
+                                     buyer_first_with_ace=True)).total == (44, 0)
+    assert score_hand(reverse, facts(cards=(0, 162), sweep=1,
+                                     buyer_first_with_ace=True)).total == (0, 25)
+    # ... and never multiplied either: doubled, still 88; the Sira doubled
+    assert score_hand(reverse, facts(SUN, multiplier=2, cards=(0, 130), sweep=1,
+                                     buyer_first_with_ace=True)).total == (0, 88)
+    # the other reverse reading (baloot-arena) has no conditions
+    alone = rules(score__sweep="44-sun-25-hokom-88-reverse-sun-alone")
+    assert score_hand(alone, facts(SUN, cards=(0, 130), sweep=1)).total == (0, 88)
     assert score_hand(reverse, facts(multiplier=2, cards=(162, 0), project_team=0,
                                      project_points=2, sweep=0)).total == (29, 0)
 
@@ -347,3 +357,23 @@ def test_gahwa_ends_the_game() -> None:
     assert lost.game_winner == 1
     strict = rules(double__gahwa="declarer-wins-if-made")
     assert score_hand(strict, facts(gahwa=True, cards=(60, 102))).game_winner is None
+
+
+def test_a_hand_knows_whether_its_buyer_called_first_and_held_an_ace() -> None:
+    """The reverse Kaboot's condition, from the buying and the eight cards (dealer seat 0, so
+    seat 1 speaks first; seats 1 and 2 hold an Ace): seat 1's own Sun meets it; seat 2's
+    Sun does not (not the first to speak), nor seat 3's Ashkal, though it makes seat 1 the
+    declarer (the buyer is the caller)."""
+    from baloot_helpers import calls, deal
+
+    hands = ("7S 8S 9S 10S JS", "QS KS AS 7H 8H", "9H 10H JH QH AH", "KH 7D 8D 9D 10D")
+
+    def condition(*names: str) -> bool:
+        state = calls(deal(hands=hands), *names)
+        while state.hand is None:  # nobody doubles
+            calls(state, "pass")
+        return state.hand.facts(rules())[0].buyer_first_with_ace
+
+    assert condition("sun")
+    assert not condition("pass", "sun", "pass")
+    assert not condition("pass", "pass", "ashkal", "pass")

@@ -98,6 +98,11 @@ def _tricks_won(w: dict[str, Any]) -> dict[str, Any]:
     return {}
 
 
+def _first_with_ace(w: dict[str, Any]) -> dict[str, Any]:
+    """A score witness's ``buyer_first_with_ace`` where it holds (left out, it does not)."""
+    return {"buyer_first_with_ace": True} if w.get("buyer_first_with_ace") else {}
+
+
 def played_score_body(body: dict[str, Any], trump: int | None, locked: bool,
                       tricks: list[tuple[int, list[int]]]) -> dict[str, Any]:
     """The hand-score request ``body`` with the tricks played in place of the card points: it
@@ -175,6 +180,11 @@ def score_grid(profile: Profile) -> Iterator[Case]:
                 splits, DOUBLINGS, projects, baloots):
             yield Case(GAME, score_body(contract, 0, mult, gahwa, [d, full - d], team, points,
                                         baloot), "grid")
+    # the defenders sweep a Sun whose buyer called it first with an Ace: the condition of
+    # a reverse sweep under one reading of score.sweep (left out, the request says it is not)
+    for mult in (1, 2):
+        yield Case(GAME, {**score_body("sun", 0, mult, False, [0, 130], None, 0, [0, 0]),
+                          "buyer_first_with_ace": True}, "grid")
 
 
 GAME_END_SCORES = (100, 151, 152, 153, 160)
@@ -416,7 +426,7 @@ def _witness_body(kind: str, w: dict[str, Any]) -> dict[str, Any] | None:
                           None if w["project_side"] < 0 else w["project_side"],
                           w["project_points"] if w["project_side"] >= 0 else 0,
                           [w["baloot0"], w["baloot1"]])
-        return {**body, **_tricks_won(w)}
+        return {**body, **_tricks_won(w), **_first_with_ace(w)}
     if kind == "declaring" and w.get("question") in ("aces", "two", "three"):
         trump = None if w["trump"] < 0 else int(w["trump"])
         return {"op": "projects", "contract": w["contract"], "trump": _trump(trump),
@@ -442,7 +452,8 @@ def _theorem_body(w: dict[str, Any]) -> dict[str, Any]:
     body = score_body(contract, w["declarer_side"], w["multiplier"], w["gahwa"], points,
                       None if side < 0 else side, w["project_points"],
                       [w["baloot0"], w["baloot1"]])
-    return {**body, **_tricks_won({"card_points": points, "sweep": w.get("sweep", -1)})}
+    return {**body, **_tricks_won({"card_points": points, "sweep": w.get("sweep", -1)}),
+            **_first_with_ace(w)}
 
 
 def witness_requests(report: dict[str, Any]) -> list[dict[str, Any]]:

@@ -307,8 +307,12 @@ def hand_facts(rules: Rules, data: dict[str, Any]) -> HandFacts:
     if gahwa and multiplier != GAHWA_MULTIPLIER:
         raise InvalidRequestError(f"multiplier: {multiplier} with a Gahwa, which is played at "
                                   f"{GAHWA_MULTIPLIER} (as the doubling answer gives it)")
+    first_with_ace = data.get("buyer_first_with_ace", False)
+    if not isinstance(first_with_ace, bool):
+        raise InvalidRequestError("buyer_first_with_ace: expected true or false")
     return HandFacts(contract, _int(data, "declarer_team", 0, 1), multiplier, gahwa, points,
-                     projects["team"], project_points, baloot, _sweep(data, points, full))
+                     projects["team"], project_points, baloot, _sweep(data, points, full),
+                     first_with_ace)
 
 
 TRICKS = 8

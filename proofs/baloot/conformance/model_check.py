@@ -101,7 +101,8 @@ class BalootModelCheck:
         hand = Hand(SUN if body["contract"] == "sun" else HOKOM, body["declarer_team"],
                     body["multiplier"], body["gahwa"], (cards[0], cards[1]),
                     -1 if team is None else team, body["projects"]["points"],
-                    (body["baloot"][0], body["baloot"][1]))
+                    (body["baloot"][0], body["baloot"][1]), -1,
+                    bool(body.get("buyer_first_with_ace", False)))
         got = score(self.sp, hand)
         winner = int(got.game_winner)
         return {**played, "made": bool(got.made), "cards": [int(x) for x in got.cards],
