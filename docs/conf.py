@@ -15,6 +15,7 @@ HERE = Path(__file__).resolve().parent
 sys.path.insert(0, str(HERE))  # the extensions beside this file (pagerefs, idbreaks)
 
 import idbreaks  # noqa: E402
+import pagerefs  # noqa: E402
 
 project = "Kout Bo and Baloot: the reconciled rules"
 author = "trickrules"
@@ -53,6 +54,8 @@ BUILT_EDITIONS = os.environ.get("TRICKRULES_RULEBOOK_EDITIONS", " ".join(EDITION
 pdf_documents = [(f"{f}/{doc}", f"{f}-{name}", f"{TITLES[f]} ({edition})", AUTHOR)
                  for f in FAMILIES for name, (doc, edition, _) in EDITIONS.items()
                  if name in BUILT_EDITIONS]
+pagerefs.EDITION_NAMES.update({f"{f}-{name}.pdf": edition for f in TITLES
+                               for name, (_, edition, _) in EDITIONS.items()})
 SUBJECTS = {f"{TITLES[f]} ({edition})": f"{TITLES[f]}: {subject}"
             for f in FAMILIES for doc, edition, subject in EDITIONS.values()}
 

@@ -11,7 +11,9 @@ needs a second pass. The second pass sets its numbers from the first's pages, an
 last unless a first-pass guess moved a target to another page (the guesses are often a
 digit short, but in the four PDFs of this book none moved one: each takes two passes, as
 before). A link into the other edition ("pdf:<family>-rulebook.pdf#...") has no page in
-this PDF and gets no number.
+this PDF: it is followed by that edition's name ("the dispute in the committee edition"), so
+the printed page still says where to look (the same whether or not that edition is printed
+beside it); a citation of a source's sentence, "[004w.74.1]", is left as it is.
 
 (A form XObject drawn before it is defined, the "page X of Y" trick, would fix a number's
 value but not its width, which the line must know when it is set; and ReportLab never
@@ -26,6 +28,9 @@ from reportlab.platypus.paraparser import ParaFrag, ParaParser  # type: ignore[i
 
 SCHEME = "pageref:"
 """The ``<img src>`` scheme that marks a page number in rst2pdf's paragraph markup."""
+EDITION_NAMES: dict[str, str] = {}
+"""Each edition's PDF file name and the edition's name ("committee edition"), set by the
+book's configuration: what follows a link into another edition."""
 
 
 def label(page: str) -> str:
@@ -177,6 +182,10 @@ def _number_after_links() -> None:
         target = uri[1:] if uri.startswith("#") else "" if uri else str(node.get("refid") or "")
         if target and pre:
             post += f'<img src="{SCHEME}{target}"/>'
+        elif uri.startswith("pdf:") and pre and not node.astext().startswith("["):
+            # into another edition: named, not numbered (a citation's brackets say where)
+            edition = EDITION_NAMES.get(uri[len("pdf:"):].split("#")[0])
+            post += f" in the {edition}" if edition else ""
         return pre, post
 
     HandleReference.get_pre_post = with_page

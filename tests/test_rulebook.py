@@ -405,3 +405,13 @@ def test_a_rulings_sources_line_cites_each_claim_once(family: str) -> None:
         for line in sources_lines(catalogue, ruling):
             cited = re.findall(r"<claim-([^>]+)>", line)
             assert len(cited) == len(set(cited)), (ruling.parameter, line)
+
+
+@pytest.mark.parametrize("family", FAMILIES)
+def test_a_glossary_term_lists_its_rules_in_the_books_order(built: Built, family: str) -> None:
+    """"Used in rule 601, rule 603, rule 606": a reader looks the rules up front to back."""
+    glossary = (built.source / family / "glossary.rst").read_text(encoding="utf-8")
+    listed = [[int(n) for n in re.findall(r"`rule (\d+) <", line)]
+              for line in glossary.splitlines() if line.strip().startswith("Used in ")]
+    assert len(listed) > 10 and any(len(rules) > 2 for rules in listed)
+    assert all(rules == sorted(rules) for rules in listed)

@@ -63,11 +63,15 @@ def test_a_committee_cross_reference_prints_its_targets_page(rulebook: Built,
 def test_the_players_edition_prints_pages_of_its_own_targets_only(rulebook: Built,
                                                                   family: str) -> None:
     """The players' edition prints the page of a rule it holds, and none after a citation of
-    a claim, which only the committee edition holds (its link opens that PDF)."""
+    a claim, which only the committee edition holds (its link opens that PDF); a link to a
+    dispute, which only the committee edition holds too, says so in print."""
     pages = logical_pages(rulebook.players_pdf(family))
     text = "".join(pages.values())
     assert len(RULE_REF.findall(text)) > 20 and misprinted(pages) == []
     assert re.search(r"\[[0-9][0-9a-z.-]*\]", text) and not CLAIM_REF.search(text)
+    flat = " ".join(text.split())
+    named = flat.count("See where it plays differently in the committee edition.")
+    assert named > 10 and flat.count("See where it plays differently") == named
 
 
 HEADING_LINE = re.compile(r"^(\d{3}\. \S|\d{3}\.\d+ \(|\d{1,2}\. [A-Z])")

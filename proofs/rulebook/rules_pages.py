@@ -358,7 +358,9 @@ def glossary_page(catalogue: Catalogue) -> list[str]:
                         f"{', '.join(spelling.sources)}{note}")
         body.append("")
         if term.rules:
-            links = ", ".join(rule_link(catalogue, r) for r in term.rules)
+            order = numbers(catalogue)  # in the book's order, as a reader looks them up
+            links = ", ".join(rule_link(catalogue, r)
+                              for r in sorted(term.rules, key=lambda r: order[r]))
             body += [f"      Used in {links}.", ""]
         entries.append((term.term, body))
         for spelling in term.spellings:
