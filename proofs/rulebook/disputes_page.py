@@ -120,10 +120,10 @@ def _ruling_lines(catalogue: Catalogue, dispute: dict[str, Any]) -> list[str]:
     ruling = book.ruling(dispute["game"], dispute["parameter"])
     link = rule_link(catalogue, dispute["parameter"])
     if ruling.reading in dispute["readings"]:
-        head = f"**Ruling:** ``{ruling.reading}`` ({link})."
+        head = f"**Ruling:** the reading ``{ruling.reading}`` ({link})."
     else:
-        head = (f"**Ruling:** neither; the book rules ``{ruling.reading}`` ({link}), and both "
-                "readings here are house options.")
+        head = (f"**Ruling:** neither; the book rules the reading ``{ruling.reading}`` ({link}), "
+                "and both readings here are house options.")
     return [head, "", f"*Why:* {rule_text(catalogue, ruling.why)}", ""]
 
 
