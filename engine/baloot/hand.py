@@ -109,10 +109,8 @@ class Hand:
         declared = self._all_declared()
         team = proj.scoring_team(rules, declared, self.trump, order)
         scoring = [p for p in declared if team is not None and p.seat % 2 == team]
-        if rules.projects_in_won_tricks and team is not None:
-            scoring = [p for p in scoring if p.cards & self.won[team] == p.cards]
-        if rules.projects_need_a_trick and team is not None and not self.won[team]:
-            scoring = []  # the side won no trick (Baloot, not a project, still counts)
+        if team is not None:
+            scoring = proj.proven(rules, scoring, self.won[team])  # project.proof
         points = sum(proj.value(rules, p.kind, self.contract) for p in scoring)
         baloot = [0, 0]
         for seat in self.baloot:

@@ -140,6 +140,17 @@ def scoring_team(rules: Rules, declared: list[Project], trump: int | None,
     return 0 if best[0] > best[1] else 1
 
 
+def proven(rules: Rules, scoring: list[Project], won: CardMask) -> list[Project]:
+    """``project.proof``: of the scoring side's projects, those that score given ``won``, the
+    cards its tricks took: every one when shown is enough; only those whose cards it took back
+    (``in-won-tricks``); none when it won no trick (``side-won-a-trick``)."""
+    if rules.projects_in_won_tricks:
+        scoring = [p for p in scoring if p.cards & won == p.cards]
+    if rules.projects_need_a_trick and not won:
+        scoring = []  # the side won no trick (Baloot, not a project, still counts)
+    return scoring
+
+
 def baloot_counts(rules: Rules, seat: int, declarer: int, trump: int,
                   declared: list[Project]) -> bool:
     """Whether the holder of the trump King and Queen may score Baloot

@@ -60,7 +60,7 @@ def test_stored_witnesses_cover_every_difference_the_solver_finds(
     assert ops == {"legal-plays", "trick-winner", "auction", "doubling", "projects",
                    "project-compare", "hand-score", "game-end"}
     origins = {v["origin"].split(":")[0] for v in shipped_suite("baloot").vectors}
-    assert origins == {"witness", "grid", "random", "play", "perft", "small-scope"}
+    assert origins == {"witness", "grid", "random", "play", "perft", "small-scope", "trickless"}
     theorems = {w["origin"] for w in stored_witnesses(SUITE) if "@" in w["origin"]}
     assert "witness:score.made-xor-failed@src004g-baloot" in theorems
 

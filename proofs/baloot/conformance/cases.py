@@ -63,6 +63,8 @@ def _hand_cases(rules: Rules, hand: Hand, scores: list[int], origin: str) -> Ite
         yield Case(GAME, {"op": "project-compare", "contract": hand.contract,
                           "trump": _trump(hand.trump), "declarer": hand.declarer,
                           "first_leader": hand.tricks[0].leader, "declared": declared}, origin)
+        if _tricks_tell_proof(hand):  # asked again with the tricks, which project.proof reads
+            yield Case(GAME, _compare_with_tricks(hand), origin)
     facts, _ = hand.facts(rules)
     result = hand.score(rules)[0]
     body = score_body(facts.contract, facts.declarer_team, facts.multiplier, facts.gahwa,
@@ -74,6 +76,51 @@ def _hand_cases(rules: Rules, hand: Hand, scores: list[int], origin: str) -> Ite
     yield Case(GAME, {"op": "game-end", "scores": list(scores),
                       "declarer_team": hand.declarer % 2,
                       "gahwa_winner": result.game_winner}, origin)
+
+
+TRICKLESS_SEEDS = range(1000, 1400)
+"""Random games searched, in order, for hands in which a side that declared won no trick."""
+TRICKLESS_WANTED = 2
+
+
+def trickless_projects(profile: Profile) -> Iterator[Case]:
+    """The project comparison of played hands in which a side that declared won no trick,
+    with their tricks (``project.proof = side-won-a-trick`` takes its projects away): the
+    first found in seeded random games, rare enough (a sweep of a declaring side) that the
+    games of :func:`random_cases` hold none."""
+    game = load_game(GAME, profile)
+    found = 0
+    for seed in TRICKLESS_SEEDS:
+        rng, state = random.Random(seed), game.new_initial_state(seed)
+        while not state.is_terminal() and found < TRICKLESS_WANTED:
+            hand = state.hand if state.phase == PLAY else None
+            state.apply_action(rng.choice(state.legal_actions()))
+            if hand is not None and hand.over and any(
+                    not hand.won[seat % 2] for seat in hand.declared):
+                found += 1
+                yield Case(GAME, _compare_with_tricks(hand), f"trickless:{seed}")
+        if found == TRICKLESS_WANTED:
+            return
+
+
+def _compare_with_tricks(hand: Hand) -> dict[str, Any]:
+    """A finished hand's project comparison, with the tricks as played."""
+    declared = [{"seat": p.seat, "kind": p.kind, "cards": names(p.cards)}
+                for seat in sorted(hand.declared) for p in hand.declared[seat]]
+    return {"op": "project-compare", "contract": hand.contract, "trump": _trump(hand.trump),
+            "declarer": hand.declarer, "first_leader": hand.tricks[0].leader,
+            "declared": declared, "locked": hand.locked,
+            "tricks": tricks_json([(t.leader, list(t.cards)) for t in hand.tricks])}
+
+
+def _tricks_tell_proof(hand: Hand) -> bool:
+    """Whether a side that declared lost a card of its projects to the other side, or won no
+    trick: where the readings of ``project.proof`` may score the projects differently."""
+    for seat, sets in hand.declared.items():
+        team = seat % 2
+        if not hand.won[team] or any(p.cards & ~hand.won[team] for p in sets):
+            return True
+    return False
 
 
 def score_body(contract: str, declarer_team: int, multiplier: int, gahwa: bool,

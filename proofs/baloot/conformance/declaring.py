@@ -12,6 +12,7 @@ null) and their value before any multiplier.
 
 from __future__ import annotations
 
+from dataclasses import replace
 from typing import Any
 
 from engine.baloot.cards import ACE, KING, QUEEN, BCard, CardMask, name, names
@@ -22,10 +23,12 @@ from engine.baloot.projects import (
     baloot_counts,
     best_set,
     candidates,
+    proven,
     scoring_team,
 )
 from engine.baloot.projects import value as project_value
 from engine.baloot.rules import SUN, Rules
+from proofs.baloot.conformance.played_hand import read_played_hand, replay
 from proofs.baloot.conformance.situation import read_cards, read_contract, read_seat
 from proofs.conformance.protocol import Answer, InvalidRequestError
 
@@ -123,11 +126,17 @@ def project_compare(rules: Rules, data: dict[str, Any]) -> Answer:
     else:
         order = {(first + i) % 4: i for i in range(4)}
     team = scoring_team(rules, declared, trump, order)
-    points = sum(project_value(rules, p.kind, contract) for p in declared
-                 if team is not None and p.seat % 2 == team)
+    scoring = [p for p in declared if team is not None and p.seat % 2 == team]
+    compared = _deciding_rule(declared)
+    deciding: str | list[str] = compared
+    if "tricks" in data and team is not None:  # the hand as played: what its tricks took
+        played = replay(rules, replace(read_played_hand(data), buyers=declarer % 2))
+        scoring = proven(rules, scoring, played.won[team])
+        deciding = [compared, "project.proof"]
+        team = team if scoring else None
+    points = sum(project_value(rules, p.kind, contract) for p in scoring)
     # which side is higher is the comparison's; that only that side scores is project.proof's
-    return Answer({"team": team, "points": points},
-                  {"team": _deciding_rule(declared), "points": "project.proof"})
+    return Answer({"team": team, "points": points}, {"team": deciding, "points": "project.proof"})
 
 
 def _deciding_rule(declared: list[Project]) -> str:

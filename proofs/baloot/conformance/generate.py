@@ -75,6 +75,7 @@ def all_cases(base: Profile, witnesses: list[dict[str, Any]]) -> Iterator[Case]:
     yield from cases.score_grid(base)
     yield from cases.game_end_grid(base)
     yield from cases.random_cases(base)
+    yield from cases.trickless_projects(base)
     yield from cases.random_play(base)
     yield from small_scope()
     yield from cases.perft_cases(base)

@@ -80,6 +80,8 @@ class PlayedPoints:
 
     tricks_won: tuple[int, int]
     card_points: tuple[int, int]
+    won: tuple[int, int] = (0, 0)
+    """The cards each side's tricks took."""
 
 
 def last_trick_side(winner: int, leader: int) -> int:
@@ -97,7 +99,7 @@ def replay(rules: Rules, hand: PlayedHand) -> PlayedPoints:
     if any(mask.bit_count() != HAND for mask in holding):
         raise InvalidRequestError(f"tricks: each seat must play one card to each of the {HAND}"
                                   " tricks")
-    won, points = [0, 0], [0, 0]
+    won, points, taken = [0, 0], [0, 0], [0, 0]
     leader = hand.tricks[0].leader
     for k, trick in enumerate(hand.tricks):
         if trick.leader != leader:
@@ -112,11 +114,13 @@ def replay(rules: Rules, hand: PlayedHand) -> PlayedPoints:
             holding[seat] &= ~(1 << card)
         winner = (leader + winning_index(rules, trick.cards, hand.trump)) % SEATS
         won[winner % 2] += 1
+        for c in trick.cards:
+            taken[winner % 2] |= 1 << c
         points[winner % 2] += sum(rules.points(c, hand.trump) for c in trick.cards)
         if k == HAND - 1:
             points[last_trick_side(winner, leader)] += rules.last_trick
         leader = winner
-    return PlayedPoints((won[0], won[1]), (points[0], points[1]))
+    return PlayedPoints((won[0], won[1]), (points[0], points[1]), (taken[0], taken[1]))
 
 
 def tricks_json(tricks: list[tuple[int, list[BCard]]]) -> list[dict[str, Any]]:
