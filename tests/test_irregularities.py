@@ -4,6 +4,7 @@ written."""
 
 from __future__ import annotations
 
+import re
 from dataclasses import replace
 from pathlib import Path
 
@@ -67,4 +68,9 @@ def test_the_chapter_follows_the_rules_and_says_whose_procedures_they_are(family
     number = chapter_number(catalogue)
     assert f"{number}. Irregularities" in page and f"{number}01. " in page
     assert page.count("this is a procedure of this book") == len(catalogue.irregularities)
-    assert "holds: yes" in page and "ruled by the engine" in page
+    assert "The claim holds; a line of play that shows it: " in page
+    assert "ruled by the engine" in page
+    # every ruling in players' words: no "field: value" line of the engine's answer
+    ruled = [line for line in page.splitlines() if line.startswith("   | ")
+             and "ruled by the engine" not in line]
+    assert ruled and not any(re.match(r"   \| [a-z ]+: ", line) for line in ruled), ruled

@@ -8,7 +8,7 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import Any
 
-from proofs.outcome_words import answer_lines
+from proofs.outcome_words import answer_lines, card_words
 from proofs.rulebook.numbering import family_name, rulebook_of
 from proofs.rulebook.prerequisites import RulebookError
 from proofs.rulebook.rst import escape, heading, label, page_label, ref, rule_label
@@ -45,11 +45,39 @@ def _cite(family: str, rule: dict[str, Any]) -> str:
     return ref(rule_label(family, rule["id"]), f"rule {rule['number']}")
 
 
+def _pair(values: list[int], name: str) -> str:
+    return f"{name} {values[0]} and {values[1]}"
+
+
+def ruling_words(answer: Any) -> list[str]:
+    """A ruling as a player reads it: the cards allowed, a hand's score, a claim, in words;
+    an answer of another shape as its fields, one a line."""
+    keys = set(answer) if isinstance(answer, dict) else set()
+    if keys == {"cards"}:
+        return ["The cards allowed: " + ", ".join(card_words(c) for c in answer["cards"]) + "."]
+    if keys == {"holds", "line"}:
+        held = "The claim holds" if answer["holds"] else "The claim does not hold"
+        line = ", ".join(card_words(c) for c in answer["line"])
+        return [f"{held}; a line of play that shows it: {line}."]
+    if keys == {"made", "team", "points"}:
+        made = "The bid is made" if answer["made"] else "The bid is not made"
+        return [f"{made}; team {answer['team']} scores {answer['points']} points."]
+    if keys == {"made", "cards", "projects", "baloot", "total", "gahwa_winner"}:
+        made = "The contract is made." if answer["made"] else "The contract fails."
+        parts = ", ".join(_pair(answer[k], n) for k, n in (
+            ("cards", "cards"), ("projects", "projects"), ("baloot", "Baloot"),
+            ("total", "in all")))
+        gahwa = ("" if answer["gahwa_winner"] is None
+                 else f" Side {answer['gahwa_winner']} wins the game by the Gahwa.")
+        return [f"{made} Game points, side 0 then side 1: {parts}.{gahwa}"]
+    return answer_lines(answer)
+
+
 def _question_lines(family: str, question: IrregularityQuestion, ruler: Ruler) -> list[str]:
     report = ruling_of(question, ruler)
     cited = ", ".join(_cite(family, r) for r in report["rules"])
     lines = [f"   *Example:* {escape(question.says)}", ""]
-    lines += [f"   | {escape(line)}" for line in answer_lines(report["answer"])]
+    lines += [f"   | {escape(line)}" for line in ruling_words(report["answer"])]
     return [*lines, f"   | ruled by the engine under this book's rules ({cited})", ""]
 
 
