@@ -62,11 +62,10 @@ def ruling_words(answer: Any) -> list[str]:
     if keys == {"made", "team", "points"}:
         made = "The bid is made" if answer["made"] else "The bid is not made"
         return [f"{made}; team {answer['team']} scores {answer['points']} points."]
-    if keys == {"made", "cards", "projects", "baloot", "total", "gahwa_winner"}:
+    if {"made", "total", "gahwa_winner"} <= keys:  # a hand's score, part by part
         made = "The contract is made." if answer["made"] else "The contract fails."
-        parts = ", ".join(_pair(answer[k], n) for k, n in (
-            ("cards", "cards"), ("projects", "projects"), ("baloot", "Baloot"),
-            ("total", "in all")))
+        parts = "; ".join(_pair(value, "in all" if key == "total" else key.capitalize())
+                          for key, value in answer.items() if isinstance(value, list))
         gahwa = ("" if answer["gahwa_winner"] is None
                  else f" Side {answer['gahwa_winner']} wins the game by the Gahwa.")
         return [f"{made} Game points, side 0 then side 1: {parts}.{gahwa}"]
