@@ -348,7 +348,7 @@ def test_every_vector_follows_the_schemas(group: str, op: str) -> None:
     profiles = suite.profiles
     assert schema("vector")["required"]
     mine = [v for v in suite.vectors if v["group"] == group and v["op"] == op]
-    assert mine
+    assert mine or (group, op) == ONLY_VARIANT
     for vector in mine:
         assert not schema_errors("vector", vector), vector["id"]
         assert vector["rules"] and all(r in RULE_IDS for r in vector["rules"]), vector["id"]
@@ -364,10 +364,17 @@ _RULEBOOK = family_catalogue("kout").rulebook
 RULE_IDS = set(_RULEBOOK.rule_ids()) if _RULEBOOK is not None else set()
 
 
+ONLY_VARIANT = ("must", "next-dealer")
+"""The one question with no answer every Kout profile shares: ``dealer.rotation`` moves the
+deal one way or the other, so the next dealer always depends on the reading."""
+
+
 def test_suite_has_both_groups_and_every_op() -> None:
     manifest = json.loads((suite_dir("kout") / "manifest.json").read_text())
     for group in ("must", "variant"):
-        assert all(n > 0 for n in manifest["counts"][group].values()), group
+        empty = {(group, op) for op, n in manifest["counts"][group].items() if n == 0}
+        assert empty <= {ONLY_VARIANT}, group
+    assert manifest["counts"]["must"]["next-dealer"] == 0
     origins = {v["origin"].split(":")[0] for v in shipped_suite("kout").vectors}
     assert origins == {"witness", "small-scope", "random", "grid", "perft"}
 

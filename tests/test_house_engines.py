@@ -91,10 +91,13 @@ def _separating_suite(suite: SuiteData, game: str, parameter: str) -> SuiteData:
     return SuiteData(kept, suite.profiles, suite.defaults)
 
 
-TOLD_APART = {"project.proof", "auction.hokom-confirmation", "score.sweep"}
+TOLD_APART = {"project.proof", "auction.hokom-confirmation", "score.sweep", "dealer.rotation",
+              "auction.all-pass", "deal.cut", "deal.exposed-card", "play.first-lead"}
 """Parameters whose readings the suite's vectors tell apart (each needs a question the protocol
 only lately asks: the tricks of a project comparison, the buyer's last word on an Ace, the
-buyer of a reverse sweep): their table must name the option, never say it cannot tell."""
+buyer of a reverse sweep, and the table's questions: who deals next, who leads first, what the
+cutter may choose, what follows an exposed card): their table must name the option, never say
+it cannot tell."""
 
 
 @pytest.mark.parametrize("family, game, parameter, reading", OPTIONS,

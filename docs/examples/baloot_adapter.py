@@ -1,5 +1,5 @@
-"""A complete conformance adapter over a small Baloot engine written into it: all nine question
-types of the Baloot suite, under the reconciled rules (profile ``baloot-default``) only.
+"""A complete conformance adapter over a small Baloot engine written into it: all thirteen
+question types of the Baloot suite, under the reconciled rules (profile ``baloot-default``) only.
 
 Run it with ``trickrules conform --game baloot --engine "python baloot_adapter.py"``. Plain
 Python, standard library only: it stands for an engine written from the rulebook alone. A
@@ -45,7 +45,8 @@ RECONCILED = {
     "game.target": "152", "game.both-reach": "higher-total",
 }
 OPS = ["legal-plays", "trick-winner", "perft", "auction", "doubling", "projects",
-       "project-compare", "hand-score", "game-end"]
+       "project-compare", "hand-score", "game-end", "next-dealer", "first-lead", "cut",
+       "exposed-card"]
 
 PLAIN = ["7", "8", "9", "J", "Q", "K", "10", "A"]  # low to high in a plain suit
 TRUMP = ["7", "8", "Q", "K", "10", "A", "9", "J"]  # low to high in trumps
@@ -326,6 +327,21 @@ def game_end(scores, gahwa_winner):
     return 0 if scores[0] > scores[1] else 1
 
 
+# ----------------------------------------------------------------------- the table
+
+def table(r):
+    """Who deals next, who leads first, what the cutter may do, what an exposed card does."""
+    right = (r["dealer"] + 1) % 4  # the dealer's right: the next seat in turn order
+    if r["op"] == "next-dealer":
+        return {"dealer": right}  # however the hand ended, four passes twice included
+    if r["op"] == "first-lead":
+        return {"leader": right}  # whoever bought the hand
+    if r["op"] == "cut":
+        return {"choices": ["cut"]}  # the player on the dealer's left cuts, nothing else
+    # a card turned face up while dealing is kept, but an Ace makes the dealer deal again
+    return {"outcomes": ["redeal"] if r["card"][0] == "A" else ["keep"]}
+
+
 # ----------------------------------------------------------------------- the protocol
 
 def answer(r):
@@ -358,6 +374,8 @@ def answer(r):
         return {"team": side, "points": points}
     if op == "hand-score":
         return hand_score(r)
+    if op in ("next-dealer", "first-lead", "cut", "exposed-card"):
+        return table(r)
     return {"winner": game_end(r["scores"], r["gahwa_winner"])}
 
 

@@ -8,13 +8,17 @@ rulebook is asked of the engine exactly as the dispute asked it.
 
 from __future__ import annotations
 
-import random
 from collections.abc import Callable
 from typing import Any
 
 from proofs.baloot.replay import engine_rules
+from proofs.baloot.table_play import (
+    cutter_choices,
+    exposed_outcomes,
+    first_leader,
+    next_dealer,
+)
 from proofs.divergence import Found
-from spec.cards import SUIT_LETTERS
 from spec.model import Profile
 
 EXAMPLE_KINDS = ("next-dealer", "cut", "exposed", "auction", "doubling", "first-lead", "legal",
@@ -28,15 +32,6 @@ DECLARING_WORDS = {"two": ("may declare both", "may declare only one"),
                    "aces": ("the 400 is declared", "no 400"),
                    "baloot": ("Baloot counts", "Baloot does not count")}
 """Each declaring question's outcome in words: when it holds, when not."""
-PUBLIC = {True: "AS", False: "KS"}
-"""The public card of a witness: an Ace or not, in spades."""
-LOW_CARDS = [f"{r}{s}" for s in SUIT_LETTERS for r in ("7", "8", "9")]
-"""The cards a Kawesh hand is made of."""
-HIGH_CARDS = [f"{r}{s}" for s in SUIT_LETTERS for r in ("10", "J", "Q", "K", "A")
-              if f"{r}{s}" not in PUBLIC.values()]
-"""The other cards, the two public cards of a witness left out."""
-
-
 def cards(names: list[str]) -> list[int]:
     """Card names as the engine's card ids."""
     from engine.baloot.cards import parse
@@ -162,52 +157,19 @@ def _doubling(w: dict[str, Any], profile: Profile) -> bool:
     return bool(doubling.queue)
 
 
-def dealt(profile: Profile, dealer: int) -> Any:
-    """An engine state at the start of a hand dealt by ``dealer``: the first speaker (the
-    dealer's right) holds only 7s, 8s and 9s; the public card is the King of spades."""
+def _game(profile: Profile) -> Any:
     from engine.registry import load_game
-    first = (dealer + 1) % 4
-    low, high = list(LOW_CARDS), [*HIGH_CARDS, "AS"]
-    hands = []
-    for seat in range(4):
-        hands.append(" ".join(low.pop(0) for _ in range(5)) if seat == first
-                     else " ".join(high.pop(0) for _ in range(5)))
-    stock = " ".join([*low, *high])  # KS is the public card
-    return load_game("baloot", profile).state_from_deal(dealer, hands, "KS", stock)
 
-
-def act(state: Any, name: str) -> None:
-    """Apply the legal action called ``name``."""
-    names = {state.action_to_string(a): a for a in state.legal_actions()}
-    state.apply_action(names[name])
+    return load_game("baloot", profile)
 
 
 def _next_dealer(w: dict[str, Any], profile: Profile) -> int:
-    state = dealt(profile, int(w["dealer"]))
-    hands = len(state.records)
-    rng = random.Random(0)
-    while len(state.records) == hands and not state.is_terminal():
-        names = [state.action_to_string(a) for a in state.legal_actions()]
-        if w["hand"] == "kawesh":
-            choice = "kawesh"
-        elif w["hand"] == "all passed":
-            choice = "pass"
-        elif state.auction is not None and state.auction.bid is None and "hokom" in names:
-            choice = "hokom"  # the hand is played
-        else:
-            choice = rng.choice(names)
-        act(state, choice)
-    return int(state.dealer)
+    ended = {"all passed": "all-passed"}.get(w["hand"], w["hand"])
+    return next_dealer(_game(profile), int(w["dealer"]), ended)
 
 
 def _first_lead(w: dict[str, Any], profile: Profile) -> int:
-    state = dealt(profile, int(w["dealer"]))
-    while state.hand is None and not state.is_terminal():
-        names = [state.action_to_string(a) for a in state.legal_actions()]
-        bought = state.auction is not None and state.auction.bid is not None
-        mine = state.current_player() == w["declarer"] and not bought
-        act(state, w["contract"] if mine and w["contract"] in names else "pass")
-    return int(state.current_player())
+    return first_leader(_game(profile), int(w["dealer"]), int(w["declarer"]), w["contract"])
 
 
 def cut_choices(profile: Profile) -> tuple[str, ...]:
@@ -219,34 +181,11 @@ def cut_choices(profile: Profile) -> tuple[str, ...]:
 
 
 def _cut(w: dict[str, Any], profile: Profile) -> list[str]:
-    from engine.registry import load_game
-
-    game = load_game("baloot", profile)
-    state = next(s for s in map(game.new_initial_state, range(64)) if s.dealer == w["dealer"])
-    if state.phase != "cut":
-        return [str(state.cut_choice)]
-    order = cut_choices(profile)
-    names = [state.action_to_string(a).removeprefix("cutter:") for a in state.legal_actions()]
-    return sorted(names, key=lambda n: order.index(n) if n in order else len(order))
+    return cutter_choices(_game(profile), int(w["dealer"]), cut_choices(profile))
 
 
 def _exposed(w: dict[str, Any], profile: Profile) -> list[str]:
-    from engine.baloot.cards import parse
-    from engine.registry import load_game
-
-    pool = [c for c in [*_low_high(), "AS", "KS"] if c != w["card"]]
-    hands = []
-    for seat in range(4):
-        five = [w["card"], *pool[:4]] if seat == w["seat"] else pool[:5]
-        pool = pool[4:] if seat == w["seat"] else pool[5:]
-        hands.append(" ".join(five))
-    state = load_game("baloot", profile).state_from_deal(int(w["dealer"]), hands, pool[0],
-                                                        " ".join(pool[1:]))
-    return list(state.exposed_choices(parse(w["card"])))
-
-
-def _low_high() -> list[str]:
-    return [*LOW_CARDS, *HIGH_CARDS]
+    return exposed_outcomes(_game(profile), int(w["dealer"]), int(w["seat"]), w["card"])
 
 
 def _declaring(w: dict[str, Any], profile: Profile) -> str:

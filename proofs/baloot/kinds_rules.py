@@ -14,9 +14,10 @@ from typing import Any
 import z3
 
 from proofs.baloot import auction_z3 as az
-from proofs.baloot.examples import HIGH_CARDS, LOW_CARDS, PUBLIC, buying, engines
+from proofs.baloot.examples import buying, engines
 from proofs.baloot.model import SUN
 from proofs.baloot.scoring import game_winner, score
+from proofs.baloot.table_play import HIGH_CARDS, LOW_CARDS, PUBLIC
 from proofs.baloot.theorems import MULTIPLIERS, hand_witness, symbolic_hand
 from proofs.divergence import Built, Dual, Found, Outcome, Question, number, replayed, truth
 from proofs.smt import terms as t

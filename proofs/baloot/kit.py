@@ -7,6 +7,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any
 
+from proofs.baloot.conformance import BALOOT_OPS
 from proofs.baloot.examples import EXAMPLE_KINDS, engine_outcome
 from proofs.baloot.kinds_deal import CutterChoices, ExposedCard
 from proofs.baloot.kinds_declaring import Declaring, ProjectProof
@@ -27,8 +28,7 @@ if TYPE_CHECKING:
 class BalootConformance:
     """The conformance protocol for Baloot: the reference answers of the engine."""
 
-    ops: tuple[str, ...] = ("legal-plays", "trick-winner", "auction", "doubling", "projects",
-                            "project-compare", "hand-score", "game-end", "perft")
+    ops: tuple[str, ...] = BALOOT_OPS
 
     def answer(self, profile: Profile, request: dict[str, Any]) -> Answer:
         """The reference answer to a request, with the rule behind each part."""

@@ -30,6 +30,15 @@ separates it from another; the suite has no vector whose answer differs between 
 vectors that could tell (``--only`` left their question types out)."""
 
 
+def _separating(held: dict[str, set[str]]) -> set[str]:
+    """Of the vectors held under each reading, those held under some and not others."""
+    every = list(held.values())
+    if not every:
+        return set()
+    common = every[0].intersection(*every[1:])
+    return every[0].union(*every[1:]) - common
+
+
 @dataclass
 class ReadingRow:
     """One parameter: each reading's vectors (id -> passed) asked of the engine."""
@@ -48,19 +57,16 @@ class ReadingRow:
     requests: dict[str, str] = field(default_factory=dict)
     """Per vector, its request (as JSON): a vector of one reading and one of another with the
     same request are the same question answered differently."""
-    left_out: set[str] = field(default_factory=set)
-    """The parameter's variant vectors the run did not ask (``--only``): the suite may tell
-    the readings apart where this run cannot."""
+    left_out: dict[str, set[str]] = field(default_factory=dict)
+    """Per reading, the parameter's variant vectors held under it that the run did not ask
+    (``--only``): where they separate the readings, the suite can tell them apart and this
+    run did not."""
 
     def separating(self) -> set[str]:
         """The vectors that hold under some readings and not others: only they tell the
         readings apart (a vector every reading expects the same of is no evidence). A reading
         the engine declines does not make the others' vectors separating."""
-        every = list(self.held.values())
-        if not every:
-            return set()
-        common = every[0].intersection(*every[1:])
-        return every[0].union(*every[1:]) - common
+        return _separating(self.held)
 
     def evidence(self, reading: str) -> tuple[int, int]:
         """Passed and failed, on the vectors that separate this reading from another."""
@@ -110,7 +116,7 @@ class ReadingRow:
         :data:`CANNOT_TELL`, :data:`NOT_ASKED`; never the reconciled reading for want of
         evidence."""
         if not self.separating():
-            return NOT_ASKED if self.left_out else CANNOT_TELL
+            return NOT_ASKED if _separating(self.left_out) else CANNOT_TELL
         fits, tested = self.fits, self.tested()
         if len(fits) == 1:
             return PLAYS
@@ -179,11 +185,13 @@ def house_table(runner: Runner, suite: SuiteData, game: str,
                 run = Run(runner.engine.command, [profile_id], runner.engine.timeout)
                 profile = runner.profile_of(profile_id)
                 asked: dict[str, bool] = {}
-                row.held[reading] = set()
+                row.held[reading], row.left_out[reading] = set(), set()
                 for vector in variant:
-                    if parameter in vector["rules"] and not runner.asks(vector):
-                        row.left_out.add(vector["id"])
-                    elif parameter in vector["rules"] and _holds(vector, profile_id):
+                    if parameter not in vector["rules"] or not _holds(vector, profile_id):
+                        continue
+                    if not runner.asks(vector):
+                        row.left_out[reading].add(vector["id"])
+                    else:
                         row.held[reading].add(vector["id"])
                         row.requests[vector["id"]] = json.dumps(vector["request"],
                                                                 sort_keys=True)

@@ -37,7 +37,7 @@ class Answer:
 
 PROTOCOL = "trickrules-conform/1"
 OPS = ("legal-plays", "trick-winner", "auction", "doubling", "projects", "project-compare",
-       "hand-score", "game-end", "perft")
+       "hand-score", "game-end", "perft", "next-dealer", "first-lead", "cut", "exposed-card")
 """The questions a vector may ask, in suite order (each family answers those its kit lists);
 ``hello`` opens a session and is not a vector."""
 

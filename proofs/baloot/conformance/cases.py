@@ -20,9 +20,7 @@ from engine.registry import load_game
 from proofs.baloot.conformance.calls import ACTIONS
 from proofs.baloot.conformance.expect import GAHWA_MULTIPLIER, rules_for
 from proofs.baloot.conformance.played_hand import tricks_json
-from proofs.baloot.model import SUN
-from proofs.baloot.scoring import HOKOM_TOTAL, SUN_TOTAL
-from proofs.conformance.build import Case, dispute_witnesses
+from proofs.conformance.build import Case
 from spec.cards import SUIT_LETTERS
 from spec.model import Profile
 
@@ -38,14 +36,14 @@ PERFT_DEPTHS = (2, 6)
 so the count depends on who won the first."""
 
 
-def _trump(t: int | None) -> str | None:
+def trump_letter(t: int | None) -> str | None:
     return None if t is None else SUIT_LETTERS[t]
 
 
 def situation(hand: Hand, hands: list[int]) -> dict[str, Any]:
     """The protocol situation of a hand in play (``hands``: each seat's cards now)."""
     played = [c for trick in hand.tricks for c in trick.cards]
-    return {"contract": hand.contract, "trump": _trump(hand.trump), "declarer": hand.declarer,
+    return {"contract": hand.contract, "trump": trump_letter(hand.trump), "declarer": hand.declarer,
             "locked": hand.locked, "hands": [names(m) for m in hands],
             "played": [name(c) for c in sorted(played)], "leader": hand.leader,
             "trick": [name(c) for c in hand.trick]}
@@ -55,13 +53,13 @@ def _hand_cases(rules: Rules, hand: Hand, scores: list[int], origin: str) -> Ite
     """The projects of each seat, the comparison, the score and the end, once a hand is over."""
     for seat in range(4):
         yield Case(GAME, {"op": "projects", "contract": hand.contract,
-                          "trump": _trump(hand.trump), "declarer": hand.declarer, "seat": seat,
-                          "hand": names(hand.dealt[seat])}, origin)
+                          "trump": trump_letter(hand.trump), "declarer": hand.declarer,
+                          "seat": seat, "hand": names(hand.dealt[seat])}, origin)
     declared = [{"seat": p.seat, "kind": p.kind, "cards": names(p.cards)}
                 for seat in sorted(hand.declared) for p in hand.declared[seat]]
     if declared:
         yield Case(GAME, {"op": "project-compare", "contract": hand.contract,
-                          "trump": _trump(hand.trump), "declarer": hand.declarer,
+                          "trump": trump_letter(hand.trump), "declarer": hand.declarer,
                           "first_leader": hand.tricks[0].leader, "declared": declared}, origin)
         if _tricks_tell_proof(hand):  # asked again with the tricks, which project.proof reads
             yield Case(GAME, _compare_with_tricks(hand), origin)
@@ -107,7 +105,7 @@ def _compare_with_tricks(hand: Hand) -> dict[str, Any]:
     """A finished hand's project comparison, with the tricks as played."""
     declared = [{"seat": p.seat, "kind": p.kind, "cards": names(p.cards)}
                 for seat in sorted(hand.declared) for p in hand.declared[seat]]
-    return {"op": "project-compare", "contract": hand.contract, "trump": _trump(hand.trump),
+    return {"op": "project-compare", "contract": hand.contract, "trump": trump_letter(hand.trump),
             "declarer": hand.declarer, "first_leader": hand.tricks[0].leader,
             "declared": declared, "locked": hand.locked,
             "tricks": tricks_json([(t.leader, list(t.cards)) for t in hand.tricks])}
@@ -134,28 +132,12 @@ def score_body(contract: str, declarer_team: int, multiplier: int, gahwa: bool,
             "projects": {"team": project_team, "points": project_points}, "baloot": baloot}
 
 
-def _tricks_won(w: dict[str, Any]) -> dict[str, Any]:
-    """A score witness's ``tricks_won`` where it decides a sweep: a side with every card point
-    that did not win every trick (the other won a trick worth nothing), or one that did."""
-    points, sweep = w["card_points"], int(w.get("sweep", -1))
-    if sweep >= 0:
-        return {"tricks_won": [8, 0] if sweep == 0 else [0, 8]}
-    if 0 in points:
-        return {"tricks_won": [7, 1] if points[1] == 0 else [1, 7]}
-    return {}
-
-
-def _first_with_ace(w: dict[str, Any]) -> dict[str, Any]:
-    """A score witness's ``buyer_first_with_ace`` where it holds (left out, it does not)."""
-    return {"buyer_first_with_ace": True} if w.get("buyer_first_with_ace") else {}
-
-
 def played_score_body(body: dict[str, Any], trump: int | None, locked: bool,
                       tricks: list[tuple[int, list[int]]]) -> dict[str, Any]:
     """The hand-score request ``body`` with the tricks played in place of the card points: it
     asks the card points too (what each card is worth, the last trick's bonus)."""
     rest = {k: v for k, v in body.items() if k != "card_points"}
-    return {**rest, "trump": _trump(trump), "locked": locked, "tricks": tricks_json(tricks)}
+    return {**rest, "trump": trump_letter(trump), "locked": locked, "tricks": tricks_json(tricks)}
 
 
 def random_cases(profile: Profile) -> Iterator[Case]:
@@ -278,10 +260,10 @@ def project_classes(profile: Profile) -> Iterator[Case]:
                 declared = [{"seat": 0, "kind": kind_a, "cards": cards_a},
                             {"seat": 1, "kind": kind_b, "cards": moved}]
                 yield Case(GAME, {"op": "project-compare", "contract": contract,
-                                  "trump": _trump(trump), "declarer": 0, "first_leader": first,
-                                  "declared": declared}, "grid")
+                                  "trump": trump_letter(trump), "declarer": 0,
+                                  "first_leader": first, "declared": declared}, "grid")
         yield Case(GAME, {"op": "project-compare", "contract": contract,
-                          "trump": _trump(trump), "declarer": 1, "first_leader": 0,
+                          "trump": trump_letter(trump), "declarer": 1, "first_leader": 0,
                           "declared": [{"seat": 3, "kind": "sira", "cards": _run(2, 4, 3)}]},
                    "grid")
 
@@ -361,7 +343,7 @@ def perft_cases(profile: Profile) -> Iterator[Case]:
     for seed, (contract, trump), depth in itertools.product(
             PERFT_SEEDS, (("sun", None), ("hokom", 0), ("hokom", 2)), PERFT_DEPTHS):
         position, _dealer, declarer = perft_position(rules, seed, contract, trump, None)
-        body = {"contract": contract, "trump": _trump(trump), "declarer": declarer,
+        body = {"contract": contract, "trump": trump_letter(trump), "declarer": declarer,
                 "locked": False, "hands": [names(m) for m in position.hands], "played": [],
                 "leader": position.leader, "trick": []}
         yield Case(GAME, {"op": "perft", "situation": body, "depth": depth}, f"perft:{seed}")
@@ -388,7 +370,7 @@ def random_play(profile: Profile) -> Iterator[Case]:
             legal = [c for c in range(NUM_CARDS) if position.legal_mask() >> c & 1]
             hands = [names(m) for m in position.hands]
             trick = [name(c) for c in position.trick]
-            body = {"contract": contract, "trump": _trump(trump), "declarer": declarer,
+            body = {"contract": contract, "trump": trump_letter(trump), "declarer": declarer,
                     "locked": locked, "hands": hands,
                     "played": [name(c) for c in sorted(played)], "leader": position.leader,
                     "trick": trick}
@@ -425,104 +407,5 @@ def project_hands(profile: Profile) -> Iterator[Case]:
     Hokom."""
     for hand, (contract, trump), seat in itertools.product(
             PROJECT_HANDS, (("sun", None), ("hokom", 0), ("hokom", 1)), range(4)):
-        yield Case(GAME, {"op": "projects", "contract": contract, "trump": _trump(trump),
+        yield Case(GAME, {"op": "projects", "contract": contract, "trump": trump_letter(trump),
                           "declarer": 0, "seat": seat, "hand": hand}, "grid")
-
-
-def _play_situation(w: dict[str, Any]) -> dict[str, Any] | None:
-    """A play witness (first trick, every hand given) as a protocol situation."""
-    if w.get("tricks done", 0) != 0 or "hands" not in w:
-        return None
-    trump = None if w["trump"] is None or w["trump"] < 0 else int(w["trump"])
-    return {"contract": w["contract"], "trump": _trump(trump),
-            "declarer": int(w.get("declarer", 0)), "locked": bool(w.get("locked", False)),
-            "hands": [list(w["hands"][str(s)]) for s in range(4)], "played": [],
-            "leader": int(w["leader"]), "trick": list(w["trick"])}
-
-
-def _project_cards(p: dict[str, Any]) -> list[str]:
-    from proofs.baloot.examples import project
-
-    return names(project(p).cards)
-
-
-def _witness_body(kind: str, w: dict[str, Any]) -> dict[str, Any] | None:
-    """The request that asks what a dispute's witness shows, or None for a question the
-    protocol does not ask (the next dealer, the cut, an exposed card, the first leader)."""
-    if kind == "legal":
-        situation = _play_situation(w)
-        return None if situation is None else {"op": "legal-plays", "situation": situation}
-    if kind == "winner":
-        situation = _play_situation(w)
-        if situation is None or "then" not in w:
-            return None
-        mover = (situation["leader"] + len(situation["trick"])) % 4
-        situation["trick"].append(w["then"])
-        situation["hands"][mover] = [c for c in situation["hands"][mover] if c != w["then"]]
-        return {"op": "trick-winner", "situation": situation}
-    if kind == "auction":
-        return {"op": "auction", "dealer": w["dealer"], "public": w["public"],
-                "hands": [list(w["first_cards"][str(s)]) for s in range(4)],
-                "calls": list(w["calls"])}
-    if kind == "doubling":
-        return {"op": "doubling", "contract": w["contract"], "declarer": 0, "dealer": GRID_DEALER,
-                "scores": list(w.get("scores", [0, 0])), "calls": list(w.get("calls", []))}
-    if kind == "score":
-        body = score_body(w["contract"], w["declarer_side"], w["multiplier"], w["gahwa"],
-                          list(w["card_points"]),
-                          None if w["project_side"] < 0 else w["project_side"],
-                          w["project_points"] if w["project_side"] >= 0 else 0,
-                          [w["baloot0"], w["baloot1"]])
-        return {**body, **_tricks_won(w), **_first_with_ace(w)}
-    if kind == "declaring" and w.get("question") in ("aces", "two", "three"):
-        trump = None if w["trump"] < 0 else int(w["trump"])
-        return {"op": "projects", "contract": w["contract"], "trump": _trump(trump),
-                "declarer": w["declarer"], "seat": w["seat"], "hand": list(w["hand"])}
-    if kind == "projects":
-        trump = None if w["trump"] < 0 else int(w["trump"])
-        return {"op": "project-compare", "contract": w["contract"], "trump": _trump(trump),
-                "declarer": w["declarer"], "first_leader": w["leader"],
-                "declared": [{"seat": p["seat"], "kind": p["kind"],
-                              "cards": _project_cards(p)} for p in w["projects"]]}
-    if kind == "game-end":
-        scores = [b + g for b, g in zip(w["before"], w["gained"], strict=True)]
-        return {"op": "game-end", "scores": scores, "declarer_team": w["declarer_side"],
-                "gahwa_winner": None}
-    return None
-
-
-def _theorem_body(w: dict[str, Any]) -> dict[str, Any]:
-    """The hand-score request of a scoring theorem's counterexample (a symbolic hand)."""
-    contract = "sun" if w["contract"] == SUN else "hokom"
-    full = SUN_TOTAL if contract == "sun" else HOKOM_TOTAL
-    side, points = w["project_side"], [w["points"], full - w["points"]]
-    body = score_body(contract, w["declarer_side"], w["multiplier"], w["gahwa"], points,
-                      None if side < 0 else side, w["project_points"],
-                      [w["baloot0"], w["baloot1"]])
-    return {**body, **_tricks_won({"card_points": points, "sweep": w.get("sweep", -1)}),
-            **_first_with_ace(w)}
-
-
-def witness_requests(report: dict[str, Any]) -> list[dict[str, Any]]:
-    """Every replayed witness of the Baloot disputes of a verify report that the protocol can
-    ask, and every replayed counterexample of a scoring theorem (under the reconciled profile
-    or a source's), as a request (``game``, ``origin``, ``body``) to keep in
-    ``witnesses.json``."""
-    from spec.loader import family_catalogue
-    from spec.source_profiles import source_profiles
-
-    out = dispute_witnesses(report, {GAME}, _witness_body)
-    catalogue = family_catalogue(GAME)
-    ours = set(catalogue.profiles) | set(source_profiles(catalogue))
-    for row in [*report["results"], *report["sources"]["consistency"]]:
-        if (row["profile"] in ours and row.get("verdict") == "refuted" and row.get("replayed")
-                and row["id"].startswith("score.") and row.get("witness_state")):
-            out.append({"game": GAME, "body": _theorem_body(row["witness_state"]),
-                        "origin": f"witness:{row['id']}@{row['profile']}"})
-    return out
-
-
-def witness_cases(witnesses: list[dict[str, Any]]) -> Iterator[Case]:
-    """The stored witness requests as cases."""
-    for w in witnesses:
-        yield Case(w["game"], w["body"], w["origin"])

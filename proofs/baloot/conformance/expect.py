@@ -27,7 +27,7 @@ from engine.baloot.rules import SUN, Rules
 from engine.baloot.scoring import HandFacts, game_winner, score_hand, threshold_lead
 from engine.errors import EngineError
 from engine.perft import divide
-from proofs.baloot.conformance import calls, declaring
+from proofs.baloot.conformance import calls, declaring, table
 from proofs.baloot.conformance.played_hand import read_played_hand, replay
 from proofs.baloot.conformance.situation import SEATS, BalootPlay, read_card, read_play
 from proofs.baloot.replay import engine_rules
@@ -70,6 +70,8 @@ def answer_with_rules(profile: Profile, rules: Rules, request: dict[str, Any]) -
         return declaring.project_compare(rules, request)
     if op == "claim":
         return claim(rules, request)
+    if op in table.TABLE_OPS:
+        return table.answer(profile, rules, request)
     raise InvalidRequestError(f"Baloot answers no {op!r} requests")
 
 

@@ -11,7 +11,7 @@ from collections.abc import Iterator
 from typing import Any
 
 from engine.errors import EngineError
-from proofs.baloot.conformance import cases
+from proofs.baloot.conformance import BALOOT_OPS, cases, table, witnessed
 from proofs.baloot.conformance.expect import answer_with_rules, rules_for
 from proofs.baloot.conformance.model_check import BalootModelCheck
 from proofs.baloot.conformance.reachable import PLAY_OPS, UndecidedError, find_history, play_of
@@ -22,9 +22,6 @@ from proofs.conformance.build import suite_profiles as house_options
 from proofs.conformance.protocol import Answer, InvalidRequestError
 from proofs.conformance.reads import ReusedAnswers
 from spec.model import Catalogue, Profile
-
-BALOOT_OPS = ("legal-plays", "trick-winner", "auction", "doubling", "projects",
-              "project-compare", "hand-score", "game-end", "perft")
 
 
 def _playable(profile: Profile) -> bool:
@@ -67,7 +64,8 @@ def case_size(body: dict[str, Any]) -> int:
 
 def all_cases(base: Profile, witnesses: list[dict[str, Any]]) -> Iterator[Case]:
     """Every case of the suite, witnesses first (a later duplicate is dropped)."""
-    yield from cases.witness_cases(witnesses)
+    yield from witnessed.witness_cases(witnesses)
+    yield from table.table_cases()
     yield from cases.project_hands(base)
     yield from cases.project_classes(base)
     yield from cases.doubling_tree(base)
@@ -125,4 +123,4 @@ class ReachedAnswers:
 
 def witness_requests(report: dict[str, Any]) -> list[dict[str, Any]]:
     """The witness requests of a verify report (see :mod:`proofs.baloot.conformance.cases`)."""
-    return cases.witness_requests(report)
+    return witnessed.witness_requests(report)

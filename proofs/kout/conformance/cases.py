@@ -75,7 +75,9 @@ def _witness_body(kind: str, witness: dict[str, Any]) -> dict[str, Any] | None:
                 "hand_index": 0 if witness["first_hand"] else 1,
                 "contract": {"seat": team, "bid": witness["bid"], "forced": witness["forced"]},
                 "tricks_won": won}
-    return None  # deal and next-dealer witnesses have no question in the protocol
+    if kind == "next-dealer":
+        return {"op": "next-dealer", "dealer": witness["dealer"]}
+    return None  # deal witnesses have no question in the protocol
 
 
 def witness_requests(report: dict[str, Any]) -> list[dict[str, Any]]:
@@ -199,6 +201,12 @@ def auction_grid(profiles: list[Profile]) -> Iterator[Case]:
                 seen.add(tuple(calls))
                 yield Case(profile.game.id, {"op": "auction", "dealer": 0, "calls": calls},
                            "grid")
+
+
+def dealer_grid(profile: Profile) -> Iterator[Case]:
+    """Who deals after a hand dealt by each seat."""
+    for dealer in range(game_for(profile).rules.players):
+        yield Case(profile.game.id, {"op": "next-dealer", "dealer": dealer}, "grid")
 
 
 def score_grid(profile: Profile) -> Iterator[Case]:

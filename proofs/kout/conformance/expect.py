@@ -30,6 +30,7 @@ from engine.kout.rules import Rules, SecondJoker
 from engine.kout.scoring import HandScore, game_winner, score_hand
 from engine.masks import BIT, JOKER_MASK, cards_of, iter_cards
 from engine.perft import divide
+from engine.table import next_dealer
 from proofs.conformance.protocol import (
     Answer,
     ContractFacts,
@@ -44,7 +45,8 @@ from spec.cards import BLACK_JOKER, Card, card_name, parse_card
 from spec.model import Profile
 
 CALLS = ("pass", *(f"bid {b}" for b in range(MIN_BID, MAX_BID + 1)))
-KOUT_OPS = ("legal-plays", "trick-winner", "auction", "hand-score", "game-end", "perft")
+KOUT_OPS = ("legal-plays", "trick-winner", "auction", "hand-score", "game-end", "perft",
+            "next-dealer")
 """The protocol's questions Kout answers, in suite order."""
 
 
@@ -86,6 +88,8 @@ def answer_in(game: KoutGame, request: dict[str, Any]) -> Answer:
             return game_end(game.rules, request)
         if op == "perft":
             return perft(game, read_situation(request["situation"]), request["depth"])
+        if op == "next-dealer":
+            return dealer_after(game.rules, request["dealer"])
         if op == "claim":
             return claim(game, read_situation(request["situation"]), request.get("team"),
                          request.get("tricks"))
@@ -341,6 +345,14 @@ def game_end(rules: Rules, request: dict[str, Any]) -> Answer:
     elif rules.shutout is not None and min(after) == 0 and max(after) >= rules.shutout:
         decided = "game.shutout"
     return Answer({"scores": after, "winner": winner}, {"scores": rule, "winner": decided})
+
+
+def dealer_after(rules: Rules, dealer: int) -> Answer:
+    """Who deals after a hand dealt by ``dealer`` (every Kout hand is played: when everyone
+    passes, the dealer must bid)."""
+    if not 0 <= dealer < rules.players:
+        raise InvalidRequestError(f"dealer: {dealer} is not a seat of {rules.players} players")
+    return Answer({"dealer": next_dealer(rules, dealer)}, {"dealer": "dealer.rotation"})
 
 
 def iter_calls(rules: Rules, dealer: int) -> Iterator[list[str]]:

@@ -61,6 +61,8 @@ def case_size(body: dict[str, Any]) -> int:
         return len(body["calls"])
     if op == "game-end":
         return int(sum(body["scores"])) + int(body["contract"]["bid"])
+    if op == "next-dealer":
+        return 0
     return int(body["contract"]["bid"])
 
 
@@ -125,6 +127,7 @@ def all_cases(witnesses: list[dict[str, Any]],
         yield from cases.small_scope(base)
         yield from cases.random_cases(base)
         yield from cases.auction_grid(game_profiles)
+        yield from cases.dealer_grid(base)
         yield from cases.score_grid(base)
         yield from cases.game_end_grid(base)
         yield from cases.perft_cases(base)
