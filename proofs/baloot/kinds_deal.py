@@ -28,7 +28,7 @@ def cutter_choices(question: Question) -> tuple[str, ...]:
     return cut_choices(question.base)
 
 
-def _may_choose(sp: Any, choice: str) -> Any:
+def may_choose(sp: Any, choice: str) -> Any:
     """Whether the cutter may choose ``choice`` (its entry in the reading's table)."""
     return by_reading(sp, "deal.cut", lambda r: r.number(choice)) == 1
 
@@ -43,8 +43,8 @@ class CutterChoices:
         """A dealer, and the choices allowed under each reading; the key is the dealer."""
         dealer = names.int("dealer")
         choices = cutter_choices(question)
-        fa = [t.lift(_may_choose(d.a, c)) for c in choices]
-        fb = [t.lift(_may_choose(d.b, c)) for c in choices]
+        fa = [t.lift(may_choose(d.a, c)) for c in choices]
+        fb = [t.lift(may_choose(d.b, c)) for c in choices]
         differ = z3.Or([x != y for x, y in zip(fa, fb, strict=True)])
         return [Built([dealer >= 0, dealer <= 3, differ], dealer, (dealer, choices, fa, fb))]
 
@@ -59,14 +59,14 @@ class CutterChoices:
         return replayed(self.name, model, engines(self.name, witness, found), witness)
 
 
-def _may_keep(sp: Any, rank: Any) -> Any:
+def may_keep(sp: Any, rank: Any) -> Any:
     """Whether the holder may keep an exposed card of ``rank``: never under ``redeal``; a card
     other than an Ace always; an Ace too under ``ace-refusable``, where refusing it is his."""
     return by_reading(sp, "deal.exposed-card", lambda r: (
         0 if r.id == "redeal" else 1 if r.id == "ace-refusable" else z3.If(rank == ACE, 0, 1))) == 1
 
 
-def _may_redeal(sp: Any, rank: Any) -> Any:
+def may_redeal(sp: Any, rank: Any) -> Any:
     """Whether the same dealer may (or must) deal again after an exposed card of ``rank``:
     always under ``redeal``, for an Ace under the two other readings."""
     return by_reading(sp, "deal.exposed-card",
@@ -84,7 +84,7 @@ class ExposedCard:
         """A card of the first five of some seat; the key prefers low ranks."""
         card, seat, dealer = names.int("card"), names.int("seat"), names.int("dealer")
         setting = [card >= 0, card <= 31, seat >= 0, seat <= 3, dealer >= 0, dealer <= 3]
-        flags = {side: (t.lift(_may_keep(sp, card % 8)), t.lift(_may_redeal(sp, card % 8)))
+        flags = {side: (t.lift(may_keep(sp, card % 8)), t.lift(may_redeal(sp, card % 8)))
                  for side, sp in (("a", d.a), ("b", d.b))}
         differ = z3.Or([x != y for x, y in zip(flags["a"], flags["b"], strict=True)])
         key = (card % 8) * 64 + seat * 16 + dealer * 4 + card / 8

@@ -24,12 +24,17 @@ PLAYED, ALL_PASS, KAWESH = 0, 1, 2
 ENDINGS = {PLAYED: "played", ALL_PASS: "all passed", KAWESH: "kawesh"}
 
 
-def _next_dealer(sp: Any, dealer: z3.ArithRef, ended: z3.ArithRef) -> Any:
+def next_dealer_term(sp: Any, dealer: z3.ArithRef, ended: z3.ArithRef) -> Any:
     """The next dealer: the same after four passes twice under ``same-dealer``, else the
     seat ``dealer.rotation`` names (the dealer's right, or his left)."""
     step = by_reading(sp, "dealer.rotation", lambda r: 1 if r.id == "to-the-right" else 3)
     same = z3.And(ended == ALL_PASS, t.lift(sp.is_("auction.all-pass", "same-dealer")))
     return z3.If(same, dealer, (dealer + step) % 4)
+
+
+def first_leader_term(sp: Any, dealer: Any, declarer: Any) -> Any:
+    """Who leads the first trick (``play.first-lead``): the dealer's right, or the declarer."""
+    return z3.If(t.lift(sp.is_("play.first-lead", "dealers-right")), (dealer + 1) % 4, declarer)
 
 
 @dataclass(frozen=True)
@@ -45,7 +50,7 @@ class NextDealer:
         for sp in (d.a, d.b):  # a Kawesh only where both readings allow one
             setting.append(z3.Implies(ended == KAWESH, t.lift(t.Not(
                 sp.is_("auction.kawesh", "none")))))
-        na, nb = _next_dealer(d.a, dealer, ended), _next_dealer(d.b, dealer, ended)
+        na, nb = next_dealer_term(d.a, dealer, ended), next_dealer_term(d.b, dealer, ended)
         return [Built([*setting, na != nb], ended * 4 + dealer, (dealer, ended, na, nb))]
 
     def replay(self, question: Question, found: Found) -> Outcome:
@@ -68,10 +73,7 @@ class FirstLead:
         be either); the key prefers the lowest seats."""
         dealer, declarer = names.int("dealer"), names.int("declarer")
         setting = [dealer >= 0, dealer <= 3, declarer >= 0, declarer <= 3]
-        leads = []
-        for sp in (d.a, d.b):
-            right = (dealer + 1) % 4
-            leads.append(z3.If(t.lift(sp.is_("play.first-lead", "dealers-right")), right, declarer))
+        leads = [first_leader_term(sp, dealer, declarer) for sp in (d.a, d.b)]
         return [Built([*setting, leads[0] != leads[1]], dealer * 4 + declarer,
                       (dealer, declarer, leads))]
 

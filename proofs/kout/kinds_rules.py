@@ -97,6 +97,12 @@ class Deal:
         return outcome
 
 
+def next_dealer_term(sp: Any, dealer: Any, players: int) -> Any:
+    """Who deals after ``dealer`` (``dealer.rotation``): the next seat in turn order or the
+    one before."""
+    return (dealer + z3.If(sp.is_("dealer.rotation", "with-turn-order"), 1, players - 1)) % players
+
+
 @dataclass(frozen=True)
 class NextDealer:
     """Who deals the next hand."""
@@ -107,8 +113,7 @@ class NextDealer:
         """A dealer whose successor differs; least seat first."""
         n = question.players
         dealer = names.int("dealer")
-        nxt = [(dealer + z3.If(sp.is_("dealer.rotation", "with-turn-order"), 1, n - 1)) % n
-               for sp in (d.a, d.b)]
+        nxt = [next_dealer_term(sp, dealer, n) for sp in (d.a, d.b)]
         return [Built([dealer >= 0, dealer < n, nxt[0] != nxt[1]], dealer, (dealer, nxt))]
 
     def replay(self, question: Question, found: Found) -> Outcome:

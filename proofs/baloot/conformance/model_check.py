@@ -1,14 +1,22 @@
 """Baloot's reference answers confirmed by the Z3 model while the suite is built: under the
 reconciled profile the legal cards, the trick winners and the hand scores of the games, the
-played hands, the grids, the small scope and the perft deals are computed a second time from
-the model written from ``spec/baloot/`` (:mod:`proofs.baloot.model`,
-:mod:`proofs.baloot.scoring`), and the build stops if the engine and the model disagree. The
+played hands, the grids, the small scope and the perft deals, and the answers to the table's
+questions (the next dealer, the first leader, the cutter's choices, an exposed card), are
+computed a second time from the model written from ``spec/baloot/`` (:mod:`proofs.baloot.model`,
+:mod:`proofs.baloot.scoring`, the terms of :mod:`proofs.baloot.kinds_table` and
+:mod:`proofs.baloot.kinds_deal`), and the build stops if the engine and the model disagree. The
 witnesses were replayed against the model when they were found."""
 
 from __future__ import annotations
 
 from typing import Any
 
+import z3
+
+from proofs.baloot.conformance.table import TABLE_OPS
+from proofs.baloot.examples import cut_choices
+from proofs.baloot.kinds_deal import may_choose, may_keep, may_redeal
+from proofs.baloot.kinds_table import first_leader_term, next_dealer_term
 from proofs.baloot.model import (
     HOKOM,
     NO_TRUMP,
@@ -54,6 +62,8 @@ class BalootModelCheck:
             model, engine = {"winner": self._winner(body["situation"])}, got.expect
         elif body["op"] == "hand-score":
             model, engine = self._score(body), got.expect
+        elif body["op"] in TABLE_OPS:
+            model, engine = self._table(body), canonical_table(got.expect)
         else:
             return
         self.checked += 1
@@ -76,6 +86,23 @@ class BalootModelCheck:
         if len(wins) != 1:
             raise AssertionError(f"the model names {len(wins)} winners of {s['trick']}")
         return int((s["leader"] + wins[0]) % 4)
+
+    def _table(self, body: dict[str, Any]) -> dict[str, Any]:
+        """The table's questions by the model's terms: the next dealer, the first leader, the
+        cutter's choices and what may follow an exposed card."""
+        op, dealer = body["op"], int(body["dealer"])
+        if op == "next-dealer":
+            ended = ("played", "all-passed", "kawesh").index(body["ended"])
+            return {"dealer": _number(next_dealer_term(self.sp, dealer, ended))}
+        if op == "first-lead":
+            return {"leader": _number(first_leader_term(self.sp, dealer, body["declarer"]))}
+        if op == "cut":
+            return {"choices": sorted(c for c in cut_choices(self.profile)
+                                      if _truth(may_choose(self.sp, c)))}
+        rank = card_of(body["card"]) % 8
+        return {"outcomes": [name for name, holds in (("keep", may_keep(self.sp, rank)),
+                                                      ("redeal", may_redeal(self.sp, rank)))
+                             if _truth(holds)]}
 
     def _played(self, body: dict[str, Any]) -> dict[str, Any]:
         """The tricks and card points each side takes by the model's trick rule and card
@@ -109,3 +136,24 @@ class BalootModelCheck:
                 "projects": [int(x) for x in got.projects],
                 "baloot": [int(x) for x in got.baloot], "total": [int(x) for x in got.total],
                 "gahwa_winner": None if winner < 0 else winner}
+
+
+def canonical_table(answer: dict[str, Any]) -> dict[str, Any]:
+    """A table answer with its lists (in any order) sorted."""
+    return {k: sorted(v) if isinstance(v, list) else v for k, v in answer.items()}
+
+
+def _number(term: Any) -> int:
+    """A term over a concrete profile, as a number."""
+    value = z3.simplify(term) if isinstance(term, z3.ExprRef) else term
+    return int(value.as_long()) if isinstance(value, z3.IntNumRef) else int(value)
+
+
+def _truth(term: Any) -> bool:
+    """A condition over a concrete profile, as a truth value."""
+    value = z3.simplify(term) if isinstance(term, z3.ExprRef) else term
+    if isinstance(value, z3.ExprRef):
+        if not (z3.is_true(value) or z3.is_false(value)):
+            raise AssertionError(f"the model leaves {term} open under a concrete profile")
+        return bool(z3.is_true(value))
+    return bool(value)

@@ -14,6 +14,8 @@ from __future__ import annotations
 from collections.abc import Iterator
 from typing import Any
 
+import z3
+
 from engine.errors import EngineError
 from proofs.conformance.build import Case, Suite, assemble, key
 from proofs.conformance.build import suite_profiles as house_options
@@ -28,6 +30,7 @@ from proofs.kout.conformance.expect import (
     game_for,
 )
 from proofs.kout.evaluator import ModelEvaluator, Situation
+from proofs.kout.kinds_rules import next_dealer_term
 from proofs.kout.situation import profile_deck
 from spec.cards import card_name
 from spec.model import Catalogue, Profile
@@ -109,6 +112,10 @@ class ModelCheck:
                          "points": after[scored] - before[scored]}
             else:
                 model = {"scores": list(after), "winner": winner}
+        elif op == "next-dealer":
+            players = game_for(self.profile).rules.players
+            term = z3.simplify(next_dealer_term(self.model.sp, body["dealer"], players))
+            model = {"dealer": term.as_long()}
         else:
             return
         self.checked += 1
