@@ -17,7 +17,8 @@ import pytest
 from helpers import shipped_suite
 from test_conformance import MISBEHAVING, processes_with, small_suite, suite_subset
 
-from proofs.baloot.conformance.generate import BALOOT_OPS, build_suite, witness_requests
+from proofs.baloot.conformance import BALOOT_OPS
+from proofs.baloot.conformance.generate import build_suite, witness_requests
 from proofs.conformance.build import stale_files, stored_witnesses, suite_files
 from proofs.conformance.made_from import made_from_present_inputs
 from proofs.conformance.protocol import definition, schema_errors
