@@ -84,6 +84,8 @@ def _print_house_options(console: Console, game: str, table: dict[str, Any]) -> 
             verdict = "this suite cannot tell (no vector separates the readings)"
         elif verdict == "not asked":
             verdict = "not asked (--only leaves out the question types of its vectors)"
+        elif verdict == "not answered":
+            verdict = "not answered (the engine declined every question that could tell)"
         shown.add_row(literal(row["parameter"]), literal(readings), literal(verdict))
     console.print(shown)
     console.print(f"Best match: {literal(table['best_profile'])}")

@@ -23,11 +23,13 @@ from spec.model import Profile
 
 PLAYS, FOLLOWS, TIE = "plays", "follows the request", "tie"
 NO_FIT, CANNOT_TELL, NOT_ASKED = "no reading fits", "cannot tell", "not asked"
+NOT_ANSWERED = "not answered"
 """The verdicts of a row: the engine plays one reading; it passes under every reading (it
 reads the request's rules); several readings fit, not all; every reading fails a vector that
 separates it from another; the suite has no vector whose answer differs between the readings
 (so passing every vector says nothing about them); the run asked none of the parameter's
-vectors that could tell (``--only`` left their question types out)."""
+vectors that could tell (``--only`` left their question types out); the engine declined
+every one it was asked (``unsupported``, or question types its hello leaves out)."""
 
 
 def _separating(held: dict[str, set[str]]) -> set[str]:
@@ -113,10 +115,13 @@ class ReadingRow:
     @property
     def verdict(self) -> str:
         """One of :data:`PLAYS`, :data:`FOLLOWS`, :data:`TIE`, :data:`NO_FIT`,
-        :data:`CANNOT_TELL`, :data:`NOT_ASKED`; never the reconciled reading for want of
-        evidence."""
-        if not self.separating():
+        :data:`CANNOT_TELL`, :data:`NOT_ASKED`, :data:`NOT_ANSWERED`; never the reconciled
+        reading for want of evidence."""
+        separating = self.separating()
+        if not separating:
             return NOT_ASKED if _separating(self.left_out) else CANNOT_TELL
+        if not any(separating.intersection(mine) for mine in self.outcomes.values()):
+            return NOT_ANSWERED
         fits, tested = self.fits, self.tested()
         if len(fits) == 1:
             return PLAYS

@@ -320,14 +320,24 @@ def test_misbehaving_engine_is_reported(tmp_path: Path, way: str, kind: str,
 
 def test_the_guides_tiny_adapter_plays_by_the_rules() -> None:
     """The complete adapter shown in the guide passes every legal-plays and trick-winner vector;
-    the other types, which its hello leaves out, are counted as unsupported, not failed."""
+    the other types, which its hello leaves out, are counted as unsupported, not failed. Its
+    house-option table names the play readings it plays and says of every other parameter
+    that it answered nothing that could tell, never a reading without evidence."""
     guide = Path(__file__).resolve().parents[2] / "docs" / "examples" / "tiny_baloot_adapter.py"
-    code, report = conform("--engine", f"{sys.executable} {guide}")
+    code, report = conform("--engine", f"{sys.executable} {guide}", "--table")
     assert code == 0 and report["failed"] == 0 and report["problems"] == {}
     assert set(report["ops"]) == {"legal-plays", "trick-winner"}
     for op in ("legal-plays", "trick-winner"):
         assert report["ops"][op]["failed"] == 0 and report["ops"][op]["passed"] > 200
     assert set(report["unsupported"]) >= {"auction", "hand-score", "projects"}
+    table = report["house_options"]["baloot"]
+    assert table["best_profile"] == "baloot-default"
+    rows = {r["parameter"]: r for r in table["parameters"]}
+    assert rows["play.hokom-void"]["best"] == "must-trump-unless-partner-winning"
+    for parameter in ("score.sweep", "dealer.rotation", "project.proof", "double.tie"):
+        assert rows[parameter]["verdict"] == "not answered" and rows[parameter]["best"] is None
+    named = {r["parameter"] for r in rows.values() if r["verdict"] == "plays"}
+    assert named and all(p.startswith(("play.", "rank.", "double.lock")) for p in named)
 
 
 def test_the_guides_complete_adapter_passes_the_whole_suite() -> None:
