@@ -79,13 +79,13 @@ EXPOSED_CARDS = ("7S", "8S", "9S", "10S", "JS", "QS", "KS", "AS", "AH", "AD", "A
 
 def table_cases() -> Iterator[Case]:
     """The table's questions: the next dealer after every dealer's hand however it ended, the
-    first leader for every dealer and declarer (Sun or Hokom in turn), the cutter's choices
+    first leader for every dealer, declarer and contract, the cutter's choices
     before every dealer's deal, and each card of :data:`EXPOSED_CARDS` exposed as it is dealt
     to each seat in turn."""
     for dealer, ended in itertools.product(range(SEATS), table_play.ENDINGS):
         yield Case(GAME, {"op": "next-dealer", "dealer": dealer, "ended": ended}, "grid")
-    for dealer, declarer in itertools.product(range(SEATS), range(SEATS)):
-        contract = ("hokom", "sun")[(dealer + declarer) % 2]
+    for dealer, declarer, contract in itertools.product(range(SEATS), range(SEATS),
+                                                        ("sun", "hokom")):
         yield Case(GAME, {"op": "first-lead", "dealer": dealer, "declarer": declarer,
                           "contract": contract}, "grid")
     for dealer in range(SEATS):
