@@ -9,8 +9,6 @@ from __future__ import annotations
 from collections.abc import Sequence
 from dataclasses import dataclass, replace
 
-import z3
-
 from proofs.kout.model import (
     Holding,
     Leader,
@@ -24,9 +22,10 @@ from proofs.kout.model import (
     trick_context,
 )
 from proofs.kout.scoring import hand_end
+from proofs.smt import terms as t
 from proofs.smt.parameters import SymbolicProfile
 from proofs.smt.solver import Names
-from proofs.smt.terms import Bool, Int, known
+from proofs.smt.terms import Bool, Int
 from spec.cards import BLACK_JOKER, Card
 from spec.model import Profile
 
@@ -70,12 +69,7 @@ class ModelEvaluator:
     @staticmethod
     def true(term: Bool) -> bool:
         """Whether ``term`` holds (a term left symbolic is simplified by Z3)."""
-        if isinstance(term, bool):
-            return term
-        simple = z3.simplify(term)
-        if not (z3.is_true(simple) or z3.is_false(simple)):
-            raise ValueError(f"model term does not evaluate to a constant: {simple}")
-        return bool(z3.is_true(simple))
+        return t.truth(term)
 
     def _holding(self, deck: tuple[Card, ...], cards: frozenset[Card]) -> Holding:
         return Holding({c: c in cards for c in deck})
@@ -124,12 +118,7 @@ class ModelEvaluator:
     @staticmethod
     def number(term: Int) -> int:
         """The value of an integer term under the profile's readings."""
-        if known(term):
-            return int(term)
-        simple = z3.simplify(term)
-        if not z3.is_int_value(simple):
-            raise ValueError(f"model term does not evaluate to a constant: {simple}")
-        return int(simple.as_long())
+        return t.number(term)
 
     def _context(self, s: Situation, cards: Sequence[Card]) -> TrickContext:
         """The trick context of ``cards`` led by ``s.leader``, each part evaluated to a

@@ -22,6 +22,7 @@ from proofs.kout.auction import MAX_BID, MIN_BID, PASS, Step, call_is_legal, sym
 from proofs.kout.evaluator import ModelEvaluator, Situation
 from proofs.kout.scoring import decided
 from proofs.kout.situation import profile_deck, profile_hand_size
+from proofs.smt import terms as t
 from proofs.smt.parameters import SymbolicProfile
 from proofs.smt.solver import Names
 from spec.cards import SUIT_LETTERS, card_name
@@ -38,10 +39,6 @@ def _situation(state: Any, profile: Profile) -> Situation:
                      tuple(position.trick), (position.won[0], position.won[1]))
 
 
-def _true(term: Any) -> bool:
-    return bool(z3.is_true(z3.simplify(term))) if not isinstance(term, bool) else term
-
-
 def _legal_calls(data: dict[str, Any], state: Any, profile: Profile) -> list[str]:
     """The calls the model allows the next speaker, seats counted from the dealer's left
     (the first to speak)."""
@@ -51,15 +48,15 @@ def _legal_calls(data: dict[str, Any], state: Any, profile: Profile) -> list[str
     auction = symbolic_auction(sp, Names("rule-example-auction"), players, len(calls),
                                [z3.IntVal(c) for c in calls])
     step: Step = auction.end
-    if _true(step.over):
+    if t.truth(step.over):
         return []
     first = (int(data["dealer"]) + 1) % players
-    seat = (first + int(z3.simplify(step.turn).as_long())) % players
+    seat = (first + t.number(step.turn)) % players
     if seat != state.current_player():
         raise ModelSilentError(f"the model has seat {seat} to speak, the state seat "
                                f"{state.current_player()}")
     allowed = [c for c in (PASS, *range(MIN_BID, MAX_BID + 1))
-               if _true(call_is_legal(sp, step, z3.IntVal(c), len(calls), players))]
+               if t.truth(call_is_legal(sp, step, z3.IntVal(c), len(calls), players))]
     return ["pass" if c == PASS else f"bid {c}" for c in allowed]
 
 

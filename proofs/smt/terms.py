@@ -118,3 +118,24 @@ def lift(x: Any) -> Any:
     if isinstance(x, int):
         return z3.IntVal(x)
     return x
+
+
+def truth(term: Bool) -> bool:
+    """The value of a Boolean term whose inputs are all fixed (a concrete profile), simplified
+    by Z3 where the folding left a term; ``ValueError`` if it is not a constant."""
+    if isinstance(term, bool):
+        return term
+    simple = z3.simplify(term)
+    if not (z3.is_true(simple) or z3.is_false(simple)):
+        raise ValueError(f"model term does not evaluate to a constant: {simple}")
+    return bool(z3.is_true(simple))
+
+
+def number(term: Int) -> int:
+    """The value of an integer term whose inputs are all fixed, as :func:`truth`."""
+    if known(term):
+        return int(term)
+    simple = z3.simplify(term)
+    if not z3.is_int_value(simple):
+        raise ValueError(f"model term does not evaluate to a constant: {simple}")
+    return int(simple.as_long())

@@ -17,6 +17,7 @@ from engine.baloot.play import perft_position
 from engine.baloot.rules import Rules
 from engine.baloot.state import AUCTION, DOUBLE, PLAY
 from engine.registry import load_game
+from proofs.baloot.conformance import GAME
 from proofs.baloot.conformance.calls import ACTIONS
 from proofs.baloot.conformance.expect import GAHWA_MULTIPLIER, rules_for
 from proofs.baloot.conformance.played_hand import tricks_json
@@ -24,7 +25,6 @@ from proofs.conformance.build import Case
 from spec.cards import SUIT_LETTERS
 from spec.model import Profile
 
-GAME = "baloot"
 RANDOM_SEEDS = range(1, 7)
 HANDS_PER_GAME = 4
 LEGAL_EVERY, TRICK_EVERY = 3, 2

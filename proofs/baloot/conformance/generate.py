@@ -11,7 +11,7 @@ from collections.abc import Iterator
 from typing import Any
 
 from engine.errors import EngineError
-from proofs.baloot.conformance import BALOOT_OPS, cases, table, witnessed
+from proofs.baloot.conformance import BALOOT_OPS, GAME, cases, table, witnessed
 from proofs.baloot.conformance.expect import answer_with_rules, rules_for
 from proofs.baloot.conformance.model_check import BalootModelCheck
 from proofs.baloot.conformance.reachable import PLAY_OPS, UndecidedError, find_history, play_of
@@ -34,7 +34,7 @@ def _playable(profile: Profile) -> bool:
 
 def suite_profiles(catalogue: Catalogue) -> list[Profile]:
     """The reconciled profile and every house option the engine can play."""
-    return house_options(catalogue, cases.GAME, _playable)
+    return house_options(catalogue, GAME, _playable)
 
 
 BUILD_BUDGET = 200_000
@@ -81,8 +81,8 @@ def all_cases(base: Profile, witnesses: list[dict[str, Any]]) -> Iterator[Case]:
 
 def build_suite(catalogue: Catalogue, witnesses: list[dict[str, Any]]) -> Suite:
     """Every vector, numbered within its group and op, smallest cases first."""
-    profiles = {cases.GAME: suite_profiles(catalogue)}
-    base = profiles[cases.GAME][0]
+    profiles = {GAME: suite_profiles(catalogue)}
+    base = profiles[GAME][0]
     check = BalootModelCheck(base)
     sized = ((case, case_size(case.body)) for case in all_cases(base, witnesses))
     answers = ReachedAnswers(ReusedAnswers(rules_for, answer_with_rules), base)

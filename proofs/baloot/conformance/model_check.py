@@ -11,8 +11,7 @@ from __future__ import annotations
 
 from typing import Any
 
-import z3
-
+from proofs.baloot.conformance import GAME
 from proofs.baloot.conformance.table import TABLE_OPS
 from proofs.baloot.examples import cut_choices
 from proofs.baloot.kinds_deal import may_choose, may_keep, may_redeal
@@ -29,7 +28,8 @@ from proofs.baloot.model import (
 )
 from proofs.baloot.scoring import Hand, score
 from proofs.conformance.build import Case, key
-from proofs.conformance.protocol import Answer
+from proofs.conformance.protocol import Answer, canonical, definition
+from proofs.smt import terms as t
 from proofs.smt.parameters import SymbolicProfile
 from proofs.smt.solver import Names
 from spec.cards import SUIT_LETTERS
@@ -63,7 +63,8 @@ class BalootModelCheck:
         elif body["op"] == "hand-score":
             model, engine = self._score(body), got.expect
         elif body["op"] in TABLE_OPS:
-            model, engine = self._table(body), canonical_table(got.expect)
+            shape = definition("response", GAME, body["op"])
+            model, engine = canonical(shape, self._table(body)), canonical(shape, got.expect)
         else:
             return
         self.checked += 1
@@ -93,16 +94,16 @@ class BalootModelCheck:
         op, dealer = body["op"], int(body["dealer"])
         if op == "next-dealer":
             ended = ("played", "all-passed", "kawesh").index(body["ended"])
-            return {"dealer": _number(next_dealer_term(self.sp, dealer, ended))}
+            return {"dealer": t.number(next_dealer_term(self.sp, dealer, ended))}
         if op == "first-lead":
-            return {"leader": _number(first_leader_term(self.sp, dealer, body["declarer"]))}
+            return {"leader": t.number(first_leader_term(self.sp, dealer, body["declarer"]))}
         if op == "cut":
-            return {"choices": sorted(c for c in cut_choices(self.profile)
-                                      if _truth(may_choose(self.sp, c)))}
+            return {"choices": [c for c in cut_choices(self.profile)
+                                if t.truth(may_choose(self.sp, c))]}
         rank = card_of(body["card"]) % 8
         return {"outcomes": [name for name, holds in (("keep", may_keep(self.sp, rank)),
                                                       ("redeal", may_redeal(self.sp, rank)))
-                             if _truth(holds)]}
+                             if t.truth(holds)]}
 
     def _played(self, body: dict[str, Any]) -> dict[str, Any]:
         """The tricks and card points each side takes by the model's trick rule and card
@@ -137,23 +138,3 @@ class BalootModelCheck:
                 "baloot": [int(x) for x in got.baloot], "total": [int(x) for x in got.total],
                 "gahwa_winner": None if winner < 0 else winner}
 
-
-def canonical_table(answer: dict[str, Any]) -> dict[str, Any]:
-    """A table answer with its lists (in any order) sorted."""
-    return {k: sorted(v) if isinstance(v, list) else v for k, v in answer.items()}
-
-
-def _number(term: Any) -> int:
-    """A term over a concrete profile, as a number."""
-    value = z3.simplify(term) if isinstance(term, z3.ExprRef) else term
-    return int(value.as_long()) if isinstance(value, z3.IntNumRef) else int(value)
-
-
-def _truth(term: Any) -> bool:
-    """A condition over a concrete profile, as a truth value."""
-    value = z3.simplify(term) if isinstance(term, z3.ExprRef) else term
-    if isinstance(value, z3.ExprRef):
-        if not (z3.is_true(value) or z3.is_false(value)):
-            raise AssertionError(f"the model leaves {term} open under a concrete profile")
-        return bool(z3.is_true(value))
-    return bool(value)

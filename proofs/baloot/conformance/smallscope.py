@@ -18,11 +18,11 @@ import itertools
 from collections.abc import Iterator
 
 from engine.baloot.cards import NUM_CARDS, BCard, parse, suit
+from proofs.baloot.conformance import GAME
 from proofs.baloot.conformance.situation import SEATS, BalootPlay
 from proofs.conformance.build import Case
 from spec.cards import SUIT_LETTERS
 
-GAME = "baloot"
 ORIGIN = "small-scope"
 POOL: tuple[BCard, ...] = tuple(parse(c) for c in ("JH", "9H", "AH", "7S", "QS", "AS"))
 THROW_OFF = parse("KD")

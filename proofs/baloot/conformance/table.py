@@ -19,16 +19,16 @@ from engine.baloot.game import BalootGame
 from engine.baloot.rules import Rules
 from engine.errors import EngineError
 from proofs.baloot import table_play
+from proofs.baloot.conformance import GAME
 from proofs.baloot.conformance.situation import SEATS, read_card, read_seat
 from proofs.baloot.examples import cut_choices
 from proofs.conformance.build import Case
 from proofs.conformance.protocol import Answer, InvalidRequestError, PerReadings
 from spec.model import Profile
 
-game_for = PerReadings(lambda profile: BalootGame("baloot", profile))
+game_for = PerReadings(lambda profile: BalootGame(GAME, profile))
 """The engine's game under a concrete profile."""
 TABLE_OPS = ("next-dealer", "first-lead", "cut", "exposed-card")
-GAME = "baloot"
 
 
 def answer(profile: Profile, rules: Rules, request: dict[str, Any]) -> Answer:

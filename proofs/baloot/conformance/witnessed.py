@@ -10,7 +10,8 @@ from collections.abc import Iterator
 from typing import Any
 
 from engine.baloot.cards import names
-from proofs.baloot.conformance.cases import GAME, GRID_DEALER, score_body, trump_letter
+from proofs.baloot.conformance import GAME
+from proofs.baloot.conformance.cases import GRID_DEALER, score_body, trump_letter
 from proofs.baloot.model import SUN
 from proofs.baloot.scoring import HOKOM_TOTAL, SUN_TOTAL
 from proofs.conformance.build import Case, dispute_witnesses

@@ -14,8 +14,6 @@ from __future__ import annotations
 from collections.abc import Iterator
 from typing import Any
 
-import z3
-
 from engine.errors import EngineError
 from proofs.conformance.build import Case, Suite, assemble, key
 from proofs.conformance.build import suite_profiles as house_options
@@ -114,8 +112,8 @@ class ModelCheck:
                 model = {"scores": list(after), "winner": winner}
         elif op == "next-dealer":
             players = game_for(self.profile).rules.players
-            term = z3.simplify(next_dealer_term(self.model.sp, body["dealer"], players))
-            model = {"dealer": term.as_long()}
+            model = {"dealer": self.model.number(
+                next_dealer_term(self.model.sp, body["dealer"], players))}
         else:
             return
         self.checked += 1
