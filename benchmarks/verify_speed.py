@@ -18,7 +18,7 @@ BALOOT_BUDGET = 30.0
 def verify_seconds(cache: Path, *extra: str) -> tuple[float, int]:
     """(wall seconds, exit status) of one ``trickrules verify`` run with result cache
     ``cache``, as a user runs it."""
-    command = [sys.executable, "-m", "proofs.cli", "verify", "--cache-dir", str(cache),
+    command = [sys.executable, "-m", "trickrules.cli", "verify", "--cache-dir", str(cache),
                "--json", *extra]
     start = time.perf_counter()
     done = subprocess.run(command, capture_output=True, text=True, check=False)

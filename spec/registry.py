@@ -46,10 +46,10 @@ class Family:
 
 REGISTRY: tuple[Family, ...] = (
     Family("kout", "Kout Bo: the reconciled rules", "team", "engine.kout", "proofs.kout.kit",
-           "proofs.kout.words", "proofs.kout.conformance.generate", "proofs.cli.families.kout"),
+           "proofs.kout.words", "proofs.kout.conformance.generate", "trickrules.cli.families.kout"),
     Family("baloot", "Baloot: the reconciled rules", "side", "engine.baloot",
            "proofs.baloot.kit", "proofs.baloot.words", "proofs.baloot.conformance.generate",
-           "proofs.cli.families.baloot", odds="engine.baloot.odds"),
+           "trickrules.cli.families.baloot", odds="engine.baloot.odds"),
 )
 """Every registered game family: adding one is one line here and the family's packages."""
 

@@ -12,8 +12,8 @@ import pytest
 
 from engine.kout.actions import PASS, bid_action, trump_action
 from engine.kout.game import KoutGame, KoutState
-from proofs.cli import main
 from spec.cards import SUIT_LETTERS, parse_card, parse_cards
+from trickrules.cli import main
 
 
 def _run(capsys: pytest.CaptureFixture[str], *argv: str) -> tuple[int, str, str]:

@@ -14,7 +14,7 @@ from pathlib import Path
 import pytest
 
 import spec.registry
-from proofs.cli.main import BROKEN_PIPE, main
+from trickrules.cli.main import BROKEN_PIPE, main
 
 TRICKRULES = [sys.executable, "-m", "trickrules"]
 

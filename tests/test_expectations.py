@@ -13,8 +13,6 @@ from typing import Any
 import pytest
 from rich.console import Console
 
-from proofs.cli.main import main
-from proofs.cli.render.tables import print_verify
 from proofs.disputes import Dispute
 from proofs.kit import kit_games
 from proofs.verify import expectations
@@ -22,6 +20,8 @@ from proofs.verify.expectations import load_expected, observed, surprises
 from proofs.verify.report import Verification
 from proofs.verify.sources import source_section
 from spec.errors import SpecError
+from trickrules.cli.main import main
+from trickrules.cli.render.tables import print_verify
 
 
 def _turned_equivalent(dispute: Dispute) -> Dispute:

@@ -15,7 +15,7 @@ import pytest
 from engine.errors import IllegalActionError
 from engine.kout.actions import PASS
 from engine.registry import load_game
-from proofs.cli.main import main
+from trickrules.cli.main import main
 
 EXAMPLE = Path(__file__).resolve().parent.parent / "docs" / "examples" / \
     "last-trick-black-joker-lead.json"
@@ -78,7 +78,7 @@ def test_verify_refuses_a_profile_of_another_game(capsys: pytest.CaptureFixture[
 def test_json_into_a_reader_that_closes_early_is_not_a_traceback() -> None:
     """Finding 15: ``trickrules play --json | head -1``; the reader here (``true``) is gone
     before the first write, so the pipe is sure to be broken."""
-    done = subprocess.run(f"{sys.executable} -m proofs.cli play --game kout6 --seed 1 --json "
+    done = subprocess.run(f"{sys.executable} -m trickrules.cli play --game kout6 --seed 1 --json "
                           "| true", shell=True, capture_output=True, text=True, check=False)
     assert "Traceback" not in done.stderr and "BrokenPipe" not in done.stderr
 
@@ -132,7 +132,7 @@ def test_judge_refuses_bad_files_naming_them(tmp_path: Path, payload: bytes, mes
 
 def test_judge_reads_standard_input() -> None:
     """Finding 16: ``judge -``."""
-    done = subprocess.run([sys.executable, "-m", "proofs.cli", "judge", "-", "--json"],
+    done = subprocess.run([sys.executable, "-m", "trickrules.cli", "judge", "-", "--json"],
                           input=EXAMPLE.read_text(encoding="utf-8"), capture_output=True,
                           text=True, check=False)
     assert done.returncode == 0, done.stderr
@@ -320,8 +320,8 @@ def test_conform_prints_profile_names_as_they_are() -> None:
     """Finding 6: ``kout6-default[play.follow-suit=follow-else-trump]`` printed as
     ``kout6-default`` (rich read the brackets as markup)."""
     profile = "kout6-default[play.follow-suit=follow-else-trump]"
-    done = subprocess.run([sys.executable, "-m", "proofs.cli", "conform", "--engine",
-                           f"{sys.executable} -m proofs.cli adapter", "--profile", profile],
+    done = subprocess.run([sys.executable, "-m", "trickrules.cli", "conform", "--engine",
+                           f"{sys.executable} -m trickrules.cli adapter", "--profile", profile],
                           capture_output=True, text=True, check=False,
                           env={**os.environ, "COLUMNS": "400"})
     assert done.returncode == 0, done.stderr
@@ -332,12 +332,12 @@ def test_an_internal_error_is_one_line_and_the_traceback_only_under_debug(
         monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]) -> None:
     """The CLI's error policy: a bug of ours exits 3 with one line naming it; ``--debug``
     shows the traceback."""
-    import proofs.cli.games
+    import trickrules.cli.games
 
     def broken(args: object) -> int:
         raise RuntimeError("the registry is empty")
 
-    monkeypatch.setattr(proofs.cli.games, "games_table", lambda: broken(None))
+    monkeypatch.setattr(trickrules.cli.games, "games_table", lambda: broken(None))
     assert main(["games"]) == 3
     err = capsys.readouterr().err
     assert err.count("\n") == 1 and "internal error: RuntimeError: the registry is empty" in err

@@ -9,7 +9,7 @@ from typing import Any
 
 import pytest
 
-from proofs.cli.main import main
+from trickrules.cli.main import main
 
 
 @pytest.mark.parametrize("game", ["kout6", "baloot"])

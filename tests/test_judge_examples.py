@@ -10,9 +10,9 @@ from typing import Any
 
 import pytest
 
-from proofs.cli.main import main
 from proofs.rule_examples import matches
 from spec.loader import family_catalogue
+from trickrules.cli.main import main
 
 SPEC = Path(__file__).resolve().parent.parent / "spec"
 FAMILIES = ("kout", "baloot")
@@ -130,7 +130,7 @@ def test_judge_runs_without_the_rulebooks_extra() -> None:
     code = ("import sys\n"
             "for name in ('docutils', 'sphinx', 'rst2pdf'):\n"
             "    sys.modules[name] = None\n"
-            "from proofs.cli.main import main\n"
+            "from trickrules.cli.main import main\n"
             f"sys.exit(main(['judge', {str(example / 'sun-last-trick.json')!r}, '--json']))\n")
     done = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True,
                           check=False, timeout=120)

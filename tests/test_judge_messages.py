@@ -13,7 +13,7 @@ from typing import Any
 
 import pytest
 
-from proofs.cli.main import main
+from trickrules.cli.main import main
 
 SPEC = Path(__file__).resolve().parent.parent / "spec"
 

@@ -10,9 +10,9 @@ from pathlib import Path
 import pytest
 from helpers import shipped_suite
 
-from proofs.cli.main import main
 from proofs.conformance.protocol import canonical, definition
 from proofs.judge_question import QUESTION_OPS, judge_question
+from trickrules.cli.main import main
 
 EXAMPLES = Path(__file__).resolve().parents[1] / "docs" / "examples" / "questions"
 

@@ -21,7 +21,6 @@ from rulebook_html import (
     visible_text,
 )
 
-from proofs.cli import main
 from proofs.judge_question import judge_question
 from proofs.rulebook.build import Built, build_rulebook
 from proofs.rulebook.examples import Example, check_example
@@ -34,6 +33,7 @@ from proofs.rulebook.rst import (
     rule_label,
 )
 from spec.loader import family_catalogue
+from trickrules.cli import main
 
 FAMILIES = ("kout", "baloot")
 

@@ -123,7 +123,7 @@ def test_a_claim_missing_from_the_index_asks_for_make_sentences(tmp_path: Path) 
 
 def test_the_sources_command_shows_coverage_and_each_sentence(
         capsys: pytest.CaptureFixture[str]) -> None:
-    from proofs.cli import main
+    from trickrules.cli import main
 
     assert main(["sources", "--json"]) == 0
     rows = {(r["source"], r["game"]): r for r in json.loads(capsys.readouterr().out)["sources"]}
@@ -144,7 +144,7 @@ def test_the_sources_command_shows_coverage_and_each_sentence(
 
 
 def test_explain_and_diff_find_the_baloot_family(capsys: pytest.CaptureFixture[str]) -> None:
-    from proofs.cli import main
+    from trickrules.cli import main
 
     assert main(["explain", "baloot/double.sun/one-side-above-100-vs-one-above-other-below-100",
                  "--json"]) == 0
@@ -160,7 +160,7 @@ def test_sentences_show_no_words_the_index_does_not_hold(
     --sentences`` says so and shows no sentence's words where the index holds another
     sentence (it once showed 134 sentences of 004w with their neighbours' words, exit 0);
     a seed that lacks the marker its source is cut at is named."""
-    from proofs.cli.main import main
+    from trickrules.cli.main import main
 
     seeds = _seed_files()
     source = family_catalogue("baloot").sources["004w"]

@@ -13,10 +13,10 @@ from typing import Any
 
 import pytest
 
-from proofs.cli.main import main
 from proofs.simulate.run import ChunkDone, run_studies
 from proofs.simulate.store import ChunkStore
 from proofs.simulate.study import make_study, wilson
+from trickrules.cli.main import main
 
 DISPUTE = "kout6/score.made/bid-vs-tricks-won"
 """A dispute that changes the score of every made hand won with tricks to spare."""

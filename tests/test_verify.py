@@ -136,7 +136,7 @@ def test_a_log_gets_one_line_per_finished_item(verified_cache: Path, tmp_path: P
     a folder of its own, so the shared results are never written over)."""
     folder = tmp_path if extra else verified_cache
     done = subprocess.run(
-        [sys.executable, "-m", "proofs.cli", "verify", "--profile", "kout4-default",
+        [sys.executable, "-m", "trickrules.cli", "verify", "--profile", "kout4-default",
          "--cache-dir", str(folder), *extra], capture_output=True, text=True, check=False)
     assert done.returncode == 0, done.stderr
     lines = [line for line in done.stdout.splitlines() if line.startswith("[")]
@@ -261,7 +261,7 @@ def test_verify_names_every_outcome_that_did_not_settle(full_report: dict[str, A
 
     from rich.console import Console
 
-    from proofs.cli.render.tables import print_verify
+    from trickrules.cli.render.tables import print_verify
 
     def printed(report: dict[str, Any]) -> str:
         console = Console(record=True, width=400)

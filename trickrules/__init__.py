@@ -16,8 +16,8 @@ import json
 from pathlib import Path
 from typing import Any
 
-from proofs.cli.main import installed_version
 from proofs.conformance import DEFAULT_TIMEOUT
+from trickrules.cli.main import installed_version
 
 __all__ = ["__version__", "conform", "games", "judge", "load_game"]
 

@@ -2,6 +2,6 @@
 
 import sys
 
-from proofs.cli.main import main
+from trickrules.cli.main import main
 
 sys.exit(main())

@@ -289,8 +289,8 @@ def test_every_kind_of_outcome_is_told_in_words(book: DisputeBook) -> None:
     from rich.console import Console
 
     from proofs.baloot.kit import KIT
-    from proofs.cli.render.disputes import print_explain
     from proofs.outcome_words import title
+    from trickrules.cli.render.disputes import print_explain
 
     catalogue = family_catalogue("baloot")
     told = set()

@@ -8,14 +8,13 @@ import json
 import shutil
 import subprocess
 import sys
-import time
 import uuid
 from pathlib import Path
 from typing import Any
 
 import pytest
 from helpers import shipped_suite
-from test_conformance import MISBEHAVING, processes_with, small_suite, suite_subset
+from test_conformance import MISBEHAVING, processes_with, small_suite, suite_subset, timeout_for
 
 from proofs.baloot.conformance import BALOOT_OPS
 from proofs.baloot.conformance.generate import build_suite, witness_requests
@@ -26,13 +25,13 @@ from proofs.conformance.suite import suite_dir
 from spec.loader import family_catalogue
 
 SUITE = suite_dir("baloot")
-REFERENCE = f"{sys.executable} -m proofs.cli adapter"
+REFERENCE = f"{sys.executable} -m trickrules.cli adapter"
 BROKEN = f"{sys.executable} -m tests.adapters.broken_baloot"
 
 
 def conform(*args: str) -> tuple[int, dict[str, Any]]:
     """``trickrules conform --game baloot --json`` with ``args``: exit status and report."""
-    done = subprocess.run([sys.executable, "-m", "proofs.cli", "conform", "--game", "baloot",
+    done = subprocess.run([sys.executable, "-m", "trickrules.cli", "conform", "--game", "baloot",
                            "--json", *args], capture_output=True, text=True, timeout=600)
     return done.returncode, json.loads(done.stdout) if done.stdout.strip() else {}
 
@@ -200,7 +199,7 @@ under the reconciled profile can tell which reading it plays."""
 
 def _kaboot_table(capsys: pytest.CaptureFixture[str]) -> dict[str, Any]:
     """``conform --table`` of the Kaboot engine over the hand scores, run in-process."""
-    from proofs.cli import main
+    from trickrules.cli import main
 
     code = main(["conform", "--game", "baloot", "--json", "--engine", KABOOT, "--table",
                  "--only", "hand-score"])
@@ -235,7 +234,7 @@ def test_an_engine_with_two_scoring_house_rules_is_named_by_both(
         capsys: pytest.CaptureFixture[str]) -> None:
     """Each wrong answer is charged to the one rule whose house reading gives it, none to no
     reading, and the table names both readings from the wrong answers alone."""
-    from proofs.cli import main
+    from trickrules.cli import main
 
     code = main(["conform", "--game", "baloot", "--json", "--engine", COUNTING, "--table",
                  "--only", "hand-score"])
@@ -264,7 +263,7 @@ def test_an_engine_with_three_house_rules_of_buying_doubling_and_play_is_named_b
     (an answer after a Double the engine itself would refuse, to the reading that refuses it),
     and the table names all three. The exemption's wrong answers are also any-trump's; the
     engine's right answers where an opponent's trump wins rule any-trump out."""
-    from proofs.cli import main
+    from trickrules.cli import main
 
     code = main(["conform", "--game", "baloot", "--json", "--engine",
                  f"{CHANGED_GUIDE} buying-and-play", "--table", "--only",
@@ -309,12 +308,10 @@ def test_misbehaving_engine_is_reported(tmp_path: Path, way: str, kind: str,
     timeouts, and no process of the engine outlives it."""
     token = uuid.uuid4().hex
     suite = small_suite(tmp_path, "baloot", "baloot")
-    start = time.perf_counter()
     code, report = conform("--engine", f"{MISBEHAVING} {way} {token}", "--suite", str(suite),
-                           "--timeout", "1")
+                           "--timeout", timeout_for(way))
     assert code == 1 and report["vectors"] == 5 and report["passed"] == passed
     assert report["problems"].get(kind, 0) >= 1, report["problems"]
-    assert time.perf_counter() - start < 30
     assert not processes_with(token), "an engine of the run is still alive"
 
 

@@ -8,13 +8,13 @@ from typing import Any
 
 import pytest
 
-from proofs.cli import main
 from proofs.disputes import DisputeBook
 from proofs.kit import consistency_theorems
 from proofs.traceability import build_graph, claims_behind, report, sources_of
 from proofs.verify.source_checks import check_source_profile
 from spec.loader import family_catalogue
 from spec.source_profiles import source_profiles
+from trickrules.cli import main
 
 EXAMPLE = Path(__file__).resolve().parents[2] / "docs" / "examples" / \
     "last-trick-black-joker-lead.json"

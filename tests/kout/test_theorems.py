@@ -18,7 +18,6 @@ import proofs.kout.scoring
 import proofs.kout.theorems
 from engine.kout.game import KoutState
 from engine.kout.state import PLAY
-from proofs.cli import main
 from proofs.kit import Theorem
 from proofs.kout.theorems import (
     THEOREMS,
@@ -31,6 +30,7 @@ from proofs.kout.theorems import (
 )
 from proofs.verify.rows import failed, run_theorems
 from spec.loader import family_catalogue
+from trickrules.cli import main
 
 
 def test_every_theorem_is_proved_for_every_shipped_profile(

@@ -58,8 +58,8 @@ def cmd_diff(args: argparse.Namespace) -> int:
     if args.json:
         print(json.dumps(diff.as_json(), indent=2, ensure_ascii=False))
     else:
-        from proofs.cli.render.console import output_console
-        from proofs.cli.render.disputes import print_diff
+        from trickrules.cli.render.console import output_console
+        from trickrules.cli.render.disputes import print_diff
 
         print_diff(output_console(), diff)
     return 1 if diff.unknown else 0
@@ -73,8 +73,8 @@ def cmd_explain(args: argparse.Namespace) -> int:
     if args.json:
         print(json.dumps(dispute.as_json(), indent=2, ensure_ascii=False))
     else:
-        from proofs.cli.render.console import output_console
-        from proofs.cli.render.disputes import print_explain
+        from trickrules.cli.render.console import output_console
+        from trickrules.cli.render.disputes import print_explain
 
         print_explain(output_console(), catalogue, dispute)
     return 0 if dispute.ok else 1
@@ -121,10 +121,10 @@ def _load_situation(path: str) -> Any:
 def cmd_judge(args: argparse.Namespace) -> int:
     """A situation in the engine's JSON state form, answered under every profile: the
     rulebook's answer with the rules deciding it, then the profiles that answer otherwise."""
-    from proofs.cli.render.console import output_console
-    from proofs.cli.render.judge import print_judge, print_question
     from proofs.judge_input import answer_situation
     from proofs.judge_question import is_question
+    from trickrules.cli.render.console import output_console
+    from trickrules.cli.render.judge import print_judge, print_question
 
     data = _load_situation(args.situation)
     report, admitted = answer_situation(data)
@@ -190,7 +190,7 @@ def cmd_sources(args: argparse.Namespace) -> int:
         table.add_row(row["source"], row["game"], str(row["claims"]),
                       str(len(row["silences"])), str(len(row["ambiguities"])),
                       str(len(row["contradictions"])), ", ".join(row["variants"]), text)
-    from proofs.cli.render.console import output_console
+    from trickrules.cli.render.console import output_console
 
     output_console().print(table)
     return 0
@@ -199,10 +199,10 @@ def cmd_sources(args: argparse.Namespace) -> int:
 def _print_sentences(source_id: str, as_json: bool) -> int:
     """Every sentence of one source with the claims that cite it or the reason it states no
     rule; the words themselves when the seed files are beside the checkout."""
-    from proofs.cli.render.console import literal
     from spec.coverage import REASONS
     from spec.loader import family_catalogue
     from spec.sentences import read_sentences, sources_directory
+    from trickrules.cli.render.console import literal
 
     catalogue = next((c for c in map(family_catalogue, FAMILIES) if source_id in c.sources),
                      None)
@@ -235,7 +235,7 @@ def _print_sentences(source_id: str, as_json: bool) -> int:
                           "sentences": out}, indent=2, ensure_ascii=False))
         return 0
 
-    from proofs.cli.render.console import output_console
+    from trickrules.cli.render.console import output_console
 
     console = output_console()
     if differing:

@@ -8,9 +8,9 @@ from typing import Any
 from rich.console import Console
 from rich.table import Table
 
-from proofs.cli.render.console import literal
-from proofs.cli.render.tables import hand_by_suit, styled, tricks_table
 from spec.cards import SUIT_LETTERS, SUIT_SYMBOLS
+from trickrules.cli.render.console import literal
+from trickrules.cli.render.tables import hand_by_suit, styled, tricks_table
 
 
 def _suit(letter: str | None) -> str:

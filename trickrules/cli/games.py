@@ -35,7 +35,7 @@ def cmd_games(args: argparse.Namespace) -> int:
         return 0
     from rich.table import Table
 
-    from proofs.cli.render.console import output_console
+    from trickrules.cli.render.console import output_console
 
     table = Table(show_header=True, header_style="bold")
     for column in ("game", "name", "family", "players", "deck", "hand", "actions",

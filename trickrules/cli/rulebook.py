@@ -8,7 +8,7 @@ import json
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
-from proofs.cli.verify import add_verify_options
+from trickrules.cli.verify import add_verify_options
 
 if TYPE_CHECKING:
     from rich.console import Console
@@ -43,10 +43,10 @@ def current_report(path: Path | None, console: Console,
                    options: argparse.Namespace | None = None) -> dict[str, Any]:
     """The report at ``path`` if it was made from the present rule data and code. Without
     ``path``: the default report if current, else a fresh verification (saved there)."""
-    from proofs.cli.verify import run_verification, write_report
     from proofs.kit import kit_games
     from proofs.verify.cache import inputs_digest
     from spec.loader import game_catalogue
+    from trickrules.cli.verify import run_verification, write_report
 
     digest = inputs_digest()
     games = list(kit_games())
@@ -75,9 +75,9 @@ def current_report(path: Path | None, console: Console,
 
 def cmd_rulebook(args: argparse.Namespace) -> int:
     """Build the rulebook; exit 2 with the failing step when it cannot be built."""
-    from proofs.cli.render.console import output_console
     from proofs.rulebook.prerequisites import check_prerequisites
     from spec.registry import family_named
+    from trickrules.cli.render.console import output_console
 
     families = list(dict.fromkeys(family_named(name) for name in args.game)) or None
     check_prerequisites(Path(args.out), pdf=not args.no_pdf)

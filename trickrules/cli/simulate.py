@@ -58,10 +58,10 @@ def _studies(args: argparse.Namespace) -> tuple[list[Any], list[dict[str, str]]]
 
 def cmd_simulate(args: argparse.Namespace) -> int:
     """Run the study (or every dispute's) and print its figures."""
-    from proofs.cli.render.console import output_console
-    from proofs.cli.render.progress import progress
     from proofs.simulate.run import run_studies
     from proofs.simulate.store import ChunkStore
+    from trickrules.cli.render.console import output_console
+    from trickrules.cli.render.progress import progress
 
     _check_installed()
     cores = os.cpu_count() or 1
@@ -86,7 +86,7 @@ def cmd_simulate(args: argparse.Namespace) -> int:
     if args.json:
         print(json.dumps(result, indent=2))
     else:
-        from proofs.cli.render.console import literal
+        from trickrules.cli.render.console import literal
 
         console = output_console()
         _print(console, summaries, args.examples)
@@ -133,7 +133,7 @@ def _print(console: Any, summaries: list[dict[str, Any]], examples: str | None) 
     """The figures as a table, the players and seeds, then the divergences."""
     from rich.table import Table
 
-    from proofs.cli.render.console import literal
+    from trickrules.cli.render.console import literal
 
     table = Table(title="How often each reading changes the outcome (95% intervals)")
     table.add_column("dispute", overflow="fold")

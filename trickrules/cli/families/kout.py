@@ -7,8 +7,8 @@ import argparse
 from collections.abc import Callable
 from typing import Any
 
-from proofs.cli.families import check_perft
-from proofs.cli.render.tables import print_game
+from trickrules.cli.families import check_perft
+from trickrules.cli.render.tables import print_game
 
 __all__ = ["perft_setting", "print_game"]
 

@@ -26,7 +26,7 @@ def cmd_conform(args: argparse.Namespace) -> int:
     game = args.game if args.game in game_ids() else None
     failures_path = Path(args.failures) if args.failures else None
     if failures_path is not None:
-        from proofs.cli.verify import check_writable
+        from trickrules.cli.verify import check_writable
 
         check_writable(failures_path, "--failures")
     only = [op.strip() for op in args.only.split(",")] if args.only is not None else None
@@ -50,7 +50,7 @@ def cmd_conform(args: argparse.Namespace) -> int:
     if args.json:
         print(json.dumps(data, indent=2, ensure_ascii=False))
     else:
-        from proofs.cli.render.console import output_console
+        from trickrules.cli.render.console import output_console
 
         console = output_console()
         _print_run(console, data)
@@ -64,7 +64,7 @@ def _print_house_options(console: Console, game: str, table: dict[str, Any]) -> 
     reading fitting, or a suite that cannot tell; with each reading's separating vectors."""
     from rich.table import Table
 
-    from proofs.cli.render.console import literal
+    from trickrules.cli.render.console import literal
 
     shown = Table(title=f"House options of {game}: the engine's answers on the vectors that "
                         "separate the readings (passed/asked; all its vectors in brackets)")
@@ -95,7 +95,7 @@ def _print_run(console: Console, run: dict[str, Any]) -> None:
     """The run as tables; every text from the suite or the engine is escaped, not markup."""
     from rich.table import Table
 
-    from proofs.cli.render.console import literal
+    from trickrules.cli.render.console import literal
 
     failing = {r: t for r, t in run["rules"].items() if t["failed"]}
     if failing:
@@ -153,8 +153,6 @@ def cmd_vectors(args: argparse.Namespace) -> int:
     first take the witnesses afresh from a current verify report."""
     import importlib
 
-    from proofs.cli.render.console import literal, output_console
-    from proofs.cli.rulebook import current_report
     from proofs.conformance.build import (
         WITNESSES,
         stale_files,
@@ -165,6 +163,8 @@ def cmd_vectors(args: argparse.Namespace) -> int:
     from proofs.conformance.made_from import write_record
     from proofs.conformance.suite import SuiteError, suite_dir
     from spec.loader import family_catalogue
+    from trickrules.cli.render.console import literal, output_console
+    from trickrules.cli.rulebook import current_report
 
     console = output_console(stderr=True)
     if args.out and not args.game:

@@ -39,7 +39,7 @@ def cmd_odds(args: argparse.Namespace) -> int:
     from rich.markup import escape
     from rich.table import Table
 
-    from proofs.cli.render.console import output_console
+    from trickrules.cli.render.console import output_console
 
     console = output_console()
     console.print(f"One 8-card hand from the 32-card pack: {hands:,} hands, counted exactly "

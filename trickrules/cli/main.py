@@ -1,6 +1,6 @@
 """The ``trickrules`` entry point: the argument parser of every command and the dispatch.
 
-Each command lives in its own module of :mod:`proofs.cli` and registers its arguments here
+Each command lives in its own module of :mod:`trickrules.cli` and registers its arguments here
 without importing anything heavy; its work (and the libraries it needs) is imported only when
 the command runs, so ``trickrules --help`` starts at once.
 """
@@ -18,8 +18,8 @@ import textwrap
 from collections.abc import Sequence
 from typing import Any, NoReturn
 
-from proofs.cli import conform, disputes, games, odds, play, rulebook, serve, simulate, verify
 from spec.registry import FAMILIES, game_ids
+from trickrules.cli import conform, disputes, games, odds, play, rulebook, serve, simulate, verify
 
 EXIT_CODES = """exit codes:
   0    done; every check held

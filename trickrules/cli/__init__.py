@@ -2,6 +2,6 @@
 the heavy libraries (Z3, networkx, rich, jsonschema); a command imports what it needs when run.
 """
 
-from proofs.cli.main import build_parser, main
+from trickrules.cli.main import build_parser, main
 
 __all__ = ["build_parser", "main"]

@@ -21,11 +21,11 @@ if TYPE_CHECKING:
 def cmd_verify(args: argparse.Namespace) -> int:
     """Run every theorem on the chosen profiles and, unless one profile is chosen, the source
     checks and disputes; non-zero exit if anything is not as expected."""
-    from proofs.cli.render.console import output_console
-    from proofs.cli.render.tables import print_verify
     from proofs.kit import kit_games
     from proofs.verify.rows import failed
     from spec.loader import game_catalogue
+    from trickrules.cli.render.console import output_console
+    from trickrules.cli.render.tables import print_verify
 
     games = [args.game] if args.game else list(kit_games())
     if args.jobs is not None and args.jobs < 1:
@@ -93,7 +93,7 @@ def run_verification(console: Console, catalogue: Catalogue, games: list[str],
                           "--cache-dir names another)")
     cache = ResultCache(directory, environment_digest(inputs_digest()), read=read_cache)
     total = work_items(catalogue, games, profiles, with_sources)
-    from proofs.cli.render.progress import progress
+    from trickrules.cli.render.progress import progress
 
     with progress(console, total) as on_item:
         return verify(catalogue, games, profiles, with_sources, cache, workers, on_item)

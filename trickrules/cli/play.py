@@ -34,7 +34,7 @@ def cmd_play(args: argparse.Namespace) -> int:
     if args.json:
         print(json.dumps(record, indent=2))
         return 0
-    from proofs.cli.render.console import output_console
+    from trickrules.cli.render.console import output_console
 
     _family_command_line(args.game).print_game(output_console(), record)
     return 0
@@ -59,8 +59,8 @@ def cmd_perft(args: argparse.Namespace) -> int:
     if args.json:
         print(json.dumps(result, indent=2))
         return 0
-    from proofs.cli.render.console import output_console
-    from proofs.cli.render.tables import print_perft
+    from trickrules.cli.render.console import output_console
+    from trickrules.cli.render.tables import print_perft
 
     print_perft(output_console(), result)
     return 0

@@ -1,7 +1,0 @@
-"""``python -m proofs.cli``: the ``trickrules`` command."""
-
-import sys
-
-from proofs.cli.main import main
-
-sys.exit(main())
