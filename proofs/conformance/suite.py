@@ -93,6 +93,19 @@ def load_suite(root: Path) -> SuiteData:
     if not root.is_dir():
         raise SuiteError(f"{root}: not a directory (a suite is a directory with manifest.json, "
                          "profiles.json, must/ and variant/)")
+    defaults, profiles = _manifest_and_profiles(root)
+    vectors = []
+    for group in GROUPS:
+        for path in sorted((root / group).glob("*.jsonl")):
+            vectors += _file_vectors(path, profiles)
+    if not vectors:
+        raise SuiteError(f"{root}: no vectors (expected must/*.jsonl and variant/*.jsonl)")
+    return SuiteData(vectors, profiles, dict(defaults))
+
+
+def _manifest_and_profiles(root: Path) -> tuple[dict[str, Any], dict[str, Any]]:
+    """The suite's default profile per game (from ``manifest.json``) and its profiles (from
+    ``profiles.json``), each checked for the shape the runner reads."""
     manifest = _json(root / "manifest.json")
     profiles = _json(root / "profiles.json")
     defaults = manifest.get("defaults") if isinstance(manifest, dict) else None
@@ -100,53 +113,75 @@ def load_suite(root: Path) -> SuiteData:
         raise SuiteError(f"{root / 'manifest.json'}: expected an object with \"defaults\" "
                          "(each game's default suite profile), and profiles.json an object")
     for name, profile in profiles.items():
-        rules = profile.get("rules") if isinstance(profile, dict) else None
-        if (not isinstance(profile, dict) or not isinstance(profile.get("game"), str)
-                or not isinstance(rules, dict)
-                or not all(isinstance(v, str) for v in rules.values())):
+        if not _is_profile(profile):
             raise SuiteError(f"{root / 'profiles.json'}: profile {name!r} needs \"game\" (a "
                              "game id) and \"rules\" (each parameter's reading)")
+    return defaults, profiles
+
+
+def _is_profile(profile: Any) -> bool:
+    """Whether a ``profiles.json`` entry names its game and a reading for each parameter."""
+    rules = profile.get("rules") if isinstance(profile, dict) else None
+    return (isinstance(profile, dict) and isinstance(profile.get("game"), str)
+            and isinstance(rules, dict) and all(isinstance(v, str) for v in rules.values()))
+
+
+def _file_vectors(path: Path, profiles: dict[str, Any]) -> list[dict[str, Any]]:
+    """The vectors of one ``.jsonl`` file, one a line (blank lines skipped), each checked
+    against the vector schema and the suite's ``profiles``."""
+    try:
+        text = path.read_text(encoding="utf-8")
+    except (OSError, UnicodeDecodeError) as exc:
+        raise SuiteError(f"{path}: cannot read: {exc}") from None
     vectors = []
-    for group in GROUPS:
-        for path in sorted((root / group).glob("*.jsonl")):
-            try:
-                text = path.read_text(encoding="utf-8")
-            except (OSError, UnicodeDecodeError) as exc:
-                raise SuiteError(f"{path}: cannot read: {exc}") from None
-            for number, line in enumerate(text.splitlines(), 1):
-                if not line.strip():
-                    continue
-                try:
-                    vector = json.loads(line)
-                except json.JSONDecodeError as exc:
-                    raise SuiteError(f"{path}:{number}: {exc.msg}") from None
-                except RecursionError:
-                    raise SuiteError(f"{path}:{number}: JSON nested too deeply") from None
-                except ValueError as exc:  # an integer too long to read, and the like
-                    raise SuiteError(f"{path}:{number}: {exc}") from None
-                if not isinstance(vector, dict):
-                    raise SuiteError(f"{path}:{number}: expected a vector object, got "
-                                     f"{type(vector).__name__}")
-                missing = set(_FIELDS) - set(vector)
-                if missing:
-                    raise SuiteError(f"{path}:{number}: missing {', '.join(sorted(missing))}")
-                wrong = [k for k, kind in _FIELDS.items() if not isinstance(vector[k], kind)
-                         or (kind is list and not all(isinstance(x, str) for x in vector[k]))]
-                if wrong:
-                    raise SuiteError(f"{path}:{number}: {', '.join(wrong)} of the wrong type "
-                                     "(see the vector schema)")
-                if vector["op"] not in OPS:
-                    raise SuiteError(f"{path}:{number}: op {vector['op']!r} is not one of the "
-                                     f"protocol's ({', '.join(OPS)})")
-                problem = _body_problem(vector)
-                if problem:
-                    raise SuiteError(f"{path}:{number}: {problem}")
-                unknown = [p for p in vector["profiles"] + vector["except"]
-                           if p != EVERY and p not in profiles]
-                if unknown:
-                    raise SuiteError(f"{path}:{number}: profile {unknown[0]!r} is not in "
-                                     "profiles.json")
-                vectors.append(vector)
-    if not vectors:
-        raise SuiteError(f"{root}: no vectors (expected must/*.jsonl and variant/*.jsonl)")
-    return SuiteData(vectors, profiles, dict(defaults))
+    for number, line in enumerate(text.splitlines(), 1):
+        if not line.strip():
+            continue
+        vector = _line_json(path, number, line)
+        _check_vector(f"{path}:{number}", vector, profiles)
+        vectors.append(vector)
+    return vectors
+
+
+def _line_json(path: Path, number: int, line: str) -> Any:
+    """The JSON value on line ``number`` of ``path``; a line that is not JSON is refused
+    naming the file and line."""
+    try:
+        return json.loads(line)
+    except json.JSONDecodeError as exc:
+        raise SuiteError(f"{path}:{number}: {exc.msg}") from None
+    except RecursionError:
+        raise SuiteError(f"{path}:{number}: JSON nested too deeply") from None
+    except ValueError as exc:  # an integer too long to read, and the like
+        raise SuiteError(f"{path}:{number}: {exc}") from None
+
+
+def _check_vector(where: str, vector: Any, profiles: dict[str, Any]) -> None:
+    """Refuse (naming ``where``, the file and line) a vector that is not an object with every
+    field of its type, a protocol op, the request its op needs and only known profiles."""
+    _check_fields(where, vector)
+    if vector["op"] not in OPS:
+        raise SuiteError(f"{where}: op {vector['op']!r} is not one of the protocol's "
+                         f"({', '.join(OPS)})")
+    problem = _body_problem(vector)
+    if problem:
+        raise SuiteError(f"{where}: {problem}")
+    unknown = [p for p in vector["profiles"] + vector["except"]
+               if p != EVERY and p not in profiles]
+    if unknown:
+        raise SuiteError(f"{where}: profile {unknown[0]!r} is not in profiles.json")
+
+
+def _check_fields(where: str, vector: Any) -> None:
+    """Refuse (naming ``where``) a vector that is not an object holding every field of the
+    vector schema with its JSON type."""
+    if not isinstance(vector, dict):
+        raise SuiteError(f"{where}: expected a vector object, got {type(vector).__name__}")
+    missing = set(_FIELDS) - set(vector)
+    if missing:
+        raise SuiteError(f"{where}: missing {', '.join(sorted(missing))}")
+    wrong = [k for k, kind in _FIELDS.items() if not isinstance(vector[k], kind)
+             or (kind is list and not all(isinstance(x, str) for x in vector[k]))]
+    if wrong:
+        raise SuiteError(f"{where}: {', '.join(wrong)} of the wrong type (see the vector "
+                         "schema)")
