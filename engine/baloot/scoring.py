@@ -141,75 +141,133 @@ def sweeping_side(rules: Rules, facts: HandFacts, made_it: bool) -> int | None:
     return facts.sweep
 
 
+def _shared_cards(rules: Rules, facts: HandFacts, multiplier: int, full: int,
+                  extra: list[int]) -> tuple[list[int], list[int]]:
+    """Each side's card and Baloot game points when both sides score their own cards: a made
+    hand undoubled, or doubled where ``double.split`` does not hand all to one side."""
+    cp = facts.card_points
+    inside = extra if multiplier == 1 else [0, 0]
+    baloot = [game_points(rules, facts.contract, x) if multiplier > 1 else 0 for x in extra]
+    raw = [cp[0] + inside[0], cp[1] + inside[1]]
+    return _kept_total(rules, facts, raw, full + sum(inside)), baloot
+
+
+def _kept_total(rules: Rules, facts: HandFacts, raw: list[int], whole: int) -> list[int]:
+    """``score.keep-total``: each side's card points (``raw``) as game points, rounded on their
+    own or with one side given the rest of the hand's ``whole`` card points."""
+    if rules.keep_total in (KeepTotal.EACH_SIDE_ROUNDED, KeepTotal.PAIR_ROUNDING):
+        cards = [game_points(rules, facts.contract, p) for p in raw]
+        if rules.keep_total is KeepTotal.PAIR_ROUNDING and facts.contract != SUN:
+            _pair_hokom(cards, raw, game_points(rules, facts.contract, whole))
+        return cards
+    cards = [0, 0]
+    d = facts.declarer_team
+    first = d if rules.keep_total == KeepTotal.DEFENDERS_GET_REST else 1 - d
+    cards[first] = game_points(rules, facts.contract, raw[first])
+    cards[1 - first] = game_points(rules, facts.contract, whole) - cards[first]
+    return cards
+
+
+def _card_scores(rules: Rules, facts: HandFacts, made_it: bool, multiplier: int, full: int,
+                 total: int, extra: list[int]) -> tuple[list[int], list[int]]:
+    """Each side's card and Baloot game points before a sweep and the multiplier: shared by
+    their cards, or the hand's ``total`` to one side (a failed or winner-takes-all hand)."""
+    if made_it and (multiplier == 1 or not rules.doubled_winner_takes_all):
+        return _shared_cards(rules, facts, multiplier, full, extra)
+    d = facts.declarer_team
+    cards = [0, 0]
+    cards[d if made_it else 1 - d] = total
+    return cards, [game_points(rules, facts.contract, x) for x in extra]
+
+
+def _swept_scores(rules: Rules, facts: HandFacts, sweeper: int,
+                  sweep_points: tuple[int, int, int], extra: list[int],
+                  baloot: list[int]) -> tuple[list[int], list[int]]:
+    """``score.sweep`` at a fixed value: the card game points all to the ``sweeper``, and the
+    Baloot game points no longer counted inside the cards' points."""
+    cards = [0, 0]
+    # the defenders' sweep of a Sun: its own value, under one reading only on conditions
+    reverse = facts.buyer_first_with_ace or not rules.reverse_needs_first_buyer_ace
+    which = (1 if facts.contract != SUN
+             else 2 if sweeper != facts.declarer_team and reverse else 0)
+    cards[sweeper] = sweep_points[which]
+    if rules.baloot_card_points:  # no longer inside the cards' points
+        baloot = [game_points(rules, facts.contract, x) for x in extra]
+    return cards, baloot
+
+
+def _baloot_scores(rules: Rules, facts: HandFacts, made_it: bool,
+                   baloot: list[int]) -> list[int]:
+    """Each side's Baloot game points, with a failed declarer's Baloot as
+    ``score.failed-baloot`` says."""
+    if not rules.baloot_card_points:
+        baloot = [rules.baloot_value * n for n in facts.baloot]
+    d = facts.declarer_team
+    if not made_it and baloot[d] and rules.failed_baloot is not FailedBaloot.KEPT_BY_HOLDER:
+        if rules.failed_baloot is FailedBaloot.TO_DEFENDERS:
+            baloot[1 - d] += baloot[d]
+        baloot[d] = 0
+    return baloot
+
+
+def _project_scores(rules: Rules, facts: HandFacts, made_it: bool,
+                    multiplier: int) -> list[int]:
+    """Each side's project game points: the comparison's winner's projects, passed on or lost
+    when the hand fails or the defenders hold them, multiplied as ``double.*`` says."""
+    projects = [0, 0]
+    if facts.project_team is None:
+        return projects
+    d = facts.declarer_team
+    e = 1 - d
+    to = facts.project_team
+    if not made_it:
+        to = e if not (to == d and rules.failed_declarer_projects_lost) else -1
+    elif to == e and rules.projects_need_hand_won:
+        to = -1  # the defenders hold the higher project, but the buyers won the hand
+    if to >= 0:
+        factor = (2 if multiplier > 1 else 1) if rules.projects_double_only else multiplier
+        projects[to] = facts.project_points * factor
+    return projects
+
+
+def _gahwa_winner(rules: Rules, facts: HandFacts, made_it: bool, alone: bool) -> int | None:
+    """The side a Gahwa hands the game to: the buyers when they made it, else the defenders
+    unless the reading needs the Gahwa made (None when the game goes on)."""
+    if not facts.gahwa or alone:
+        return None
+    if made_it:
+        return facts.declarer_team
+    if not rules.gahwa_needs_made:
+        return 1 - facts.declarer_team
+    return None
+
+
 def score_hand(rules: Rules, facts: HandFacts) -> HandScore:
     """The game points each side takes from a finished hand."""
     d = facts.declarer_team
-    e = 1 - d
     trump = None if facts.contract == SUN else 0
     full = rules.total_card_points(trump)
     total = game_points(rules, facts.contract, full)
     cp = facts.card_points
     mult = 4 if facts.gahwa else facts.multiplier
     # a side that took every trick has made whatever the threshold counts besides the cards
-    ok = facts.sweep == d or made(rules, facts.contract, cp[d], cp[e], mult,
+    ok = facts.sweep == d or made(rules, facts.contract, cp[d], cp[1 - d], mult,
                                   threshold_lead(rules, facts), facts.gahwa)
     extra = [0, 0]
     if rules.baloot_card_points:
         extra = [rules.baloot_value * n for n in facts.baloot]
-    cards = [0, 0]
-    baloot = [0, 0]
-    if ok and (mult == 1 or not rules.doubled_winner_takes_all):
-        inside = extra if mult == 1 else [0, 0]
-        baloot = [game_points(rules, facts.contract, x) if mult > 1 else 0 for x in extra]
-        raw = [cp[0] + inside[0], cp[1] + inside[1]]
-        if rules.keep_total in (KeepTotal.EACH_SIDE_ROUNDED, KeepTotal.PAIR_ROUNDING):
-            cards = [game_points(rules, facts.contract, p) for p in raw]
-            if rules.keep_total is KeepTotal.PAIR_ROUNDING and facts.contract != SUN:
-                _pair_hokom(cards, raw, game_points(rules, facts.contract, full + sum(inside)))
-        else:
-            first = d if rules.keep_total == KeepTotal.DEFENDERS_GET_REST else e
-            cards[first] = game_points(rules, facts.contract, raw[first])
-            cards[1 - first] = (game_points(rules, facts.contract, full + sum(inside))
-                                - cards[first])
-    else:
-        cards[d if ok else e] = total
-        baloot = [game_points(rules, facts.contract, x) for x in extra]
+    cards, baloot = _card_scores(rules, facts, ok, mult, full, total, extra)
     sweeper = sweeping_side(rules, facts, ok)
     alone = sweeper is not None and rules.sweep_alone
     if sweeper is not None and rules.sweep_points is not None:
-        cards = [0, 0]
-        # the defenders' sweep of a Sun: its own value, under one reading only on conditions
-        reverse = facts.buyer_first_with_ace or not rules.reverse_needs_first_buyer_ace
-        which = 1 if facts.contract != SUN else 2 if sweeper != d and reverse else 0
-        cards[sweeper] = rules.sweep_points[which]
-        if rules.baloot_card_points:  # no longer inside the cards' points
-            baloot = [game_points(rules, facts.contract, x) for x in extra]
-    if not rules.baloot_card_points:
-        baloot = [rules.baloot_value * n for n in facts.baloot]
-    if not ok and baloot[d] and rules.failed_baloot is not FailedBaloot.KEPT_BY_HOLDER:
-        if rules.failed_baloot is FailedBaloot.TO_DEFENDERS:
-            baloot[e] += baloot[d]
-        baloot[d] = 0
+        cards, baloot = _swept_scores(rules, facts, sweeper, rules.sweep_points, extra, baloot)
+    baloot = _baloot_scores(rules, facts, ok, baloot)
     if sweeper is None or rules.sweep_multiplied:
         cards = [c * mult for c in cards]
-    projects = [0, 0]
-    if facts.project_team is not None:
-        to = facts.project_team
-        if not ok:
-            to = e if not (to == d and rules.failed_declarer_projects_lost) else -1
-        elif to == e and rules.projects_need_hand_won:
-            to = -1  # the defenders hold the higher project, but the buyers won the hand
-        if to >= 0:
-            factor = (2 if mult > 1 else 1) if rules.projects_double_only else mult
-            projects[to] = facts.project_points * factor
+    projects = _project_scores(rules, facts, ok, mult)
     if alone:
         baloot, projects = [0, 0], [0, 0]  # the sweep's value is all the hand scores
-    winner = None
-    if facts.gahwa and not alone:
-        if ok:
-            winner = d
-        elif not rules.gahwa_needs_made:
-            winner = e
+    winner = _gahwa_winner(rules, facts, ok, alone)
     summed = (cards[0] + projects[0] + baloot[0], cards[1] + projects[1] + baloot[1])
     return HandScore(ok, (cards[0], cards[1]), (projects[0], projects[1]),
                      (baloot[0], baloot[1]), summed, winner)
