@@ -7,7 +7,6 @@ bitmasks; :meth:`PlayPosition.push` plays a card and :meth:`PlayPosition.pop` ta
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import NamedTuple
 
 from engine.kout.ranking import NO_SUIT, winning_index
 from engine.kout.rules import BidHolder, Rules, SecondJoker
@@ -34,15 +33,10 @@ class Contract:
         return self.seat % 2
 
 
-class _Undo(NamedTuple):
-    seat: int
-    follow: Suit
-    trick_trump: Suit
-    lead_kind: int
-    worthless: CardSet
-    finished: Trick | None
-    was_over: bool
-    leader: int
+_Undo = tuple[int, Suit, Suit, int, CardSet, bool, int, "Trick | None"]
+"""What :meth:`PlayPosition.pop` restores: the seat that played, the suit to follow, the
+trick's trump, the lead's kind, the worthless Jokers, whether the hand was over, the leader,
+and the trick the card finished (a plain tuple: it is made at every card of perft)."""
 
 
 def holds_bid_permission(holder: BidHolder, seat: int, contract: Contract) -> bool:
@@ -65,8 +59,10 @@ class PlayPosition:
         "hands",
         "lead_kind",
         "leader",
+        "next_seat",
         "over",
         "played",
+        "players",
         "rules",
         "trick",
         "trick_trump",
@@ -96,7 +92,9 @@ class PlayPosition:
         self.lead_kind = NORMAL_LEAD
         self.worthless: CardSet = 0
         self.over = False
-        self._stack: list[_Undo] = []
+        self._stack: list[_Undo | int] = []
+        self.players = rules.players
+        self.next_seat = tuple((seat + 1) % rules.players for seat in range(rules.players))
         self.over = self._decided()
 
     # ------------------------------------------------------------------ legality
@@ -199,12 +197,28 @@ class PlayPosition:
 
     # ------------------------------------------------------------------ making moves
     def push(self, card: Card) -> None:
-        """Play ``card`` for the player to move (no legality check: see :meth:`legal_mask`)."""
+        """Play ``card`` for the player to move (no legality check: see :meth:`legal_mask`).
+
+        A card played inside a trick led normally changes only a hand, the trick and the turn:
+        its undo record is the seat alone (most cards of a perft are such)."""
+        trick = self.trick
         seat = self.turn
+        if trick and self.lead_kind != WORTHLESS_JOKER_LEAD and len(trick) + 1 < self.players:
+            self.hands[seat] ^= BIT[card]
+            trick.append(card)
+            self.turn = self.next_seat[seat]
+            self._stack.append(seat)
+            return
+        self._push_and_record(card)
+
+    def _push_and_record(self, card: Card) -> None:
+        """:meth:`push` of a card that leads, follows a worthless Joker or ends its trick: the
+        state it changes is saved whole."""
+        seat, follow, trick_trump = self.turn, self.follow, self.trick_trump
+        lead_kind, worthless, was_over, leader = (self.lead_kind, self.worthless, self.over,
+                                                  self.leader)
         bit = BIT[card]
         rules = self.rules
-        undo = _Undo(seat, self.follow, self.trick_trump, self.lead_kind, self.worthless, None,
-                     self.over, self.leader)
         self.hands[seat] ^= bit
         trick = self.trick
         if not trick:
@@ -219,15 +233,17 @@ class PlayPosition:
                 self.lead_kind = WORTHLESS_JOKER_LEAD
                 self.follow = NO_SUIT
                 self.worthless = bit
-        elif self.lead_kind == WORTHLESS_JOKER_LEAD:
+        elif lead_kind == WORTHLESS_JOKER_LEAD:
             self.follow, self.trick_trump, self.worthless = after_worthless_lead(
-                rules, self.trump, self.follow, self.trick_trump, self.worthless, card)
+                rules, self.trump, follow, trick_trump, worthless, card)
         trick.append(card)
-        if len(trick) == rules.players:
-            undo = undo._replace(finished=self._finish_trick())
+        finished = None
+        if len(trick) == self.players:
+            finished = self._finish_trick()
         else:
-            self.turn = (seat + 1) % rules.players
-        self._stack.append(undo)
+            self.turn = self.next_seat[seat]
+        self._stack.append((seat, follow, trick_trump, lead_kind, worthless, was_over, leader,
+                            finished))
 
     def _finish_trick(self) -> Trick:
         cards = tuple(self.trick)
@@ -262,23 +278,23 @@ class PlayPosition:
     def pop(self) -> Card:
         """Take back the last card played; returns it."""
         undo = self._stack.pop()
-        if undo.finished is not None:
-            done = undo.finished
+        if isinstance(undo, int):  # a card inside a trick led normally: see :meth:`push`
+            card = self.trick.pop()
+            self.hands[undo] |= BIT[card]
+            self.turn = undo
+            return card
+        (seat, self.follow, self.trick_trump, self.lead_kind, self.worthless, self.over,
+         self.leader, finished) = undo
+        if finished is not None:
             self.tricks.pop()
-            for card in done.cards:
+            for card in finished.cards:
                 self.played ^= BIT[card]
-            self.won[done.winner % 2] -= 1
+            self.won[finished.winner % 2] -= 1
             self.tricks_done -= 1
-            self.trick = list(done.cards)
+            self.trick = list(finished.cards)
         card = self.trick.pop()
-        self.hands[undo.seat] |= BIT[card]
-        self.turn = undo.seat
-        self.follow = undo.follow
-        self.trick_trump = undo.trick_trump
-        self.lead_kind = undo.lead_kind
-        self.worthless = undo.worthless
-        self.over = undo.was_over
-        self.leader = undo.leader
+        self.hands[seat] |= BIT[card]
+        self.turn = seat
         return card
 
     def copy(self) -> PlayPosition:
