@@ -106,32 +106,53 @@ def may_kawesh(rules: Rules, auction: Auction, hand: CardMask) -> bool:
     return hand & ~low == 0
 
 
+def _confirming_calls(rules: Rules, auction: Auction, seat: int) -> list[int]:
+    """``auction.hokom-confirmation``: the Hokom's buyer keeps it (pass) or takes the card as
+    Sun, which only the first to speak may do on an Ace under one reading."""
+    barred = (rules.confirmation_sun_not_on_ace and auction.public & 7 == ACE
+              and auction.priority(seat) != 0)  # only the first to speak, on an Ace
+    return [act.PASS] if barred else [act.PASS, act.SUN]
+
+
+def _first_round_calls(rules: Rules, auction: Auction, seat: int) -> list[int]:
+    """The first round's bids open to ``seat``: Hokom in the public card's suit (over another
+    Hokom only under ``hokom-over-hokom``), Sun, and Ashkal where it has an effect."""
+    calls = []
+    bid = auction.bid
+    if bid is None or (rules.hokom_over_hokom and bid.kind == HOKOM  # hokom-over-hokom
+                       and auction.priority(seat) < auction.priority(bid.caller)):
+        calls.append(act.HOKOM)
+    calls.append(act.SUN)
+    if _ashkal_effect(rules, auction, seat) is not None:
+        calls.append(act.ASHKAL)
+    return calls
+
+
+def _second_round_calls(rules: Rules, auction: Auction, seat: int) -> list[int]:
+    """The second round's bids open to ``seat``: Sun, Ashkal where both rounds allow it, and
+    while nobody has bid, Hokom in another suit than the public card's."""
+    calls = [act.SUN]
+    public_suit = auction.public >> 3
+    if rules.ashkal_both_rounds and _ashkal_effect(rules, auction, seat) is not None:
+        calls.append(act.ASHKAL)
+    if auction.bid is None:
+        if rules.second_hokom_named_with_bid:
+            calls += [act.SUIT_BASE + s for s in range(4) if s != public_suit]
+        else:
+            calls.append(act.HOKOM)
+    return calls
+
+
 def legal_calls(rules: Rules, auction: Auction, hand: CardMask) -> list[int]:
     """The calls the seat at the front of the queue may make."""
     seat = auction.queue[0]
-    if auction.confirming:  # the Hokom's buyer keeps it (pass) or takes the card as Sun
-        barred = (rules.confirmation_sun_not_on_ace and auction.public & 7 == ACE
-                  and auction.priority(seat) != 0)  # only the first to speak, on an Ace
-        return [act.PASS] if barred else [act.PASS, act.SUN]
+    if auction.confirming:
+        return _confirming_calls(rules, auction, seat)
     calls = [act.PASS]
-    public_suit = auction.public >> 3
     if auction.round == 1:
-        bid = auction.bid
-        if bid is None or (rules.hokom_over_hokom and bid.kind == HOKOM  # hokom-over-hokom
-                           and auction.priority(seat) < auction.priority(bid.caller)):
-            calls.append(act.HOKOM)
-        calls.append(act.SUN)
-        if _ashkal_effect(rules, auction, seat) is not None:
-            calls.append(act.ASHKAL)
+        calls += _first_round_calls(rules, auction, seat)
     else:
-        calls.append(act.SUN)
-        if rules.ashkal_both_rounds and _ashkal_effect(rules, auction, seat) is not None:
-            calls.append(act.ASHKAL)
-        if auction.bid is None:
-            if rules.second_hokom_named_with_bid:
-                calls += [act.SUIT_BASE + s for s in range(4) if s != public_suit]
-            else:
-                calls.append(act.HOKOM)
+        calls += _second_round_calls(rules, auction, seat)
     if may_kawesh(rules, auction, hand):
         calls.append(act.KAWESH)
     return sorted(calls)
@@ -154,16 +175,32 @@ def _sun(rules: Rules, auction: Auction, caller: int, declarer: int) -> None:
                      and s not in auction.declined_sun and s != declarer]
 
 
+def _pass(auction: Auction, seat: int) -> None:
+    """A pass: it declines a Sun bid, and in the second round before any bid it says no."""
+    _record(auction, seat, "pass")
+    if auction.bid is not None and auction.bid.kind == SUN:
+        auction.declined_sun.add(seat)
+    if auction.bid is None and auction.round == 2:
+        auction.said_no.add(seat)
+
+
+def _hokom(rules: Rules, auction: Auction, seat: int, action: int) -> None:
+    """A Hokom bid, in the public card's suit in the first round or the suit named in the
+    second; every other seat may still speak but those a second-round no bars from Sun."""
+    public_suit = auction.public >> 3
+    trump = public_suit if auction.round == 1 else (
+        action - act.SUIT_BASE if action != act.HOKOM else None)
+    _record(auction, seat, "hokom", trump)
+    auction.bid = Bid(HOKOM, seat, seat, trump)
+    barred = auction.said_no if rules.second_no_bars_sun else set()
+    auction.queue = [s for s in auction.order if s != seat and s not in barred]
+
+
 def apply_call(rules: Rules, auction: Auction, action: int) -> None:
     """Apply a legal call (the caller checks legality first)."""
     seat = auction.queue.pop(0)
-    public_suit = auction.public >> 3
     if action == act.PASS:
-        _record(auction, seat, "pass")
-        if auction.bid is not None and auction.bid.kind == SUN:
-            auction.declined_sun.add(seat)
-        if auction.bid is None and auction.round == 2:
-            auction.said_no.add(seat)
+        _pass(auction, seat)
     elif action == act.KAWESH:
         _record(auction, seat, "kawesh")
         auction.annulled = True
@@ -176,14 +213,15 @@ def apply_call(rules: Rules, auction: Auction, action: int) -> None:
         effect = _ashkal_effect(rules, auction, seat)
         _sun(rules, auction, seat, (seat + 2) % 4 if effect == "ashkal" else seat)
     else:
-        trump = public_suit if auction.round == 1 else (
-            action - act.SUIT_BASE if action != act.HOKOM else None)
-        _record(auction, seat, "hokom", trump)
-        auction.bid = Bid(HOKOM, seat, seat, trump)
-        barred = auction.said_no if rules.second_no_bars_sun else set()
-        auction.queue = [s for s in auction.order if s != seat and s not in barred]
+        _hokom(rules, auction, seat, action)
     if auction.queue:
         return
+    _end_of_queue(rules, auction)
+
+
+def _end_of_queue(rules: Rules, auction: Auction) -> None:
+    """Once every seat due to speak has spoken: the Hokom's buyer asked to confirm it, the
+    buying over (a bid, or Kawesh), or the second round begun after four passes."""
     bid = auction.bid
     if bid is not None and bid.kind == HOKOM and auction.round == 1 and not auction.confirming \
             and rules.hokom_confirmation and not auction.annulled:
