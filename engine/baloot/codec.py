@@ -55,9 +55,8 @@ def _seat_cards(masks: list[int]) -> dict[str, list[str]]:
     return {str(seat): names(m) for seat, m in enumerate(masks)}
 
 
-def state_to_json(state: Any) -> dict[str, Any]:
-    """The JSON form of ``state`` (a dict of JSON types)."""
-    dealing = state.phase in (AUCTION, TRUMP, DOUBLE, PLAY)
+def _auction_json(state: Any, dealing: bool) -> list[dict[str, Any]]:
+    """The buying calls made so far, a named trump as its suit letter (none before a deal)."""
     calls = []
     if state.auction is not None and dealing:
         for call in state.auction.calls:
@@ -65,12 +64,13 @@ def state_to_json(state: Any) -> dict[str, Any]:
             if "trump" in row:
                 row["trump"] = SUIT_LETTERS[int(row["trump"])]
             calls.append(row)
-    data: dict[str, Any] = {
-        "format": FORMAT, "game": "baloot", "profile": state.rules.profile_id,
-        "seed": state.seed, "hand_index": state.hand_index, "deal_index": state.deal_index,
-        "dealer": state.dealer, "scores": list(state.scores), "winner": state.winner,
-        "phase": state.phase,
-        "hands": _seat_cards(state.hands),
+    return calls
+
+
+def _deal_json(state: Any, dealing: bool, calls: list[dict[str, Any]]) -> dict[str, Any]:
+    """The fields of the deal and its buying: the public card, the stock, the cut, the
+    auction's ``calls`` and the doubling (empty before a deal and once the game is over)."""
+    return {
         "public_card": name(state.public) if dealing else None,
         "stock": ([name(c) for c in state.order] if state.phase == CUT else
                   [name(c) for c in state.rest] if state.phase == AUCTION else []),
@@ -79,20 +79,40 @@ def state_to_json(state: Any) -> dict[str, Any]:
         "auction": calls,
         "doubling": [dict(call) for call in state.doubling.calls]
         if state.doubling is not None and dealing else [],
+    }
+
+
+def _play_json(hand: Hand) -> dict[str, Any]:
+    """The ``play`` field of a hand being played: the cards dealt, the project decisions, the
+    finished tricks and the trick in progress."""
+    return {
+        "dealt": _seat_cards(hand.dealt),
+        "declared": [s for s in hand.decided if s in hand.declared],
+        "decided": list(hand.decided),
+        "tricks": [{"leader": t.leader, "plays": plays_json(t.leader, t.cards, 4, name),
+                    "winner": t.winner} for t in hand.tricks],
+        "trick": {"leader": hand.leader, "plays": plays_json(hand.leader, hand.trick, 4,
+                                                              name)},
+    }
+
+
+def state_to_json(state: Any) -> dict[str, Any]:
+    """The JSON form of ``state`` (a dict of JSON types)."""
+    dealing = state.phase in (AUCTION, TRUMP, DOUBLE, PLAY)
+    calls = _auction_json(state, dealing)
+    data: dict[str, Any] = {
+        "format": FORMAT, "game": "baloot", "profile": state.rules.profile_id,
+        "seed": state.seed, "hand_index": state.hand_index, "deal_index": state.deal_index,
+        "dealer": state.dealer, "scores": list(state.scores), "winner": state.winner,
+        "phase": state.phase,
+        "hands": _seat_cards(state.hands),
+        **_deal_json(state, dealing, calls),
         "play": None,
         "history": list(state.history()),
     }
     hand = state.hand
     if hand is not None and state.phase == PLAY:
-        data["play"] = {
-            "dealt": _seat_cards(hand.dealt),
-            "declared": [s for s in hand.decided if s in hand.declared],
-            "decided": list(hand.decided),
-            "tricks": [{"leader": t.leader, "plays": plays_json(t.leader, t.cards, 4, name),
-                        "winner": t.winner} for t in hand.tricks],
-            "trick": {"leader": hand.leader, "plays": plays_json(hand.leader, hand.trick, 4,
-                                                                  name)},
-        }
+        data["play"] = _play_json(hand)
     return data
 
 
@@ -163,25 +183,13 @@ def state_from_json(data: Any, profile: Profile | None, make_game: Callable[...,
     """Rebuild a state of the game ``make_game("baloot", profile)`` makes; bad input raises
     :class:`StateError` naming the field."""
     r = Reader(data)
-    if r.get("format", str) != FORMAT:
-        raise StateError(f"state.format: expected {FORMAT!r}")
-    if r.get("game", str) != "baloot":
-        raise StateError("state.game: expected 'baloot'")
-    try:
-        game = make_game("baloot", profile if profile is not None else r.get("profile", str))
-    except (KeyError, ValueError) as exc:
-        raise StateError(f"state.profile: {exc.args[0]}") from None
+    game = _read_game(r, profile, make_game)
     phase = r.get("phase", str)
     if phase not in PHASES:
         raise StateError(f"state.phase: {phase!r} is not one of {', '.join(PHASES)}")
     seed = read_int(r.get("seed", int), "state.seed")
     dealer = _seat(r.get("dealer", int), "state.dealer")
-    scores = r.get("scores", list)
-    if len(scores) != 2 or any(read_int(s, "state.scores") < 0 for s in scores):
-        raise StateError("state.scores: expected two points totals of at least 0")
-    indices = [read_int(r.get(k, int), f"state.{k}") for k in ("hand_index", "deal_index")]
-    if min(indices) < 0:
-        raise StateError("state.hand_index / deal_index: expected numbers of at least 0")
+    scores, indices = _read_totals(r)
     if phase != GAME_OVER:
         _check_game_goes_on(game.rules, scores)
     state = game.state_class.__new__(game.state_class)
@@ -195,11 +203,41 @@ def state_from_json(data: Any, profile: Profile | None, make_game: Callable[...,
         _read_cut(state, r)
     else:
         _read_hand(state, r, phase)
-    history = r.get("history", list, [])
-    state._history = [read_int(a, f"state.history[{i}]") for i, a in enumerate(history)]
-    if any(not 0 <= a < act.NUM_ACTIONS for a in state._history):
-        raise StateError(f"state.history: an action id is outside 0..{act.NUM_ACTIONS - 1}")
+    state._history = _read_history(r)
     return state
+
+
+def _read_game(r: Reader, profile: Profile | None, make_game: Callable[..., Any]) -> Any:
+    """The game a state belongs to: its format and game checked, made under ``profile`` or
+    else the profile the state names."""
+    if r.get("format", str) != FORMAT:
+        raise StateError(f"state.format: expected {FORMAT!r}")
+    if r.get("game", str) != "baloot":
+        raise StateError("state.game: expected 'baloot'")
+    try:
+        return make_game("baloot", profile if profile is not None else r.get("profile", str))
+    except (KeyError, ValueError) as exc:
+        raise StateError(f"state.profile: {exc.args[0]}") from None
+
+
+def _read_totals(r: Reader) -> tuple[list[Any], list[int]]:
+    """The two sides' scores and the hand and deal indices, none of them below 0."""
+    scores = r.get("scores", list)
+    if len(scores) != 2 or any(read_int(s, "state.scores") < 0 for s in scores):
+        raise StateError("state.scores: expected two points totals of at least 0")
+    indices = [read_int(r.get(k, int), f"state.{k}") for k in ("hand_index", "deal_index")]
+    if min(indices) < 0:
+        raise StateError("state.hand_index / deal_index: expected numbers of at least 0")
+    return scores, indices
+
+
+def _read_history(r: Reader) -> list[int]:
+    """The action ids applied since the state was made, each a known action."""
+    history = r.get("history", list, [])
+    actions = [read_int(a, f"state.history[{i}]") for i, a in enumerate(history)]
+    if any(not 0 <= a < act.NUM_ACTIONS for a in actions):
+        raise StateError(f"state.history: an action id is outside 0..{act.NUM_ACTIONS - 1}")
+    return actions
 
 
 def _check_game_goes_on(rules: Any, scores: list[int]) -> None:
@@ -236,23 +274,9 @@ def _read_hand(state: Any, r: Reader, phase: str) -> None:
         raise StateError(f"state.cutter: {cutter!r} is not a cutter's choice")
     raw_play = r.get("play", (dict, type(None)), None)
     if phase == AUCTION:
-        hands = _seat_map(r.get("hands", dict), "state.hands")
-        stock = _cards(r.get("stock", list), "state.stock")
-        _check_places("state.hands", hands, [public], stock)
-        if any(h.bit_count() != 5 for h in hands) or len(stock) != 11:
-            raise StateError("state.hands: while buying each seat holds five cards, "
-                             "with eleven in the stock")
+        hands, stock = _read_first_deal(r, public)
     else:
-        if raw_play is None and phase == PLAY:
-            raise StateError("state.play: missing")
-        where = "state.play.dealt" if raw_play is not None else "state.hands"
-        dealt = _seat_map(raw_play.get("dealt") if raw_play is not None
-                          else r.get("hands", dict), where)
-        _check_places(where, dealt, [], [])
-        if any(h.bit_count() != 8 for h in dealt):
-            raise StateError(f"{where}: in phase {phase!r} each seat holds eight cards (the "
-                             "deal is complete once a contract is bought; a state still "
-                             "buying has phase 'auction')")
+        dealt = _read_dealt(r, raw_play, phase)
         hands, stock = [h & ~(1 << public) for h in dealt], []
     state.load_deal(FirstDeal((hands[0], hands[1], hands[2], hands[3]), public,
                               tuple(stock)))
@@ -273,6 +297,34 @@ def _read_hand(state: Any, r: Reader, phase: str) -> None:
                          "played")
 
 
+def _read_first_deal(r: Reader, public: int) -> tuple[list[int], list[int]]:
+    """The hands and the stock while buying: five cards a seat and eleven in the stock, every
+    card in one place only."""
+    hands = _seat_map(r.get("hands", dict), "state.hands")
+    stock = _cards(r.get("stock", list), "state.stock")
+    _check_places("state.hands", hands, [public], stock)
+    if any(h.bit_count() != 5 for h in hands) or len(stock) != 11:
+        raise StateError("state.hands: while buying each seat holds five cards, "
+                         "with eleven in the stock")
+    return hands, stock
+
+
+def _read_dealt(r: Reader, raw_play: dict[str, Any] | None, phase: str) -> list[int]:
+    """Each seat's eight cards once a contract is bought: those play began with, or the cards
+    held before play."""
+    if raw_play is None and phase == PLAY:
+        raise StateError("state.play: missing")
+    where = "state.play.dealt" if raw_play is not None else "state.hands"
+    dealt = _seat_map(raw_play.get("dealt") if raw_play is not None
+                      else r.get("hands", dict), where)
+    _check_places(where, dealt, [], [])
+    if any(h.bit_count() != 8 for h in dealt):
+        raise StateError(f"{where}: in phase {phase!r} each seat holds eight cards (the "
+                         "deal is complete once a contract is bought; a state still "
+                         "buying has phase 'auction')")
+    return dealt
+
+
 def _check_places(where: str, hands: list[int], extra: list[int], stock: list[int]) -> None:
     """Every card in one place only: the seats' hands, the public card, the stock."""
     places = [(f"{where}.{seat}", m) for seat, m in enumerate(hands)]
@@ -286,8 +338,8 @@ def _check_places(where: str, hands: list[int], extra: list[int], stock: list[in
                 seen[c] = label
 
 
-def _replay_play(state: Any, raw: dict[str, Any]) -> None:
-    hand: Hand = state.hand
+def _read_decisions(raw: dict[str, Any]) -> tuple[list[int], set[int]]:
+    """The seats that chose whether to declare projects, in order, and those that declared."""
     declared = raw.get("declared", [])
     decided = raw.get("decided", [])
     for key, value in (("declared", declared), ("decided", decided)):
@@ -298,34 +350,49 @@ def _replay_play(state: Any, raw: dict[str, Any]) -> None:
     if len(set(decided)) != len(decided) or not declared <= set(decided):
         raise StateError("state.play.declared: each seat decides once; a seat that declared "
                          "must be among those that decided")
-    tricks = raw.get("tricks", [])
-    if not isinstance(tricks, list) or len(tricks) > 8:
-        raise StateError("state.play.tricks: expected a list of at most 8 tricks")
-    for i, trick in enumerate([*tricks, raw.get("trick") or {"leader": hand.leader,
-                                                               "plays": []}]):
-        at = f"state.play.tricks[{i}]" if i < len(tricks) else "state.play.trick"
-        leader, cards = read_trick(trick, at, 4, parse)
-        if leader != hand.leader:
-            raise StateError(f"{at}.leader: {leader} does not lead (expected {hand.leader})")
-        if (len(cards) == 4) != (i < len(tricks)):
-            raise StateError(f"{at}.plays: a finished trick has four cards, the trick in "
-                             "progress fewer")
-        for j, c in enumerate(cards):
-            seat = hand.to_move
-            if not hand.tricks and seat not in hand.decided and hand.offers(state.rules, seat):
-                if seat not in decided:
-                    raise StateError(f"{at}.plays[{j}]: seat {seat} plays before deciding "
-                                     "whether to declare projects")
-                hand.declare(seat, hand.offers(state.rules, seat) if seat in declared else ())
-            if not legal_mask(state.rules, state.hands[seat], hand.trick, hand.trump,
-                              lock_binds(state.rules, hand.locked, seat, hand.declarer)) >> c & 1:
-                raise StateError(f"{at}.plays[{j}].card: {name(c)} is not a legal play")
-            hand.play(state.rules, state.hands, c)
-        if i < len(tricks) and isinstance(trick, dict) and "winner" in trick:
-            claimed = _seat(trick["winner"], f"{at}.winner")
-            if claimed != hand.tricks[-1].winner:
-                raise StateError(f"{at}.winner: seat {hand.tricks[-1].winner} wins this trick "
-                                 f"by the rules, not {claimed}")
+    return decided, declared
+
+
+def _replay_card(state: Any, c: int, at: str, decided: list[int], declared: set[int]) -> None:
+    """One recorded card played, its seat first deciding on its projects if it must; a card
+    the rules do not allow is refused."""
+    hand: Hand = state.hand
+    seat = hand.to_move
+    if not hand.tricks and seat not in hand.decided and hand.offers(state.rules, seat):
+        if seat not in decided:
+            raise StateError(f"{at}: seat {seat} plays before deciding "
+                             "whether to declare projects")
+        hand.declare(seat, hand.offers(state.rules, seat) if seat in declared else ())
+    if not legal_mask(state.rules, state.hands[seat], hand.trick, hand.trump,
+                      lock_binds(state.rules, hand.locked, seat, hand.declarer)) >> c & 1:
+        raise StateError(f"{at}.card: {name(c)} is not a legal play")
+    hand.play(state.rules, state.hands, c)
+
+
+def _replay_trick(state: Any, trick: Any, at: str, finished: bool, decided: list[int],
+                  declared: set[int]) -> None:
+    """One recorded trick replayed (``finished``: one of the four-card tricks, else the trick
+    in progress), its leader and any winner it names checked against the rules."""
+    hand: Hand = state.hand
+    leader, cards = read_trick(trick, at, 4, parse)
+    if leader != hand.leader:
+        raise StateError(f"{at}.leader: {leader} does not lead (expected {hand.leader})")
+    if (len(cards) == 4) != finished:
+        raise StateError(f"{at}.plays: a finished trick has four cards, the trick in "
+                         "progress fewer")
+    for j, c in enumerate(cards):
+        _replay_card(state, c, f"{at}.plays[{j}]", decided, declared)
+    if finished and isinstance(trick, dict) and "winner" in trick:
+        claimed = _seat(trick["winner"], f"{at}.winner")
+        if claimed != hand.tricks[-1].winner:
+            raise StateError(f"{at}.winner: seat {hand.tricks[-1].winner} wins this trick "
+                             f"by the rules, not {claimed}")
+
+
+def _replay_decisions(state: Any, decided: list[int], declared: set[int]) -> None:
+    """Before the first card, the recorded project decisions not yet made by a card played;
+    the decisions then checked to be in the order of play."""
+    hand: Hand = state.hand
     if not hand.tricks:
         for seat in decided:
             if seat not in hand.decided:
@@ -335,5 +402,20 @@ def _replay_play(state: Any, raw: dict[str, Any]) -> None:
     if hand.decided != decided:
         raise StateError(f"state.play.decided: the seats decide in the order of play "
                          f"({hand.decided}), not {decided}")
+
+
+def _replay_play(state: Any, raw: dict[str, Any]) -> None:
+    """The recorded play replayed under the rules: project decisions, finished tricks and the
+    trick in progress."""
+    hand: Hand = state.hand
+    decided, declared = _read_decisions(raw)
+    tricks = raw.get("tricks", [])
+    if not isinstance(tricks, list) or len(tricks) > 8:
+        raise StateError("state.play.tricks: expected a list of at most 8 tricks")
+    for i, trick in enumerate([*tricks, raw.get("trick") or {"leader": hand.leader,
+                                                               "plays": []}]):
+        at = f"state.play.tricks[{i}]" if i < len(tricks) else "state.play.trick"
+        _replay_trick(state, trick, at, i < len(tricks), decided, declared)
+    _replay_decisions(state, decided, declared)
     if hand.over:
         raise StateError("state.play.tricks: eight finished tricks end the hand")
