@@ -51,21 +51,11 @@ FORMAT = STATE_FORMAT
 PHASES = ("auction", "trump", "play", "game-over")
 
 
-def state_to_json(state: KoutStateCore) -> dict[str, Any]:
-    """The JSON form of ``state`` (a dict of JSON types)."""
-    rules = state.rules
-    players = rules.players
+def _hand_json(state: KoutStateCore, players: int) -> dict[str, Any]:
+    """The fields of the hand being dealt and bought: the cards held, the calls, the contract
+    and the trump (empty once the game is over)."""
     over = state.phase == GAME_OVER
-    position = state.position if state.phase == PLAY else None
-    data: dict[str, Any] = {
-        "format": FORMAT,
-        "game": rules.game_id,
-        "profile": rules.profile_id,
-        "seed": state.seed,
-        "hand_index": state.hand_index,
-        "dealer": state.dealer,
-        "scores": list(state.scores),
-        "phase": state.phase,
+    return {
         "hands": {} if over else {
             str(seat): [card_name(c) for c in state.hand(seat)] for seat in range(players)},
         "auction": [] if over or state.auction is None else [
@@ -75,6 +65,14 @@ def state_to_json(state: KoutStateCore) -> dict[str, Any]:
             "seat": state.contract.seat, "bid": state.contract.bid,
             "forced": state.contract.forced, "malzoom": state.contract.malzoom},
         "trump": None if over or state.trump is None else SUIT_LETTERS[state.trump],
+    }
+
+
+def _play_json(state: KoutStateCore, players: int) -> dict[str, Any]:
+    """The fields of the play: the cards played, the tricks won, the finished tricks and the
+    trick in progress (empty outside the play)."""
+    position = state.position if state.phase == PLAY else None
+    return {
         "played": [] if position is None else [card_name(c) for c in cards_of(position.played)],
         "tricks_won": [0, 0] if position is None else list(position.won),
         "tricks": [] if position is None else [
@@ -83,6 +81,24 @@ def state_to_json(state: KoutStateCore) -> dict[str, Any]:
         "trick": None if position is None else {
             "leader": position.leader,
             "plays": plays_json(position.leader, position.trick, players)},
+    }
+
+
+def state_to_json(state: KoutStateCore) -> dict[str, Any]:
+    """The JSON form of ``state`` (a dict of JSON types)."""
+    rules = state.rules
+    players = rules.players
+    data: dict[str, Any] = {
+        "format": FORMAT,
+        "game": rules.game_id,
+        "profile": rules.profile_id,
+        "seed": state.seed,
+        "hand_index": state.hand_index,
+        "dealer": state.dealer,
+        "scores": list(state.scores),
+        "phase": state.phase,
+        **_hand_json(state, players),
+        **_play_json(state, players),
         "winner": state.winner,
         "history": state.history(),
     }
@@ -117,19 +133,19 @@ def _check_game_goes_on(rules: Rules, scores: tuple[int, int]) -> None:
                          "such a state has phase 'game-over'")
 
 
-def _read_state(data: Any, profile: Profile | None, make_game: MakeGame) -> KoutStateCore:
-    read = Reader(data)
+def _read_game(read: Reader, profile: Profile | None, make_game: MakeGame) -> KoutGame:
+    """The game a state belongs to: its format checked, the game it names made under
+    ``profile`` or else the profile it names."""
     if read.get("format", str) != FORMAT:
         raise StateError(f"state.format: expected {FORMAT!r}")
     try:
-        game = make_game(read.get("game", str), profile or read.get("profile", str))
+        return make_game(read.get("game", str), profile or read.get("profile", str))
     except (KeyError, ValueError) as exc:
         raise StateError(f"state.game/profile: {exc}") from None
-    rules = game.rules
-    players = rules.players
-    phase = read.get("phase", str)
-    if phase not in PHASES:
-        raise StateError(f"state.phase: {phase!r} is not one of {', '.join(PHASES)}")
+
+
+def _read_seating(read: Reader, players: int) -> tuple[int, int, int]:
+    """The seed, the hand's index (not negative) and the dealer (a seat)."""
     seed = read.get("seed", int)
     hand_index = read.get("hand_index", int)
     if hand_index < 0:
@@ -137,6 +153,11 @@ def _read_state(data: Any, profile: Profile | None, make_game: MakeGame) -> Kout
     dealer = read.get("dealer", int)
     if not 0 <= dealer < players:
         raise StateError(f"state.dealer: {dealer} is not a seat 0..{players - 1}")
+    return seed, hand_index, dealer
+
+
+def _read_scores(read: Reader) -> tuple[int, int]:
+    """The two teams' scores, neither negative."""
     raw_scores = read.get("scores", list)
     if len(raw_scores) != 2:
         raise StateError("state.scores: expected two team scores")
@@ -145,10 +166,45 @@ def _read_state(data: Any, profile: Profile | None, make_game: MakeGame) -> Kout
     for team, score in enumerate(scores):
         if score < 0:
             raise StateError(f"state.scores[{team}]: {score} is negative; scores only grow")
+    return scores
+
+
+def _read_history(read: Reader) -> list[int]:
+    """The action ids applied since the state was made, each a known action."""
     history = [read_int(a, f"state.history[{i}]")
                for i, a in enumerate(read.get("history", list, []))]
     if any(not 0 <= a < NUM_ACTIONS for a in history):
         raise StateError(f"state.history: action ids run from 0 to {NUM_ACTIONS - 1}")
+    return history
+
+
+def _read_hands(read: Reader, players: int) -> list[list[int]]:
+    """Each seat's cards held, and no seat the game does not have."""
+    raw_hands = read.get("hands", dict)
+    hands = []
+    for seat in range(players):
+        cards = raw_hands.get(str(seat))
+        if not isinstance(cards, list):
+            raise StateError(f"state.hands[{seat}]: expected a list of cards")
+        hands.append([read_card(t, f"state.hands[{seat}][{i}]") for i, t in enumerate(cards)])
+    extra = set(raw_hands) - {str(s) for s in range(players)}
+    if extra:
+        raise StateError(f"state.hands: unknown seats {sorted(extra)}")
+    return hands
+
+
+def _read_state(data: Any, profile: Profile | None, make_game: MakeGame) -> KoutStateCore:
+    """The state ``data`` describes, each field checked and the calls replayed."""
+    read = Reader(data)
+    game = _read_game(read, profile, make_game)
+    rules = game.rules
+    players = rules.players
+    phase = read.get("phase", str)
+    if phase not in PHASES:
+        raise StateError(f"state.phase: {phase!r} is not one of {', '.join(PHASES)}")
+    seed, hand_index, dealer = _read_seating(read, players)
+    scores = _read_scores(read)
+    history = _read_history(read)
     winner = read.get("winner", (int, type(None)), None)
     if phase == GAME_OVER:
         if winner not in (0, 1):
@@ -162,39 +218,43 @@ def _read_state(data: Any, profile: Profile | None, make_game: MakeGame) -> Kout
     if winner is not None:
         raise StateError("state.winner: only a game-over state has a winner")
     _check_game_goes_on(rules, scores)
-    raw_hands = read.get("hands", dict)
-    hands = []
-    for seat in range(players):
-        cards = raw_hands.get(str(seat))
-        if not isinstance(cards, list):
-            raise StateError(f"state.hands[{seat}]: expected a list of cards")
-        hands.append([read_card(t, f"state.hands[{seat}][{i}]") for i, t in enumerate(cards)])
-    extra = set(raw_hands) - {str(s) for s in range(players)}
-    if extra:
-        raise StateError(f"state.hands: unknown seats {sorted(extra)}")
+    hands = _read_hands(read, players)
     calls = read.get("auction", list, [])
     if phase == PLAY:
         state = _play_state(game, read, hands, dealer, seed, hand_index, scores)
         if calls:
-            replay = game.state_class(game, seed, dealer, [0] * players, hand_index, scores)
-            _replay_calls(replay, calls)
-            if replay.phase != TRUMP:
-                raise StateError("state.auction: the calls do not finish the auction")
-            _same_contract(state.contract or Contract(-1, 0, False, False), replay.contract)
-            state.auction = replay.auction
+            _replay_auction(game, state, calls, seed, dealer, hand_index, scores)
     else:
         state = game.state_class.from_deal(game, hands, dealer, seed=seed, hand_index=hand_index,
                                     scores=scores)
-        _replay_calls(state, calls)
-        done = state.phase == TRUMP
-        if done != (phase == TRUMP):
-            raise StateError(f"state.auction: the calls leave the auction "
-                             f"{'finished' if done else 'open'}, but phase is {phase!r}")
-        raw_contract = read.get("contract", (dict, type(None)), None)
-        if done and raw_contract is not None:
-            _same_contract(_contract(raw_contract), state.contract)
+        _replay_bidding(read, state, calls, phase)
     state._history = history
     return state
+
+
+def _replay_auction(game: KoutGame, state: KoutStateCore, calls: list[Any], seed: int,
+                    dealer: int, hand_index: int, scores: tuple[int, int]) -> None:
+    """The calls of a hand in play replayed on a fresh deal: they must finish the auction
+    with the state's contract, and become the state's auction."""
+    replay = game.state_class(game, seed, dealer, [0] * game.rules.players, hand_index, scores)
+    _replay_calls(replay, calls)
+    if replay.phase != TRUMP:
+        raise StateError("state.auction: the calls do not finish the auction")
+    _same_contract(state.contract or Contract(-1, 0, False, False), replay.contract)
+    state.auction = replay.auction
+
+
+def _replay_bidding(read: Reader, state: KoutStateCore, calls: list[Any], phase: str) -> None:
+    """The calls of a hand being bought replayed on its deal: they must leave the auction
+    open or finished as ``phase`` says, with the contract any the state names."""
+    _replay_calls(state, calls)
+    done = state.phase == TRUMP
+    if done != (phase == TRUMP):
+        raise StateError(f"state.auction: the calls leave the auction "
+                         f"{'finished' if done else 'open'}, but phase is {phase!r}")
+    raw_contract = read.get("contract", (dict, type(None)), None)
+    if done and raw_contract is not None:
+        _same_contract(_contract(raw_contract), state.contract)
 
 
 def _contract(raw: Any) -> Contract:
@@ -247,6 +307,36 @@ def _replay_calls(state: KoutStateCore, calls: list[Any]) -> None:
             raise StateError(f"state.auction[{i}]: {exc}") from None
 
 
+def _read_tricks_won(read: Reader) -> tuple[int, int]:
+    """The finished tricks each team has won this hand (none when not given)."""
+    won_raw = read.get("tricks_won", list, [0, 0])
+    if len(won_raw) != 2:
+        raise StateError("state.tricks_won: expected two counts")
+    return (read_int(won_raw[0], "state.tricks_won[0]"),
+            read_int(won_raw[1], "state.tricks_won[1]"))
+
+
+def _finished_trick(rules: Rules, raw: Any, where: str, trump_letter: str,
+                    played: list[int]) -> Trick:
+    """A finished trick the state lists: all its cards, among those played, and a winner the
+    rules allow for it."""
+    players = rules.players
+    t_leader, cards = read_trick(raw, where, players)
+    if len(cards) != players:
+        raise StateError(f"{where}: a finished trick has {players} cards")
+    t_winner = read_int(raw.get("winner"), f"{where}.winner")
+    if not 0 <= t_winner < players:
+        raise StateError(f"{where}.winner: {t_winner} is not a seat 0..{players - 1}")
+    if not set(cards) <= set(played):
+        raise StateError(f"{where}: its cards must also be in state.played")
+    can_win = possible_winners(rules, SUIT_LETTERS.index(trump_letter), t_leader, tuple(cards))
+    if t_winner not in can_win:
+        raise StateError(f"{where}.winner: seat {t_winner} cannot have won this "
+                         f"trick; by the rules seat {' or '.join(map(str, sorted(can_win)))}"
+                         " did")
+    return Trick(t_leader, tuple(cards), t_winner)
+
+
 def _play_state(game: KoutGame, read: Reader, hands: list[list[int]], dealer: int, seed: int,
                 hand_index: int, scores: tuple[int, int]) -> KoutStateCore:
     players = game.rules.players
@@ -256,31 +346,12 @@ def _play_state(game: KoutGame, read: Reader, hands: list[list[int]], dealer: in
         raise StateError(f"state.trump: {trump_letter!r} is not one of S H D C")
     played = [read_card(t, f"state.played[{i}]")
               for i, t in enumerate(read.get("played", list, []))]
-    won_raw = read.get("tricks_won", list, [0, 0])
-    if len(won_raw) != 2:
-        raise StateError("state.tricks_won: expected two counts")
-    won = (read_int(won_raw[0], "state.tricks_won[0]"), read_int(won_raw[1], "state.tricks_won[1]"))
+    won = _read_tricks_won(read)
     raw_trick = read.get("trick", (dict, type(None)), None)
     leader, trick = (None, []) if raw_trick is None else read_trick(raw_trick, "state.trick",
                                                                         players)
-    tricks: list[Trick] = []
-    for i, raw in enumerate(read.get("tricks", list, [])):
-        t_leader, cards = read_trick(raw, f"state.tricks[{i}]", players)
-        if len(cards) != players:
-            raise StateError(f"state.tricks[{i}]: a finished trick has {players} cards")
-        t_winner = read_int(raw.get("winner"), f"state.tricks[{i}].winner")
-        if not 0 <= t_winner < players:
-            raise StateError(f"state.tricks[{i}].winner: {t_winner} is not a seat "
-                             f"0..{players - 1}")
-        if not set(cards) <= set(played):
-            raise StateError(f"state.tricks[{i}]: its cards must also be in state.played")
-        can_win = possible_winners(game.rules, SUIT_LETTERS.index(trump_letter), t_leader,
-                                   tuple(cards))
-        if t_winner not in can_win:
-            raise StateError(f"state.tricks[{i}].winner: seat {t_winner} cannot have won this "
-                             f"trick; by the rules seat {' or '.join(map(str, sorted(can_win)))}"
-                             " did")
-        tricks.append(Trick(t_leader, tuple(cards), t_winner))
+    tricks = [_finished_trick(game.rules, raw, f"state.tricks[{i}]", trump_letter, played)
+              for i, raw in enumerate(read.get("tricks", list, []))]
     if leader is None:
         leader = tricks[-1].winner if tricks else contract.seat
         if not tricks and won != (0, 0):
