@@ -150,9 +150,16 @@ class PlayPosition:
 
     def legal_mask(self) -> CardMask:
         """The legal cards of the player to move (none once the hand is over)."""
-        seat = (self.leader + len(self.trick)) % 4
+        trick = self.trick
+        seat = (self.leader + len(trick)) % 4
+        hand = self.hands[seat]
+        if trick:  # the usual case first: a plain suit led and followed, whatever the rules
+            led = trick[0] >> 3
+            follow = hand & SUIT_MASK[led]
+            if follow and led != self.trump:
+                return follow
         locked = self.locked and lock_binds(self.rules, True, seat, self.declarer)
-        return legal_mask(self.rules, self.hands[seat], self.trick, self.trump, locked)
+        return legal_mask(self.rules, hand, trick, self.trump, locked)
 
     def push(self, c: BCard) -> None:
         """Play ``c`` for the player to move."""
