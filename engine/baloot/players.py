@@ -98,6 +98,13 @@ class BalootRulesPlayer:
         if (act.ASHKAL in legal and state.public & 7 in (ACE, TEN)
                 and sun_strength(state.hands[seat]) >= ASHKAL_WITH):
             return act.ASHKAL
+        return self._buy_hokom(state, legal, hand)
+
+    @staticmethod
+    def _buy_hokom(state: Any, legal: list[int], hand: CardMask) -> int:
+        """Hokom on a hand (the public card included) strong in the public card's suit in the
+        first round, or in its strongest other suit in the second; else pass."""
+        auction = state.auction
         if (act.HOKOM in legal and auction.round == 1
                 and hokom_strength(hand, state.public >> 3) >= HOKOM_TO_BUY):
             return act.HOKOM

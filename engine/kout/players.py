@@ -115,12 +115,20 @@ class KoutRulesPlayer:
 
     def _lead(self, pos: Any, seat: int, legal: list[int], unseen: CardSet) -> int:
         """Draw trumps with a master trump, cash a side master, else lead low from length."""
-        trump = pos.trump
         hand = pos.hands[seat]
         live = pos.joker_permission(seat, hand)
+        master = self._master_lead(pos, seat, legal, unseen, live)
+        if master is not None:
+            return master
+        return self._low_lead(pos.trump, hand, legal, live)
+
+    def _master_lead(self, pos: Any, seat: int, legal: list[int], unseen: CardSet,
+                     live: CardSet) -> int | None:
+        """A master to lead: the strongest master trump while the contract's team draws the
+        opponents' trumps, else the highest side master (None without one)."""
+        trump = pos.trump
         out_trumps = unseen & (SUIT_MASK[trump] | JOKER_MASK)
-        masters = [c for c in legal if self._master(c, trump, unseen)
-                   and (c < 52 or live & BIT[c])]
+        masters = self._leadable_masters(trump, legal, unseen, live)
         if pos.contract.team == seat % 2 and out_trumps:
             drawing = [c for c in masters if c >= 52 or c // 13 == trump]
             if drawing:
@@ -128,6 +136,18 @@ class KoutRulesPlayer:
         side = [c for c in masters if c < 52 and c // 13 != trump]
         if side:
             return max(side, key=lambda c: c % 13)
+        return None
+
+    def _leadable_masters(self, trump: int, legal: list[int], unseen: CardSet,
+                          live: CardSet) -> list[int]:
+        """The legal masters that may lead: a side card, or a Joker the rules let lead."""
+        return [c for c in legal if self._master(c, trump, unseen)
+                and (c < 52 or live & BIT[c])]
+
+    @staticmethod
+    def _low_lead(trump: int, hand: CardSet, legal: list[int], live: CardSet) -> int:
+        """Without a master to lead: the lowest side card of the longest side suit, else the
+        lowest suited card, else a Joker that may lead (``live``) before one that may not."""
         plain = [c for c in legal if c < 52 and c // 13 != trump]
         if plain:
             longest = max((c // 13 for c in plain),
