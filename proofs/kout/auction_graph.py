@@ -29,10 +29,22 @@ class Node(NamedTuple):
 
 
 def _calls(profile: Profile, node: Node, players: int) -> list[tuple[str, Node]]:
-    dealer = players - 1  # seats counted from the first speaker (0) to the dealer (N-1)
+    """The calls open at ``node`` (``auction.shape``, ``auction.pass``), each with the node
+    it leads to: the bids allowed, and a pass unless the dealer is forced to bid."""
     continuing = profile.value("auction.shape") == "continuing"
     final = profile.value("auction.pass") == "final"
     forced = node.high == 0 and node.calls == players - 1
+    options = _bids(profile, node, players, continuing, final, forced)
+    if not forced:
+        options.append(("pass", _after_pass(node, players, continuing, final)))
+    return options
+
+
+def _bids(profile: Profile, node: Node, players: int, continuing: bool, final: bool,
+          forced: bool) -> list[tuple[str, Node]]:
+    """Each bid open at ``node`` (only 5 for a dealer forced to bid under
+    ``auction.dealer-forced-bid = exactly-5``), with the node it leads to."""
+    dealer = players - 1  # seats counted from the first speaker (0) to the dealer (N-1)
     options = []
     bids = [5] if forced and profile.value("auction.dealer-forced-bid") == "exactly-5" else [
         b for b in BIDS if b > node.high]
@@ -44,20 +56,25 @@ def _calls(profile: Profile, node: Node, players: int) -> list[tuple[str, Node]]
         options.append((f"bid {bid}", node._replace(
             turn=nxt, high=bid, high_seat=node.turn, passes=0, calls=node.calls + 1,
             contract=(node.turn, bid, forced) if ends else None)))
-    if not forced:
-        out = node.out | {node.turn} if continuing and final else node.out
-        passes = node.passes + 1
-        if not continuing:
-            ends = node.turn == dealer and node.high > 0
-        elif final:
-            ends = node.high > 0 and out == frozenset(range(players)) - {node.high_seat}
-        else:
-            ends = node.high > 0 and passes == players - 1
-        options.append(("pass", node._replace(
-            turn=_next(node.turn, out, players, continuing and final and node.high > 0),
-            out=out, passes=passes, calls=node.calls + 1,
-            contract=(node.high_seat, node.high, False) if ends else None)))
     return options
+
+
+def _after_pass(node: Node, players: int, continuing: bool, final: bool) -> Node:
+    """The node a pass at ``node`` leads to, with the contract when the pass ends the
+    auction."""
+    dealer = players - 1
+    out = node.out | {node.turn} if continuing and final else node.out
+    passes = node.passes + 1
+    if not continuing:
+        ends = node.turn == dealer and node.high > 0
+    elif final:
+        ends = node.high > 0 and out == frozenset(range(players)) - {node.high_seat}
+    else:
+        ends = node.high > 0 and passes == players - 1
+    return node._replace(
+        turn=_next(node.turn, out, players, continuing and final and node.high > 0),
+        out=out, passes=passes, calls=node.calls + 1,
+        contract=(node.high_seat, node.high, False) if ends else None)
 
 
 def _next(seat: int, out: frozenset[int], players: int, skip_out: bool) -> int:
