@@ -51,9 +51,12 @@ EDITIONS = {"rulebook": ("pdf", "committee edition",
                          "the rules, house options, glossary, sources, disputes and verification"),
             "players": ("players", "players' edition", "the rules, house options and glossary")}
 BUILT_EDITIONS = os.environ.get("TRICKRULES_RULEBOOK_EDITIONS", " ".join(EDITIONS)).split()
+# ``trickrules rulebook`` lays the PDFs out in several Sphinx processes side by side, each
+# naming the PDFs it writes (all of them when unset); a PDF is the same bytes either way.
+PDFS = os.environ.get("TRICKRULES_RULEBOOK_PDFS")
 pdf_documents = [(f"{f}/{doc}", f"{f}-{name}", f"{TITLES[f]} ({edition})", AUTHOR)
                  for f in FAMILIES for name, (doc, edition, _) in EDITIONS.items()
-                 if name in BUILT_EDITIONS]
+                 if name in BUILT_EDITIONS and (PDFS is None or f"{f}-{name}" in PDFS.split())]
 pagerefs.EDITION_NAMES.update({f"{f}-{name}.pdf": edition for f in TITLES
                                for name, (_, edition, _) in EDITIONS.items()})
 SUBJECTS = {f"{TITLES[f]} ({edition})": f"{TITLES[f]}: {subject}"

@@ -172,10 +172,44 @@ def write_sources(report: dict[str, Any], source: Path, parser_help: list[str],
     return tuple(examples)
 
 
-def _sphinx(builds: list[tuple[str, Path]], source: Path, families: list[str],
+Build = tuple[str, Path, tuple[str, ...] | None]
+"""One Sphinx run: its builder, its output directory, and the PDFs it writes (``None``: all
+the configuration names, or not a PDF build)."""
+EDITION_NAMES = ("rulebook", "players")
+"""The PDF editions of a family, as ``docs/conf.py`` names them."""
+
+
+def pdf_groups(source: Path, families: list[str], editions: tuple[str, ...] | None,
+               workers: int) -> list[tuple[str, ...]]:
+    """The PDFs split into at most ``workers`` groups laid out side by side, the largest
+    first to the group with the least work: a committee edition weighs its family's generated
+    pages, a players' edition a third of them (a PDF is the same bytes whichever group
+    writes it)."""
+    documents: list[tuple[int, str]] = []
+    for family in families:
+        pages = sum(p.stat().st_size for p in (source / family).rglob("*.rst"))
+        for edition in editions or EDITION_NAMES:
+            documents.append((pages if edition == "rulebook" else pages // 3,
+                              f"{family}-{edition}"))
+    groups: list[tuple[int, list[str]]] = [(0, []) for _ in range(max(1, workers))]
+    for weight, name in sorted(documents, key=lambda d: (-d[0], d[1])):
+        least = min(range(len(groups)), key=lambda i: (groups[i][0], i))
+        groups[least] = (groups[least][0] + weight, [*groups[least][1], name])
+    return [tuple(names) for _, names in groups if names]
+
+
+def _cores() -> int:
+    """The cores this process may use."""
+    try:
+        return max(1, len(os.sched_getaffinity(0)))
+    except AttributeError:  # not on Linux
+        return max(1, os.cpu_count() or 1)
+
+
+def _sphinx(builds: list[Build], source: Path, families: list[str],
             editions: tuple[str, ...] | None = None) -> None:
-    """Run Sphinx once per (builder, output directory), the builds side by side: each reads
-    the same generated sources and writes only its own directory."""
+    """Run Sphinx once per build, the builds side by side: each reads the same generated
+    sources and writes only its own directory."""
     env = {**os.environ, "RL_invariant": "1", "SOURCE_DATE_EPOCH": "0",
            "TRICKRULES_RULEBOOK_FAMILIES": " ".join(families),
            "TRICKRULES_RULEBOOK_TITLES": json.dumps({f.name: f.title for f in REGISTRY})}
@@ -183,11 +217,12 @@ def _sphinx(builds: list[tuple[str, Path]], source: Path, families: list[str],
         env["TRICKRULES_RULEBOOK_EDITIONS"] = " ".join(editions)
     running: list[tuple[str, subprocess.Popen[str]]] = []
     try:
-        for builder, out in builds:
+        for builder, out, pdfs in builds:
+            mine = env if pdfs is None else {**env, "TRICKRULES_RULEBOOK_PDFS": " ".join(pdfs)}
             running.append((builder, subprocess.Popen(
                 [sys.executable, "-m", "sphinx", "-W", "--keep-going", "-q", "-E", "-b",
                  builder, str(source), str(out)], stdout=subprocess.PIPE,
-                stderr=subprocess.PIPE, text=True, env=env)))
+                stderr=subprocess.PIPE, text=True, env=mine)))
         outputs = [(builder, process, *process.communicate()) for builder, process in running]
     finally:  # interrupted (Ctrl-C, SIGTERM): no Sphinx outlives the command
         for _, process in running:
@@ -203,6 +238,15 @@ def _sphinx(builds: list[tuple[str, Path]], source: Path, families: list[str],
             failures.append(f"sphinx {builder} build failed:\n{detail}")
     if failures:
         raise RulebookError("\n".join(failures))
+
+
+def _gather_pdfs(parts: list[Path], into: Path) -> None:
+    """Move the PDFs the side-by-side PDF builds wrote into one directory."""
+    into.mkdir(parents=True, exist_ok=True)
+    for part in parts:
+        for pdf in sorted(part.glob("*.pdf")):
+            pdf.rename(into / pdf.name)
+        shutil.rmtree(part, ignore_errors=True)
 
 
 def build_rulebook(report: dict[str, Any], out: Path, cli_help: list[str], ruler: Ruler,
@@ -226,21 +270,27 @@ def build_rulebook(report: dict[str, Any], out: Path, cli_help: list[str], ruler
     examples = write_sources(report, source, cli_help, families, ruler, questions)
     site, pdf_dir = out / "html", out / "pdf"
     check_prerequisites(out, pdf)
-    finals = [("html", site)] if html else []
-    finals += [("pdf", pdf_dir)] if pdf else []
+    finals = [site] if html else []
+    finals += [pdf_dir] if pdf else []
     # each is built beside the present one, which is replaced only once the build succeeded:
     # a failed or interrupted build leaves the last site and PDFs as they were
-    builds = [(builder, final.with_name(final.name + ".new")) for builder, final in finals]
+    built = [final.with_name(final.name + ".new") for final in finals]
+    builds: list[Build] = [("html", built[0], None)] if html else []
+    groups = pdf_groups(source, families, editions, _cores()) if pdf else []
+    parts = [pdf_dir.with_name(f"pdf.new.{i}") for i in range(len(groups))]
+    builds += [("pdf", part, group) for part, group in zip(parts, groups, strict=True)]
     try:
-        for _, directory in builds:
+        for directory in [*built, *parts]:
             shutil.rmtree(directory, ignore_errors=True)
         _sphinx(builds, source, families, editions)
-        for (_, built), (_, final) in zip(builds, finals, strict=True):
-            shutil.rmtree(built / ".doctrees", ignore_errors=True)
+        if pdf:
+            _gather_pdfs(parts, built[-1])
+        for new, final in zip(built, finals, strict=True):
+            shutil.rmtree(new / ".doctrees", ignore_errors=True)
             shutil.rmtree(final, ignore_errors=True)
-            built.rename(final)
+            new.rename(final)
     finally:
-        for _, directory in builds:
+        for directory in [*built, *parts]:
             shutil.rmtree(directory, ignore_errors=True)
     pdfs = {family: pdf_dir / f"{family}-rulebook.pdf" for family in families}
     return Built(source, site, pdfs, examples)
