@@ -132,9 +132,30 @@ def symbolic_situation(profile: Profile, names: Names, position: int,
                                 declarer >= 0, declarer < players, done >= 0, done < size,
                                 won[0] >= 0, won[1] >= 0, won[0] + won[1] == done]
     layout += [in_deck(c, deck) for c in trick]
+    layout += _one_place_each(deck, hands, played, trick)
+    layout += _cards_held(hands, played, done, size, position)
+    situation = SymbolicSituation(profile, sp, deck, position, hands, played, trick, trump, bid,
+                                  declarer, done, won, z3.BoolVal(False), None, layout)
+    return _with_rules(situation, sp)
+
+
+def _one_place_each(deck: tuple[Card, ...], hands: list[Holding], played: Holding,
+                    trick: list[z3.ArithRef]) -> list[z3.BoolRef]:
+    """Every card of the deck in exactly one place: a hand, the earlier tricks, or the
+    trick so far."""
+    layout = []
     for c in deck:
         places = [h.has[c] for h in hands] + [played.has[c]] + [t == c for t in trick]
         layout.append(z3.PbEq([(p, 1) for p in places], 1))
+    return layout
+
+
+def _cards_held(hands: list[Holding], played: Holding, done: z3.ArithRef, size: int,
+                position: int) -> list[z3.BoolRef]:
+    """The count of cards each place holds after ``done`` tricks and ``position`` cards of
+    the trick: a hand what the tricks leave it, the earlier tricks ``done x players``."""
+    players = len(hands)
+    layout = []
     for seat, hand in enumerate(hands):
         held = size - done - (1 if seat < position else 0)
         layout.append(z3.Sum([z3.If(b, 1, 0) for b in hand.has.values()]) == held)
@@ -144,9 +165,7 @@ def symbolic_situation(profile: Profile, names: Names, position: int,
     for suit in SUITS:
         of_suit = [b for c, b in played.has.items() if not is_joker(c) and suit_of(c) == suit]
         layout.append(z3.Sum([z3.If(b, 1, 0) for b in of_suit]) <= done * players)
-    situation = SymbolicSituation(profile, sp, deck, position, hands, played, trick, trump, bid,
-                                  declarer, done, won, z3.BoolVal(False), None, layout)
-    return _with_rules(situation, sp)
+    return layout
 
 
 def _with_rules(situation: SymbolicSituation, sp: SymbolicProfile) -> SymbolicSituation:
