@@ -32,14 +32,17 @@ class Node:
     confirming: bool = False
 
 
-def _calls(profile: Profile, node: Node, kawesh: frozenset[int], ace: bool) -> list[str]:
+def _confirmation_calls(profile: Profile, node: Node, ace: bool) -> list[str]:
+    """The buyer asked to keep his Hokom passes to keep it, or takes the card as Sun (not on an
+    Ace, under ``auction.hokom-confirmation``, unless he spoke first)."""
+    barred = ace and node.queue[0] != 0 and \
+        profile.value("auction.hokom-confirmation") == "buyer-keeps-or-takes-sun-not-on-ace"
+    return ["pass"] if barred else ["pass", "sun"]
+
+
+def _ashkal_open(profile: Profile, node: Node, seat: int, ace: bool) -> bool:
+    """Whether ``seat`` may call Ashkal now: by its place, the Ace shown and whose bid stands."""
     v = profile.value
-    if node.confirming:  # the buyer passes to keep his Hokom, or takes the card as Sun
-        barred = ace and node.queue[0] != 0 and \
-            v("auction.hokom-confirmation") == "buyer-keeps-or-takes-sun-not-on-ace"
-        return ["pass"] if barred else ["pass", "sun"]
-    seat = node.queue[0]
-    calls = ["pass", "sun"]
     entitled = seat >= 2  # the dealer's left and the dealer; the third and fourth to act
     ashkal = entitled or v("auction.wrong-ashkal") == "forced-sun"
     if ace and v("auction.ashkal-on-ace") == "refused":  # no Ashkal while an Ace is shown
@@ -47,55 +50,101 @@ def _calls(profile: Profile, node: Node, kawesh: frozenset[int], ace: bool) -> l
     if v("auction.ashkal-when") == "over-opponents-hokom":  # only over the other side's Hokom
         ashkal = ashkal and node.bid is not None and node.bid[0] == "hokom" and \
             (node.bid[1] - seat) % 2 == 1
-    # Kawesh: at the holder's turn in the first round, or at any turn of the buying
-    if seat in kawesh and (v("auction.kawesh") == "any-turn" or
-                           (node.round == 1 and v("auction.kawesh") == "first-round")):
-        calls.append("kawesh")
-    if node.round == 1:
-        # auction.hokom-over-hokom: a player ahead of a Hokom's buyer may take it as Hokom
-        if node.bid is None or (node.bid[0] == "hokom" and seat < node.bid[1] and
-                                v("auction.hokom-over-hokom") == "higher-priority"):
-            calls.append("hokom")
-        if ashkal:
-            calls.append("ashkal")
-        return calls
+    return ashkal
+
+
+def _kawesh_open(profile: Profile, node: Node, seat: int, kawesh: frozenset[int]) -> bool:
+    """Whether ``seat`` may call Kawesh now: at the holder's turn in the first round, or at any
+    turn of the buying."""
+    v = profile.value
+    return seat in kawesh and (v("auction.kawesh") == "any-turn" or
+                               (node.round == 1 and v("auction.kawesh") == "first-round"))
+
+
+def _first_round_bids(profile: Profile, node: Node, seat: int, ashkal: bool) -> list[str]:
+    """The bids of the first round: Hokom while nothing stands (or over a Hokom from a seat
+    ahead of its buyer, under ``auction.hokom-over-hokom``), and Ashkal when open."""
+    bids: list[str] = []
+    if node.bid is None or (node.bid[0] == "hokom" and seat < node.bid[1] and
+                            profile.value("auction.hokom-over-hokom") == "higher-priority"):
+        bids.append("hokom")
+    if ashkal:
+        bids.append("ashkal")
+    return bids
+
+
+def _second_round_bids(profile: Profile, node: Node, ashkal: bool) -> list[str]:
+    """The bids of the second round: Ashkal when open in both rounds, and a Hokom (in one of
+    the three other suits when named with the bid) while nothing stands."""
+    v = profile.value
+    bids: list[str] = []
     if ashkal and v("auction.ashkal-round") == "both-rounds":
-        calls.append("ashkal")
+        bids.append("ashkal")
     if node.bid is None:
         if v("auction.second-round-hokom") == "named-with-bid":
-            calls += ["hokom-1", "hokom-2", "hokom-3"]  # the three other suits
+            bids += ["hokom-1", "hokom-2", "hokom-3"]  # the three other suits
         else:
-            calls.append("hokom")
-    return calls
+            bids.append("hokom")
+    return bids
 
 
-def _after(profile: Profile, node: Node, call: str, ace: bool) -> Node:
+def _calls(profile: Profile, node: Node, kawesh: frozenset[int], ace: bool) -> list[str]:
+    """The calls open to the seat to speak at ``node``, in a fixed order."""
+    if node.confirming:
+        return _confirmation_calls(profile, node, ace)
+    seat = node.queue[0]
+    calls = ["pass", "sun"]
+    ashkal = _ashkal_open(profile, node, seat, ace)
+    if _kawesh_open(profile, node, seat, kawesh):
+        calls.append("kawesh")
+    if node.round == 1:
+        return calls + _first_round_bids(profile, node, seat, ashkal)
+    return calls + _second_round_bids(profile, node, ashkal)
+
+
+def _declined_after_pass(node: Node, seat: int) -> frozenset[int]:
+    """The seats that declined a Sun once ``seat`` passes: it joins them over a standing Sun,
+    or when it says no before any bid in the second round."""
+    said_no = (node.bid and node.bid[0] == "sun") or (node.bid is None and node.round == 2)
+    return node.declined | ({seat} if said_no else set())
+
+
+def _confirmation_due(profile: Profile, node: Node) -> bool:
+    """Whether the buyer of the standing bid, a first-round Hokom nobody took, is now asked to
+    keep it."""
+    return node.bid is not None and node.bid[0] == "hokom" and node.round == 1 and \
+        not node.confirming and profile.value("auction.hokom-confirmation") != "none"
+
+
+def _after_pass(profile: Profile, node: Node, seat: int, rest: tuple[int, ...]) -> Node:
+    """The state after ``seat`` passes: the next seat speaks, the buyer confirms, the bid
+    stands, the second round opens, or the hand is redealt."""
+    declined = _declined_after_pass(node, seat)
+    if rest:
+        return Node(node.round, rest, node.bid, declined)
+    if node.bid is not None and _confirmation_due(profile, node):
+        return Node(1, (node.bid[1],), node.bid, declined, confirming=True)
+    if node.bid is not None:
+        return Node(node.round, (), node.bid, declined, CONTRACT)
+    if node.round == 1:
+        return Node(2, (0, 1, 2, 3), None, frozenset())
+    return Node(2, (), None, declined, REDEAL)
+
+
+def _after_hokom(profile: Profile, node: Node, seat: int) -> Node:
+    """The state after ``seat`` bids Hokom: every other seat may answer, but a second-round
+    no may bar a seat from answering with Sun (``auction.sun-over-hokom``)."""
+    barred = node.declined if profile.value("auction.sun-over-hokom") == \
+        "not-after-second-round-no" else frozenset()
+    others = tuple(s for s in range(4) if s != seat and s not in barred)
+    return Node(node.round, others, ("hokom", seat, seat), node.declined,
+                "" if others else CONTRACT)
+
+
+def _after_sun(profile: Profile, node: Node, call: str, seat: int, ace: bool) -> Node:
+    """The state after a Sun, or an Ashkal (a Sun for the partner when entitled and not on an
+    Ace): final, or open to the seats ahead that have not declined."""
     v = profile.value
-    seat, rest = node.queue[0], node.queue[1:]
-    if call == "kawesh":
-        return Node(node.round, (), None, node.declined, REDEAL)
-    if call == "pass":
-        declined = node.declined | ({seat} if (node.bid and node.bid[0] == "sun") or (
-            node.bid is None and node.round == 2) else set())
-        if rest:
-            return Node(node.round, rest, node.bid, declined)
-        if node.bid is not None and node.bid[0] == "hokom" and node.round == 1 and \
-                not node.confirming and \
-                v("auction.hokom-confirmation") != "none":
-            return Node(1, (node.bid[1],), node.bid, declined, confirming=True)
-        if node.bid is not None:
-            return Node(node.round, (), node.bid, declined, CONTRACT)
-        if node.round == 1:
-            return Node(2, (0, 1, 2, 3), None, frozenset())
-        return Node(2, (), None, declined, REDEAL)
-    if call.startswith("hokom"):
-        # auction.sun-over-hokom: a second-round no may bar the seat from answering with Sun
-        barred = node.declined if v("auction.sun-over-hokom") == "not-after-second-round-no" \
-            else frozenset()
-        others = tuple(s for s in range(4) if s != seat and s not in barred)
-        return Node(node.round, others, ("hokom", seat, seat), node.declined,
-                    "" if others else CONTRACT)
-    # sun, or ashkal: a Sun for the partner when entitled and not on an Ace
     declarer = seat
     if call == "ashkal" and seat >= 2 and not (ace and v("auction.ashkal-on-ace") ==
                                                "forced-sun"):
@@ -107,6 +156,18 @@ def _after(profile: Profile, node: Node, call: str, ace: bool) -> Node:
     if not queue:
         return Node(node.round, (), bid, node.declined, CONTRACT)
     return Node(node.round, queue, bid, node.declined)
+
+
+def _after(profile: Profile, node: Node, call: str, ace: bool) -> Node:
+    """The state the buying reaches from ``node`` by ``call``."""
+    seat, rest = node.queue[0], node.queue[1:]
+    if call == "kawesh":
+        return Node(node.round, (), None, node.declined, REDEAL)
+    if call == "pass":
+        return _after_pass(profile, node, seat, rest)
+    if call.startswith("hokom"):
+        return _after_hokom(profile, node, seat)
+    return _after_sun(profile, node, call, seat, ace)
 
 
 def auction_graph(profile: Profile, kawesh: frozenset[int] = frozenset(),
