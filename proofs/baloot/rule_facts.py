@@ -260,6 +260,47 @@ def _told(history: list[tuple[int, str]]) -> str:
     return told[:1].upper() + told[1:]
 
 
+def _stated_seats(history: list[tuple[int, str]], caller: int,
+                  qualifiers: tuple[str, ...]) -> set[int]:
+    """The seats the stated qualifiers let call Sun over the Sun called at ``caller``."""
+    who = history[caller][0]
+    return {s for s in range(4) if s != who and all(
+        QUALIFIERS[q][1](s, who, history[:caller + 1] if q == "not-yet-spoken" else history)
+        for q in qualifiers)}
+
+
+def _spoken_example(history: list[tuple[int, str]], caller: int,
+                    asked: set[int]) -> Example | None:
+    """An example of a seat that has already spoken and may still call Sun over the Sun, if
+    this point of the buying shows one."""
+    spoke = {s for s, _ in history[:caller]}
+    if not asked & spoke:
+        return None
+    seat = min(asked & spoke)
+    return Example(True, f"{_told(history)}: seat {seat} has already "
+                         f"spoken and may still call Sun over it.")
+
+
+def _silent_example(history: list[tuple[int, str]], caller: int,
+                    asked: set[int]) -> Example | None:
+    """An example of the seats after the caller that may not call Sun over his Sun, if the Sun
+    was just called and this point of the buying shows some."""
+    who = history[caller][0]
+    spoke = {s for s, _ in history[:caller]}
+    silent = {s for s in range(4) if s not in spoke and s != who} - asked
+    if not (silent and len(history) == caller + 1):
+        return None
+    seats = " and ".join(f"seat {s}" for s in sorted(silent))
+    return Example(False, f"{_told(history)}: {seats}, after the caller in "
+                          "the order of speaking, may not call Sun over it.")
+
+
+def _permission_words(qualifiers: tuple[str, ...]) -> str:
+    """The words of the permission: "a player" with each qualifier's words."""
+    told = [QUALIFIERS[q][0] for q in qualifiers]
+    return " ".join(["a player", *told[:1], " and ".join(told[1:])]).strip()
+
+
 def permission_fact(args: tuple[tuple[str, ...], ...], profile: Profile) -> RuleFact:
     """``<<may:sun-after-sun:QUALIFIER,...>>``: who may still call Sun over a first-round
     Sun; the stated qualifiers must pick exactly the seats the engine (and the model) asks,
@@ -272,27 +313,16 @@ def permission_fact(args: tuple[tuple[str, ...], ...], profile: Profile) -> Rule
     allowed_example = limit_example = None
     for history, asked in sorted(histories, key=lambda h: len(h[0])):
         caller = max(i for i, (_, c) in enumerate(history) if c == "sun")
-        who = history[caller][0]
-        stated = {s for s in range(4) if s != who and all(
-            QUALIFIERS[q][1](s, who, history[:caller + 1] if q == "not-yet-spoken" else history)
-            for q in qualifiers)}
+        stated = _stated_seats(history, caller, qualifiers)
         if stated != asked:
             raise FactError(f"after {_told(history)}, the words allow seats {sorted(stated)} "
                             f"to call Sun, the engine seats {sorted(asked)}")
-        spoke = {s for s, _ in history[:caller]}
-        if allowed_example is None and asked & spoke:
-            seat = min(asked & spoke)
-            allowed_example = Example(True, f"{_told(history)}: seat {seat} has already "
-                                            f"spoken and may still call Sun over it.")
-        silent = {s for s in range(4) if s not in spoke and s != who} - asked
-        if limit_example is None and silent and len(history) == caller + 1:
-            seats = " and ".join(f"seat {s}" for s in sorted(silent))
-            limit_example = Example(False, f"{_told(history)}: {seats}, after the caller in "
-                                           "the order of speaking, may not call Sun over it.")
+        if allowed_example is None:
+            allowed_example = _spoken_example(history, caller, asked)
+        if limit_example is None:
+            limit_example = _silent_example(history, caller, asked)
     examples = tuple(e for e in (allowed_example, limit_example) if e is not None)
-    told = [QUALIFIERS[q][0] for q in qualifiers]
-    words = " ".join(["a player", *told[:1], " and ".join(told[1:])]).strip()
-    return RuleFact(words, examples=examples,
+    return RuleFact(_permission_words(qualifiers), examples=examples,
                     checked=f"engine and Z3 buying model, {len(histories)} points of the "
                             "first round where a Sun stands")
 
