@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from typing import Any
 
 from proofs.baloot.model import RANK_TOKENS
@@ -72,6 +73,121 @@ PROJECT_NAMES = {"sira": "a Sira", "fifty": "a 50", "hundred": "a 100",
                  "four-hundred": "a 400"}
 
 
+def _score_outcome(value: dict[str, Any]) -> str:
+    """A hand's score: made or failed, each side's total, and a game won by the Gahwa."""
+    made = "made" if value["made"] else "failed"
+    gahwa = ("" if value["gahwa_winner"] == -1
+             else f"; side {value['gahwa_winner']} wins the game by the Gahwa")
+    return f"{made}: side 0 {value['total'][0]}, side 1 {value['total'][1]}{gahwa}"
+
+
+def _exposed_outcome(value: list[str]) -> str:
+    """What follows a card exposed in the deal: each choice, and who chooses when several."""
+    said = {"keep": "the player keeps the card", "redeal": "the deal starts again"}
+    return " or ".join(said[v] for v in value) + (
+        ", as the player chooses" if len(value) > 1 else "")
+
+
+_PLAIN_OUTCOMES: dict[str, Callable[[Any], str]] = {
+    "winner": lambda value: f"seat {value}",
+    "first-lead": lambda value: f"seat {value} leads",
+    "next-dealer": lambda value: f"seat {value} deals next",
+    "doubling": lambda value: "yes" if value else "no",
+    "projects": lambda value: _side(value, "score"),
+    "score": _score_outcome,
+    "game-end": lambda value: "the game goes on" if value == -1 else f"side {value} wins the game",
+    "cut": lambda value: ", ".join(value),
+    "exposed": _exposed_outcome,
+    "declaring": lambda value: str(value),
+    "proof": lambda value: f"{value} game points",
+}
+"""Each outcome kind told from its value alone (the cards allowed and the buying need the
+card and call words)."""
+
+
+def _play_witness(w: dict[str, Any]) -> str:
+    """A play question's situation: the contract, a locked Double, the tricks finished."""
+    lock = (f"; the Double is locked, seat {w.get('declarer', 0)}'s side bought"
+            if w.get("locked") else "")
+    return (f"{_contract(w)}{lock}. Tricks finished: {w['tricks done']}.")
+
+
+def _projects_witness(w: dict[str, Any]) -> str:
+    """A projects question's situation: the contract, the buyer, the leader, the projects."""
+    projects = "; ".join(_project(p) for p in w["projects"])
+    return (f"{_contract(w)}; seat {w['declarer']} bought, seat {w['leader']} leads the "
+            f"first trick. Declared: {projects}.")
+
+
+def _score_extras(w: dict[str, Any]) -> list[str]:
+    """What besides the card points a hand's score depends on: projects, Baloot, a sweep or a
+    pointless trick, and a buyer's Ace."""
+    extra = []
+    if w["project_points"]:
+        extra.append(f"side {w['project_side']} has {w['project_points']} game points "
+                     "of projects")
+    for side in (0, 1):
+        if w[f"baloot{side}"]:
+            extra.append(f"side {side} holds Baloot")
+    sweep = int(w.get("sweep", -1))
+    if sweep >= 0:
+        extra.append(f"side {sweep} won all eight tricks")
+    elif 0 in w["card_points"]:
+        extra.append(f"side {w['card_points'].index(0)} won a trick worth no points")
+    if w.get("buyer_first_with_ace"):
+        extra.append("the buyer called it for himself as the first to speak and held "
+                     "an Ace")
+    return extra
+
+
+def _score_witness(w: dict[str, Any]) -> str:
+    """A hand to score: the contract and its buyer, the multiplier, a Gahwa, the card points
+    and whatever else counts."""
+    extra = _score_extras(w)
+    doubled = f", multiplied by {w['multiplier']}" if w["multiplier"] > 1 else ""
+    gahwa = ", played as a Gahwa" if w["gahwa"] else ""
+    return (f"{w['contract'].capitalize()} bought by side {w['declarer_side']}"
+            f"{doubled}{gahwa}; card points: side 0 {w['card_points'][0]}, side 1 "
+            f"{w['card_points'][1]}" + "".join(f"; {e}" for e in extra) + ".")
+
+
+def _declaring_witness(w: dict[str, Any]) -> str:
+    """A declaring question's situation: the contract, the buyer, the hand and its projects."""
+    held = " ".join(w["hand"])
+    projects = "; ".join(_project(p) for p in w.get("projects", []))
+    return (f"{_contract(w)}; seat {w['declarer']} bought. Seat {w['seat']} holds "
+            f"{held}" + (f", declaring {projects}" if projects else "") + ".")
+
+
+def _proof_witness(w: dict[str, Any]) -> str:
+    """A project's proof: the contract, the one project, its cards the other side won."""
+    lost = " ".join(w["lost"]) or "none"
+    trickless = " Its side won no trick." if w.get("trickless") else ""
+    return (f"{_contract(w)}; {_project(w['project'])} is the only project declared. "
+            f"Its cards won by the other side: {lost}.{trickless}")
+
+
+_PLAIN_WITNESSES: dict[str, Callable[[dict[str, Any]], str]] = {
+    "legal": _play_witness,
+    "winner": _play_witness,
+    "next-dealer": lambda w: f"Seat {w['dealer']} dealt; the hand ended: {w['hand']}.",
+    "first-lead": lambda w: (f"Seat {w['dealer']} dealt; seat {w['declarer']} bought "
+                             f"{w['contract'].capitalize()}."),
+    "projects": _projects_witness,
+    "score": _score_witness,
+    "game-end": lambda w: (f"Scores before the hand {w['before'][0]} and {w['before'][1]}; "
+                           f"the hand gives {w['gained'][0]} and {w['gained'][1]}; side "
+                           f"{w['declarer_side']} bought."),
+    "cut": lambda w: f"Seat {w['dealer']} dealt; seat {w['cutter']} holds the shuffled pack.",
+    "exposed": lambda w: (f"While dealing, the {card_words(w['card'])} (seat {w['seat']}'s) "
+                          "is turned face up."),
+    "declaring": _declaring_witness,
+    "proof": _proof_witness,
+}
+"""Each witness kind told from the witness alone (the buying and the doubling need the call
+words)."""
+
+
 class BalootWords:
     """Baloot."""
 
@@ -100,110 +216,49 @@ class BalootWords:
         """See :meth:`proofs.outcome_words.Words.outcome`."""
         if kind == "legal":
             return sep.join(card(c) for c in value) or "none"
-        if kind in ("winner", "first-lead"):
-            return f"seat {value}" + (" leads" if kind == "first-lead" else "")
-        if kind == "next-dealer":
-            return f"seat {value} deals next"
         if kind == "auction":
-            if value["standing"] == "open":
-                standing = value.get("bid") not in (None, "", "none")  # the model's "none"
-                held = (f"{value['bid'].capitalize()} stands for seat {value['declarer']}; "
-                        if standing else "")
-                return held + "allowed next: " + ", ".join(self.action(c) for c in value["calls"])
-            if value["standing"] == "redeal":
-                return "the hand is void and dealt again"
-            return f"seat {value['declarer']} buys {value['bid'].capitalize()}"
-        if kind == "doubling":
-            return "yes" if value else "no"
-        if kind == "projects":
-            return _side(value, "score")
-        if kind == "score":
-            made = "made" if value["made"] else "failed"
-            gahwa = ("" if value["gahwa_winner"] == -1
-                     else f"; side {value['gahwa_winner']} wins the game by the Gahwa")
-            return f"{made}: side 0 {value['total'][0]}, side 1 {value['total'][1]}{gahwa}"
-        if kind == "game-end":
-            return "the game goes on" if value == -1 else f"side {value} wins the game"
-        if kind == "cut":
-            return ", ".join(value)
-        if kind == "exposed":
-            said = {"keep": "the player keeps the card", "redeal": "the deal starts again"}
-            return " or ".join(said[v] for v in value) + (
-                ", as the player chooses" if len(value) > 1 else "")
-        if kind == "declaring":
-            return str(value)
-        if kind == "proof":
-            return f"{value} game points"
-        raise ValueError(f"unknown Baloot outcome kind {kind!r}")
+            return self._auction_outcome(value)
+        if kind not in _PLAIN_OUTCOMES:
+            raise ValueError(f"unknown Baloot outcome kind {kind!r}")
+        return _PLAIN_OUTCOMES[kind](value)
+
+    def _auction_outcome(self, value: dict[str, Any]) -> str:
+        """The buying's outcome: the bid standing and the calls allowed next, a redeal, or the
+        contract bought."""
+        if value["standing"] == "open":
+            standing = value.get("bid") not in (None, "", "none")  # the model's "none"
+            held = (f"{value['bid'].capitalize()} stands for seat {value['declarer']}; "
+                    if standing else "")
+            return held + "allowed next: " + ", ".join(self.action(c) for c in value["calls"])
+        if value["standing"] == "redeal":
+            return "the hand is void and dealt again"
+        return f"seat {value['declarer']} buys {value['bid'].capitalize()}"
 
     def witness(self, kind: str, w: dict[str, Any]) -> str:
         """See :meth:`proofs.outcome_words.Words.witness`."""
-        if kind in ("legal", "winner"):
-            lock = (f"; the Double is locked, seat {w.get('declarer', 0)}'s side bought"
-                    if w.get("locked") else "")
-            return (f"{_contract(w)}{lock}. Tricks finished: {w['tricks done']}.")
-        if kind == "next-dealer":
-            return f"Seat {w['dealer']} dealt; the hand ended: {w['hand']}."
-        if kind == "first-lead":
-            return (f"Seat {w['dealer']} dealt; seat {w['declarer']} bought "
-                    f"{w['contract'].capitalize()}.")
         if kind == "auction":
-            cards = "; ".join(f"seat {s}: {' '.join(h)}" for s, h in w["first_cards"].items())
-            calls = _calls_by_seat([self.action(c) for c in w["calls"]], w["calls"])
-            return (f"Seat {w['dealer']} deals; the public card is the "
-                    f"{card_words(w['public'])}. First five "
-                    f"cards: {cards}. Calls so far: {calls or 'none'}.")
+            return self._auction_witness(w)
         if kind == "doubling":
-            scores = (f" with the scores at {w['scores'][0]} and {w['scores'][1]}"
-                      if "scores" in w else
-                      f" after {', '.join(self.action(c) for c in w['calls'])}")
-            return f"{w['contract'].capitalize()}{scores}: {self._asked(w['asked'])}?"
-        if kind == "projects":
-            projects = "; ".join(_project(p) for p in w["projects"])
-            return (f"{_contract(w)}; seat {w['declarer']} bought, seat {w['leader']} leads the "
-                    f"first trick. Declared: {projects}.")
-        if kind == "score":
-            extra = []
-            if w["project_points"]:
-                extra.append(f"side {w['project_side']} has {w['project_points']} game points "
-                             "of projects")
-            for side in (0, 1):
-                if w[f"baloot{side}"]:
-                    extra.append(f"side {side} holds Baloot")
-            sweep = int(w.get("sweep", -1))
-            if sweep >= 0:
-                extra.append(f"side {sweep} won all eight tricks")
-            elif 0 in w["card_points"]:
-                extra.append(f"side {w['card_points'].index(0)} won a trick worth no points")
-            if w.get("buyer_first_with_ace"):
-                extra.append("the buyer called it for himself as the first to speak and held "
-                             "an Ace")
-            doubled = f", multiplied by {w['multiplier']}" if w["multiplier"] > 1 else ""
-            gahwa = ", played as a Gahwa" if w["gahwa"] else ""
-            return (f"{w['contract'].capitalize()} bought by side {w['declarer_side']}"
-                    f"{doubled}{gahwa}; card points: side 0 {w['card_points'][0]}, side 1 "
-                    f"{w['card_points'][1]}" + "".join(f"; {e}" for e in extra) + ".")
-        if kind == "game-end":
-            return (f"Scores before the hand {w['before'][0]} and {w['before'][1]}; the hand "
-                    f"gives {w['gained'][0]} and {w['gained'][1]}; side {w['declarer_side']} "
-                    "bought.")
-        if kind == "cut":
-            return f"Seat {w['dealer']} dealt; seat {w['cutter']} holds the shuffled pack."
-        if kind == "exposed":
-            return (f"While dealing, the {card_words(w['card'])} (seat {w['seat']}'s) is "
-                    "turned face up.")
-        if kind == "declaring":
-            held = " ".join(w["hand"])
-            projects = "; ".join(_project(p) for p in w.get("projects", []))
-            return (f"{_contract(w)}; seat {w['declarer']} bought. Seat {w['seat']} holds "
-                    f"{held}" + (f", declaring {projects}" if projects else "") + ".")
-        if kind == "proof":
-            lost = " ".join(w["lost"]) or "none"
-            trickless = " Its side won no trick." if w.get("trickless") else ""
-            return (f"{_contract(w)}; {_project(w['project'])} is the only project declared. "
-                    f"Its cards won by the other side: {lost}.{trickless}")
-        raise ValueError(f"unknown Baloot outcome kind {kind!r}")
+            return self._doubling_witness(w)
+        if kind not in _PLAIN_WITNESSES:
+            raise ValueError(f"unknown Baloot outcome kind {kind!r}")
+        return _PLAIN_WITNESSES[kind](w)
 
+    def _auction_witness(self, w: dict[str, Any]) -> str:
+        """A buying's situation: the dealer, the public card, the first five cards, the calls."""
+        cards = "; ".join(f"seat {s}: {' '.join(h)}" for s, h in w["first_cards"].items())
+        calls = _calls_by_seat([self.action(c) for c in w["calls"]], w["calls"])
+        return (f"Seat {w['dealer']} deals; the public card is the "
+                f"{card_words(w['public'])}. First five "
+                f"cards: {cards}. Calls so far: {calls or 'none'}.")
+
+    def _doubling_witness(self, w: dict[str, Any]) -> str:
+        """A doubling question's situation: the contract, the scores or the calls so far, and
+        the call asked about."""
+        scores = (f" with the scores at {w['scores'][0]} and {w['scores'][1]}"
+                  if "scores" in w else
+                  f" after {', '.join(self.action(c) for c in w['calls'])}")
+        return f"{w['contract'].capitalize()}{scores}: {self._asked(w['asked'])}?"
 
     def _asked(self, asked: str) -> str:
         """A doubling question with the call it names in the players' words."""
