@@ -9,7 +9,7 @@ rulebook is asked of the engine exactly as the dispute asked it.
 from __future__ import annotations
 
 from collections.abc import Callable
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from proofs.baloot.replay import engine_rules
 from proofs.baloot.table_play import (
@@ -20,6 +20,9 @@ from proofs.baloot.table_play import (
 )
 from proofs.divergence import Found
 from spec.model import Profile
+
+if TYPE_CHECKING:
+    from engine.baloot.auction import Auction
 
 EXAMPLE_KINDS = ("next-dealer", "cut", "exposed", "auction", "doubling", "first-lead", "legal",
                  "winner", "declaring", "projects", "proof", "score", "game-end")
@@ -106,32 +109,49 @@ def _game_end(w: dict[str, Any], profile: Profile) -> int:
     return -1 if won is None else won
 
 
-def buying(w: dict[str, Any], profile: Profile) -> tuple[dict[str, Any], str]:
-    """The engine's buying after the witness's calls: the next seat's calls and the
-    standing, or the reason the engine refused a call."""
+def _replay_calls(rules: Any, auction: Auction, masks: list[int], made: list[str]) -> str:
+    """Make the witness's calls in the engine's buying, or the reason it refused one."""
     from engine.baloot import actions as act
-    from engine.baloot.auction import apply_call, legal_calls, start
-    from engine.baloot.cards import parse
+    from engine.baloot.auction import apply_call, legal_calls
 
-    rules = engine_rules(profile)
-    auction = start(int(w["dealer"]), parse(w["public"]))
-    masks = [_mask(w["first_cards"][str(seat)]) for seat in range(4)]
-    made = list(w["calls"])
     for name in made:
         if auction.done:
-            return {}, f"the engine's buying ended before {name}"
+            return f"the engine's buying ended before {name}"
         allowed = {act.action_name(a): a for a in legal_calls(rules, auction,
                                                               masks[auction.queue[0]])}
         if name not in allowed:
-            return {}, f"the engine refuses {name} after {made}"
+            return f"the engine refuses {name} after {made}"
         apply_call(rules, auction, allowed[name])
+    return ""
+
+
+def _buying_state(rules: Any, auction: Auction, masks: list[int]) -> dict[str, Any]:
+    """The engine's buying as the witness's outcome: the next seat's calls and the standing."""
+    from engine.baloot import actions as act
+    from engine.baloot.auction import legal_calls
+
     calls = [] if auction.done else sorted(
         act.action_name(a) for a in legal_calls(rules, auction, masks[auction.queue[0]]))
     standing = ("open" if not auction.done else
                 "contract" if auction.bid is not None and not auction.annulled else "redeal")
     bid = "none" if auction.bid is None or auction.annulled else auction.bid.kind
     declarer = -1 if auction.bid is None or auction.annulled else auction.bid.declarer
-    return {"calls": calls, "standing": standing, "bid": bid, "declarer": declarer}, ""
+    return {"calls": calls, "standing": standing, "bid": bid, "declarer": declarer}
+
+
+def buying(w: dict[str, Any], profile: Profile) -> tuple[dict[str, Any], str]:
+    """The engine's buying after the witness's calls: the next seat's calls and the
+    standing, or the reason the engine refused a call."""
+    from engine.baloot.auction import start
+    from engine.baloot.cards import parse
+
+    rules = engine_rules(profile)
+    auction = start(int(w["dealer"]), parse(w["public"]))
+    masks = [_mask(w["first_cards"][str(seat)]) for seat in range(4)]
+    error = _replay_calls(rules, auction, masks, list(w["calls"]))
+    if error:
+        return {}, error
+    return _buying_state(rules, auction, masks), ""
 
 
 def _auction(w: dict[str, Any], profile: Profile) -> dict[str, Any]:
