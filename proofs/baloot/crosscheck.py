@@ -9,6 +9,7 @@ from __future__ import annotations
 import itertools
 import random
 import time
+from collections.abc import Iterator
 from typing import Any
 
 from proofs.baloot.model import HOKOM, NO_TRUMP, SUN, card_name, card_of, legal, winner_is
@@ -30,50 +31,91 @@ _engine = engine_rules
 """The engine's rules of a profile (a name of this module, so a test can break them here)."""
 
 
+def _winner_difference(rules: Any, sp: SymbolicProfile, pool: list[int], ids: dict[int, int],
+                       trump: int) -> dict[str, Any] | None:
+    """The first trick of four cards of ``pool`` whose winner engine and model tell apart."""
+    from engine.baloot.play import winning_index
+
+    e_trump = None if trump == NO_TRUMP else trump
+    for four in itertools.permutations(pool, 4):
+        model = [k for k in range(4) if winner_is(sp, four, trump, k) is True]
+        engine = winning_index(rules, [ids[c] for c in four], e_trump)
+        if model != [engine]:
+            return {"contract": trump, "trick": [card_name(c) for c in four],
+                    "engine winner": engine, "model winners": model}
+    return None
+
+
+def _legal_sets(rules: Any, sp: SymbolicProfile, ids: dict[int, int], trick: tuple[int, ...],
+                hand: tuple[int, ...], trump: int, locked: bool) -> tuple[list[str], list[str]]:
+    """The cards of ``hand`` the model and the engine allow on ``trick``, by name."""
+    from engine.baloot.cards import mask
+    from engine.baloot.play import legal_mask
+
+    e_trump = None if trump == NO_TRUMP else trump
+    flags = [c in hand for c in range(32)]
+    model_set = sorted(card_name(c) for c in hand
+                       if legal(sp, flags, trick, trump, locked, c) is True)
+    got = legal_mask(rules, mask(ids[c] for c in hand),
+                     [ids[c] for c in trick], e_trump, locked)
+    engine_set = sorted(card_name(c) for c in hand if got >> ids[c] & 1)
+    return model_set, engine_set
+
+
+def _legal_difference(rules: Any, sp: SymbolicProfile, pool: list[int], ids: dict[int, int],
+                      trump: int) -> dict[str, Any] | None:
+    """The first trick in progress and hand of three from ``pool`` whose legal set engine and
+    model tell apart, with and without a locked Double."""
+    for size in range(3):
+        for trick in itertools.permutations(pool, size):
+            rest = [c for c in pool if c not in trick]
+            for hand in itertools.combinations(rest, 3):
+                for locked in (False, True):
+                    model_set, engine_set = _legal_sets(rules, sp, ids, trick, hand, trump,
+                                                        locked)
+                    if model_set != engine_set:
+                        return {"contract": trump, "locked": locked,
+                                "trick": [card_name(c) for c in trick],
+                                "hand": [card_name(c) for c in hand],
+                                "engine legal": engine_set, "model legal": model_set}
+    return None
+
+
 def tricks_and_legal(profile: Profile) -> dict[str, Any] | None:
     """The first trick or legal set on which engine and model differ, or None."""
-    from engine.baloot.cards import mask, parse
-    from engine.baloot.play import legal_mask, winning_index
+    from engine.baloot.cards import parse
 
     rules = _engine(profile)
     sp = SymbolicProfile(profile, Names("crosscheck-play"))
     pool = [card_of(c) for c in POOL]
     ids = {c: parse(card_name(c)) for c in pool}
     for trump in TRUMP_SETTINGS:
-        e_trump = None if trump == NO_TRUMP else trump
-        for four in itertools.permutations(pool, 4):
-            model = [k for k in range(4) if winner_is(sp, four, trump, k) is True]
-            engine = winning_index(rules, [ids[c] for c in four], e_trump)
-            if model != [engine]:
-                return {"contract": trump, "trick": [card_name(c) for c in four],
-                        "engine winner": engine, "model winners": model}
-        for size in range(3):
-            for trick in itertools.permutations(pool, size):
-                rest = [c for c in pool if c not in trick]
-                for hand in itertools.combinations(rest, 3):
-                    for locked in (False, True):
-                        flags = [c in hand for c in range(32)]
-                        model_set = sorted(card_name(c) for c in hand
-                                           if legal(sp, flags, trick, trump, locked, c) is True)
-                        got = legal_mask(rules, mask(ids[c] for c in hand),
-                                         [ids[c] for c in trick], e_trump, locked)
-                        engine_set = sorted(card_name(c) for c in hand if got >> ids[c] & 1)
-                        if model_set != engine_set:
-                            return {"contract": trump, "locked": locked,
-                                    "trick": [card_name(c) for c in trick],
-                                    "hand": [card_name(c) for c in hand],
-                                    "engine legal": engine_set, "model legal": model_set}
+        found = _winner_difference(rules, sp, pool, ids, trump)
+        if found is None:
+            found = _legal_difference(rules, sp, pool, ids, trump)
+        if found is not None:
+            return found
     return None
 
 
-def scores(profile: Profile, edges_only: bool = False) -> dict[str, Any] | None:
-    """The first hand score on which engine and model differ, or None; with ``edges_only``,
-    only the splits where one side has every card point or none (where a sweep is scored),
-    and a few around the thresholds."""
-    from engine.baloot.scoring import HandFacts, score_hand
+ScoreCase = tuple[int, int, int, bool, tuple[int, int], int, int, tuple[int, int], int, bool]
+"""A hand to score: contract, declarer's side, multiplier, Gahwa, card points, the side whose
+projects score and their points, Baloot, the side that swept, the buyer's first call on an
+Ace (the fields of :class:`proofs.baloot.scoring.Hand`)."""
 
-    rules = _engine(profile)
-    sp = SymbolicProfile(profile, Names("crosscheck-score"))
+
+def _sweeps(points: int, full: int) -> list[tuple[int, bool]]:
+    """The sweeps a split allows, with whether the buyer called first with an Ace: a side with
+    every card point may have won every trick, or not, and a swept buyer may have called first
+    with an Ace (a reverse sweep's condition under one reading), or not."""
+    return list(itertools.product(
+        (-1, *([0] if points == full else []), *([1] if not points else [])),
+        (False, True) if points in (0, full) else (False,)))
+
+
+def _score_cases(edges_only: bool) -> Iterator[ScoreCase]:
+    """The grid of hands to score, Sun then Hokom: card-point splits (only the edges and the
+    middle with ``edges_only``), stakes, Baloot, buyer, projects and sweeps."""
     for contract, full in ((SUN, SUN_TOTAL), (HOKOM, HOKOM_TOTAL)):
         stakes = [(1, False), (2, False)] + ([(3, False), (4, False), (1, True)]
                                              if contract == HOKOM else [])
@@ -83,23 +125,40 @@ def scores(profile: Profile, edges_only: bool = False) -> dict[str, Any] | None:
             for (mult, gahwa), baloot, side, (pside, ppoints) in itertools.product(
                     stakes, baloots, (0, 1), ((-1, 0), (0, 4), (1, 10))):
                 split = (points, full - points)
-                # a side with every card point may have won every trick, or not
-                # and a swept buyer may have called first with an Ace (a reverse sweep's
-                # condition under one reading), or not
-                for sweep, first_with_ace in itertools.product(
-                        (-1, *([0] if points == full else []), *([1] if not points else [])),
-                        (False, True) if points in (0, full) else (False,)):
-                    facts = HandFacts("sun" if contract == SUN else "hokom", side, mult, gahwa,
-                                      split, None if pside < 0 else pside, ppoints, baloot,
-                                      None if sweep < 0 else sweep, first_with_ace)
-                    engine = score_hand(rules, facts)
-                    model = score(sp, Hand(contract, side, mult, gahwa, split, pside, ppoints,
-                                           baloot, sweep, first_with_ace))
-                    want = (engine.made, engine.total, -1 if engine.game_winner is None
-                            else engine.game_winner)
-                    got = (model.made, model.total, model.game_winner)
-                    if want != got:
-                        return {"facts": facts._asdict(), "engine": want, "model": got}
+                for sweep, first_with_ace in _sweeps(points, full):
+                    yield (contract, side, mult, gahwa, split, pside, ppoints, baloot, sweep,
+                           first_with_ace)
+
+
+def _score_difference(rules: Any, sp: SymbolicProfile, case: ScoreCase) -> dict[str, Any] | None:
+    """The engine's and the model's score of one hand, when they differ."""
+    from engine.baloot.scoring import HandFacts, score_hand
+
+    contract, side, mult, gahwa, split, pside, ppoints, baloot, sweep, first_with_ace = case
+    facts = HandFacts("sun" if contract == SUN else "hokom", side, mult, gahwa,
+                      split, None if pside < 0 else pside, ppoints, baloot,
+                      None if sweep < 0 else sweep, first_with_ace)
+    engine = score_hand(rules, facts)
+    model = score(sp, Hand(contract, side, mult, gahwa, split, pside, ppoints,
+                           baloot, sweep, first_with_ace))
+    want = (engine.made, engine.total, -1 if engine.game_winner is None
+            else engine.game_winner)
+    got = (model.made, model.total, model.game_winner)
+    if want != got:
+        return {"facts": facts._asdict(), "engine": want, "model": got}
+    return None
+
+
+def scores(profile: Profile, edges_only: bool = False) -> dict[str, Any] | None:
+    """The first hand score on which engine and model differ, or None; with ``edges_only``,
+    only the splits where one side has every card point or none (where a sweep is scored),
+    and a few around the thresholds."""
+    rules = _engine(profile)
+    sp = SymbolicProfile(profile, Names("crosscheck-score"))
+    for case in _score_cases(edges_only):
+        found = _score_difference(rules, sp, case)
+        if found is not None:
+            return found
     return None
 
 
@@ -312,16 +371,34 @@ def _as_buying(node: Any) -> Any:
                      tuple(s in node.declined for s in range(4)), end, node.confirming)
 
 
+def _state_difference(sp: SymbolicProfile, graph: Any, node: Any, flags: tuple[bool, ...],
+                      ace: bool) -> dict[str, str] | None:
+    """How the Z3 buying differs from the graph at ``node``, if it does: the calls it allows,
+    or the state a call leads to."""
+    from proofs.baloot import auction_z3 as az
+
+    codes = {name: code for code, name in az.CALL_NAMES.items()}
+    state = _as_buying(node)
+    z3_calls = {az.CALL_NAMES[c] for c in az.CALLS
+                if az.allowed(sp, state, c, flags, ace) is True}
+    edges = {name: nxt for nxt in graph.successors(node)
+             for name in graph.edges[node, nxt]["calls"]}
+    wrong = [n for n, nxt in edges.items()
+             if az.after(sp, state, codes[n], ace) != _as_buying(nxt)]
+    if z3_calls != set(edges) or wrong:
+        return {"state": str(node), "graph": str(sorted(edges)),
+                "z3": str(sorted(z3_calls)), "different next state": str(wrong)}
+    return None
+
+
 def auction_z3_graph(profile: Profile) -> Result:
     """The buying in Z3 allows exactly the graph's calls at every state of the graph, and each
     call leads to the same state (both written from the spec; the graph is checked against the
     engine by ``crosscheck.auction-graph``)."""
-    from proofs.baloot import auction_z3 as az
     from proofs.baloot.auction_graph import auction_graph
 
     start = time.perf_counter()
     sp = SymbolicProfile(profile, Names("crosscheck-auction-z3"))
-    codes = {name: code for code, name in az.CALL_NAMES.items()}
     for kawesh in (frozenset(), frozenset(range(4))):
         for ace in (False, True):
             graph, _ = auction_graph(profile, kawesh, ace)
@@ -329,15 +406,7 @@ def auction_z3_graph(profile: Profile) -> Result:
             for node in graph.nodes:
                 if node.end:
                     continue
-                state = _as_buying(node)
-                z3_calls = {az.CALL_NAMES[c] for c in az.CALLS
-                            if az.allowed(sp, state, c, flags, ace) is True}
-                edges = {name: nxt for nxt in graph.successors(node)
-                         for name in graph.edges[node, nxt]["calls"]}
-                wrong = [n for n, nxt in edges.items()
-                         if az.after(sp, state, codes[n], ace) != _as_buying(nxt)]
-                if z3_calls != set(edges) or wrong:
-                    return Result("refuted", time.perf_counter() - start, witness={
-                        "state": str(node), "graph": str(sorted(edges)),
-                        "z3": str(sorted(z3_calls)), "different next state": str(wrong)})
+                found = _state_difference(sp, graph, node, flags, ace)
+                if found is not None:
+                    return Result("refuted", time.perf_counter() - start, witness=found)
     return Result("proved", time.perf_counter() - start)
