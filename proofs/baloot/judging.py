@@ -147,20 +147,21 @@ def misplaced(state: Any, action: int) -> str:
             f"{' '.join(_names(state))}")
 
 
-def bought(state: Any) -> tuple[dict[str, Any] | None, list[str]]:
-    """Who bought the hand and in what contract, once the buying calls settle it (None after
-    a Kawesh or when everyone passed), with the rules that settle it."""
-    auction = state.auction
-    if auction is None or auction.bid is None or auction.annulled:
-        return None, []
-    bid = auction.bid
+def _contract_bought(state: Any, bid: Any) -> dict[str, Any]:
+    """The contract bought: the declarer and his side, the contract, trump, the caller, and
+    during play the multiplier (4 for a Gahwa)."""
     out: dict[str, Any] = {"seat": bid.declarer, "team": bid.declarer % 2, "contract": bid.kind,
                            "trump": None if bid.trump is None else SUIT_LETTERS[bid.trump],
                            "caller": bid.caller}
     if state.phase == "play" and state.hand is not None:
         out["multiplier"] = 4 if state.hand.gahwa else state.hand.multiplier
-    called = {str(c["call"]) for c in auction.calls}
-    cites = ["contracts", "auction.order"]
+    return out
+
+
+def _ashkal_cites(auction: Any, bid: Any, called: set[str]) -> list[str]:
+    """The rules of Ashkal that settled the buying: who may call it, on an Ace, over what and
+    in which round."""
+    cites = []
     if "ashkal" in called:
         cites.append("auction.ashkal-callers")
         if auction.public % 8 == 7:  # an Ace shown: an Ashkal on it is its own rule
@@ -169,6 +170,13 @@ def bought(state: Any) -> tuple[dict[str, Any] | None, list[str]]:
         cites.append("auction.ashkal-when")
     if any(c["call"] == "ashkal" and c["round"] == 2 for c in auction.calls):
         cites.append("auction.ashkal-round")
+    return cites
+
+
+def _hokom_cites(auction: Any, bid: Any, called: set[str]) -> list[str]:
+    """The rules of Hokom that settled the buying: a Sun over it, a second-round Hokom, its
+    buyer's confirmation, and a Hokom over a Hokom."""
+    cites = []
     if bid.kind == "sun" and "hokom" in called:
         cites.append("auction.sun-over-hokom")
     if bid.kind == "hokom" and auction.round == 2:
@@ -177,6 +185,20 @@ def bought(state: Any) -> tuple[dict[str, Any] | None, list[str]]:
         cites.append("auction.hokom-confirmation")
     if sum(1 for c in auction.calls if c["round"] == 1 and c["call"] == "hokom") > 1:
         cites.append("auction.hokom-over-hokom")
+    return cites
+
+
+def bought(state: Any) -> tuple[dict[str, Any] | None, list[str]]:
+    """Who bought the hand and in what contract, once the buying calls settle it (None after
+    a Kawesh or when everyone passed), with the rules that settle it."""
+    auction = state.auction
+    if auction is None or auction.bid is None or auction.annulled:
+        return None, []
+    bid = auction.bid
+    out = _contract_bought(state, bid)
+    called = {str(c["call"]) for c in auction.calls}
+    cites = ["contracts", "auction.order", *_ashkal_cites(auction, bid, called),
+             *_hokom_cites(auction, bid, called)]
     return out, cites
 
 
@@ -202,14 +224,10 @@ def _over_opponents_hokom(auction: Any) -> bool:
     return over
 
 
-def score_rules(record: dict[str, Any]) -> list[str]:
-    """The rules that set a finished (or void) hand's score."""
-    if record["void"] == "kawesh":
-        return ["auction.kawesh"]
-    if record["void"] is not None:
-        return ["auction.all-pass"]
+def _contract_score_rules(record: dict[str, Any], sun: bool) -> list[str]:
+    """The rules of a played hand's score from its contract: the threshold and what counts
+    towards it, the split and tie of a doubled hand, and the conversion or the failure."""
     contract = record["contract"]
-    sun = contract["type"] == "sun"
     out = ["score.sun-threshold" if sun else "score.hokom-threshold"]
     if any(record["score"]["projects"]) or any(record["score"]["baloot"]):
         out.append("score.threshold-counts")
@@ -219,9 +237,16 @@ def score_rules(record: dict[str, Any]) -> list[str]:
             out.append("double.tie")
     out.append(("score.sun-conversion" if sun else "score.hokom-conversion")
                if record["made"] else "score.failed")
+    return out
+
+
+def _project_score_rules(record: dict[str, Any]) -> list[str]:
+    """The rules of a played hand's score from its projects and Baloot: their values, the
+    defenders' higher project on a made hand, and Baloot on a failed one."""
+    out = []
     if any(record["score"]["projects"]):
         out.append("project.values")
-    buyers = contract["seat"] % 2
+    buyers = record["contract"]["seat"] % 2
     if record["made"] and any(row["scored"] and row["kind"] != "baloot"
                               and row["seat"] % 2 != buyers for row in record["projects"]):
         out.append("project.scoring-side")  # the defenders' higher project on a made hand
@@ -230,6 +255,16 @@ def score_rules(record: dict[str, Any]) -> list[str]:
         if not record["made"]:
             out.append("score.failed-baloot")
     return out
+
+
+def score_rules(record: dict[str, Any]) -> list[str]:
+    """The rules that set a finished (or void) hand's score."""
+    if record["void"] == "kawesh":
+        return ["auction.kawesh"]
+    if record["void"] is not None:
+        return ["auction.all-pass"]
+    sun = record["contract"]["type"] == "sun"
+    return [*_contract_score_rules(record, sun), *_project_score_rules(record)]
 
 
 def winner_rules(rules: Rules, record: dict[str, Any], winner: int | None) -> list[str]:
@@ -308,38 +343,52 @@ def _play_on(state: Any, then: Sequence[str]) -> Ruling:
     ruling = Ruling("ok", legal=legal, cites={"legal": legal_rules(rules, state, legal)},
                     words={"legal": legal_words(state, legal)})
     for text in then:
-        hands, phase = len(state.records), state.phase
-        tricks = len(state.hand.tricks) if state.phase == "play" and state.hand else 0
-        action = _names(state).get(text)
-        if action is None:
-            ruling.status = "illegal"
-            ruling.error, rule = _refusal(state, text)
-            if rule:
-                ruling.cites["error"] = [rule]
+        if not _play_one(ruling, rules, state, text):
             break
-        state.apply_action(action)
-        ruling.then.append(text)
-        if len(state.records) > hands:
-            record = state.records[-1]
-            if record["tricks"]:
-                ruling.tricks.append(record["tricks"][-1]["winner"])
-                ruling.cites["tricks"] = ["trick.winner"]
-            contract = record["contract"]
-            ruling.score = {"made": record.get("made"), "card_points": record["card_points"],
-                            "game_points": record["game_points"], "totals": record["totals"],
-                            "void": record["void"],
-                            "buyers": None if contract is None else contract["seat"] % 2}
-            ruling.cites["score"] = score_rules(record)
-            ruling.winner = state.winner
-            ruling.cites["winner"] = winner_rules(rules, record, state.winner)
-            ruling.words["score"] = score_words(ruling.score)
-            ruling.words["winner"] = winner_words(state.winner)
-        elif state.phase == "play" and state.hand and len(state.hand.tricks) > tricks:
-            ruling.tricks.append(state.hand.tricks[-1].winner)
-            ruling.cites["tricks"] = ["trick.winner"]
-        if phase in ("auction", "trump", "double") and state.phase != phase:
-            ruling.bought, ruling.cites["bought"] = bought(state)
-            if ruling.bought is not None:
-                ruling.words["bought"] = bought_words(ruling.bought)
     ruling.hands = state.to_json()["hands"]
     return ruling
+
+
+def _play_one(ruling: Ruling, rules: Any, state: Any, text: str) -> bool:
+    """Play the action ``text`` and note what it settles in ``ruling``: a trick, a hand's
+    score and the game's end, the contract bought; False when the engine refuses it."""
+    hands, phase = len(state.records), state.phase
+    tricks = len(state.hand.tricks) if state.phase == "play" and state.hand else 0
+    action = _names(state).get(text)
+    if action is None:
+        ruling.status = "illegal"
+        ruling.error, rule = _refusal(state, text)
+        if rule:
+            ruling.cites["error"] = [rule]
+        return False
+    state.apply_action(action)
+    ruling.then.append(text)
+    if len(state.records) > hands:
+        _note_hand(ruling, rules, state)
+    elif state.phase == "play" and state.hand and len(state.hand.tricks) > tricks:
+        ruling.tricks.append(state.hand.tricks[-1].winner)
+        ruling.cites["tricks"] = ["trick.winner"]
+    if phase in ("auction", "trump", "double") and state.phase != phase:
+        ruling.bought, ruling.cites["bought"] = bought(state)
+        if ruling.bought is not None:
+            ruling.words["bought"] = bought_words(ruling.bought)
+    return True
+
+
+def _note_hand(ruling: Ruling, rules: Any, state: Any) -> None:
+    """Note in ``ruling`` the hand just finished: its last trick, its score and the game's
+    end, each with its rules and words."""
+    record = state.records[-1]
+    if record["tricks"]:
+        ruling.tricks.append(record["tricks"][-1]["winner"])
+        ruling.cites["tricks"] = ["trick.winner"]
+    contract = record["contract"]
+    ruling.score = {"made": record.get("made"), "card_points": record["card_points"],
+                    "game_points": record["game_points"], "totals": record["totals"],
+                    "void": record["void"],
+                    "buyers": None if contract is None else contract["seat"] % 2}
+    ruling.cites["score"] = score_rules(record)
+    ruling.winner = state.winner
+    ruling.cites["winner"] = winner_rules(rules, record, state.winner)
+    ruling.words["score"] = score_words(ruling.score)
+    ruling.words["winner"] = winner_words(state.winner)
