@@ -9,6 +9,7 @@ so a verdict is never reported from other inputs. Entries of older inputs are pr
 from __future__ import annotations
 
 import contextlib
+import errno
 import hashlib
 import os
 import platform
@@ -93,15 +94,21 @@ def _umask() -> int:
 
 
 def write_atomically(path: Path, data: bytes) -> None:
-    """Write ``data`` to ``path`` so that a reader never sees half a file (a temporary file
-    beside it, then a rename). A symbolic link is written through, as a shell's ``>`` does;
-    the file keeps its mode, or a new one gets the usual mode (0666 less the umask)."""
+    """Write ``data`` to ``path`` as a shell's ``>`` does, so that a reader never sees half a
+    file: a regular file (or a new one) through a temporary file beside it, then a rename; a
+    symbolic link written through; a device or a FIFO opened and written in place, never
+    replaced; a directory or a socket refused by name (``OSError``). The file keeps its mode,
+    or a new one gets the usual mode (0666 less the umask)."""
     if path.is_symlink():
         path = path.resolve()
     try:
-        mode = stat.S_IMODE(path.stat().st_mode)
-    except OSError:
-        mode = 0o666 & ~_umask()
+        found: os.stat_result | None = path.stat()
+    except FileNotFoundError:
+        found = None
+    if found is not None and not stat.S_ISREG(found.st_mode):
+        write_in_place(path, found.st_mode, data)
+        return
+    mode = stat.S_IMODE(found.st_mode) if found is not None else 0o666 & ~_umask()
     handle, tmp = tempfile.mkstemp(dir=path.parent, prefix=".trickrules-", suffix=".tmp")
     try:
         os.fchmod(handle, mode)
@@ -112,6 +119,29 @@ def write_atomically(path: Path, data: bytes) -> None:
         with contextlib.suppress(OSError):
             os.unlink(tmp)
         raise
+
+
+def write_in_place(path: Path, mode: int, data: bytes) -> None:
+    """Write ``data`` into an existing path that is not a regular file (``mode``: its
+    ``st_mode``): a device or a FIFO with a reader is opened and written as it is; a
+    directory, a socket or a FIFO that no process reads is refused by name."""
+    if stat.S_ISDIR(mode):
+        raise IsADirectoryError(errno.EISDIR, "is a directory", str(path))
+    if stat.S_ISSOCK(mode):
+        raise OSError(errno.EOPNOTSUPP, "is a socket, not a file", str(path))
+    fifo = stat.S_ISFIFO(mode)
+    try:  # no O_CREAT, no O_TRUNC, no rename: the device or FIFO itself is written
+        handle = os.open(path, os.O_WRONLY | (os.O_NONBLOCK if fifo else 0))
+    except OSError as exc:
+        if fifo and exc.errno == errno.ENXIO:
+            raise OSError(errno.ENXIO, "is a FIFO that no process reads", str(path)) from None
+        raise
+    os.set_blocking(handle, True)
+    try:
+        with os.fdopen(handle, "wb") as out:
+            out.write(data)
+    except OSError as exc:  # a full device: named, as every refused output is
+        raise OSError(exc.errno, exc.strerror, str(path)) from None
 
 
 def _check(result: Any) -> str:

@@ -104,6 +104,10 @@ def check_writable(path: Path, option: str = "--report") -> None:
     work starts; its directory is made if missing."""
     if path.is_symlink():  # written through, as the shell's ``>`` does
         path = path.resolve()
+    if path.is_socket():
+        raise ValueError(f"{option}: {path} is a socket, not a file")
+    if path.exists() and not path.is_file() and not path.is_dir():
+        return  # a device or a FIFO: written in place, as the shell's ``>`` does
     try:
         path.parent.mkdir(parents=True, exist_ok=True)
         with tempfile.NamedTemporaryFile(dir=path.parent, prefix=".trickrules-", delete=True):
