@@ -118,7 +118,7 @@ def test_a_divergence_replays_in_judge(reference: dict[str, Any]) -> None:
     (["--dispute", "chess/x/a-vs-b"], "unknown game 'chess'"),
     (["--dispute", DISPUTE, "--game", "baloot"], "a dispute of kout6, not of --game baloot"),
     (["--dispute", DISPUTE, "--players", "rules,clever"], "unknown player 'clever'"),
-    (["--dispute", DISPUTE, "--games", "0"], "must be at least 1"),
+    (["--dispute", DISPUTE, "--games", "0"], "--games 0: from 1 to 10,000,000"),
     (["--dispute", DISPUTE, "--workers", "0"], "--workers 0: from 1 to"),
 ])
 def test_a_mistake_is_named_with_exit_2(args: list[str], message: str,

@@ -26,6 +26,54 @@ WORKER_WAIT = 30
 """Seconds a study waits for a scheduler's first worker before giving up (never a hang)."""
 
 
+CONNECT_WAIT = 20
+"""Seconds a study waits for a scheduler's address to answer as a Dask scheduler: a server
+that accepts and never answers, or answers in another protocol, is named, never waited on."""
+SCHEMES = ("tcp", "inproc")
+"""The address schemes a study connects to (a TLS scheduler needs certificates: not taken)."""
+
+
+def check_address(scheduler: str) -> None:
+    """Refuse, by name, a scheduler address that is not ``tcp://HOST:PORT`` with a port from 1
+    to 65535, before anything connects."""
+    scheme, sep, rest = scheduler.partition("://")
+    if not sep or scheme not in SCHEMES:
+        raise ValueError(f"--scheduler {scheduler}: expected tcp://HOST:PORT (schemes: "
+                         f"{', '.join(SCHEMES)})")
+    if scheme == "tcp":
+        host, colon, port = rest.rpartition(":")
+        if not colon or not host or not port.isdigit() or not 1 <= int(port) <= 65535:
+            raise ValueError(f"--scheduler {scheduler}: expected tcp://HOST:PORT with a port "
+                             "from 1 to 65535")
+
+
+def _client_within(scheduler: str, seconds: float) -> Any:
+    """A Dask client of the scheduler at ``scheduler``, connected within ``seconds`` or
+    refused by name (the connection attempt, in a thread, is abandoned, never awaited)."""
+    import threading
+
+    from distributed import Client
+
+    check_address(scheduler)
+    made: list[Any] = []
+    failed: list[BaseException] = []
+
+    def connect() -> None:
+        try:
+            made.append(Client(scheduler, timeout=f"{seconds}s"))
+        except Exception as exc:  # any failure of the handshake is the address's
+            failed.append(exc)
+
+    attempt = threading.Thread(target=connect, daemon=True, name="dask-connect")
+    attempt.start()
+    attempt.join(seconds + 1)
+    if made:
+        return made[0]
+    why = f"{type(failed[0]).__name__}: {failed[0]}" if failed else (
+        f"no Dask scheduler answered within {seconds + 1:g} s")
+    raise ValueError(f"--scheduler {scheduler}: cannot connect: {why}"[:500])
+
+
 class ChunkDone(NamedTuple):
     """A finished chunk, as the progress display reports it."""
 
@@ -40,10 +88,7 @@ def _connect(scheduler: str | None, workers: int | None) -> tuple[Any, Any]:
     from distributed import Client, LocalCluster
 
     if scheduler is not None:
-        try:
-            client = Client(scheduler, timeout="10s")
-        except (OSError, TimeoutError, ValueError) as exc:
-            raise ValueError(f"--scheduler {scheduler}: cannot connect: {exc}") from None
+        client = _client_within(scheduler, CONNECT_WAIT)
         try:
             client.wait_for_workers(1, timeout=WORKER_WAIT)
         except (OSError, TimeoutError) as exc:

@@ -109,6 +109,12 @@ def parse_dispute(dispute: str) -> tuple[str, str, str, str]:
                      f"readings, in order: {', '.join(readings)})")
 
 
+MAX_GAMES = 10_000_000
+"""The most games a study plays per dispute (a chunk list is made whole before play)."""
+MAX_SEED = 2**63
+"""Every game's seed is below this (the seeded shuffles take a 64-bit seed)."""
+
+
 def make_study(dispute: str, games: int, *, seed: int = 0, chunk: int = 250,
                players: tuple[str, str] = ("rules", "rules"),
                base: str | None = None) -> Study:
@@ -117,8 +123,13 @@ def make_study(dispute: str, games: int, *, seed: int = 0, chunk: int = 250,
     from engine.players import PLAYER_NAMES
     from engine.registry import game_type, load_game
 
-    if games < 1 or chunk < 1:
-        raise ValueError(f"--games {games} and --chunk {chunk}: both must be at least 1")
+    if not 1 <= games <= MAX_GAMES:
+        raise ValueError(f"--games {games}: from 1 to {MAX_GAMES:,} games per dispute")
+    if not 1 <= chunk <= MAX_GAMES:
+        raise ValueError(f"--chunk {chunk}: from 1 to {MAX_GAMES:,} games per chunk")
+    if not 0 <= seed <= MAX_SEED - games:
+        raise ValueError(f"--seed {seed}: from 0 to {MAX_SEED - games:,} for {games:,} games "
+                         "(each game's seed is below 2**63)")
     for name in players:
         if name not in PLAYER_NAMES:
             raise ValueError(f"unknown player {name!r}: expected one of "
