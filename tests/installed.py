@@ -19,7 +19,7 @@ from pathlib import Path
 from filelock import FileLock
 
 ROOT = Path(__file__).resolve().parent.parent
-SHIPPED_TREES = ("spec", "engine", "proofs")
+SHIPPED_TREES = ("spec", "engine", "proofs", "trickrules")
 """The source trees whose every file the wheel must carry."""
 SHIPPED_SUFFIXES = (".py", ".toml", ".json", ".jsonl", ".rst", ".css", ".js", ".yaml")
 LINKED = {"proofs/rulebook/sphinx": "docs"}
