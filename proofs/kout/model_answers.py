@@ -67,11 +67,14 @@ def _trump_choices(model: ModelEvaluator) -> list[str]:
     return [f"trump {suit}" for suit in SUIT_LETTERS]
 
 
+_HandFacts = tuple[int, int, bool]
+"""The bidding team, the bid and whether it is Malzoom: what the model scores a hand by."""
+
+
 def model_answers(data: dict[str, Any], then: Sequence[str], profile: Profile,
                   asked: set[str]) -> dict[str, Any]:
     """The model's answer to each asked field it covers (``legal``, ``tricks``, ``score``,
     ``winner``) at the state ``data`` with ``then`` played."""
-    from engine.kout.actions import is_card, string_to_action
     from engine.kout.game import KoutState
 
     if "hands" in asked:
@@ -80,19 +83,45 @@ def model_answers(data: dict[str, Any], then: Sequence[str], profile: Profile,
     state = KoutState.from_json(data, profile)
     out: dict[str, Any] = {}
     if "legal" in asked:
-        if state.phase == "play":
-            out["legal"] = [card_name(c) for c in model.legal_cards(_situation(state, profile))]
-        elif state.phase == "auction":
-            out["legal"] = _legal_calls(data, state, profile)
-        elif state.phase == "trump":
-            out["legal"] = _trump_choices(model)
-        else:
-            raise ModelSilentError(f"the model does not rule on phase {state.phase!r}")
-    tricks: list[int] = []
+        out["legal"] = _legal_answer(data, state, profile, model)
     size = profile_hand_size(profile)
     hand, before, first_hand = state.hand_index, tuple(state.scores), state.hand_index == 0
+    tricks, won, facts = _play_then(data, state, then, profile, model)
+    if "tricks" in asked:
+        out["tricks"] = tricks
+    if asked & {"score", "winner"}:
+        if facts is None or won is None or (state.hand_index == hand
+                                            and not state.is_terminal()):
+            raise ModelSilentError("the hand is not played to its end")
+        out.update(_hand_end_answers(model, facts, won, size, (before[0], before[1]),
+                                     first_hand))
+    return {k: v for k, v in out.items() if k in asked}
+
+
+def _legal_answer(data: dict[str, Any], state: Any, profile: Profile,
+                  model: ModelEvaluator) -> list[str]:
+    """The legal actions the model allows at the state, by its phase: cards in play, calls
+    in the auction, suits when naming trump."""
+    if state.phase == "play":
+        return [card_name(c) for c in model.legal_cards(_situation(state, profile))]
+    if state.phase == "auction":
+        return _legal_calls(data, state, profile)
+    if state.phase == "trump":
+        return _trump_choices(model)
+    raise ModelSilentError(f"the model does not rule on phase {state.phase!r}")
+
+
+def _play_then(data: dict[str, Any], state: Any, then: Sequence[str], profile: Profile,
+               model: ModelEvaluator) -> tuple[list[int], list[int] | None, _HandFacts | None]:
+    """Play ``then`` on the engine's state until its hand ends: the winner the model gives
+    each trick finished, the tricks each team then holds and the hand's facts (both None
+    when no card of the hand is played)."""
+    from engine.kout.actions import is_card, string_to_action
+
+    tricks: list[int] = []
+    hand = state.hand_index
     won: list[int] | None = None
-    facts: tuple[int, int, bool] | None = None
+    facts: _HandFacts | None = None
     for text in then:
         action = string_to_action(text)
         if state.phase == "play" and state.hand_index == hand and is_card(action):
@@ -107,21 +136,20 @@ def model_answers(data: dict[str, Any], then: Sequence[str], profile: Profile,
         state.apply_action(action)
         if state.hand_index != hand or state.is_terminal():
             break
-    if "tricks" in asked:
-        out["tricks"] = tricks
-    if asked & {"score", "winner"}:
-        if facts is None or won is None or (state.hand_index == hand
-                                            and not state.is_terminal()):
-            raise ModelSilentError("the hand is not played to its end")
-        bidders, bid, malzoom = facts
-        if sum(won) != size and not _decided(model, won[bidders], bid, sum(won), size):
-            raise ModelSilentError(f"the engine ends the hand after {sum(won)} tricks, where "
-                                   "the model goes on")
-        made, totals, game_winner = model.hand_end((before[0], before[1]), bidders, bid,
-                                                   malzoom, won[bidders], first_hand)
-        out["score"] = {"made": made, "totals": list(totals)}
-        out["winner"] = game_winner
-    return {k: v for k, v in out.items() if k in asked}
+    return tricks, won, facts
+
+
+def _hand_end_answers(model: ModelEvaluator, facts: _HandFacts, won: list[int], size: int,
+                      before: tuple[int, int], first_hand: bool) -> dict[str, Any]:
+    """The model's score of the hand played out and the game's winner after it; an end the
+    model does not reach after those tricks is refused."""
+    bidders, bid, malzoom = facts
+    if sum(won) != size and not _decided(model, won[bidders], bid, sum(won), size):
+        raise ModelSilentError(f"the engine ends the hand after {sum(won)} tricks, where "
+                               "the model goes on")
+    made, totals, game_winner = model.hand_end(before, bidders, bid, malzoom, won[bidders],
+                                               first_hand)
+    return {"score": {"made": made, "totals": list(totals)}, "winner": game_winner}
 
 
 def _decided(model: ModelEvaluator, mine: int, bid: int, done: int, size: int) -> bool:
