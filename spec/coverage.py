@@ -187,14 +187,7 @@ def load_sentence_book(base: Path, sources: Mapping[str, Source],
         return None
     doc = SpecDocument(marks_file)
     doc.validate("sentences.schema.json")
-    try:
-        index = json.loads(read_text(index_file))
-    except json.JSONDecodeError as exc:
-        raise SpecError(index_file, exc.lineno, f"invalid JSON: {exc.msg}") from None
-    problem = index_problem(index)
-    if problem:
-        raise SpecError(index_file, None, f"not a sentence index ({problem}): run "
-                                          "`make sentences`")
+    index = _read_index(index_file)
     known = {row[0] for data in index["sources"].values() for row in data["sentences"]}
     for sid in sources:
         if sid not in index["sources"]:
@@ -206,6 +199,30 @@ def load_sentence_book(base: Path, sources: Mapping[str, Source],
         raise SpecError(index_file, None, f"claims not in the index: {', '.join(missing)}: run "
                                           "`make sentences`")
     cited = {sid: c for c in citations for sid in index["claims"][c]}
+    marks = _read_marks(doc, known, cited)
+    glosses = _read_glosses(doc, known)
+    sentences = {sid: tuple((r[0], r[1], r[2]) for r in data["sentences"])
+                 for sid, data in index["sources"].items()}
+    claim_sentences = {c: tuple(index["claims"][c]) for c in citations}
+    return SentenceBook(sentences, claim_sentences, tuple(marks), glosses)
+
+
+def _read_index(index_file: Path) -> Any:
+    """The family's sentence index, which must be JSON of the index's schema."""
+    try:
+        index = json.loads(read_text(index_file))
+    except json.JSONDecodeError as exc:
+        raise SpecError(index_file, exc.lineno, f"invalid JSON: {exc.msg}") from None
+    problem = index_problem(index)
+    if problem:
+        raise SpecError(index_file, None, f"not a sentence index ({problem}): run "
+                                          "`make sentences`")
+    return index
+
+
+def _read_marks(doc: SpecDocument, known: set[str], cited: Mapping[str, str]) -> list[NoRule]:
+    """The no-rule marks of ``sentences.toml``: each for a known reason, on sentences of the
+    index (``known``) marked once and cited by no claim (``cited``: sentence to claim)."""
     marks = []
     seen: set[str] = set()
     for at, row in enumerate(doc.data.get("no-rule", [])):
@@ -213,23 +230,31 @@ def load_sentence_book(base: Path, sources: Mapping[str, Source],
             raise doc.error(("no-rule", at, "reason"), f"unknown reason {row['reason']!r} "
                             f"(known: {', '.join(REASONS)})")
         for sentence in row["sentences"]:
-            if sentence not in known:
-                raise doc.error(("no-rule", at, "sentences"),
-                                f"no sentence {sentence!r} in the index")
-            if sentence in seen:
-                raise doc.error(("no-rule", at, "sentences"), f"{sentence!r} is marked twice")
-            if sentence in cited:
-                raise doc.error(("no-rule", at, "sentences"), f"{sentence!r} is marked as "
-                                f"stating no rule but claim {cited[sentence]!r} cites it")
+            _check_mark(doc, at, sentence, known, seen, cited)
             seen.add(sentence)
         marks.append(NoRule(row["reason"], tuple(row["sentences"]), row.get("note")))
+    return marks
+
+
+def _check_mark(doc: SpecDocument, at: int, sentence: str, known: set[str], seen: set[str],
+                cited: Mapping[str, str]) -> None:
+    """One sentence a no-rule mark names: in the index, not marked before, cited by no
+    claim."""
+    if sentence not in known:
+        raise doc.error(("no-rule", at, "sentences"),
+                        f"no sentence {sentence!r} in the index")
+    if sentence in seen:
+        raise doc.error(("no-rule", at, "sentences"), f"{sentence!r} is marked twice")
+    if sentence in cited:
+        raise doc.error(("no-rule", at, "sentences"), f"{sentence!r} is marked as "
+                        f"stating no rule but claim {cited[sentence]!r} cites it")
+
+
+def _read_glosses(doc: SpecDocument, known: set[str]) -> dict[str, str]:
+    """The English glosses of ``sentences.toml``, each of a sentence of the index."""
     glosses = {}
     for at, row in enumerate(doc.data.get("gloss", [])):
         if row["sentence"] not in known:
             raise doc.error(("gloss", at, "sentence"), f"no sentence {row['sentence']!r}")
         glosses[row["sentence"]] = row["text"]
-    sentences = {sid: tuple((r[0], r[1], r[2]) for r in data["sentences"])
-                 for sid, data in index["sources"].items()}
-    claim_sentences = {c: tuple(index["claims"][c]) for c in citations}
-    return SentenceBook(sentences, claim_sentences, tuple(marks), glosses)
-
+    return glosses

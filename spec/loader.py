@@ -174,33 +174,64 @@ def _inheritances(doc: SpecDocument, index: int, row: dict[str, Any],
                   parameters: dict[str, Parameter]) -> tuple[Inheritance, ...]:
     """A source's sections that follow another of its games, checked: both games its own,
     the sentence its own, and every parameter one both games have."""
-    out = []
-    for place, entry in enumerate(row.get("inherits", ())):
-        where = ("source", index, "inherits", place)
-        game, parent = entry["game"], entry["parent"]
-        for name in (game, parent):
-            if name not in row["games"]:
-                raise doc.error(where, f"source {row['id']!r} does not describe game {name!r}")
-        if game == parent:
-            raise doc.error(where, f"game {game!r} cannot inherit from itself")
-        if not entry["sentence"].startswith(row["id"] + "."):
-            raise doc.error(where, f"sentence {entry['sentence']!r} is not of source "
-                                   f"{row['id']!r}")
-        shared = [p for p in parameters.values() if game in p.games and parent in p.games]
-        named = entry.get("parameters", entry.get("all_but", ()))
-        for pid in named:
-            if pid not in {p.id for p in shared}:
-                raise doc.error(where, f"parameter {pid!r} is not one of both {game!r} and "
-                                       f"{parent!r}")
-        chosen = (tuple(named) if "parameters" in entry
-                  else tuple(p.id for p in shared if p.id not in named))
-        out.append(Inheritance(game, parent, entry["sentence"], entry["quote"], chosen))
-    return tuple(out)
+    return tuple(_inheritance(doc, ("source", index, "inherits", place), row, entry, parameters)
+                 for place, entry in enumerate(row.get("inherits", ())))
+
+
+def _inheritance(doc: SpecDocument, where: DataPath, row: dict[str, Any],
+                 entry: dict[str, Any], parameters: dict[str, Parameter]) -> Inheritance:
+    """One section of source ``row`` that follows another of its games, checked: both games
+    the source's own, different, and the sentence of the source."""
+    game, parent = entry["game"], entry["parent"]
+    for name in (game, parent):
+        if name not in row["games"]:
+            raise doc.error(where, f"source {row['id']!r} does not describe game {name!r}")
+    if game == parent:
+        raise doc.error(where, f"game {game!r} cannot inherit from itself")
+    if not entry["sentence"].startswith(row["id"] + "."):
+        raise doc.error(where, f"sentence {entry['sentence']!r} is not of source "
+                               f"{row['id']!r}")
+    chosen = _inherited_parameters(doc, where, entry, parameters)
+    return Inheritance(game, parent, entry["sentence"], entry["quote"], chosen)
+
+
+def _inherited_parameters(doc: SpecDocument, where: DataPath, entry: dict[str, Any],
+                          parameters: dict[str, Parameter]) -> tuple[str, ...]:
+    """The parameters an inheriting section follows its parent in: those it names, or all
+    but those it names; each named one must be a parameter of both games."""
+    game, parent = entry["game"], entry["parent"]
+    shared = [p for p in parameters.values() if game in p.games and parent in p.games]
+    named = entry.get("parameters", entry.get("all_but", ()))
+    for pid in named:
+        if pid not in {p.id for p in shared}:
+            raise doc.error(where, f"parameter {pid!r} is not one of both {game!r} and "
+                                   f"{parent!r}")
+    return (tuple(named) if "parameters" in entry
+            else tuple(p.id for p in shared if p.id not in named))
 
 
 def _check_claim(doc: SpecDocument, index: int, row: dict[str, Any], sources: dict[str, Source],
                  parameters: dict[str, Parameter], ids: set[str]) -> None:
+    """A claim checked against the catalogue: its source, games and gloss, the readings it
+    fixes or allows, and the claims it conflicts with (of its own source, among ``ids``)."""
     at: DataPath = ("claim", index)
+    cid = row["id"]
+    source = _claim_source(doc, at, row, sources)
+    touched = row.get("fixes") or row.get("readings") or {}
+    key = "fixes" if "fixes" in row else "readings"
+    for pid, choice in touched.items():
+        _check_claim_reading(doc, (*at, key, pid), row, pid, choice, parameters)
+    for other in row.get("conflicts_with", ()):
+        if other not in ids or not other.startswith(source.id + "."):
+            raise doc.error((*at, "conflicts_with"),
+                            f"claim {cid!r}: conflicts_with names {other!r}, which is not a "
+                            f"claim of source {source.id}")
+
+
+def _claim_source(doc: SpecDocument, at: DataPath, row: dict[str, Any],
+                  sources: dict[str, Source]) -> Source:
+    """The source a claim quotes: known, the prefix of the claim's id, describing each of the
+    claim's games, and glossed when not in English."""
     cid = row["id"]
     source = sources.get(row["source"])
     if source is None:
@@ -213,26 +244,24 @@ def _check_claim(doc: SpecDocument, index: int, row: dict[str, Any], sources: di
                             f"claim {cid!r}: source {source.id} does not describe {game!r}")
     if source.language != "en" and "gloss" not in row:
         raise doc.error(at, f"claim {cid!r}: a quotation in {source.language!r} needs a gloss")
-    touched = row.get("fixes") or row.get("readings") or {}
-    key = "fixes" if "fixes" in row else "readings"
-    for pid, choice in touched.items():
-        parameter = parameters.get(pid)
-        if parameter is None:
-            raise doc.error((*at, key, pid), f"claim {cid!r}: unknown parameter {pid!r}")
-        for game in row["games"]:
-            if game not in parameter.games:
-                raise doc.error((*at, key, pid),
-                                f"claim {cid!r}: {pid!r} does not apply to {game}")
-        for reading in [choice] if isinstance(choice, str) else choice:
-            if reading not in parameter.reading_ids:
-                raise doc.error((*at, key, pid),
-                                f"claim {cid!r}: {pid} = {reading!r} is not a reading "
-                                f"(readings: {', '.join(parameter.reading_ids)})")
-    for other in row.get("conflicts_with", ()):
-        if other not in ids or not other.startswith(source.id + "."):
-            raise doc.error((*at, "conflicts_with"),
-                            f"claim {cid!r}: conflicts_with names {other!r}, which is not a "
-                            f"claim of source {source.id}")
+    return source
+
+
+def _check_claim_reading(doc: SpecDocument, where: DataPath, row: dict[str, Any], pid: str,
+                         choice: str | list[str], parameters: dict[str, Parameter]) -> None:
+    """A parameter a claim fixes or allows readings of: known, one of each of the claim's
+    games, and each reading named one of its readings."""
+    cid = row["id"]
+    parameter = parameters.get(pid)
+    if parameter is None:
+        raise doc.error(where, f"claim {cid!r}: unknown parameter {pid!r}")
+    for game in row["games"]:
+        if game not in parameter.games:
+            raise doc.error(where, f"claim {cid!r}: {pid!r} does not apply to {game}")
+    for reading in [choice] if isinstance(choice, str) else choice:
+        if reading not in parameter.reading_ids:
+            raise doc.error(where, f"claim {cid!r}: {pid} = {reading!r} is not a reading "
+                                   f"(readings: {', '.join(parameter.reading_ids)})")
 
 
 def _load_claims(doc: SpecDocument, sources: dict[str, Source],
