@@ -87,20 +87,27 @@ def problems(catalogue: Catalogue, texts: Mapping[str, Sentence] | None) -> list
     glosses = book.glosses if book is not None else {}
     out: list[str] = []
     for statement in statements(catalogue):
-        for sid in statement.cited:
-            if sid not in indexed:
-                out.append(f"{statement.where}: cites {sid}, a sentence not in the index")
-        if texts is None:
-            continue
-        where = [sid for sid in (*statement.cited, *statement.stands_on) if sid in texts]
-        words = [texts[sid].text for sid in where] + [glosses[sid] for sid in where
-                                                       if sid in glosses]
-        for phrase in statement.quotations:
-            if not where:
-                out.append(f"{statement.where}: quotes \"{phrase}\" and cites no sentence")
-            elif not any(_contains(text, phrase) for text in words):
-                out.append(f"{statement.where}: \"{phrase}\" is in none of "
-                           + ", ".join(where))
+        out += [f"{statement.where}: cites {sid}, a sentence not in the index"
+                for sid in statement.cited if sid not in indexed]
+        if texts is not None:
+            out += _quotation_problems(statement, texts, glosses)
+    return out
+
+
+def _quotation_problems(statement: Statement, texts: Mapping[str, Sentence],
+                        glosses: Mapping[str, str]) -> list[str]:
+    """Each phrase a statement quotes that is in none of the sentences it cites or stands
+    on (nor their glosses), or that it quotes while citing no sentence."""
+    where = [sid for sid in (*statement.cited, *statement.stands_on) if sid in texts]
+    words = [texts[sid].text for sid in where] + [glosses[sid] for sid in where
+                                                   if sid in glosses]
+    out = []
+    for phrase in statement.quotations:
+        if not where:
+            out.append(f"{statement.where}: quotes \"{phrase}\" and cites no sentence")
+        elif not any(_contains(text, phrase) for text in words):
+            out.append(f"{statement.where}: \"{phrase}\" is in none of "
+                       + ", ".join(where))
     return out
 
 

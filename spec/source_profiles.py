@@ -86,10 +86,28 @@ def summary(catalogue: Catalogue, source: str, game: str) -> SourceSummary:
     main = [c for c in claims if c.variant is None]
     touched = _main_allowed(catalogue, source, game)
     silences = tuple(p.id for p in catalogue.parameters_for(game) if p.id not in touched)
+    contradictions = _declared_conflicts(main) | _fixed_conflicts(main, extra, inherited)
+    variants = tuple(sorted({c.variant for c in claims if c.variant is not None}))
+    return SourceSummary(source, game, tuple(claims), silences,
+                         tuple(c for c in main if c.kind == "ambiguous"),
+                         tuple(sorted(contradictions)), variants)
+
+
+def _declared_conflicts(main: list[Claim]) -> set[tuple[str, str]]:
+    """The pairs of main claims a claim says it conflicts with, each pair in id order."""
     contradictions: set[tuple[str, str]] = set()
     for claim in main:
         for other in claim.conflicts_with:
             contradictions.add(tuple(sorted((claim.id, other))))  # type: ignore[arg-type]
+    return contradictions
+
+
+def _fixed_conflicts(main: list[Claim], extra: dict[str, Claim],
+                     inherited: dict[str, list[Claim]]) -> set[tuple[str, str]]:
+    """The pairs of main claims that fix one parameter to different readings: the first to
+    fix it and the one that disagrees. A claim taken from a parent game (``extra``) counts
+    only for the parameters inherited from it."""
+    contradictions: set[tuple[str, str]] = set()
     fixed: dict[str, Claim] = {}
     for claim in main:
         for pid, reading in claim.fixes.items():
@@ -98,10 +116,7 @@ def summary(catalogue: Catalogue, source: str, game: str) -> SourceSummary:
             first = fixed.setdefault(pid, claim)
             if first.fixes[pid] != reading:
                 contradictions.add((first.id, claim.id))
-    variants = tuple(sorted({c.variant for c in claims if c.variant is not None}))
-    return SourceSummary(source, game, tuple(claims), silences,
-                         tuple(c for c in main if c.kind == "ambiguous"),
-                         tuple(sorted(contradictions)), variants)
+    return contradictions
 
 
 def profile_id(source: str, game: str, variant: str | None = None) -> str:
