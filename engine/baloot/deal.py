@@ -33,8 +33,25 @@ def first_deal(order: list[BCard], dealer: int, choice: str, seed: int,
                deal_index: int) -> FirstDeal:
     """Deal from ``order`` (top card first) after the cutter's ``choice``; the cutter sits on
     the dealer's left."""
-    cards = list(order)
-    cutter = (dealer + 3) % 4
+    cards, packets, public = _cut(list(order), (dealer + 3) % 4, choice, seed, deal_index)
+    hands = [0, 0, 0, 0]
+    seats = [(dealer + 1 + i) % 4 for i in range(4)]
+    for seat in seats:
+        packet = packets.get(seat) or [cards.pop(0) for _ in range(3)]
+        for c in packet:
+            hands[seat] |= 1 << c
+    for seat in seats:
+        for _ in range(2):
+            hands[seat] |= 1 << cards.pop(0)
+    if public is None:
+        public = cards.pop(0)
+    return FirstDeal((hands[0], hands[1], hands[2], hands[3]), public, tuple(cards))
+
+
+def _cut(cards: list[BCard], cutter: int, choice: str, seed: int,
+         deal_index: int) -> tuple[list[BCard], dict[int, list[BCard]], BCard | None]:
+    """The cutter's ``choice`` carried out on the pack: the cards left to deal, the packets
+    of three it hands a seat, and the public card when it is taken first."""
     packets: dict[int, list[BCard]] = {}
     public: BCard | None = None
     if choice == "cut":
@@ -53,18 +70,7 @@ def first_deal(order: list[BCard], dealer: int, choice: str, seed: int,
         cards = cards[:-3]
     elif choice != "go":
         raise ValueError(f"unknown cutter choice {choice!r}")
-    hands = [0, 0, 0, 0]
-    seats = [(dealer + 1 + i) % 4 for i in range(4)]
-    for seat in seats:
-        packet = packets.get(seat) or [cards.pop(0) for _ in range(3)]
-        for c in packet:
-            hands[seat] |= 1 << c
-    for seat in seats:
-        for _ in range(2):
-            hands[seat] |= 1 << cards.pop(0)
-    if public is None:
-        public = cards.pop(0)
-    return FirstDeal((hands[0], hands[1], hands[2], hands[3]), public, tuple(cards))
+    return cards, packets, public
 
 
 def complete(hands: list[CardMask], public: BCard, rest: tuple[BCard, ...], dealer: int,

@@ -103,6 +103,22 @@ class Hand:
 
     def facts(self, rules: Rules) -> tuple[HandFacts, list[proj.Project]]:
         """The facts the score depends on, and the projects that score."""
+        team, scoring = self._scoring_projects(rules)
+        points = sum(proj.value(rules, p.kind, self.contract) for p in scoring)
+        baloot = [0, 0]
+        for seat in self.baloot:
+            baloot[seat % 2] += 1
+        aces = sum(1 << card(suit, ACE) for suit in range(4))
+        facts = HandFacts(self.contract, self.declarer % 2, self.multiplier, self.gahwa,
+                          (self.card_points[0], self.card_points[1]),
+                          team if scoring else None, points, (baloot[0], baloot[1]),
+                          self._sweeper(),
+                          self.bought_first and bool(self.dealt[self.declarer] & aces))
+        return facts, scoring
+
+    def _scoring_projects(self, rules: Rules) -> tuple[int | None, list[proj.Project]]:
+        """The side whose projects score (``project.scoring-side``, compared in the
+        declaration order) and its projects that score once proven (``project.proof``)."""
         order = self.declaration_order()
         if rules.declare_from_declarer:
             order = {seat: (self.declarer - seat) % 4 for seat in range(4)}
@@ -111,18 +127,12 @@ class Hand:
         scoring = [p for p in declared if team is not None and p.seat % 2 == team]
         if team is not None:
             scoring = proj.proven(rules, scoring, self.won[team])  # project.proof
-        points = sum(proj.value(rules, p.kind, self.contract) for p in scoring)
-        baloot = [0, 0]
-        for seat in self.baloot:
-            baloot[seat % 2] += 1
+        return team, scoring
+
+    def _sweeper(self) -> int | None:
+        """The side that won all eight tricks, if one did."""
         swept = [side for side in (0, 1) if self.won[side].bit_count() == NUM_CARDS]
-        aces = sum(1 << card(suit, ACE) for suit in range(4))
-        facts = HandFacts(self.contract, self.declarer % 2, self.multiplier, self.gahwa,
-                          (self.card_points[0], self.card_points[1]),
-                          team if scoring else None, points, (baloot[0], baloot[1]),
-                          swept[0] if swept else None,
-                          self.bought_first and bool(self.dealt[self.declarer] & aces))
-        return facts, scoring
+        return swept[0] if swept else None
 
     def score(self, rules: Rules) -> tuple[HandScore, list[proj.Project]]:
         """The finished hand's score."""
