@@ -12,14 +12,13 @@ The command line (``trickrules``, or ``python -m trickrules``) is built on the s
 
 from __future__ import annotations
 
-import json
 from pathlib import Path
 from typing import Any
 
 from proofs.conformance import DEFAULT_TIMEOUT
 from trickrules.cli.main import installed_version
 
-__all__ = ["__version__", "conform", "games", "judge", "load_game"]
+__all__ = ["SituationError", "__version__", "conform", "games", "judge", "load_game"]
 
 
 __version__ = installed_version()
@@ -40,22 +39,37 @@ def load_game(game_id: str, profile: str | None = None) -> Any:
     return load(game_id, profile)
 
 
-def judge(situation: dict[str, Any] | str | Path) -> dict[str, Any]:
-    """The ruling on one situation under every profile of its game, as ``trickrules judge
-    --json`` prints it. ``situation`` is the engine's JSON state form (or ``{"state": ...,
-    "then": [...]}``), or the path of a file holding it."""
-    from proofs.judge import judge as rule
-    from spec.loader import game_catalogue
-    from spec.registry import game_ids
+class SituationError(ValueError):
+    """A situation that no profile of its game admits (as ``trickrules judge`` exits 2 on):
+    ``report`` holds the ruling, each profile's reason included."""
 
-    data = situation
+    def __init__(self, message: str, report: dict[str, Any]) -> None:
+        super().__init__(message)
+        self.report = report
+
+
+def judge(situation: dict[str, Any] | str | Path) -> dict[str, Any]:
+    """The ruling on one situation, as ``trickrules judge --json`` prints it: a whole state
+    in the engine's JSON form (or ``{"state": ..., "then": [...]}``) under every profile of its
+    game, or a question form (``{"game": ..., "op": "hand-score", ...}``), given as a dict or
+    as the path of a file holding it. A situation that cannot be read raises ``ValueError``
+    naming what is wrong; one that no profile admits raises :class:`SituationError`."""
+    from proofs.judge_input import answer_situation, decode_situation
+
     if isinstance(situation, (str, Path)):
-        data = json.loads(Path(situation).read_text(encoding="utf-8"))
-    if not isinstance(data, dict):
-        raise ValueError("situation: expected a JSON object")
-    state = data.get("state", data)
-    game = state.get("game") if isinstance(state, dict) else None
-    return rule(game_catalogue(game if game in game_ids() else game_ids()[0]), data)
+        path = Path(situation)
+        try:
+            raw = path.read_bytes()
+        except OSError as exc:
+            raise ValueError(f"{path}: cannot read: {exc.strerror or exc}") from None
+        data = decode_situation(raw, str(path))
+    else:
+        data = situation
+    report, admitted = answer_situation(data)
+    if not admitted:
+        said = ", ".join(sorted(set(report.get("statuses", ())))) or "not admitted"
+        raise SituationError(f"situation: no profile of its game admits it ({said})", report)
+    return report
 
 
 def conform(engine: str, game: str, profile: str | None = None,
