@@ -40,16 +40,19 @@ def read_report(path: Path) -> dict[str, Any]:
 
 
 def current_report(path: Path | None, console: Console,
-                   options: argparse.Namespace | None = None) -> dict[str, Any]:
-    """The report at ``path`` if it was made from the present rule data and code. Without
-    ``path``: the default report if current, else a fresh verification (saved there)."""
+                   options: argparse.Namespace | None = None,
+                   families: list[str] | None = None) -> dict[str, Any]:
+    """The report at ``path`` if it was made from the present rule data and code and covers
+    the games of ``families`` (every family when None). Without ``path``: the default report
+    if so, else a fresh verification of those games only (saved there)."""
     from proofs.kit import kit_games
     from proofs.verify.cache import inputs_digest
     from spec.loader import game_catalogue
+    from spec.registry import family_of
     from trickrules.cli.verify import run_verification, write_report
 
     digest = inputs_digest()
-    games = list(kit_games())
+    games = [g for g in kit_games() if families is None or family_of(g) in families]
     candidate = path or DEFAULT_REPORT
     if candidate.exists():
         report = read_report(candidate)
@@ -88,7 +91,8 @@ def cmd_rulebook(args: argparse.Namespace) -> int:
     from proofs.rulebook.cli_page import cli_page
 
     console = output_console(stderr=args.json)
-    report = current_report(Path(args.report) if args.report else None, console, args)
+    report = current_report(Path(args.report) if args.report else None, console, args,
+                            families)
     built = build_rulebook(report, Path(args.out), cli_page(args.root_parser), judge_question,
                            pdf=not args.no_pdf, families=families,
                            questions=questions_page(families or rulebook_families()))
