@@ -73,9 +73,12 @@ def _source_verdict(rows: list[SourceRow]) -> str:
 
 def verify(catalogue: Catalogue, games: Iterable[str], profiles: list[Profile] | None,
            with_sources: bool, cache: ResultCache | None = None, workers: int | None = None,
-           on_item: Callable[[Item], None] | None = None) -> Verification:
+           on_item: Callable[[Item], None] | None = None,
+           on_part: Callable[[Item], None] | None = None) -> Verification:
     """Run the theorems (on ``profiles``, or every concrete shipped profile of ``games``) and,
-    if asked, the source checks; results come from ``cache`` where it has them."""
+    if asked, the source checks; results come from ``cache`` where it has them. ``on_item``
+    hears of each finished item (a theorem, a source check, a dispute); ``on_part`` of each
+    group of a dispute's outcomes that lands before its last (its verdict: ``n/m parts``)."""
     games = list(games)
     profiles = _profiles(catalogue, games, profiles)
     work = plan(catalogue, games, profiles, with_sources)
@@ -94,11 +97,14 @@ def verify(catalogue: Catalogue, games: Iterable[str], profiles: list[Profile] |
         else:
             q = _question(job)
             outcomes[q][job.outcome] = done.result
+            label = f"{q[0]}/{q[1]}/{q[2]}-vs-{q[3]}"
             if len(outcomes[q]) == waiting[q]:
                 every = [o for group in outcomes[q].values() for o in group]
                 seconds = sum(o.seconds for o in every)
-                emit(Item(f"{q[0]}/{q[1]}/{q[2]}-vs-{q[3]}", outcomes_verdict(every), seconds,
-                          done.cached))
+                emit(Item(label, outcomes_verdict(every), seconds, done.cached))
+            elif on_part is not None:
+                on_part(Item(f"{label} {job.outcome}", f"{len(outcomes[q])}/{waiting[q]} parts",
+                             done.seconds, done.cached))
 
     done = run_jobs(work.jobs, cache, workers or default_workers(), landed)
     rows: list[Row] = [done[j].result for j in work.theorem_jobs]

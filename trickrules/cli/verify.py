@@ -93,10 +93,11 @@ def run_verification(console: Console, catalogue: Catalogue, games: list[str],
                           "--cache-dir names another)")
     cache = ResultCache(directory, environment_digest(inputs_digest()), read=read_cache)
     total = work_items(catalogue, games, profiles, with_sources)
-    from trickrules.cli.render.progress import progress
+    from trickrules.cli.render.progress import part_lines, progress
 
     with progress(console, total) as on_item:
-        return verify(catalogue, games, profiles, with_sources, cache, workers, on_item)
+        return verify(catalogue, games, profiles, with_sources, cache, workers, on_item,
+                      part_lines(console))
 
 
 def check_writable(path: Path, option: str = "--report") -> None:

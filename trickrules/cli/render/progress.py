@@ -25,6 +25,20 @@ class Finished(Protocol):
     def cached(self) -> bool: ...
 
 
+def part_lines(console: Console) -> Callable[[Finished], None] | None:
+    """Off a terminal, a line for each part of an item that lands before the item is whole
+    (a dispute's outcome groups), so a log grows with every finished job; on a terminal,
+    nothing (the bar shows the work)."""
+    if console.is_terminal:
+        return None
+
+    def line(item: Finished) -> None:
+        source = "cached" if item.cached else f"{item.seconds:.2f}s"
+        print(f"  {item.label} {item.verdict} {source}", file=console.file, flush=True)
+
+    return line
+
+
 @contextmanager
 def progress(console: Console, total: int,
              quiet: bool = False) -> Iterator[Callable[[Finished], None]]:
