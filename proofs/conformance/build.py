@@ -104,6 +104,20 @@ def vectors_for(case: Case, profiles: list[Profile], answer: Answerer, size: int
     """The vectors of one case: one if every profile answers alike, else one per answer.
     ``confirm`` is shown the reconciled profile's answer (to check it another way)."""
     body = {k: v for k, v in case.body.items() if k != "op"}
+    answers = _answers_by_text(case, profiles, answer, confirm)
+    if len(answers) == 1:
+        got, holding = next(iter(answers.values()))
+        if len(holding) == len(profiles):
+            return [Vector("must", case.op, case.game, [EVERY], sorted(why_rules(got.why)),
+                           case.origin, size, body, got.expect, got.why)]
+    return [_variant_vector(case, profiles, got, holding, size, body)
+            for got, holding in answers.values()]
+
+
+def _answers_by_text(case: Case, profiles: list[Profile], answer: Answerer,
+                     confirm: Confirm | None) -> dict[str, tuple[Answer, list[Profile]]]:
+    """The case's distinct answers (by their expectation's text), each with the profiles that
+    give it, in profile order; profiles that refuse the request give none."""
     answers: dict[str, tuple[Answer, list[Profile]]] = {}
     texts: dict[int, tuple[Answer, str]] = {}  # a reused answer is the same object: keyed once
     for profile in profiles:
@@ -120,26 +134,25 @@ def vectors_for(case: Case, profiles: list[Profile], answer: Answerer, size: int
         if text not in answers:
             answers[text] = (got, [])
         answers[text][1].append(profile)
-    if len(answers) == 1:
-        got, holding = next(iter(answers.values()))
-        if len(holding) == len(profiles):
-            return [Vector("must", case.op, case.game, [EVERY], sorted(why_rules(got.why)),
-                           case.origin, size, body, got.expect, got.why)]
-    out = []
-    for got, holding in answers.values():
-        held = {id(p) for p in holding}  # by identity: comparing profiles field by field is slow
-        others = [p for p in profiles if id(p) not in held]
-        # each house option departs from the reconciled profile in one parameter: the
-        # parameters of the side without the reconciled profile are what split the answers
-        side = others if id(profiles[0]) in held else holding
-        split = {pid for p in side for pid in p.values if p.values[pid] != profiles[0].values[pid]}
-        named, excluded = [p.id for p in holding], []
-        if len(holding) * 2 > len(profiles):  # the shorter list: every profile but these
-            named, excluded = [EVERY], [p.id for p in others]
-        out.append(Vector("variant", case.op, case.game, named,
-                          sorted(why_rules(got.why) | split), case.origin, size, body,
-                          got.expect, got.why, excluded))
-    return out
+    return answers
+
+
+def _variant_vector(case: Case, profiles: list[Profile], got: Answer, holding: list[Profile],
+                    size: int, body: dict[str, Any]) -> Vector:
+    """The ``variant`` vector of one of the case's answers: the profiles that give it (or
+    every profile but the others, the shorter list), its rules with the parameters that
+    split the answers."""
+    held = {id(p) for p in holding}  # by identity: comparing profiles field by field is slow
+    others = [p for p in profiles if id(p) not in held]
+    # each house option departs from the reconciled profile in one parameter: the
+    # parameters of the side without the reconciled profile are what split the answers
+    side = others if id(profiles[0]) in held else holding
+    split = {pid for p in side for pid in p.values if p.values[pid] != profiles[0].values[pid]}
+    named, excluded = [p.id for p in holding], []
+    if len(holding) * 2 > len(profiles):  # the shorter list: every profile but these
+        named, excluded = [EVERY], [p.id for p in others]
+    return Vector("variant", case.op, case.game, named, sorted(why_rules(got.why) | split),
+                  case.origin, size, body, got.expect, got.why, excluded)
 
 
 @dataclass

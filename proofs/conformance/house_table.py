@@ -17,8 +17,9 @@ from collections.abc import Iterable
 from dataclasses import dataclass, field
 from typing import Any
 
-from proofs.conformance.runner import Failure, Run, Runner
+from proofs.conformance.runner import Runner
 from proofs.conformance.suite import EVERY, SuiteData
+from proofs.conformance.tally import Failure, Run
 from spec.model import Profile
 
 PLAYS, FOLLOWS, TIE = "plays", "follows the request", "tie"
@@ -92,16 +93,25 @@ class ReadingRow:
         passing = [r for r in tested if self.evidence(r)[1] == 0]
         if passing:
             return passing
+        return self._untested_fits(tested)
+
+    def _untested_fits(self, tested: list[str]) -> list[str]:
+        """When no reading with separating vectors of its own passes them all: the declined
+        readings whose answers are every wrong answer the engine gave, else those the suite
+        has no separating vector for."""
         separating = self.separating()
         failed = {v for r in tested for v, ok in self.outcomes[r].items()
                   if v in separating and not ok and v not in self.excused}
         untested = [r for r in self.outcomes if r not in tested]
-        # a reading the engine declined fits when every wrong answer it gave is that reading's
-        # and no right answer it gave under the reconciled rules is one this reading changes
-        by_answers = [r for r in untested
-                      if failed and all(r in self.reproduced.get(v, set()) for v in failed)
-                      and not self._answered_otherwise(r)]
+        by_answers = [r for r in untested if self._gave_every_wrong_answer(r, failed)]
         return by_answers or [r for r in untested if not self.held.get(r, set()) & separating]
+
+    def _gave_every_wrong_answer(self, reading: str, failed: set[str]) -> bool:
+        """Whether a reading the engine declined fits by its answers: every wrong answer it
+        gave (``failed``) is that reading's, and no right answer it gave under the reconciled
+        rules is one this reading changes."""
+        return bool(failed and all(reading in self.reproduced.get(v, set()) for v in failed)
+                    and not self._answered_otherwise(reading))
 
     def _answered_otherwise(self, reading: str) -> bool:
         """Whether the engine passed, under the reconciled rules, a question this reading
@@ -161,13 +171,51 @@ def house_table(runner: Runner, suite: SuiteData, game: str,
     engine fares under each reading on the variant vectors that exercise it. ``failures``:
     the run's, so that a failure another rule explains is no evidence about a parameter it
     was not charged to, and a wrong answer a house reading gives is evidence for it."""
+    charged, reproduced = _charges(failures)
+    named = {reading for found in reproduced.values() for reading in found}
+    default = suite.defaults[game]
+    base_rules = suite.profiles[default]["rules"]
+    options = _house_options(suite, game, default)
+    variant = [v for v in suite.vectors if v["group"] == "variant" and v["game"] == game]
+    rows = []
+    runner.charging = False  # only passes and failures count here
+    try:
+        for parameter in sorted(options if only is None else set(options) & set(only)):
+            row = _new_row(parameter, base_rules[parameter], charged, reproduced)
+            readings = {base_rules[parameter]: default, **options[parameter]}
+            for reading, profile_id in readings.items():
+                _ask_reading(runner, row, reading, profile_id, variant, named)
+            rows.append(row)
+    finally:
+        runner.charging = True
+        runner.engine.stop()
+    return rows
+
+
+def _charges(failures: Iterable[Failure]
+             ) -> tuple[dict[str, set[str]], dict[str, set[tuple[str, str]]]]:
+    """Per failed vector of the run, the rules its failure was charged to and the house
+    readings (parameter, reading) whose answer the engine gave."""
     charged: dict[str, set[str]] = {}
     reproduced: dict[str, set[tuple[str, str]]] = {}
     for failure in failures:
         charged.setdefault(failure.vector["id"], set()).update(failure.rules)
         reproduced.setdefault(failure.vector["id"], set()).update(failure.readings or ())
-    named = {reading for found in reproduced.values() for reading in found}
-    default = suite.defaults[game]
+    return charged, reproduced
+
+
+def _new_row(parameter: str, reconciled: str, charged: dict[str, set[str]],
+             reproduced: dict[str, set[tuple[str, str]]]) -> ReadingRow:
+    """The row of one parameter before the engine is asked: excused, the failed vectors
+    charged to other rules only; per failed vector, this parameter's readings it gave."""
+    return ReadingRow(parameter, default=reconciled, excused={
+        v for v, rules in charged.items() if parameter not in rules}, reproduced={
+        v: {r for p, r in readings if p == parameter} for v, readings in reproduced.items()})
+
+
+def _house_options(suite: SuiteData, game: str, default: str) -> dict[str, dict[str, str]]:
+    """Per parameter, its house readings and the suite profile of each: the profiles of
+    ``game`` that differ from the reconciled one ``default`` in that one parameter."""
     options: dict[str, dict[str, str]] = {}
     base_rules = suite.profiles[default]["rules"]
     for profile_id, data in suite.profiles.items():
@@ -176,43 +224,35 @@ def house_table(runner: Runner, suite: SuiteData, game: str,
         changed = [p for p, r in data["rules"].items() if base_rules.get(p) != r]
         if len(changed) == 1:
             options.setdefault(changed[0], {})[data["rules"][changed[0]]] = profile_id
-    variant = [v for v in suite.vectors if v["group"] == "variant" and v["game"] == game]
-    rows = []
-    runner.charging = False  # only passes and failures count here
-    try:
-        for parameter in sorted(options if only is None else set(options) & set(only)):
-            row = ReadingRow(parameter, default=base_rules[parameter], excused={
-                v for v, rules in charged.items() if parameter not in rules}, reproduced={
-                v: {r for p, r in readings if p == parameter}
-                for v, readings in reproduced.items()})
-            readings = {base_rules[parameter]: default, **options[parameter]}
-            for reading, profile_id in readings.items():
-                run = Run(runner.engine.command, [profile_id], runner.engine.timeout)
-                profile = runner.profile_of(profile_id)
-                asked: dict[str, bool] = {}
-                row.held[reading], row.left_out[reading] = set(), set()
-                for vector in variant:
-                    if parameter not in vector["rules"] or not _holds(vector, profile_id):
-                        continue
-                    if not runner.asks(vector):
-                        row.left_out[reading].add(vector["id"])
-                    else:
-                        row.held[reading].add(vector["id"])
-                        row.requests[vector["id"]] = json.dumps(vector["request"],
-                                                                sort_keys=True)
-                        passed, failed = run.passed, len(run.failures)
-                        runner.one(run, profile, vector)
-                        if run.vectors > len(asked):  # answered (not unsupported)
-                            asked[vector["id"]] = run.passed > passed
-                        if len(run.failures) > failed and _played_elsewhere(
-                                runner, profile, vector, run.failures[-1], parameter, named):
-                            row.excused.add(vector["id"])
-                row.outcomes[reading] = asked
-            rows.append(row)
-    finally:
-        runner.charging = True
-        runner.engine.stop()
-    return rows
+    return options
+
+
+def _ask_reading(runner: Runner, row: ReadingRow, reading: str, profile_id: str,
+                 variant: list[dict[str, Any]], named: set[tuple[str, str]]) -> None:
+    """Ask the engine, under the profile of one reading of the row's parameter, the variant
+    vectors that exercise the parameter and hold there; record in ``row`` which it passed,
+    which it was not asked (``--only``) and which another rule's reading explains."""
+    parameter = row.parameter
+    run = Run(runner.engine.command, [profile_id], runner.engine.timeout)
+    profile = runner.profile_of(profile_id)
+    asked: dict[str, bool] = {}
+    row.held[reading], row.left_out[reading] = set(), set()
+    for vector in variant:
+        if parameter not in vector["rules"] or not _holds(vector, profile_id):
+            continue
+        if not runner.asks(vector):
+            row.left_out[reading].add(vector["id"])
+        else:
+            row.held[reading].add(vector["id"])
+            row.requests[vector["id"]] = json.dumps(vector["request"], sort_keys=True)
+            passed, failed = run.passed, len(run.failures)
+            runner.one(run, profile, vector)
+            if run.vectors > len(asked):  # answered (not unsupported)
+                asked[vector["id"]] = run.passed > passed
+            if len(run.failures) > failed and _played_elsewhere(
+                    runner, profile, vector, run.failures[-1], parameter, named):
+                row.excused.add(vector["id"])
+    row.outcomes[reading] = asked
 
 
 def _played_elsewhere(runner: Runner, profile: Profile, vector: dict[str, Any],

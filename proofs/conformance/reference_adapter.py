@@ -39,9 +39,7 @@ def profile_for(request: dict[str, Any]) -> Profile:
 
 def respond(request: Any) -> dict[str, Any]:
     """The response to one decoded request line."""
-    ident = request.get("id", 0) if isinstance(request, dict) else 0
-    if not isinstance(ident, int) or isinstance(ident, bool):
-        ident = 0  # an id is an integer; anything else (1e999, NaN) is not echoed
+    ident = _ident(request)
     op = request.get("op") if isinstance(request, dict) else None
     if op not in ("hello", *OPS):
         return {"id": ident, "error": f"unknown op {op!r}"}
@@ -49,19 +47,42 @@ def respond(request: Any) -> dict[str, Any]:
         if request.get("protocol") != PROTOCOL:
             return {"id": ident, "error": f"this adapter speaks {PROTOCOL}"}
         return {"id": ident, "engine": ENGINE_NAME}
+    invalid = _invalid(request, str(op))
+    if invalid is not None:
+        return {"id": ident, "error": f"not a valid request: {invalid}"}
+    return _answer(request, ident, str(op))
+
+
+def _ident(request: Any) -> int:
+    """The request's id, echoed in the response; 0 when it has none that is an integer
+    (1e999, NaN and the like are not echoed)."""
+    ident = request.get("id", 0) if isinstance(request, dict) else 0
+    if not isinstance(ident, int) or isinstance(ident, bool):
+        ident = 0
+    return ident
+
+
+def _invalid(request: dict[str, Any], op: str) -> str | None:
+    """Why a request of a known op is not one this adapter answers (a game it does not know,
+    an op the game has not, a perft depth outside the schema's bounds); None if it is."""
     game = request.get("game")
     if not isinstance(game, str) or game not in game_ids():
-        return {"id": ident, "error": f"not a valid request: game: {game!r} is not one of "
-                                      f"{', '.join(game_ids())}"}
+        return f"game: {game!r} is not one of {', '.join(game_ids())}"
     try:
-        definition("request", game, str(op))
+        definition("request", game, op)
     except KeyError:
-        return {"id": ident, "error": f"not a valid request: {game} has no op {op!r}"}
+        return f"{game} has no op {op!r}"
     if op == "perft":  # a depth outside the schema's bounds could run for hours: refuse it
         errors = schema_errors("request", request, definition("request", request.get("game"),
-                                                              str(op)))
+                                                              op))
         if errors:
-            return {"id": ident, "error": f"not a valid request: {errors[0]}"}
+            return errors[0]
+    return None
+
+
+def _answer(request: dict[str, Any], ident: int, op: str) -> dict[str, Any]:
+    """The reference engine's answer to a valid request, or its refusal (a request the
+    schema allows but the rules refuse, or one that breaks the schema in another way)."""
     try:
         profile = profile_for(request)
         got = kit_for_game(profile.game.id).conformance.answer(profile, request)
@@ -70,7 +91,7 @@ def respond(request: Any) -> dict[str, Any]:
     except (KeyError, TypeError, ValueError, IndexError) as exc:
         # the runner's requests follow the schema; anything else is answered, not fatal
         errors = schema_errors("request", request, definition("request", request.get("game"),
-                                                              str(op)))
+                                                              op))
         return {"id": ident, "error": f"not a valid request: {errors[0] if errors else exc}"}
     return {"id": ident, **got.expect}
 

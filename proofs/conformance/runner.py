@@ -17,112 +17,24 @@ from __future__ import annotations
 
 import time
 from collections.abc import Callable, Iterable
-from dataclasses import dataclass, field
 from typing import Any
 
 from proofs.conformance.build import why_rules
-from proofs.conformance.charges import NO_FIT, Charges, Departure, cover
+from proofs.conformance.charges import NO_FIT, Charges, Departure
 from proofs.conformance.engine_process import EngineProcess, Problem
 from proofs.conformance.protocol import Answer, InvalidRequestError, canonical, definition, request
 from proofs.conformance.reference_adapter import profile_for
 from proofs.conformance.suite import SuiteData
+from proofs.conformance.tally import Failure as Failure
+from proofs.conformance.tally import RuleTally as RuleTally
+from proofs.conformance.tally import Run as Run
+from proofs.conformance.tally import charge as charge
+from proofs.conformance.tally import settle as settle
 from proofs.kit import kit_for_game
 from spec.model import Profile
 
 Refusal = tuple[list[str], str, list[list[str]], list[tuple[str, str]] | None]
 """A refused move's charge: rules, detail, the rank orders it rests on, reproducing readings."""
-
-
-@dataclass
-class Failure:
-    """One vector the engine got wrong under one profile."""
-
-    vector: dict[str, Any]
-    profile: str
-    rules: list[str]
-    reason: str
-    got: Any = None
-    detail: str = ""
-    rests_on: list[list[str]] = field(default_factory=list)
-    """For each differing card, the rank orders its legality rests on (empty when some card
-    rests on none): the failure goes to those orders if they fail on their own."""
-    readings: list[tuple[str, str]] | None = None
-    """For a wrong answer: the house readings under which it is the reference answer (empty
-    when none is); None for other failures (an engine problem, a perft count)."""
-
-    def as_json(self) -> dict[str, Any]:
-        """The failure as JSON data (the vector's request and expectation included)."""
-        return {"vector": self.vector["id"], "profile": self.profile, "rules": self.rules,
-                "reason": self.reason, "size": self.vector["size"],
-                "request": {"op": self.vector["op"], **self.vector["request"]},
-                "expected": self.vector["expect"], "got": self.got, "detail": self.detail}
-
-
-@dataclass
-class RuleTally:
-    """Passes and failures charged to one rule, with its smallest failing case."""
-
-    passed: int = 0
-    failed: int = 0
-    smallest: Failure | None = None
-
-
-@dataclass
-class Run:
-    """The outcome of a whole run."""
-
-    engine: str
-    profiles: list[str]
-    timeout: float
-    vectors: int = 0
-    passed: int = 0
-    failures: list[Failure] = field(default_factory=list)
-    rules: dict[str, RuleTally] = field(default_factory=dict)
-    problems: dict[str, int] = field(default_factory=dict)
-    causes: dict[str, str] = field(default_factory=dict)
-    """The first detail of each kind of engine problem (an exit status, the engine's last
-    standard-error lines, a command not found), so the summary names the cause."""
-    groups: dict[str, list[int]] = field(default_factory=dict)
-    ops: dict[str, list[int]] = field(default_factory=dict)
-    starts: int = 0
-    seconds: float = 0.0
-    pending: list[Failure] = field(default_factory=list)
-    unsupported: dict[str, int] = field(default_factory=dict)
-    """Questions the engine does not answer, by type (its ``unsupported`` reply, or a type
-    its hello leaves out): counted apart, never a failure."""
-    only: list[str] | None = None
-    """The question types asked (``--only``), or None for every type."""
-    fitted: dict[str, dict[str, int]] = field(default_factory=dict)
-    """Per parameter, the house readings that reproduced a wrong answer, and how often."""
-    no_fit: int = 0
-    """Wrong answers no reading of the rules gives."""
-
-    @property
-    def ok(self) -> bool:
-        """Every vector passed."""
-        return not self.failures and self.vectors > 0
-
-    def failing_rules(self) -> list[str]:
-        """The rules charged with at least one failure."""
-        return sorted(r for r, t in self.rules.items() if t.failed)
-
-    def as_json(self) -> dict[str, Any]:
-        """The run as JSON data."""
-        return {
-            "engine": self.engine, "profiles": self.profiles, "timeout": self.timeout,
-            "ok": self.ok, "vectors": self.vectors, "passed": self.passed,
-            "failed": len(self.failures), "groups": {
-                g: {"passed": p, "failed": f} for g, (p, f) in sorted(self.groups.items())},
-            "ops": {o: {"passed": p, "failed": f} for o, (p, f) in sorted(self.ops.items())},
-            "problems": dict(sorted(self.problems.items())),
-            "problem_causes": dict(sorted(self.causes.items())), "engine_starts": self.starts,
-            "unsupported": dict(sorted(self.unsupported.items())), "only": self.only,
-            "answers_fit": {p: dict(sorted(r.items())) for p, r in sorted(self.fitted.items())},
-            "no_reading_fits": self.no_fit,
-            "seconds": round(self.seconds, 1),
-            "rules": {r: {"passed": t.passed, "failed": t.failed,
-                          "smallest": t.smallest.as_json() if t.smallest else None}
-                      for r, t in sorted(self.rules.items())}}
 
 
 class Runner:
@@ -197,22 +109,10 @@ class Runner:
     # ------------------------------------------------------------------ judging
     def _judge(self, profile: Profile, vector: dict[str, Any],
                reply: dict[str, Any] | Problem) -> Failure | None:
+        """The failure the engine's reply to ``vector`` is, or None when it is right."""
         op, expect, why = vector["op"], vector["expect"], vector["why"]
         if isinstance(reply, Problem):
-            rules, detail = list(vector["rules"]), ""
-            rests: list[list[str]] = []
-            readings = None
-            if reply.kind == "error":
-                found = self._refusal(profile, vector)
-                if found is not None:
-                    rules, detail, rests, readings = found
-                elif self.charging:
-                    departed = self.charges.refusing_request(profile, vector)
-                    readings = [(d.parameter, d.reading) for d in departed]
-                    if departed:
-                        rules = sorted({d.parameter for d in departed})
-                        detail = f"the reference refuses it too under {named(departed)}"
-            return Failure(vector, profile.id, rules, str(reply), None, detail, rests, readings)
+            return self._judge_problem(profile, vector, reply)
         shape = definition("response", profile.game.id, op)
         got = canonical(shape, {k: v for k, v in reply.items()
                                 if k != "id" and not k.startswith("x-")})
@@ -226,6 +126,34 @@ class Runner:
         rules = differing_rules(op, expect, why, got)
         if not rules:
             return None
+        return self._wrong_answer(profile, vector, expect, got, rules)
+
+    def _judge_problem(self, profile: Profile, vector: dict[str, Any],
+                       reply: Problem) -> Failure:
+        """An engine problem as a failure: a refused request charged to its first move the
+        engine finds illegal, or to the house readings that refuse it too; any other problem
+        to the vector's rules."""
+        rules, detail = list(vector["rules"]), ""
+        rests: list[list[str]] = []
+        readings = None
+        if reply.kind == "error":
+            found = self._refusal(profile, vector)
+            if found is not None:
+                rules, detail, rests, readings = found
+            elif self.charging:
+                departed = self.charges.refusing_request(profile, vector)
+                readings = [(d.parameter, d.reading) for d in departed]
+                if departed:
+                    rules = sorted({d.parameter for d in departed})
+                    detail = f"the reference refuses it too under {named(departed)}"
+        return Failure(vector, profile.id, rules, str(reply), None, detail, rests, readings)
+
+    def _wrong_answer(self, profile: Profile, vector: dict[str, Any], expect: dict[str, Any],
+                      got: dict[str, Any], rules: list[str]) -> Failure:
+        """A wrong answer's failure: charged to the house readings that give it, else (an
+        auction or doubling) to the first call the engine would itself refuse, else to
+        ``rules`` with no reading fitting."""
+        op, why = vector["op"], vector["why"]
         rests = (resting_on(why, set(expect["cards"]) ^ set(got.get("cards", [])))
                  if op == "legal-plays" else tricks_resting_on(why, expect, got))
         departed = self.charges.reproducing(profile, vector, got) if self.charging else []
@@ -325,37 +253,13 @@ class Runner:
             mine, theirs = expected.expect["divide"], got.get("divide", {})
             at = f" after {' '.join(path)}" if path else ""
             if set(mine) != set(theirs):
-                over, _ = kit_for_game(profile.game.id).conformance.trick_point(profile,
-                                                                                situation)
-                if over:
-                    return ["hand.early-stop"], f"the hand is over{at}; the engine plays on", \
-                        [], None
-                why = _answer(profile, {"op": "legal-plays", "situation": situation}).why
-                cards = sorted(set(mine) ^ set(theirs))
-                rules = sorted({why["cards"].get(c, "play.card-in-hand") for c in cards})
-                return self._charged(profile, "legal-plays", {"situation": situation},
-                                     {"cards": sorted(theirs)}, rules,
-                                     f"legal cards differ{at}: {', '.join(cards)}",
-                                     resting_on(why, cards))
+                return self._divide_cards_differ(profile, situation, mine, theirs, at)
             card = next((c for c in mine if mine[c] != theirs[c]), None)
             if card is None or depth <= 1:
                 return [], f"totals differ{at}", [], None
-            _, down = kit_for_game(profile.game.id).conformance.trick_point(profile, situation)
-            if down == len(situation["hands"]) - 1:
-                done = dict(situation)
-                done["trick"] = [*situation["trick"], card]
-                done["hands"] = [[c for c in h if c != card] for h in situation["hands"]]
-                mine_w = _answer(profile, {"op": "trick-winner", "situation": done})
-                reply_w = self._ask(profile, "trick-winner", {"situation": done})
-                if isinstance(reply_w, Problem):
-                    return [], f"{reply_w} when asked the winner of a trick{at}", [], None
-                if reply_w["winner"] != mine_w.expect["winner"]:
-                    rule = mine_w.why["seats"].get(str(reply_w["winner"]), "trick.winner")
-                    return self._charged(profile, "trick-winner", {"situation": done},
-                                         {"winner": reply_w["winner"]}, [rule],
-                                         f"trick {' '.join(done['trick'])}{at}: the engine "
-                                         f"gives seat {reply_w['winner']}, expected "
-                                         f"{mine_w.expect['winner']}", [])
+            found = self._trick_end_differs(profile, situation, card, at)
+            if found is not None:
+                return found
             path.append(card)
             situation = kit_for_game(profile.game.id).conformance.after(profile, situation, card)
             depth -= 1
@@ -363,6 +267,45 @@ class Runner:
             if isinstance(reply, Problem):
                 return [], f"{reply} when asked perft {depth}{at} {card}", [], None
             got = reply
+
+    def _divide_cards_differ(self, profile: Profile, situation: dict[str, Any],
+                             mine: dict[str, Any], theirs: dict[str, Any], at: str) -> Refusal:
+        """A perft divide whose cards differ from the reference's: the engine plays on after
+        the hand is over, or its legal cards there differ (charged like a wrong answer)."""
+        over, _ = kit_for_game(profile.game.id).conformance.trick_point(profile, situation)
+        if over:
+            return ["hand.early-stop"], f"the hand is over{at}; the engine plays on", [], None
+        why = _answer(profile, {"op": "legal-plays", "situation": situation}).why
+        cards = sorted(set(mine) ^ set(theirs))
+        rules = sorted({why["cards"].get(c, "play.card-in-hand") for c in cards})
+        return self._charged(profile, "legal-plays", {"situation": situation},
+                             {"cards": sorted(theirs)}, rules,
+                             f"legal cards differ{at}: {', '.join(cards)}",
+                             resting_on(why, cards))
+
+    def _trick_end_differs(self, profile: Profile, situation: dict[str, Any], card: str,
+                           at: str) -> Refusal | None:
+        """When ``card`` ends the trick: the engine's failure to name its winner, or the
+        wrong winner it names (charged like a wrong answer); None when it names the right
+        one or the trick goes on."""
+        _, down = kit_for_game(profile.game.id).conformance.trick_point(profile, situation)
+        if down != len(situation["hands"]) - 1:
+            return None
+        done = dict(situation)
+        done["trick"] = [*situation["trick"], card]
+        done["hands"] = [[c for c in h if c != card] for h in situation["hands"]]
+        mine_w = _answer(profile, {"op": "trick-winner", "situation": done})
+        reply_w = self._ask(profile, "trick-winner", {"situation": done})
+        if isinstance(reply_w, Problem):
+            return [], f"{reply_w} when asked the winner of a trick{at}", [], None
+        if reply_w["winner"] != mine_w.expect["winner"]:
+            rule = mine_w.why["seats"].get(str(reply_w["winner"]), "trick.winner")
+            return self._charged(profile, "trick-winner", {"situation": done},
+                                 {"winner": reply_w["winner"]}, [rule],
+                                 f"trick {' '.join(done['trick'])}{at}: the engine "
+                                 f"gives seat {reply_w['winner']}, expected "
+                                 f"{mine_w.expect['winner']}", [])
+        return None
 
 
 def named(departures: list[Departure]) -> str:
@@ -392,11 +335,30 @@ def differing_rules(op: str, expect: dict[str, Any], why: dict[str, Any],
             rules.add(calls.get(call, why.get("contract", why.get("multiplier", "contracts"))))
     if got == expect:
         return sorted(rules)
+    first = _first_part_rules(expect, why, got)
+    if first is not None:
+        return sorted(rules | first)
+    return sorted(_part_rules(expect, why, got, rules))
+
+
+def _first_part_rules(expect: dict[str, Any], why: dict[str, Any],
+                      got: dict[str, Any]) -> set[str] | None:
+    """The rule of the first part of a played hand's answer that differs (the tricks, the
+    card points, whether the contract was made, the scores), when ``why`` names one; None
+    when none differs."""
     for first in ("tricks_won", "card_points", "made", "scores"):
-        named = why.get(first)
-        if first in expect and got.get(first) != expect[first] and isinstance(named,
-                                                                               (str, list)):
-            return sorted(rules | ({named} if isinstance(named, str) else set(map(str, named))))
+        rule = why.get(first)
+        if first in expect and got.get(first) != expect[first] and isinstance(rule,
+                                                                              (str, list)):
+            return {rule} if isinstance(rule, str) else set(map(str, rule))
+    return None
+
+
+def _part_rules(expect: dict[str, Any], why: dict[str, Any], got: dict[str, Any],
+                rules: set[str]) -> set[str]:
+    """``rules`` with the rule ``why`` gives each other part that differs (or the score's);
+    every rule of the attribution when only a part that follows from the others differs (a
+    total)."""
     for part, value in expect.items():
         if part != "legal" and got.get(part) != value:
             rule = why.get(part, why.get("score"))
@@ -404,9 +366,9 @@ def differing_rules(op: str, expect: dict[str, Any], why: dict[str, Any],
                 rules.add(rule)
             elif isinstance(rule, list):
                 rules.update(str(r) for r in rule)
-    if not rules:  # only a part that follows from the others differs (a total): every rule
+    if not rules:
         rules = why_rules(why)
-    return sorted(rules)
+    return rules
 
 
 def resting_on(why: dict[str, Any], cards: Iterable[str]) -> list[list[str]]:
@@ -425,52 +387,6 @@ def tricks_resting_on(why: dict[str, Any], expect: dict[str, Any],
         return [list(why.get("orders", []))] if why.get("orders") else []
     return []
 
-
-def charge(run: Run, failure: Failure) -> None:
-    """Count ``failure`` against each of its rules."""
-    for rule in failure.rules:
-        tally = run.rules.setdefault(rule, RuleTally())
-        tally.failed += 1
-        if tally.smallest is None or _smaller(failure, tally.smallest):
-            tally.smallest = failure
-
-
-def settle(run: Run) -> None:
-    """Charge every failure once the run is whole: each wrong answer that house readings
-    reproduce to the fewest readings that explain them all (:func:`cover`); a legal card that
-    rests on rank orders to those orders when each also failed on its own under the same
-    profile; everything else as judged."""
-    by_profile: dict[str, list[Failure]] = {}
-    for failure in run.failures:
-        if failure.readings:
-            by_profile.setdefault(failure.profile, []).append(failure)
-    for failures in by_profile.values():  # the fewest readings that explain every failure
-        chosen = cover([f.readings or [] for f in failures])
-        for failure in failures:
-            failure.readings = [r for r in failure.readings or [] if r in chosen]
-            failure.rules = sorted({p for p, _ in failure.readings})
-    for failure in run.failures:
-        for parameter, reading in failure.readings or []:
-            fits = run.fitted.setdefault(parameter, {})
-            fits[reading] = fits.get(reading, 0) + 1
-    alone: dict[str, set[str]] = {}
-    for failure in run.failures:
-        if not failure.rests_on:
-            alone.setdefault(failure.profile, set()).update(failure.rules)
-    for failure in run.pending:
-        failing = alone.get(failure.profile, set())
-        if failure.rests_on and all(failing.intersection(o) for o in failure.rests_on):
-            orders = sorted({r for o in failure.rests_on for r in failing.intersection(o)})
-            note = (f"the legality rests on {', '.join(orders)}, which the engine also gets "
-                    f"wrong on its own")
-            failure.detail = f"{failure.detail}; {note}" if failure.detail else note
-            failure.rules = orders
-        charge(run, failure)
-    run.pending.clear()
-
-
-def _smaller(a: Failure, b: Failure) -> bool:
-    return (a.vector["size"], a.vector["id"]) < (b.vector["size"], b.vector["id"])
 
 
 def _answer(profile: Profile, request: dict[str, Any]) -> Answer:
