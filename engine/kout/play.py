@@ -126,10 +126,15 @@ class PlayPosition:
                 return hand
             return (hand ^ jokers) | (jokers & self.joker_permission(self.turn, hand))
         jokers = hand & JOKER_MASK
+        follow = self.follow
+        if not jokers and follow >= 0:  # the usual case: no Joker held, a suit to follow
+            suited = hand & SUIT_MASK[follow]
+            if suited:
+                return suited  # the suit led, held: the same under every reading
         if (jokers and jokers != hand and self.lead_kind == LIVE_JOKER_LEAD
                 and not self.rules.joker_to_joker_lead):
             hand ^= jokers  # joker.to-joker-lead: the other Joker counts as not held
-        if self.follow < 0:
+        if follow < 0:
             return hand
         return self._follow_mask(hand)
 
