@@ -18,32 +18,30 @@ if TYPE_CHECKING:
     from spec.model import Catalogue, Profile
 
 
-def cmd_verify(args: argparse.Namespace) -> int:
-    """Run every theorem on the chosen profiles and, unless one profile is chosen, the source
-    checks and disputes; non-zero exit if anything is not as expected."""
+def _chosen(args: argparse.Namespace) -> tuple[Catalogue, list[str], list[Profile] | None]:
+    """The catalogue, the games and (with ``--profile``) the one profile a run verifies; a
+    profile of another game than ``--game`` is refused by name."""
     from proofs.kit import kit_games
-    from proofs.verify.rows import failed
     from spec.loader import game_catalogue
-    from trickrules.cli.render.console import output_console
-    from trickrules.cli.render.tables import print_verify
 
     games = [args.game] if args.game else list(kit_games())
-    if args.jobs is not None and args.jobs < 1:
-        raise ValueError("--jobs: must be at least 1")
     catalogue = game_catalogue(games[0])
-    if args.profile and not args.game:  # the profile names its game
+    if not args.profile:
+        return catalogue, games, None
+    if not args.game:  # the profile names its game
         base = args.profile.split("[")[0]
         catalogue = next((c for c in map(game_catalogue, kit_games()) if base in c.profiles),
                          catalogue)
-    profiles = [catalogue.profile(args.profile)] if args.profile else None
-    if profiles is not None:
-        if args.game and profiles[0].game.id != args.game:
-            raise ValueError(f"--profile: {args.profile!r} is a profile of "
-                             f"{profiles[0].game.id}, not of --game {args.game}")
-        games = [profiles[0].game.id]
-    report_path = Path(args.report) if args.report else None
-    if report_path is not None:
-        check_writable(report_path)
+    profile = catalogue.profile(args.profile)
+    if args.game and profile.game.id != args.game:
+        raise ValueError(f"--profile: {args.profile!r} is a profile of {profile.game.id}, "
+                         f"not of --game {args.game}")
+    return catalogue, [profile.game.id], [profile]
+
+
+def _with_sources(args: argparse.Namespace, games: list[str]) -> bool:
+    """Whether the run checks the sources and settles the disputes (not with one profile or
+    ``--no-sources``); ``--accept-verdicts`` needs them."""
     from proofs.kit import sources_verified
 
     with_sources = (not args.profile and not args.no_sources
@@ -51,6 +49,23 @@ def cmd_verify(args: argparse.Namespace) -> int:
     if args.accept_verdicts and not with_sources:
         raise ValueError("--accept-verdicts: the disputes are settled only with the sources "
                          "(not with --profile or --no-sources)")
+    return with_sources
+
+
+def cmd_verify(args: argparse.Namespace) -> int:
+    """Run every theorem on the chosen profiles and, unless one profile is chosen, the source
+    checks and disputes; non-zero exit if anything is not as expected."""
+    from proofs.verify.rows import failed
+    from trickrules.cli.render.console import output_console
+    from trickrules.cli.render.tables import print_verify
+
+    if args.jobs is not None and args.jobs < 1:
+        raise ValueError("--jobs: must be at least 1")
+    catalogue, games, profiles = _chosen(args)
+    report_path = Path(args.report) if args.report else None
+    if report_path is not None:
+        check_writable(report_path)
+    with_sources = _with_sources(args, games)
     console = output_console(stderr=args.json)
     done = run_verification(console, catalogue, games, profiles, with_sources,
                             not args.no_cache, args.cache_dir, args.jobs)
