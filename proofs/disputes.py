@@ -14,7 +14,7 @@ from typing import Any, Literal
 
 from proofs.divergence import UNREAD, Outcome, Question, Reads, settle_afresh
 from proofs.kit import group_kinds, kit_for_game
-from spec.model import Catalogue, Profile
+from spec.model import Catalogue, Parameter, Profile
 from spec.source_profiles import Stance, source_profiles, stance
 
 DisputeVerdict = Literal["differs", "equivalent", "unknown"]
@@ -115,14 +115,22 @@ def dispute_questions(catalogue: Catalogue, game: str) -> list[tuple[str, str, s
         ordered = [r for r in parameter.reading_ids if r in seen]
         for i, a in enumerate(ordered):
             out.extend((parameter.id, a, b) for b in ordered[i + 1:])
-        house = house_readings(catalogue, game, parameter.id, seen)
-        reconciled = base.value(parameter.id)
-        for other in parameter.reading_ids:
-            if other != reconciled and (other in house or reconciled in house):
-                question = (parameter.id, *spec_order(catalogue, parameter.id, reconciled, other))
-                if question not in out:
-                    out.append(question)
+        for question in _house_questions(catalogue, game, parameter, seen,
+                                         base.value(parameter.id)):
+            if question not in out:
+                out.append(question)
     return out
+
+
+def _house_questions(catalogue: Catalogue, game: str, parameter: Parameter, seen: set[str],
+                     reconciled: str) -> list[tuple[str, str, str]]:
+    """The questions a house reading of ``parameter`` raises (no source allowing it, ``seen``
+    being what the sources allow): each reading against the reconciled one, in spec order,
+    when either of the two is played in practice."""
+    house = house_readings(catalogue, game, parameter.id, seen)
+    return [(parameter.id, *spec_order(catalogue, parameter.id, reconciled, other))
+            for other in parameter.reading_ids
+            if other != reconciled and (other in house or reconciled in house)]
 
 
 def house_readings(catalogue: Catalogue, game: str, parameter: str,

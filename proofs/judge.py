@@ -227,23 +227,37 @@ def judge(catalogue: Catalogue, data: dict[str, Any]) -> dict[str, Any]:
     with the rules deciding each answer and where the profiles (or the readings inside one
     profile) disagree."""
     state_data, then = _situation(data)
-    game = state_data.get("game")
-    if isinstance(game, str) and game not in catalogue.games and game in game_ids():
-        catalogue = game_catalogue(game)  # a situation of another family's game
-    if not isinstance(game, str) or game not in catalogue.games:
-        raise ValueError(f"situation.game: {game!r} is not one of {', '.join(game_ids())}")
+    catalogue, game = _game_of(catalogue, state_data.get("game"))
     citer = RuleCiter(catalogue, game)
     profiles = [p for p in every_profile(catalogue).values() if p.game.id == game]
     profiles.sort(key=lambda p: p.id != citer.reconciled)
     rulings = [_judge_profile(game, p, state_data, then, citer) for p in profiles]
     statuses = {r.status for pr in rulings for r, _ in pr.groups}
     entries = [pr.as_json() for pr in rulings]
-    house: list[dict[str, Any]] = []
-    if profiles and profiles[0].id == citer.reconciled and rulings[0].settled:
-        base = rulings[0].groups[0][0]
-        if base.status in ADMITTED:
-            house = house_options(catalogue, game, profiles[0], state_data, then, base, citer)
+    house = _reconciled_house(catalogue, game, profiles, rulings, state_data, then, citer)
     return {"game": game, "then": then, "reconciled": citer.reconciled,
             "ruling": readable(entries, citer.reconciled, house),
             **differences(entries, FIELDS, citer.reconciled),
             "statuses": sorted(statuses), "profiles": entries}
+
+
+def _game_of(catalogue: Catalogue, game: Any) -> tuple[Catalogue, str]:
+    """The situation's game and its catalogue: ``catalogue``, or another family's when the
+    game is one of its (``ValueError`` for a game no family has)."""
+    if isinstance(game, str) and game not in catalogue.games and game in game_ids():
+        catalogue = game_catalogue(game)  # a situation of another family's game
+    if not isinstance(game, str) or game not in catalogue.games:
+        raise ValueError(f"situation.game: {game!r} is not one of {', '.join(game_ids())}")
+    return catalogue, game
+
+
+def _reconciled_house(catalogue: Catalogue, game: str, profiles: list[Profile],
+                      rulings: list[ProfileRuling], state_data: dict[str, Any],
+                      then: list[str], citer: RuleCiter) -> list[dict[str, Any]]:
+    """The house options that answer differently from the reconciled profile, when it is
+    among the profiles, gives one answer and reads the situation; else none."""
+    if profiles and profiles[0].id == citer.reconciled and rulings[0].settled:
+        base = rulings[0].groups[0][0]
+        if base.status in ADMITTED:
+            return house_options(catalogue, game, profiles[0], state_data, then, base, citer)
+    return []

@@ -100,29 +100,48 @@ def wrapped_json(value: Any, indent: str = "", width: int = 86) -> list[str]:
     compact = json.dumps(value, ensure_ascii=False)
     if len(indent) + len(compact) <= width or not isinstance(value, (dict, list)) or not value:
         return [indent + compact]
-    inner = indent + " "
     if isinstance(value, dict):
-        lines = [indent + "{"]
-        for n, (key, item) in enumerate(value.items()):
-            comma = "," if n < len(value) - 1 else ""
-            head = f"{inner}{json.dumps(key)}: "
-            body = wrapped_json(item, inner + " ", width)
-            if len(head) + len(body[0].strip()) <= width:
-                body = [head + body[0].strip(), *body[1:]]
-            else:
-                body = [head.rstrip(), *body]
-            body[-1] += comma
-            lines += body
-        return [*lines, indent + "}"]
+        return _wrapped_object(value, indent, width)
     if all(not isinstance(item, (dict, list)) for item in value):
-        lines, line = [], indent + "["
-        for n, item in enumerate(value):
-            word = json.dumps(item, ensure_ascii=False) + ("," if n < len(value) - 1 else "]")
-            if len(line) + len(word) + 1 > width and line.strip() != "[":
-                lines.append(line.rstrip())
-                line = inner
-            line += word + " "
-        return [*lines, line.rstrip()]
+        return _packed_list(value, indent, width)
+    return _wrapped_list(value, indent, width)
+
+
+def _wrapped_object(value: dict[str, Any], indent: str, width: int) -> list[str]:
+    """An object too wide for one line: a line per key, its value beside it when the value's
+    first line fits there, else below it."""
+    inner = indent + " "
+    lines = [indent + "{"]
+    for n, (key, item) in enumerate(value.items()):
+        comma = "," if n < len(value) - 1 else ""
+        head = f"{inner}{json.dumps(key)}: "
+        body = wrapped_json(item, inner + " ", width)
+        if len(head) + len(body[0].strip()) <= width:
+            body = [head + body[0].strip(), *body[1:]]
+        else:
+            body = [head.rstrip(), *body]
+        body[-1] += comma
+        lines += body
+    return [*lines, indent + "}"]
+
+
+def _packed_list(value: list[Any], indent: str, width: int) -> list[str]:
+    """A list of plain values too wide for one line, packed as many to a line as fit."""
+    inner = indent + " "
+    lines, line = [], indent + "["
+    for n, item in enumerate(value):
+        word = json.dumps(item, ensure_ascii=False) + ("," if n < len(value) - 1 else "]")
+        if len(line) + len(word) + 1 > width and line.strip() != "[":
+            lines.append(line.rstrip())
+            line = inner
+        line += word + " "
+    return [*lines, line.rstrip()]
+
+
+def _wrapped_list(value: list[Any], indent: str, width: int) -> list[str]:
+    """A list holding objects or lists, too wide for one line: each item wrapped below the
+    other."""
+    inner = indent + " "
     lines = [indent + "["]
     for n, item in enumerate(value):
         body = wrapped_json(item, inner, width)

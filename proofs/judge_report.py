@@ -184,14 +184,30 @@ def differences(profiles: list[dict[str, Any]], fields: tuple[str, ...],
     cannot arise under their rules), marked the same way."""
     admitted = [(e["profile"], a) for e in profiles for a in e["answers"]
                 if a["status"] in ADMITTED]
+    unadmitted = _unadmitted(profiles)
+    fields_differing = [f for f in fields if len({repr(a[f]) for _, a in admitted}) > 1]
+    base_name, base = next(((n, a) for n, a in admitted if n == reconciled),
+                           admitted[0] if admitted else ("", {}))
+    differ = _differing_profiles(profiles, fields_differing, base)
+    return {"disagreements": fields_differing, "differ": differ,
+            "compared_with": base_name or None, "unadmitted": unadmitted}
+
+
+def _unadmitted(profiles: list[dict[str, Any]]) -> list[str]:
+    """The profiles that do not read the situation, marked ``(some readings)`` when only
+    some of their readings do not."""
     unadmitted = []
     for entry in profiles:
         out = [a["status"] not in ADMITTED for a in entry["answers"]]
         if any(out):
             unadmitted.append(entry["profile"] + ("" if all(out) else " (some readings)"))
-    fields_differing = [f for f in fields if len({repr(a[f]) for _, a in admitted}) > 1]
-    base_name, base = next(((n, a) for n, a in admitted if n == reconciled),
-                           admitted[0] if admitted else ("", {}))
+    return unadmitted
+
+
+def _differing_profiles(profiles: list[dict[str, Any]], fields_differing: list[str],
+                        base: dict[str, Any]) -> dict[str, list[str]]:
+    """For each differing field, the profiles whose admitted answers differ there from
+    ``base``, marked ``(some readings)`` unless every reading of theirs does."""
     differ: dict[str, list[str]] = {}
     for f in fields_differing:
         for entry in profiles:
@@ -200,8 +216,7 @@ def differences(profiles: list[dict[str, Any]], fields: tuple[str, ...],
                 differ.setdefault(f, []).append(
                     entry["profile"] + ("" if all(got) and len(got) == len(entry["answers"])
                                         else " (some readings)"))
-    return {"disagreements": fields_differing, "differ": differ,
-            "compared_with": base_name or None, "unadmitted": unadmitted}
+    return differ
 
 
 def parts(answer: dict[str, Any]) -> dict[str, dict[str, Any]]:

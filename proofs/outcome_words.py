@@ -96,19 +96,18 @@ def answer_lines(answer: Any) -> list[str]:
     ``a - b`` (team or side 0 first), a list of cards or calls spaced, none as ``none``."""
     if not isinstance(answer, dict):
         return [json.dumps(answer)]
-    lines = []
-    for key, value in answer.items():
-        name = key.replace("_", " ")
-        if value is None:
-            shown = "none"
-        elif isinstance(value, list) and len(value) == 2 and all(
-                isinstance(v, int) and not isinstance(v, bool) for v in value):
-            shown = f"{value[0]} - {value[1]}"
-        elif isinstance(value, list) and all(isinstance(v, str) for v in value):
-            shown = " ".join(value) or "none"
-        elif isinstance(value, bool):
-            shown = "yes" if value else "no"
-        else:
-            shown = json.dumps(value)
-        lines.append(f"{name}: {shown}")
-    return lines
+    return [f"{key.replace('_', ' ')}: {_shown(value)}" for key, value in answer.items()]
+
+
+def _shown(value: Any) -> str:
+    """One field of an answer as a player reads it (see :func:`answer_lines`)."""
+    if value is None:
+        return "none"
+    if isinstance(value, list) and len(value) == 2 and all(
+            isinstance(v, int) and not isinstance(v, bool) for v in value):
+        return f"{value[0]} - {value[1]}"
+    if isinstance(value, list) and all(isinstance(v, str) for v in value):
+        return " ".join(value) or "none"
+    if isinstance(value, bool):
+        return "yes" if value else "no"
+    return json.dumps(value)
