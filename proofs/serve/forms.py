@@ -68,15 +68,32 @@ def _field(name: str, label: str, node: dict[str, Any], defs: dict[str, Any],
     if ref in SEAT_REFS:
         return Field(name, label, "seat", tuple(range(players)), help=help_text)
     if "oneOf" in node:
-        options = [_resolve(o, defs)[0] for o in node["oneOf"]]
-        rest = [o for o in options if o.get("type") != "null"]
-        if len(rest) == 1:
-            inner = _field(name, label, rest[0], defs, players, sides)
-            inner.nullable = len(options) > len(rest)
-            inner.help = inner.help or help_text
-            return inner
+        one = _one_of_field(name, label, node, defs, players, sides, help_text)
+        if one is not None:
+            return one
     if "enum" in node:
         return Field(name, label, "choice", tuple(node["enum"]), help=help_text)
+    return _typed_field(name, label, node, defs, players, sides, help_text)
+
+
+def _one_of_field(name: str, label: str, node: dict[str, Any], defs: dict[str, Any],
+                  players: int, sides: str, help_text: str) -> Field | None:
+    """The field of a ``oneOf`` node that is one kind of value or null: that value's field,
+    nullable when null is allowed; None for a choice between other kinds."""
+    options = [_resolve(o, defs)[0] for o in node["oneOf"]]
+    rest = [o for o in options if o.get("type") != "null"]
+    if len(rest) != 1:
+        return None
+    inner = _field(name, label, rest[0], defs, players, sides)
+    inner.nullable = len(options) > len(rest)
+    inner.help = inner.help or help_text
+    return inner
+
+
+def _typed_field(name: str, label: str, node: dict[str, Any], defs: dict[str, Any],
+                 players: int, sides: str, help_text: str) -> Field:
+    """The field of a node by its JSON type: a flag, a number, a group of fields for an
+    object, a list's field, else words."""
     kind = node.get("type")
     if kind == "boolean":
         return Field(name, label, "flag", help=help_text)
@@ -165,10 +182,7 @@ def _read(item: Field, form: dict[str, str], pack: frozenset[str], where: str) -
     here = f"{where} / {item.label}" if where else item.label
     text = form.get(item.name, "").strip()
     if item.kind == "group":
-        if item.count:
-            return [_read(child, form, pack, here) for child in item.children]
-        return {child.name.rsplit(".", 1)[-1]: _read(child, form, pack, here)
-                for child in item.children}
+        return _read_group(item, form, pack, here)
     if item.nullable and text in ("", "none"):
         return None
     if item.kind == "flag":
@@ -180,14 +194,34 @@ def _read(item: Field, form: dict[str, str], pack: frozenset[str], where: str) -
     if item.kind in ("seat", "number"):
         return _number(text, here)
     if item.kind == "choice":
-        for choice in item.choices:
-            if str(choice).lower() == text.lower() or (choice is None and text == "none"):
-                return choice
-        shown = ", ".join("none" if c is None else str(c) for c in item.choices)
-        raise FormError(f"{here}: {text!r} is not one of {shown}")
+        return _read_choice(item, text, here)
     if item.kind == "records":
         return [_record(item, line, pack, f"{here} (line {n})")
                 for n, line in enumerate(text.splitlines(), start=1) if line.strip()]
+    return _read_words(item, text, here)
+
+
+def _read_group(item: Field, form: dict[str, str], pack: frozenset[str], here: str) -> Any:
+    """A group's value: a list, one item per field, for a fixed count (a value per seat or
+    side), else an object of its fields by name."""
+    if item.count:
+        return [_read(child, form, pack, here) for child in item.children]
+    return {child.name.rsplit(".", 1)[-1]: _read(child, form, pack, here)
+            for child in item.children}
+
+
+def _read_choice(item: Field, text: str, here: str) -> Any:
+    """The choice typed (in any case; ``none`` for null), or a ``FormError`` naming the
+    choices."""
+    for choice in item.choices:
+        if str(choice).lower() == text.lower() or (choice is None and text == "none"):
+            return choice
+    shown = ", ".join("none" if c is None else str(c) for c in item.choices)
+    raise FormError(f"{here}: {text!r} is not one of {shown}")
+
+
+def _read_words(item: Field, text: str, here: str) -> list[str]:
+    """A list of words or calls, each one of the field's choices when it has some."""
     words = _tokens(text) if item.choices or " " not in text.strip() else _calls(text)
     for word in words:
         if item.choices and word not in item.choices:
@@ -249,18 +283,28 @@ def form_values(fields: tuple[Field, ...] | list[Field], question: dict[str, Any
                  else question.get(key) if isinstance(question, dict) else None)
         if item.kind == "group":
             out.update(form_values(item.children, value if value is not None else {}))
-        elif value is None:
-            given = isinstance(question, dict) and key in question
-            out[item.name] = "none" if item.nullable and (given or not item.optional) else ""
-        elif item.kind == "flag":
-            out[item.name] = "on" if value else ""
-        elif item.kind == "records":
-            out[item.name] = "\n".join(" ".join(
-                " ".join(v) if isinstance(v, list) else str(v) for v in r.values())
-                for r in value)
-        elif isinstance(value, list):
-            out[item.name] = (", " if any(" " in str(v) for v in value) else " ").join(
-                str(v) for v in value)
         else:
-            out[item.name] = str(value)
+            out[item.name] = _shown(item, value, isinstance(question, dict) and key in question)
     return out
+
+
+def _shown(item: Field, value: Any, given: bool) -> str:
+    """The text a field (not a group) shows for its value; ``given``: whether the question
+    names the field (so that a null it gives shows as ``none``)."""
+    if value is None:
+        return "none" if item.nullable and (given or not item.optional) else ""
+    if item.kind == "flag":
+        return "on" if value else ""
+    if item.kind == "records":
+        return _records_text(value)
+    if isinstance(value, list):
+        return (", " if any(" " in str(v) for v in value) else " ").join(str(v) for v in value)
+    return str(value)
+
+
+def _records_text(records: list[dict[str, Any]]) -> str:
+    """A list of records as typed: a line per record, its values spaced (a list of cards
+    among them spaced too)."""
+    return "\n".join(" ".join(
+        " ".join(v) if isinstance(v, list) else str(v) for v in r.values())
+        for r in records)

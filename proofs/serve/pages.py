@@ -160,18 +160,40 @@ def _is_card(word: str) -> bool:
 def situation_html(question: dict[str, Any]) -> str:
     """The situation asked about, drawn as cards: each seat's hand (the seat to play marked),
     the trick so far, and any other cards the question names."""
-    rows = []
     situation = question.get("situation")
-    if isinstance(situation, dict) and isinstance(situation.get("hands"), list):
-        hands, trick = situation["hands"], situation.get("trick") or []
-        mover = (situation.get("leader", 0) + len(trick)) % max(len(hands), 1)
-        for seat, hand in enumerate(hands):
-            who = f"Seat {seat} (team {seat % 2})" + (", to play" if seat == mover else "")
-            rows.append((who, hand, seat == mover))
-        rows.append((f"Trick led by seat {situation.get('leader', 0)}", trick, False))
-        if situation.get("trump"):
-            rows.insert(0, ("Trump", [], False))
-        rows.insert(0, ("Contract", [_contract_words(situation)], False))
+    rows = (_play_rows(situation) if isinstance(situation, dict)
+            and isinstance(situation.get("hands"), list) else [])
+    rows += _named_rows(question)
+    if not rows:
+        return ""
+    cells = [_row_html(label, cards, marked, situation) for label, cards, marked in rows]
+    return f'<div class="scroll"><table class="situation">{"".join(cells)}</table></div>'
+
+
+_Row = tuple[str, list[str], bool]
+"""A row of the drawn situation: its label, its cards, and whether it is the seat to play."""
+
+
+def _play_rows(situation: dict[str, Any]) -> list[_Row]:
+    """The rows of a play situation: the contract, the trump (when there is one), each
+    seat's hand (the seat to play marked) and the trick so far."""
+    rows: list[_Row] = []
+    hands, trick = situation["hands"], situation.get("trick") or []
+    mover = (situation.get("leader", 0) + len(trick)) % max(len(hands), 1)
+    for seat, hand in enumerate(hands):
+        who = f"Seat {seat} (team {seat % 2})" + (", to play" if seat == mover else "")
+        rows.append((who, hand, seat == mover))
+    rows.append((f"Trick led by seat {situation.get('leader', 0)}", trick, False))
+    if situation.get("trump"):
+        rows.insert(0, ("Trump", [], False))
+    rows.insert(0, ("Contract", [_contract_words(situation)], False))
+    return rows
+
+
+def _named_rows(question: dict[str, Any]) -> list[_Row]:
+    """The rows of the cards a question names outside a play situation: one seat's hand,
+    every seat's hands, the card turned up."""
+    rows: list[_Row] = []
     for key in ("hand", "hands"):
         value = question.get(key)
         if key == "hand" and isinstance(value, list):
@@ -180,19 +202,20 @@ def situation_html(question: dict[str, Any]) -> str:
             rows += [(f"Seat {k}", h, False) for k, h in enumerate(value)]
     if isinstance(question.get("public"), str):
         rows.append(("The card turned up", [question["public"]], False))
-    if not rows:
-        return ""
-    cells = []
-    for label, cards, marked in rows:
-        if label == "Contract":
-            shown = escape(cards[0])
-        elif label == "Trump" and isinstance(situation, dict):
-            shown = card_html("A" + str(situation["trump"])).replace(">A", ">", 1)
-        else:
-            shown = " ".join(card_html(c) for c in cards) or "none"
-        cls = ' class="to-play"' if marked else ""
-        cells.append(f"<tr{cls}><th>{escape(label)}</th><td>{shown}</td></tr>")
-    return f'<div class="scroll"><table class="situation">{"".join(cells)}</table></div>'
+    return rows
+
+
+def _row_html(label: str, cards: list[str], marked: bool, situation: Any) -> str:
+    """One row of the drawn situation: the contract in words, the trump as its suit, or the
+    cards drawn (``none`` for none)."""
+    if label == "Contract":
+        shown = escape(cards[0])
+    elif label == "Trump" and isinstance(situation, dict):
+        shown = card_html("A" + str(situation["trump"])).replace(">A", ">", 1)
+    else:
+        shown = " ".join(card_html(c) for c in cards) or "none"
+    cls = ' class="to-play"' if marked else ""
+    return f"<tr{cls}><th>{escape(label)}</th><td>{shown}</td></tr>"
 
 
 def _contract_words(situation: dict[str, Any]) -> str:

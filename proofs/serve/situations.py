@@ -111,22 +111,10 @@ def example_state(family: str) -> dict[str, Any]:
 def deal_rest(question: dict[str, Any], facts: GameFacts, seed: int = 0) -> None:
     """Give each hand still short of cards the cards no field names, at random: hands of a
     play situation as many as that point of the hand needs, hands of an auction five."""
-    situation = question.get("situation")
-    if isinstance(situation, dict) and isinstance(situation.get("hands"), list):
-        hands = situation["hands"]
-        trick = situation.get("trick") or []
-        done = len(situation.get("played") or []) // facts.players
-        leader = situation.get("leader", 0)
-        played_now = {(leader + k) % facts.players for k in range(len(trick))}
-        wanted = [facts.hand_size - done - (1 if seat in played_now else 0)
-                  for seat in range(facts.players)]
-        named = {*(situation.get("played") or []), *trick}
-    elif isinstance(question.get("hands"), list) and "public" in question:
-        hands = question["hands"]
-        wanted = [5] * facts.players
-        named = {question["public"]}
-    else:
+    short = _short_hands(question, facts)
+    if short is None:
         return
+    hands, wanted, named = short
     for hand in hands:
         named.update(hand)
     free = [c for c in facts.pack if c not in named]
@@ -135,3 +123,33 @@ def deal_rest(question: dict[str, Any], facts: GameFacts, seed: int = 0) -> None
         while len(hand) < wanted[seat] and free:
             hand.append(free.pop())
         hand.sort(key=_pack_order)
+
+
+_Hands = tuple[list[list[str]], list[int], set[str]]
+"""The hands of a question, how many cards each seat should hold, and the cards named
+elsewhere in it."""
+
+
+def _short_hands(question: dict[str, Any], facts: GameFacts) -> _Hands | None:
+    """The hands a question gives that may be short of cards: a play situation's or an
+    auction's (None for a question with neither)."""
+    situation = question.get("situation")
+    if isinstance(situation, dict) and isinstance(situation.get("hands"), list):
+        return _play_hands(situation, facts)
+    if isinstance(question.get("hands"), list) and "public" in question:
+        return question["hands"], [5] * facts.players, {question["public"]}
+    return None
+
+
+def _play_hands(situation: dict[str, Any], facts: GameFacts) -> _Hands:
+    """A play situation's hands, each wanting the hand's size less the tricks played and the
+    seat's card in the trick so far; the played and trick cards named."""
+    hands = situation["hands"]
+    trick = situation.get("trick") or []
+    done = len(situation.get("played") or []) // facts.players
+    leader = situation.get("leader", 0)
+    played_now = {(leader + k) % facts.players for k in range(len(trick))}
+    wanted = [facts.hand_size - done - (1 if seat in played_now else 0)
+              for seat in range(facts.players)]
+    named = {*(situation.get("played") or []), *trick}
+    return hands, wanted, named
