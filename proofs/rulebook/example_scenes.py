@@ -252,33 +252,8 @@ def example_scene(example: RuleExample) -> Scene:
     base: dict[str, Any] = {"players": players, "header": _header(example, words),
                             "partnership": family(family_of(example.game)).partnership}
     kind = scene_kind(example)
-    if kind == "buying":  # the calls are drawn; the header only says who deals
-        scores = state.get("scores", [0, 0])
-        base["header"] = f"Seat {state['dealer']} deals" + (
-            f"; scores {scores[0]} to {scores[1]}." if any(scores) else ".")
-        shown = after.to_json()
-        calls = tuple((int(c["seat"]), _call_words(words, c), i >= len(state.get("auction", [])))
-                      for i, c in enumerate(shown.get("auction") or []))
-        to_call = (after.current_player() if shown["phase"] in ("auction", "trump", "double")
-                   else None)
-        if "hands" in example.expect and ruling.hands is not None:
-            new = _seat_cards(ruling.hands)
-            marked = {s: frozenset(set(c) - set(hands.get(s, ()))) for s, c in new.items()}
-            hands, means = new, "outlined: the cards taken once the buying is over"
-        else:
-            marked, means = {}, ""
-        naming = shown["phase"] == "trump"
-        allowed = _either([words.action(a).removesuffix(" as trump") for a in ruling.legal])
-        doubling = shown["phase"] == "double"
-        what = "name trump" if naming else "double or pass" if doubling else "call"
-        note = (f"Seat {to_call} to {what}{': ' + allowed if not example.then else ''}."
-                if to_call is not None else
-                f"The buying is over: {_contract_words(ruling.bought)}.")
-        if doubling:
-            note = "The buying is over. " + note
-        return Scene(kind, **base, hands=hands, marked=marked, marks_mean=means,
-                     public_card=state.get("public_card"), calls=calls, to_call=to_call,
-                     first_speaker=(int(state["dealer"]) + 1) % players, buying_note=note)
+    if kind == "buying":
+        return _buying_scene(example, after, ruling, base, words, hands)
     leader, trick, _ = words.trick(state)
     then = _then_tricks(example, ruling.tricks, words)
     if kind == "score":
@@ -291,3 +266,46 @@ def example_scene(example: RuleExample) -> Scene:
     return Scene(kind, **base, hands=hands, marked=marked, marks_mean=means, mover=mover,
                  trick_leader=leader, trick_so_far=None if then else tuple(trick),
                  tricks=tuple(then), highlighted=frozenset(t.number for t in then))
+
+
+def _buying_scene(example: RuleExample, after: Any, ruling: Any, base: dict[str, Any],
+                  words: Any, hands: dict[int, tuple[str, ...]]) -> Scene:
+    """The picture of a buying: the calls drawn, the seat to call next or the contract
+    bought, and the cards taken once the buying is over when the example is about them (the
+    header only says who deals)."""
+    state = example.state
+    scores = state.get("scores", [0, 0])
+    base = {**base, "header": f"Seat {state['dealer']} deals" + (
+        f"; scores {scores[0]} to {scores[1]}." if any(scores) else ".")}
+    shown = after.to_json()
+    calls = tuple((int(c["seat"]), _call_words(words, c), i >= len(state.get("auction", [])))
+                  for i, c in enumerate(shown.get("auction") or []))
+    to_call = (after.current_player() if shown["phase"] in ("auction", "trump", "double")
+               else None)
+    if "hands" in example.expect and ruling.hands is not None:
+        new = _seat_cards(ruling.hands)
+        marked = {s: frozenset(set(c) - set(hands.get(s, ()))) for s, c in new.items()}
+        hands, means = new, "outlined: the cards taken once the buying is over"
+    else:
+        marked, means = {}, ""
+    note = _buying_note(example, ruling, words, shown["phase"], to_call)
+    return Scene("buying", **base, hands=hands, marked=marked, marks_mean=means,
+                 public_card=state.get("public_card"), calls=calls, to_call=to_call,
+                 first_speaker=(int(state["dealer"]) + 1) % base["players"],
+                 buying_note=note)
+
+
+def _buying_note(example: RuleExample, ruling: Any, words: Any, phase: str,
+                 to_call: int | None) -> str:
+    """The line under the calls: the seat to call, name trump or double next (with the calls
+    it may make when nothing is played after the situation), else the contract bought."""
+    naming = phase == "trump"
+    allowed = _either([words.action(a).removesuffix(" as trump") for a in ruling.legal])
+    doubling = phase == "double"
+    what = "name trump" if naming else "double or pass" if doubling else "call"
+    note = (f"Seat {to_call} to {what}{': ' + allowed if not example.then else ''}."
+            if to_call is not None else
+            f"The buying is over: {_contract_words(ruling.bought)}.")
+    if doubling:
+        note = "The buying is over. " + note
+    return note

@@ -51,10 +51,20 @@ def impact_page(catalogue: Catalogue) -> list[str]:
     lines = [*label(page_label(family, "impact")), *heading("Which disputes matter in play", 0)]
     if not studies:
         return [*lines, "No dispute of this part has been simulated.", ""]
+    lines += _how_studied(results, studies)
+    lines += table(["rank", "dispute (the rule, and its two readings)",
+                    "the game's winner changes", "the hand's score changes"],
+                   _ranking_rows(catalogue, studies), [8, 48, 22, 22])
+    lines += _not_simulated(catalogue, results)
+    return lines
+
+
+def _how_studied(results: dict[str, Any], studies: list[dict[str, Any]]) -> list[str]:
+    """How the disputes were played out and ranked, and what the figures do not say."""
     games = sorted({s["games"] for s in studies})
     players = sorted({v for s in studies for v in s["players"].values()})
     words = {"rules": "the rule-based players", "random": "random players"}
-    lines += [
+    return [
         f"Each dispute was played out: the same {', '.join(f'{g:,}' for g in games)} seeded "
         f"games, dealt alike, played by {' and '.join(words.get(p, p) for p in players)} "
         "under each of its two readings (the rulebook's rules with one rule read each way), "
@@ -62,6 +72,11 @@ def impact_page(catalogue: Catalogue) -> list[str]:
         "disputes are ranked by how often the game's winner changes, then the hand's "
         "score. The study is made by ``" + escape(results["command"]) + "``.", "",
         f"*What these figures do not say.* {escape(results['what_it_does_not_say'])}", ""]
+
+
+def _ranking_rows(catalogue: Catalogue, studies: list[dict[str, Any]]) -> list[list[str]]:
+    """A table row per studied dispute, in rank order: its rule and readings (with its game
+    when the part has several), and how often the winner and the hand's score change."""
     rows = []
     for rank, study in enumerate(studies, start=1):
         outcomes = study["outcomes"]
@@ -71,13 +86,15 @@ def impact_page(catalogue: Catalogue) -> list[str]:
             named = f"{catalogue.games[study['game']].name}: {named}"
         rows.append([str(rank), ref(dispute_label(study["dispute"]), named),
                      _percent(outcomes["winner"]), _percent(outcomes["hand_score"])])
-    lines += table(["rank", "dispute (the rule, and its two readings)",
-                    "the game's winner changes", "the hand's score changes"],
-                   rows, [8, 48, 22, 22])
+    return rows
+
+
+def _not_simulated(catalogue: Catalogue, results: dict[str, Any]) -> list[str]:
+    """The part's disputes left out of the study, each with the reason."""
     skipped = [s for s in results.get("not_playable", [])
                if s["dispute"].split("/")[0] in catalogue.games]
-    if skipped:
-        lines += ["Not simulated (the engine plays one of the readings in no game): "
-                  + "; ".join(f"{ref(dispute_label(s['dispute']), s['dispute'])}: "
-                              f"{escape(s['reason'].rstrip('.'))}" for s in skipped) + ".", ""]
-    return lines
+    if not skipped:
+        return []
+    return ["Not simulated (the engine plays one of the readings in no game): "
+            + "; ".join(f"{ref(dispute_label(s['dispute']), s['dispute'])}: "
+                        f"{escape(s['reason'].rstrip('.'))}" for s in skipped) + ".", ""]

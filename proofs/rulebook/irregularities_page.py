@@ -56,20 +56,31 @@ def ruling_words(answer: Any) -> list[str]:
     if keys == {"cards"}:
         return ["The cards allowed: " + ", ".join(card_words(c) for c in answer["cards"]) + "."]
     if keys == {"holds", "line"}:
-        held = "The claim holds" if answer["holds"] else "The claim does not hold"
-        line = ", ".join(card_words(c) for c in answer["line"])
-        return [f"{held}; a line of play that shows it: {line}."]
+        return [_claim_words(answer)]
     if keys == {"made", "team", "points"}:
         made = "The bid is made" if answer["made"] else "The bid is not made"
         return [f"{made}; team {answer['team']} scores {answer['points']} points."]
     if {"made", "total", "gahwa_winner"} <= keys:  # a hand's score, part by part
-        made = "The contract is made." if answer["made"] else "The contract fails."
-        parts = "; ".join(_pair(value, "in all" if key == "total" else key.capitalize())
-                          for key, value in answer.items() if isinstance(value, list))
-        gahwa = ("" if answer["gahwa_winner"] is None
-                 else f" Side {answer['gahwa_winner']} wins the game by the Gahwa.")
-        return [f"{made} Game points, side 0 then side 1: {parts}.{gahwa}"]
+        return [_hand_score_words(answer)]
     return answer_lines(answer)
+
+
+def _claim_words(answer: dict[str, Any]) -> str:
+    """A claim's ruling in words: whether it holds, and a line of play that shows it."""
+    held = "The claim holds" if answer["holds"] else "The claim does not hold"
+    line = ", ".join(card_words(c) for c in answer["line"])
+    return f"{held}; a line of play that shows it: {line}."
+
+
+def _hand_score_words(answer: dict[str, Any]) -> str:
+    """A hand's score in words: whether the contract is made, the game points part by part
+    (side 0 then side 1), and the side that wins the game by the Gahwa."""
+    made = "The contract is made." if answer["made"] else "The contract fails."
+    parts = "; ".join(_pair(value, "in all" if key == "total" else key.capitalize())
+                      for key, value in answer.items() if isinstance(value, list))
+    gahwa = ("" if answer["gahwa_winner"] is None
+             else f" Side {answer['gahwa_winner']} wins the game by the Gahwa.")
+    return f"{made} Game points, side 0 then side 1: {parts}.{gahwa}"
 
 
 def _question_lines(family: str, question: IrregularityQuestion, ruler: Ruler) -> list[str]:

@@ -133,6 +133,22 @@ def policy_page(catalogue: Catalogue) -> list[str]:
     lines = [*label(page_label(family, "policy")), *heading("How the rulings were decided", 0),
              *[line.replace("{lead}", str(PRACTICE_LEAD)) for line in POLICY_TEXT]]
     rule_numbers = numbers(catalogue)
+    rows = _step_rows(catalogue, family, all_decisions, rule_numbers)
+    steps = [d.step for d in all_decisions.values()]
+    lines += heading("Which step decided each rule", 1)
+    lines += [", ".join(f"{STEP_NAMES[s].capitalize()}: {steps.count(s)}"
+                        for s in STEP_NAMES) + ".", ""]
+    lines += table(["rule", "what it decides", "decided by"], rows, [10, 66, 24])
+    lines += _practice_sources(catalogue)
+    lines += _practice_only(catalogue, family, rule_numbers)
+    return lines
+
+
+def _step_rows(catalogue: Catalogue, family: str,
+               all_decisions: dict[tuple[str, str], Decision],
+               rule_numbers: dict[str, int]) -> list[list[str]]:
+    """A table row per ruling, in rule order: the rule, what it decides (with its game when
+    the part has several) and the step that decided it."""
     rows = []
     for (game, parameter), decision in sorted(
             all_decisions.items(), key=lambda item: (rule_numbers[item[0][1]], item[0][0])):
@@ -141,12 +157,13 @@ def policy_page(catalogue: Catalogue) -> list[str]:
         if len(catalogue.games) > 1:
             named = f"{named} ({catalogue.games[game].name})"
         rows.append([rule, escape(named), STEP_NAMES[decision.step]])
-    steps = [d.step for d in all_decisions.values()]
-    lines += heading("Which step decided each rule", 1)
-    lines += [", ".join(f"{STEP_NAMES[s].capitalize()}: {steps.count(s)}"
-                        for s in STEP_NAMES) + ".", ""]
-    lines += table(["rule", "what it decides", "decided by"], rows, [10, 66, 24])
-    lines += heading("Where practice was read", 1)
+    return rows
+
+
+def _practice_sources(catalogue: Catalogue) -> list[str]:
+    """The section on where practice was read: each source of practice, its kind and how
+    many findings it gave."""
+    lines = heading("Where practice was read", 1)
     sources: dict[str, Evidence] = {}
     for finding in catalogue.practice:
         sources.setdefault(finding.source, finding)
@@ -158,14 +175,22 @@ def policy_page(catalogue: Catalogue) -> list[str]:
         lines.append(f"- {_link(name, first.url)}: {kinds[first.kind]}, {count} "
                      f"finding{'' if count == 1 else 's'}")
     lines.append("")
+    return lines
+
+
+def _practice_only(catalogue: Catalogue, family: str,
+                   rule_numbers: dict[str, int]) -> list[str]:
+    """The section on the readings played in practice that the book does not encode yet
+    (none when every one is encoded), each with its rule and sources."""
     house = sorted({(f.parameter, f.reading) for f in catalogue.practice if not f.encoded})
-    if house:
-        lines += heading("Played in practice, not yet a reading of this book", 1)
-        for parameter, reading in house:
-            found = [f for f in catalogue.practice
-                     if (f.parameter, f.reading) == (parameter, reading)]
-            rule = (ref(rule_label(family, parameter), str(rule_numbers[parameter]))
-                    if parameter in rule_numbers else "a rule this book does not have")
-            lines.append(f"- {escape(found[0].note.rstrip('.'))} ({rule}): {_sources(found)}")
-        lines.append("")
+    if not house:
+        return []
+    lines = heading("Played in practice, not yet a reading of this book", 1)
+    for parameter, reading in house:
+        found = [f for f in catalogue.practice
+                 if (f.parameter, f.reading) == (parameter, reading)]
+        rule = (ref(rule_label(family, parameter), str(rule_numbers[parameter]))
+                if parameter in rule_numbers else "a rule this book does not have")
+        lines.append(f"- {escape(found[0].note.rstrip('.'))} ({rule}): {_sources(found)}")
+    lines.append("")
     return lines

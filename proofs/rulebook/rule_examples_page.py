@@ -81,15 +81,27 @@ def _then_words(e: RuleExample, words: Any) -> str:
     cards = [a for a in e.then if a in held]
     if not cards or any(a not in held and a not in DECLARATIONS for a in e.then):
         return ": " + ", ".join(words.action(a) for a in e.then)
+    played = _tricks_played(e, words, cards)
+    return (f"{_declaring(e.then)}{', trick by trick' if len(played) > 1 else ''}: "
+            + ", ".join(played))
+
+
+def _tricks_played(e: RuleExample, words: Any, cards: list[str]) -> list[str]:
+    """The cards played after the situation, a text per trick (the first completing the
+    trick in progress), each trick's cards side by side."""
     _, plays, _ = words.trick(e.state)
     seats = len(e.state["hands"])
     first = seats - len(plays)
     tricks = [cards[:first]] + [cards[k:k + seats] for k in range(first, len(cards), seats)]
-    played = [" ".join(t) for t in tricks if t]
-    declared = sum(a == "declare-projects" for a in e.then)
-    lead = (f", {NUMBER_WORDS[declared]} player{'s' if declared > 1 else ''} declaring "
+    return [" ".join(t) for t in tricks if t]
+
+
+def _declaring(then: tuple[str, ...]) -> str:
+    """How many players declare projects among the actions, said before the cards (empty
+    when none does)."""
+    declared = sum(a == "declare-projects" for a in then)
+    return (f", {NUMBER_WORDS[declared]} player{'s' if declared > 1 else ''} declaring "
             "projects" if declared else "")
-    return f"{lead}{', trick by trick' if len(played) > 1 else ''}: " + ", ".join(played)
 
 
 def rule_example_lines(family: str, e: RuleExample) -> list[str]:

@@ -39,7 +39,7 @@ from proofs.rulebook.rst import (
 from proofs.rulebook.rule_examples_page import rule_example_lines
 from spec.model import Catalogue
 from spec.ruling_policy import Decision, decisions
-from spec.rulings import RULE_REFERENCE, Ruling
+from spec.rulings import RULE_REFERENCE, Ruling, Term
 from spec.source_profiles import speaking_texts, stance
 
 HOW_WORDS = {"states": "states it", "ambiguous": "allows it among others",
@@ -209,6 +209,8 @@ def _alt(example: Example, told: str) -> str:
 
 def _house_lines(catalogue: Catalogue, ruling: Ruling,
                  disputes: list[dict[str, Any]]) -> list[str]:
+    """A ruling's house options, a bullet per other reading of its rule with what it means
+    and where it plays differently or which sources allow it."""
     parameter = catalogue.parameters[ruling.parameter]
     others = [r for r in parameter.readings if r.id != ruling.reading]
     if not others:
@@ -219,22 +221,29 @@ def _house_lines(catalogue: Catalogue, ruling: Ruling,
     texts = {game: speaking_texts(catalogue, game).get(ruling.parameter, ())
              for game in ruling.games}
     for reading in others:
-        links = [ref(dispute_label(d["id"]), "where it plays differently") for d in mine
-                 if set(d["readings"]) == {ruling.reading, reading.id}]
-        allowing = sorted({source for stands in texts.values()
-                           for source, readings in stands if reading.id in readings})
-        if links:
-            shown = f" See {links[0]}."
-        elif allowing:
-            against = [ref(dispute_label(d["id"]), "where the texts' readings differ")
-                       for d in mine if reading.id in d["readings"]]
-            shown = (f" {' and '.join(allowing)} allow{'s' if len(allowing) == 1 else ''} it"
-                     + (f"; see {against[0]}." if against else "."))
-        else:
-            shown = " No source states it."
+        shown = _option_backing(ruling, reading.id, mine, texts)
         name = option_name(catalogue, ruling.parameter, reading.id)
         lines.append(f"   - **House option {name}:** {escape(reading.meaning)}{shown}")
     return [*lines, ""]
+
+
+def _option_backing(ruling: Ruling, reading: str, mine: list[dict[str, Any]],
+                    texts: dict[str, tuple[tuple[str, tuple[str, ...]], ...]]) -> str:
+    """What stands behind one house option, said after its meaning: the dispute where it
+    plays differently from the ruling, else the sources that allow it (and a dispute their
+    readings meet in), else that no source states it."""
+    links = [ref(dispute_label(d["id"]), "where it plays differently") for d in mine
+             if set(d["readings"]) == {ruling.reading, reading}]
+    allowing = sorted({source for stands in texts.values()
+                       for source, readings in stands if reading in readings})
+    if links:
+        return f" See {links[0]}."
+    if allowing:
+        against = [ref(dispute_label(d["id"]), "where the texts' readings differ")
+                   for d in mine if reading in d["readings"]]
+        return (f" {' and '.join(allowing)} allow{'s' if len(allowing) == 1 else ''} it"
+                + (f"; see {against[0]}." if against else "."))
+    return " No source states it."
 
 
 def _rule_section(catalogue: Catalogue, rule: NumberedRule, disputes: list[dict[str, Any]],
@@ -350,19 +359,7 @@ def glossary_page(catalogue: Catalogue) -> list[str]:
     names = {t.term.casefold() for t in book.glossary}
     seen: set[str] = set()
     for term in book.glossary:
-        body = [f"   {term.term}", f"      {escape(term.meaning)}", ""]
-        body += cjk_class(" ".join(s.text for s in term.spellings), "      ")
-        for spelling in term.spellings:
-            note = f" ({escape(spelling.note)})" if spelling.note else ""
-            body.append(f"      - {escape(spelling.text)} \u2014 source "
-                        f"{', '.join(spelling.sources)}{note}")
-        body.append("")
-        if term.rules:
-            order = numbers(catalogue)  # in the book's order, as a reader looks them up
-            links = ", ".join(rule_link(catalogue, r)
-                              for r in sorted(term.rules, key=lambda r: order[r]))
-            body += [f"      Used in {links}.", ""]
-        entries.append((term.term, body))
+        entries.append((term.term, _term_entry(catalogue, term)))
         for spelling in term.spellings:
             key = spelling.text.casefold()
             if has_cjk(spelling.text) or key in names or key in seen:
@@ -373,3 +370,21 @@ def glossary_page(catalogue: Catalogue) -> list[str]:
     for _, body in sorted(entries, key=lambda entry: _sort_key(entry[0])):
         lines += body
     return lines
+
+
+def _term_entry(catalogue: Catalogue, term: Term) -> list[str]:
+    """One term's glossary entry: its meaning, each source's spelling of it, and the rules
+    using it in the book's order."""
+    body = [f"   {term.term}", f"      {escape(term.meaning)}", ""]
+    body += cjk_class(" ".join(s.text for s in term.spellings), "      ")
+    for spelling in term.spellings:
+        note = f" ({escape(spelling.note)})" if spelling.note else ""
+        body.append(f"      - {escape(spelling.text)} \u2014 source "
+                    f"{', '.join(spelling.sources)}{note}")
+    body.append("")
+    if term.rules:
+        order = numbers(catalogue)  # in the book's order, as a reader looks them up
+        links = ", ".join(rule_link(catalogue, r)
+                          for r in sorted(term.rules, key=lambda r: order[r]))
+        body += [f"      Used in {links}.", ""]
+    return body

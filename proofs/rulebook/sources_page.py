@@ -14,25 +14,51 @@ from spec.source_profiles import profile_id, stance
 
 
 def _quality(catalogue: Catalogue, source_id: str, report: dict[str, Any]) -> list[str]:
-    source = catalogue.sources[source_id]
+    """A source's silences, ambiguities and contradictions, the checks its own rules fail and
+    its claims that are no rule of this book, a bullet each."""
     claims = [c for c in catalogue.claims.values() if c.source == source_id]
-    lines: list[str] = []
-    for game in source.games:
+    return [*_silences(catalogue, source_id), *_ambiguities(claims),
+            *_contradictions(catalogue, claims), *_own_failures(catalogue, source_id, report),
+            *_orphans(catalogue, source_id, report), ""]
+
+
+def _silences(catalogue: Catalogue, source_id: str) -> list[str]:
+    """Per game of the source, the rules it is silent on."""
+    lines = []
+    for game in catalogue.sources[source_id].games:
         silent = [p.id for p in catalogue.parameters_for(game)
                   if stance(catalogue, source_id, game, p.id).how == "silent"]
         lines.append(f"- Silent in {catalogue.games[game].name} on {len(silent)} rules: "
                      + (", ".join(rule_link(catalogue, p) for p in silent) or "none") + ".")
-    ambiguous = [c for c in claims if c.kind == "ambiguous"]
-    for claim in ambiguous:
-        readings = "; ".join(f"{p}: {', '.join(r)}" for p, r in claim.readings.items())
-        lines.append(f"- Ambiguous {ref(claim_label(claim.id), f'[{claim.id}]')}: "
-                     f"{escape(claim.why or '')} (readings {escape(readings)}).")
+    return lines
+
+
+def _ambiguities(claims: list[Claim]) -> list[str]:
+    """Each ambiguous claim, why it is ambiguous and the readings it allows."""
+    lines = []
+    for claim in claims:
+        if claim.kind == "ambiguous":
+            readings = "; ".join(f"{p}: {', '.join(r)}" for p, r in claim.readings.items())
+            lines.append(f"- Ambiguous {ref(claim_label(claim.id), f'[{claim.id}]')}: "
+                         f"{escape(claim.why or '')} (readings {escape(readings)}).")
+    return lines
+
+
+def _contradictions(catalogue: Catalogue, claims: list[Claim]) -> list[str]:
+    """Each pair of claims that contradict each other, with their quotations."""
+    lines = []
     pairs = sorted({(min(c.id, o), max(c.id, o)) for c in claims for o in c.conflicts_with})
     for first, second in pairs:
         told = [f"{ref(claim_label(c), f'[{c}]')} \u201c{escape(catalogue.claims[c].quote)}\u201d"
                 for c in (first, second)]
         lines.append(f"- Contradiction: {told[0]} against {told[1]}.")
-    own = {profile_id(source_id, g) for g in source.games}
+    return lines
+
+
+def _own_failures(catalogue: Catalogue, source_id: str, report: dict[str, Any]) -> list[str]:
+    """The consistency checks the source's own profiles fail, with the readings failing."""
+    own = {profile_id(source_id, g) for g in catalogue.sources[source_id].games}
+    lines = []
     for row in (report.get("sources") or {}).get("consistency", []):
         if row["finding"] and (row["profile"] in own or
                                row["profile"].startswith(f"src{source_id}-")):
@@ -40,13 +66,19 @@ def _quality(catalogue: Catalogue, source_id: str, report: dict[str, Any]) -> li
             lines.append(f"- Its own rules fail ``{row['id']}`` on ``{row['profile']}``"
                          f"{' with ' + escape(readings) if readings else ''}: "
                          f"**{row['verdict']}**.")
+    return lines
+
+
+def _orphans(catalogue: Catalogue, source_id: str, report: dict[str, Any]) -> list[str]:
+    """The source's claims that no rule of this book takes, with their notes."""
     orphans = (report.get("sources") or {}).get("traceability", {}).get("orphan_claims", [])
+    lines = []
     for claim_id in orphans:
         if catalogue.claims[claim_id].source == source_id:
             note = catalogue.claims[claim_id].note or ""
             lines.append(f"- Not a rule of this book: "
                          f"{ref(claim_label(claim_id), f'[{claim_id}]')}. {escape(note)}")
-    return [*lines, ""]
+    return lines
 
 
 def _coverage(catalogue: Catalogue, source_id: str) -> list[str]:

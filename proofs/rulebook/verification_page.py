@@ -46,29 +46,13 @@ def verification_page(report: dict[str, Any], family: str) -> list[str]:
              "", f"Totals: {report['proved']} proved, {report['refuted']} refuted, "
              f"{report['unknown']} unknown.", ""]
     for profile in report["profiles"]:
-        rows = [r for r in report["results"] if r["profile"] == profile]
-        theorems = [r for r in rows if not r["id"].startswith("crosscheck.")]
-        checks = [r for r in rows if r["id"].startswith("crosscheck.")]
-        lines += heading(f"Theorems on {profile}", 1)
-        lines += table(["theorem", "statement", "verdict"], _theorem_rows(theorems),
-                       [25, 55, 20])
-        lines += heading(f"Cross-checks on {profile}", 2)
-        lines += ["The Z3 model and the engine, written independently from the rule data, are "
-                  "compared on the same situations.", ""]
-        lines += table(["check", "statement", "verdict"], _theorem_rows(checks), [25, 55, 20])
+        lines += _profile_sections(report, profile)
     sources = report.get("sources")
     if not sources:
         return [*lines, "The source checks were not part of this report.", ""]
     lines += heading("The theorems on each source's own rules", 1)
     lines += _consistency(sources["consistency"])
-    lines += heading("Disputes settled", 1)
-    body = [[ref(dispute_label(d["id"]), d["id"]), f"**{d['verdict']}**",
-             ", ".join(o["kind"] for o in d["outcomes"] if o["verdict"] == "refuted") or "-",
-             "yes" if all(o.get("replayed", True) for o in d["outcomes"]
-                          if o["verdict"] == "refuted") else "**no**"]
-            for d in sources["disputes"]]
-    lines += table(["dispute", "verdict", "differs in", "witnesses replayed"], body,
-                   [50, 12, 26, 12])
+    lines += _disputes(sources["disputes"])
     trace = sources["traceability"]
     lines += heading("Traceability", 1)
     lines += [f"The graph from sources through claims, parameters and disputes to rulings has "
@@ -76,3 +60,32 @@ def verification_page(report: dict[str, Any], family: str) -> list[str]:
               f"{', '.join(trace['orphan_claims']) or 'none'}. Parameters no claim touches: "
               f"{', '.join(trace['untouched_parameters']) or 'none'}.", ""]
     return lines
+
+
+def _profile_sections(report: dict[str, Any], profile: str) -> list[str]:
+    """One reconciled profile's sections: its theorems, then its cross-checks of the Z3
+    model against the engine."""
+    rows = [r for r in report["results"] if r["profile"] == profile]
+    theorems = [r for r in rows if not r["id"].startswith("crosscheck.")]
+    checks = [r for r in rows if r["id"].startswith("crosscheck.")]
+    lines = heading(f"Theorems on {profile}", 1)
+    lines += table(["theorem", "statement", "verdict"], _theorem_rows(theorems),
+                   [25, 55, 20])
+    lines += heading(f"Cross-checks on {profile}", 2)
+    lines += ["The Z3 model and the engine, written independently from the rule data, are "
+              "compared on the same situations.", ""]
+    lines += table(["check", "statement", "verdict"], _theorem_rows(checks), [25, 55, 20])
+    return lines
+
+
+def _disputes(disputes: list[dict[str, Any]]) -> list[str]:
+    """The section on the disputes settled: each one's verdict, the outcomes it differs in
+    and whether their witnesses were replayed in the engine."""
+    body = [[ref(dispute_label(d["id"]), d["id"]), f"**{d['verdict']}**",
+             ", ".join(o["kind"] for o in d["outcomes"] if o["verdict"] == "refuted") or "-",
+             "yes" if all(o.get("replayed", True) for o in d["outcomes"]
+                          if o["verdict"] == "refuted") else "**no**"]
+            for d in disputes]
+    return [*heading("Disputes settled", 1),
+            *table(["dispute", "verdict", "differs in", "witnesses replayed"], body,
+                   [50, 12, 26, 12])]
