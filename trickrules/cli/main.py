@@ -174,36 +174,55 @@ def _interrupt(signum: int, frame: object) -> None:
     raise KeyboardInterrupt
 
 
+def _open_streams() -> None:
+    """A closed input reads as empty and closed errors vanish (a command started with
+    ``<&-`` or ``2>&-`` still runs)."""
+    for name, mode in (("stdin", "r"), ("stderr", "w")):
+        if getattr(sys, name) is None:
+            setattr(sys, name, open(os.devnull, mode, encoding="utf-8"))  # noqa: SIM115
+
+
+def _install_signals() -> None:
+    """SIGTERM, SIGHUP (unless under nohup) and Ctrl-C (unless ignored) end the command
+    cleanly, as :func:`main` reports them; finalizers' noise is kept quiet."""
+    signal.signal(signal.SIGTERM, _terminate)
+    if signal.getsignal(signal.SIGHUP) is signal.SIG_DFL:
+        signal.signal(signal.SIGHUP, _terminate)
+    sys.unraisablehook = _quiet_unraisable
+    if signal.getsignal(signal.SIGINT) is signal.default_int_handler:
+        signal.signal(signal.SIGINT, _interrupt)
+
+
 def main(argv: Sequence[str] | None = None) -> int:
     """Entry point of the ``trickrules`` console command. Exit 0 when all is as expected, 1
     when a check fails or is refuted, 2 with a one-line message for a user's mistake (bad rule
     data, an illegal action, an unknown id), 3 with a one-line message for an internal error
     (its traceback only under ``--debug``), 130 on Ctrl-C, 141 when the reader of the output
     goes away, 143 on SIGTERM; never a traceback otherwise (:data:`EXIT_CODES`)."""
-
-    from engine.errors import EngineError
-    from spec.cards import CardParseError
     from spec.errors import SpecError
 
     Parser.argv = list(sys.argv[1:] if argv is None else argv)
     if sys.stdout is None:  # started with its output closed (``>&-``): nothing to say
         return BROKEN_PIPE
-    for name, mode in (("stdin", "r"), ("stderr", "w")):
-        if getattr(sys, name) is None:  # a closed input reads as empty; closed errors vanish
-            setattr(sys, name, open(os.devnull, mode, encoding="utf-8"))  # noqa: SIM115
+    _open_streams()
     try:
         parser = build_parser()  # reads each family's games.toml
     except SpecError as exc:
         print_error("input", 2, str(exc), _json_wanted(Parser.argv))
         return 2
     args = parser.parse_args(argv)
+    _install_signals()
+    return _run(args)
+
+
+def _run(args: argparse.Namespace) -> int:
+    """Run the command ``args`` names; every way it can end is an exit status with at most
+    one line of error (see :func:`main`)."""
+    from engine.errors import EngineError
+    from spec.cards import CardParseError
+    from spec.errors import SpecError
+
     as_json = bool(getattr(args, "json", False))
-    signal.signal(signal.SIGTERM, _terminate)
-    if signal.getsignal(signal.SIGHUP) is signal.SIG_DFL:  # not under nohup
-        signal.signal(signal.SIGHUP, _terminate)
-    sys.unraisablehook = _quiet_unraisable
-    if signal.getsignal(signal.SIGINT) is signal.default_int_handler:  # not when ignored
-        signal.signal(signal.SIGINT, _interrupt)
     try:
         code: int = args.func(args)
         sys.stdout.flush()
