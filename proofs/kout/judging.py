@@ -11,9 +11,10 @@ from engine.errors import EngineError, IllegalActionError
 from engine.kout.actions import MAX_BID, MIN_BID, action_to_string, string_to_action
 from engine.kout.auction import PASS_BID
 from engine.kout.game import KoutState
+from engine.kout.play import PlayPosition
 from engine.kout.state import AUCTION, PLAY, TRUMP, HandRecord
-from proofs.judge import Ruling
 from proofs.kout.replay import last_trick_winner
+from proofs.ruling import Ruling
 from spec.cards import SUIT_LETTERS
 from spec.model import Profile
 
@@ -124,34 +125,55 @@ def rule_on(data: dict[str, Any], then: Sequence[str], profile: Profile) -> Ruli
     for text in then:
         hand, phase, position = state.hand_index, state.phase, state.position
         done = len(position.tricks) if position is not None else 0
-        try:
-            state.apply_action(string_to_action(text))
-        except IllegalActionError as exc:
-            ruling.status, ruling.error = "illegal", f"{text} by seat {exc.seat}: {exc.why}"
-            ruling.cites["error"] = [exc.rule]
-            return ruling
-        except (EngineError, ValueError) as exc:
-            ruling.status, ruling.error = "illegal", f"{text}: {exc}"
+        if not _played(state, text, ruling):
             return ruling
         ruling.then.append(text)
-        if phase in (AUCTION, TRUMP) and state.contract is not None and state.hand_index == hand:
-            ruling.bought, ruling.cites["bought"] = bought(state)
-            ruling.words["bought"] = bought_words(ruling.bought)
-        ended = state.hand_index != hand or state.is_terminal()
-        if ended or (state.position is not None and len(state.position.tricks) > done):
-            ruling.tricks.append(last_trick_winner(state, hand))
-            ruling.cites["tricks"] = ["trick.winner"]
-        if ended:
-            record = state.records[-1]
-            assert position is not None  # a hand ends only with a card played
-            won = list(position.won)  # the tricks before the situation's too
-            ruling.score = {"made": record.result.made, "team": record.result.team,
-                            "points": record.result.points, "totals": list(record.scores),
-                            "bid": record.contract.bid, "bidders": record.contract.team,
-                            "tricks_won": won}
-            ruling.cites["score"] = score_rules(state, record, won)
-            ruling.winner = state.winner
-            ruling.cites["winner"] = winner_rules(state, record)
-            ruling.words["score"] = score_words(ruling.score)
-            ruling.words["winner"] = winner_words(state.winner)
+        _rule_on_step(ruling, state, hand, phase, position, done)
     return ruling
+
+
+def _rule_on_step(ruling: Ruling, state: KoutState, hand: int, phase: str,
+                  position: PlayPosition | None, done: int) -> None:
+    """What an action just played adds to the ruling: the contract once it is bought, the
+    winner of a trick it finishes, and the score when it ends the hand; ``hand``, ``phase``,
+    ``position`` and ``done`` (finished tricks) are the state's before the action."""
+    if phase in (AUCTION, TRUMP) and state.contract is not None and state.hand_index == hand:
+        ruling.bought, ruling.cites["bought"] = bought(state)
+        ruling.words["bought"] = bought_words(ruling.bought)
+    ended = state.hand_index != hand or state.is_terminal()
+    if ended or (state.position is not None and len(state.position.tricks) > done):
+        ruling.tricks.append(last_trick_winner(state, hand))
+        ruling.cites["tricks"] = ["trick.winner"]
+    if ended:
+        assert position is not None  # a hand ends only with a card played
+        _rule_on_hand_end(ruling, state, list(position.won))
+
+
+def _played(state: KoutState, text: str, ruling: Ruling) -> bool:
+    """Play the action ``text`` names; one the engine refuses makes the ruling ``illegal``,
+    with why (and the rule, when the engine names one), and is not played."""
+    try:
+        state.apply_action(string_to_action(text))
+    except IllegalActionError as exc:
+        ruling.status, ruling.error = "illegal", f"{text} by seat {exc.seat}: {exc.why}"
+        ruling.cites["error"] = [exc.rule]
+        return False
+    except (EngineError, ValueError) as exc:
+        ruling.status, ruling.error = "illegal", f"{text}: {exc}"
+        return False
+    return True
+
+
+def _rule_on_hand_end(ruling: Ruling, state: KoutState, won: list[int]) -> None:
+    """The score of the hand just ended and the game's winner after it, with their rules and
+    words; ``won`` holds the tricks each team took, those before the situation's too."""
+    record = state.records[-1]
+    ruling.score = {"made": record.result.made, "team": record.result.team,
+                    "points": record.result.points, "totals": list(record.scores),
+                    "bid": record.contract.bid, "bidders": record.contract.team,
+                    "tricks_won": won}
+    ruling.cites["score"] = score_rules(state, record, won)
+    ruling.winner = state.winner
+    ruling.cites["winner"] = winner_rules(state, record)
+    ruling.words["score"] = score_words(ruling.score)
+    ruling.words["winner"] = winner_words(state.winner)

@@ -36,10 +36,7 @@ class KoutWords:
         if kind == "game-end":
             return "the game goes on" if value == -1 else f"team {value} wins the game"
         if kind == "deal":
-            refused = f"; the engine refuses it: {value['refused']}" if "refused" in value else ""
-            return (f"{value['deck']} cards, {value['hand_size']} each, "
-                    f"{'holds' if value['has_card'] else 'lacks'} the card"
-                    f"{'' if value['deals_evenly'] else ', does not deal out evenly'}{refused}")
+            return _deal_outcome(value)
         return f"seat {value} deals next"
 
     def witness(self, kind: str, w: dict[str, Any]) -> str:
@@ -101,6 +98,15 @@ class KoutWords:
     def score_parts(self, score: dict[str, Any]) -> list[tuple[str, int, int]]:
         """See :meth:`proofs.outcome_words.Words.score_parts`: none, the tricks alone score."""
         return []
+
+
+def _deal_outcome(value: dict[str, Any]) -> str:
+    """A deal's outcome in words: the deck, the cards each, whether the card is dealt, and
+    whether the deck deals out evenly (and the engine's refusal, if it refuses the deal)."""
+    refused = f"; the engine refuses it: {value['refused']}" if "refused" in value else ""
+    return (f"{value['deck']} cards, {value['hand_size']} each, "
+            f"{'holds' if value['has_card'] else 'lacks'} the card"
+            f"{'' if value['deals_evenly'] else ', does not deal out evenly'}{refused}")
 
 
 WORDS = KoutWords()
