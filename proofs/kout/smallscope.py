@@ -140,14 +140,20 @@ def history_cases(profile: Profile) -> Iterator[Situation]:
         for hand in itertools.combinations(rest, 2):
             if not prefix and not JOKERS & set(hand):
                 continue  # no Joker to lead: the history cannot matter
-            hidden = [c for c in history if c not in hand]
-            for k in range(len(hidden), -1, -1):  # most played first: the simplest witness
-                for out in itertools.combinations(hidden, k):
-                    unplayed = tuple(c for c in hidden if c not in out)
-                    yield _situation(profile, prefix, hand, *AGAINST, unplayed)
-            for bid, declarer in CONTRACTS:
-                for unplayed in ((), tuple(hidden)):
-                    yield _situation(profile, prefix, hand, bid, declarer, unplayed)
+            yield from _histories(profile, prefix, hand, [c for c in history if c not in hand])
+
+
+def _histories(profile: Profile, prefix: tuple[Card, ...], hand: tuple[Card, ...],
+               hidden: list[Card]) -> Iterator[Situation]:
+    """One trick and hand under every history of the ``hidden`` trump honours (those not in
+    the hand) against the bid, then under each bid and holder with all or none of them out."""
+    for k in range(len(hidden), -1, -1):  # most played first: the simplest witness
+        for out in itertools.combinations(hidden, k):
+            unplayed = tuple(c for c in hidden if c not in out)
+            yield _situation(profile, prefix, hand, *AGAINST, unplayed)
+    for bid, declarer in CONTRACTS:
+        for unplayed in ((), tuple(hidden)):
+            yield _situation(profile, prefix, hand, bid, declarer, unplayed)
 
 
 def _names(cards: list[Card] | tuple[Card, ...]) -> str:

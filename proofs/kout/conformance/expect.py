@@ -331,20 +331,33 @@ def game_end(rules: Rules, request: dict[str, Any]) -> Answer:
     hand_index = request["hand_index"]
     contract, result, rule = _result(rules, read_contract(request["contract"]),
                                      request["tricks_won"])
+    _check_game_goes_on(rules, before, hand_index)
+    after = list(before)
+    after[result.team] += result.points
+    winner = game_winner(rules, after, hand_index, contract, result)
+    decided = _deciding_rule(rules, hand_index, contract, result, after)
+    return Answer({"scores": after, "winner": winner}, {"scores": rule, "winner": decided})
+
+
+def _check_game_goes_on(rules: Rules, before: list[int], hand_index: int) -> None:
+    """Scores before a hand at which the game still goes on (``game.target``,
+    ``game.shutout``), and 0-0 before the first hand."""
     if any(s < 0 for s in before) or max(before) >= rules.target or (
             rules.shutout is not None and max(before) >= rules.shutout and min(before) == 0):
         raise InvalidRequestError(f"scores {before}: the game was already over")
     if hand_index == 0 and before != [0, 0]:
         raise InvalidRequestError("the first hand starts at 0-0")
-    after = list(before)
-    after[result.team] += result.points
-    winner = game_winner(rules, after, hand_index, contract, result)
-    decided = "game.target"
+
+
+def _deciding_rule(rules: Rules, hand_index: int, contract: Contract, result: HandScore,
+                   after: list[int]) -> str:
+    """The rule that decides whether the game ends with the scores ``after`` the hand: a
+    Bawan made in the first hand, a shut-out, or the target."""
     if rules.bawan_first_hand_wins and hand_index == 0 and result.made and contract.bid == 9:
-        decided = "game.bawan-first-hand"
-    elif rules.shutout is not None and min(after) == 0 and max(after) >= rules.shutout:
-        decided = "game.shutout"
-    return Answer({"scores": after, "winner": winner}, {"scores": rule, "winner": decided})
+        return "game.bawan-first-hand"
+    if rules.shutout is not None and min(after) == 0 and max(after) >= rules.shutout:
+        return "game.shutout"
+    return "game.target"
 
 
 def dealer_after(rules: Rules, dealer: int) -> Answer:
