@@ -161,13 +161,10 @@ def _legal_doubling(sp: SymbolicProfile, profile: Profile, data: dict[str, Any])
     return [name for name, _ in calls(profile, hokom, step)]
 
 
-def _hand_facts(sp: SymbolicProfile, record: dict[str, Any]) -> tuple[Hand, list[int]]:
-    """The finished hand as the model's facts: card points per side from the tricks (each
-    winner by the model), the side that won all eight (if one did), projects of the one side
-    that declared, Baloot of the holder of the trump King and Queen."""
-    c = record["contract"]
-    contract = SUN if c["type"] == "sun" else HOKOM
-    trump = _trump(c["trump"])
+def _trick_points(sp: SymbolicProfile, record: dict[str, Any],
+                  trump: int) -> tuple[list[int], list[int]]:
+    """Each side's card points and tricks won, each trick's winner by the model (the last
+    trick's points to its winner)."""
     points, won = [0, 0], [0, 0]
     for i, trick in enumerate(record["tricks"]):
         cards = [p["card"] for p in trick["plays"]]
@@ -176,8 +173,14 @@ def _hand_facts(sp: SymbolicProfile, record: dict[str, Any]) -> tuple[Hand, list
         points[side] += sum(int(card_points(sp, card_of(x), trump)) for x in cards)
         if i == len(record["tricks"]) - 1:
             points[side] += int(last_trick_points(sp))
-    declarers = sorted({p["seat"] for p in record["projects"] if p["kind"] != "baloot"})
-    project_side, project_points = _project_side(sp, record, declarers, contract, trump)
+    return points, won
+
+
+def _baloots(sp: SymbolicProfile, record: dict[str, Any], contract: int,
+             declarers: list[int]) -> list[int]:
+    """Each side's Baloot by the model: the holder of the trump King and Queen in a Hokom,
+    beside the projects he declared."""
+    c = record["contract"]
     baloots = [0, 0]
     if contract == HOKOM:
         pair = {f"K{c['trump']}", f"Q{c['trump']}"}
@@ -189,16 +192,63 @@ def _hand_facts(sp: SymbolicProfile, record: dict[str, Any]) -> tuple[Hand, list
                 baloots[seat % 2] = int(_baloot_counts(sp, seat == c["seat"], groups,
                                                        card_of(f"K{c['trump']}"),
                                                        card_of(f"Q{c['trump']}")))
-    # a reverse sweep's condition: the last bid was the declarer's own, as the first to
-    # speak (the dealer's right), and he held an Ace among his eight cards
+    return baloots
+
+
+def _buyer_first_with_ace(record: dict[str, Any]) -> bool:
+    """A reverse sweep's condition: the last bid was the declarer's own, as the first to
+    speak (the dealer's right), and he held an Ace among his eight cards."""
+    c = record["contract"]
     bids = [x for x in record["auction"] if x["call"] not in ("pass", "kawesh")]
     first = (int(record["dealer"]) + 1) % 4
-    first_with_ace = (bool(bids) and bids[-1]["seat"] == c["seat"] == first
-                      and any(x.startswith("A") for x in record["deal"][str(first)]))
+    return (bool(bids) and bids[-1]["seat"] == c["seat"] == first
+            and any(x.startswith("A") for x in record["deal"][str(first)]))
+
+
+def _hand_facts(sp: SymbolicProfile, record: dict[str, Any]) -> tuple[Hand, list[int]]:
+    """The finished hand as the model's facts: card points per side from the tricks (each
+    winner by the model), the side that won all eight (if one did), projects of the one side
+    that declared, Baloot of the holder of the trump King and Queen."""
+    c = record["contract"]
+    contract = SUN if c["type"] == "sun" else HOKOM
+    trump = _trump(c["trump"])
+    points, won = _trick_points(sp, record, trump)
+    declarers = sorted({p["seat"] for p in record["projects"] if p["kind"] != "baloot"})
+    project_side, project_points = _project_side(sp, record, declarers, contract, trump)
+    baloots = _baloots(sp, record, contract, declarers)
+    first_with_ace = _buyer_first_with_ace(record)
     hand = Hand(contract, c["seat"] % 2, c["multiplier"], c["gahwa"], (points[0], points[1]),
                 project_side, project_points,
                 (baloots[0], baloots[1]), won.index(8) if 8 in won else -1, first_with_ace)
     return hand, points
+
+
+def _declaration_place(sp: SymbolicProfile, seat: int, leader: int, buyer: int) -> int:
+    """A declaring seat's place in the order of declaring (``project.declaration-order``):
+    from the first trick's leader in play order, else from the buyer."""
+    return ((seat - leader) % 4 if sp.is_("project.declaration-order", "play-order")
+            is True else (buyer - seat) % 4)
+
+
+def _as_project(kind: int, cards: frozenset[int], trump: int, place: int) -> pj.Project:
+    """A declared group as the model's project: its kind, whether a run, its top rank, whether
+    a run of trump, and its declarer's place."""
+    run = len({x // 8 for x in cards}) == 1
+    return pj.Project(kind, run, max(x % 8 for x in cards), run and min(cards) // 8 == trump,
+                      place)
+
+
+def _best_side(sp: SymbolicProfile, best: dict[int, pj.Project],
+               points: list[int]) -> tuple[int, int]:
+    """The side whose best project is higher than the other's (or the only side that
+    declared) and its project points, or (-1, 0) when neither is higher or it has none."""
+    if len(best) == 2:
+        sides = [s for s in (0, 1) if pj.higher(sp, best[s], best[1 - s]) is True]
+        best = {s: best[s] for s in sides}
+    if len(best) != 1 or not points[next(iter(best))]:
+        return -1, 0
+    winner = next(iter(best))
+    return winner, points[winner]
 
 
 def _project_side(sp: SymbolicProfile, record: dict[str, Any], declarers: list[int],
@@ -211,23 +261,14 @@ def _project_side(sp: SymbolicProfile, record: dict[str, Any], declarers: list[i
     points = [0, 0]
     for seat in declarers:
         held = [card_of(x) for x in record["deal"][str(seat)]]
-        place = ((seat - leader) % 4 if sp.is_("project.declaration-order", "play-order")
-                 is True else (buyer - seat) % 4)
+        place = _declaration_place(sp, seat, leader, buyer)
         for kind, cards in declared_groups(sp, held, contract, seat == buyer)[1]:
-            run = len({x // 8 for x in cards}) == 1
-            project = pj.Project(kind, run, max(x % 8 for x in cards),
-                                 run and min(cards) // 8 == trump, place)
+            project = _as_project(kind, cards, trump, place)
             points[seat % 2] += int(pj.value(sp, kind, contract))
             side = best.get(seat % 2)
             if side is None or pj.higher(sp, project, side) is True:
                 best[seat % 2] = project
-    if len(best) == 2:
-        sides = [s for s in (0, 1) if pj.higher(sp, best[s], best[1 - s]) is True]
-        best = {s: best[s] for s in sides}
-    if len(best) != 1 or not points[next(iter(best))]:
-        return -1, 0
-    winner = next(iter(best))
-    return winner, points[winner]
+    return _best_side(sp, best, points)
 
 
 def _baloot_counts(sp: SymbolicProfile, holder_bought: bool,
@@ -273,32 +314,28 @@ def _completed(sp: SymbolicProfile, data: dict[str, Any],
     return hands
 
 
-def model_answers(data: dict[str, Any], then: Sequence[str], profile: Profile,
-                  asked: set[str]) -> dict[str, Any]:
-    """The model's answer to each asked field it covers (``legal``, ``tricks``, ``score``,
-    ``winner``, ``hands``) at the state ``data`` with ``then`` played; the actions are played
-    through the engine's public API to learn the facts."""
-    from engine.baloot.actions import NUM_ACTIONS, action_name
-    from engine.baloot.codec import state_from_json
-    from engine.baloot.game import BalootGame
+def _legal_answer(sp: SymbolicProfile, profile: Profile, data: dict[str, Any],
+                  state: Any) -> list[str]:
+    """The model's legal actions at the state: cards in play, calls in the buying or the
+    doubling."""
+    if data["phase"] == "play":
+        return _legal_cards(sp, data, state)
+    if data["phase"] == "auction":
+        return _legal_calls(sp, data, state)
+    if data["phase"] == "double":
+        return _legal_doubling(sp, profile, data)
+    raise ModelSilentError(f"the model does not rule on the legal actions of phase "
+                           f"{data['phase']!r}")
 
-    sp = SymbolicProfile(profile, Names("rule-example"))
-    state = state_from_json(data, profile, BalootGame)
-    out: dict[str, Any] = {}
-    if "legal" in asked:
-        if data["phase"] == "play":
-            out["legal"] = _legal_cards(sp, data, state)
-        elif data["phase"] == "auction":
-            out["legal"] = _legal_calls(sp, data, state)
-        elif data["phase"] == "double":
-            out["legal"] = _legal_doubling(sp, profile, data)
-        else:
-            raise ModelSilentError(f"the model does not rule on the legal actions of phase "
-                              f"{data['phase']!r}")
+
+def _play_through(sp: SymbolicProfile, state: Any,
+                  then: Sequence[str]) -> tuple[list[int], dict[str, Any] | None]:
+    """Play ``then`` through the engine until the hand ends: each trick's winner by the
+    model, and the engine's record of the hand if it ended."""
+    from engine.baloot.actions import NUM_ACTIONS, action_name
+
     names = {action_name(a): a for a in range(NUM_ACTIONS)}
     tricks: list[int] = []
-    record: dict[str, Any] | None = None
-    before = tuple(state.scores)
     for text in then:
         if state.phase == "play" and text in names and names[text] < 32:
             hand = state.hand
@@ -309,8 +346,42 @@ def model_answers(data: dict[str, Any], then: Sequence[str], profile: Profile,
         count = len(state.records)
         state.apply_action(names[text])
         if len(state.records) > count:
-            record = state.records[-1]
-            break
+            return tricks, state.records[-1]
+    return tricks, None
+
+
+def _score_answer(sp: SymbolicProfile, record: dict[str, Any] | None,
+                  before: tuple[int, int]) -> tuple[dict[str, Any], int | None]:
+    """The model's score of the finished hand and the game's winner after it (None while the
+    game goes on)."""
+    if record is None or record["contract"] is None:
+        raise ModelSilentError("the hand is not played to its end")
+    facts, points = _hand_facts(sp, record)
+    result = score(sp, facts)
+    gained = (int(result.total[0]), int(result.total[1]))
+    answer = {"made": bool(result.made), "card_points": points,
+              "game_points": list(gained),
+              "totals": [before[0] + gained[0], before[1] + gained[1]]}
+    won = int(game_winner(sp, before, gained, facts.declarer_side,
+                          int(result.game_winner)))
+    return answer, None if won < 0 else won
+
+
+def model_answers(data: dict[str, Any], then: Sequence[str], profile: Profile,
+                  asked: set[str]) -> dict[str, Any]:
+    """The model's answer to each asked field it covers (``legal``, ``tricks``, ``score``,
+    ``winner``, ``hands``) at the state ``data`` with ``then`` played; the actions are played
+    through the engine's public API to learn the facts."""
+    from engine.baloot.codec import state_from_json
+    from engine.baloot.game import BalootGame
+
+    sp = SymbolicProfile(profile, Names("rule-example"))
+    state = state_from_json(data, profile, BalootGame)
+    out: dict[str, Any] = {}
+    if "legal" in asked:
+        out["legal"] = _legal_answer(sp, profile, data, state)
+    before = tuple(state.scores)
+    tricks, record = _play_through(sp, state, then)
     if "tricks" in asked:
         out["tricks"] = tricks
     if "hands" in asked:
@@ -319,15 +390,5 @@ def model_answers(data: dict[str, Any], then: Sequence[str], profile: Profile,
                               "buying")
         out["hands"] = _completed(sp, data, then)
     if asked & {"score", "winner"}:
-        if record is None or record["contract"] is None:
-            raise ModelSilentError("the hand is not played to its end")
-        facts, points = _hand_facts(sp, record)
-        result = score(sp, facts)
-        gained = (int(result.total[0]), int(result.total[1]))
-        out["score"] = {"made": bool(result.made), "card_points": points,
-                        "game_points": list(gained),
-                        "totals": [before[0] + gained[0], before[1] + gained[1]]}
-        won = int(game_winner(sp, before, gained, facts.declarer_side,
-                              int(result.game_winner)))
-        out["winner"] = None if won < 0 else won
+        out["score"], out["winner"] = _score_answer(sp, record, before)
     return {k: v for k, v in out.items() if k in asked}
