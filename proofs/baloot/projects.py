@@ -69,15 +69,9 @@ def _value_of(sp: SymbolicProfile, kind: int, contract: int) -> int:
     return int(got)
 
 
-def holdings(sp: SymbolicProfile, hand: list[int], contract: int,
-             declarer: bool) -> list[tuple[int, frozenset[int]]]:
-    """Every project a hand holds, overlapping ones included (``project.values``): each run
-    of three or more in a suit, in the order of runs; four 10s, Js, Qs or Ks; four Aces, a 100
-    in Hokom and a 400 in Sun (for the declarer only under ``project.four-hundred-holder =
-    declarer-only``). Cards are numbered as in :mod:`proofs.baloot.model`."""
-    from proofs.baloot.model import SUN
-
-    mine = set(hand)
+def _runs(mine: set[int]) -> list[tuple[int, frozenset[int]]]:
+    """Every run of three or more in a suit among the cards ``mine``, overlapping ones
+    included, by suit and then from its lowest card: a Sira, a 50 or a 100 by its length."""
     found: list[tuple[int, frozenset[int]]] = []
     for s in range(4):
         present = [r for r in range(8) if s * 8 + r in mine]
@@ -88,6 +82,17 @@ def holdings(sp: SymbolicProfile, hand: list[int], contract: int,
                 length = j - i + 1
                 kind = SIRA if length == 3 else FIFTY if length == 4 else HUNDRED
                 found.append((kind, frozenset(s * 8 + r for r in present[i:j + 1])))
+    return found
+
+
+def _fours(sp: SymbolicProfile, mine: set[int], contract: int,
+           declarer: bool) -> list[tuple[int, frozenset[int]]]:
+    """Every four of a kind among the cards ``mine`` that is a project: four 10s, Js, Qs or
+    Ks; four Aces, a 100 in Hokom and a 400 in Sun (for the declarer only under
+    ``project.four-hundred-holder = declarer-only``)."""
+    from proofs.baloot.model import SUN
+
+    found: list[tuple[int, frozenset[int]]] = []
     any_player = sp.is_("project.four-hundred-holder", "any-player") is True
     for r in (3, 4, 5, 6, 7):  # 10, J, Q, K, A
         four = frozenset(s * 8 + r for s in range(4))
@@ -97,6 +102,16 @@ def holdings(sp: SymbolicProfile, hand: list[int], contract: int,
             elif declarer or any_player:
                 found.append((FOUR_HUNDRED, four))
     return found
+
+
+def holdings(sp: SymbolicProfile, hand: list[int], contract: int,
+             declarer: bool) -> list[tuple[int, frozenset[int]]]:
+    """Every project a hand holds, overlapping ones included (``project.values``): each run
+    of three or more in a suit, in the order of runs; four 10s, Js, Qs or Ks; four Aces, a 100
+    in Hokom and a 400 in Sun (for the declarer only under ``project.four-hundred-holder =
+    declarer-only``). Cards are numbered as in :mod:`proofs.baloot.model`."""
+    mine = set(hand)
+    return _runs(mine) + _fours(sp, mine, contract, declarer)
 
 
 def declared(sp: SymbolicProfile, hand: list[int], contract: int,
