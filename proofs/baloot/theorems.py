@@ -4,7 +4,6 @@ engine (:mod:`proofs.baloot.replay`). Unknown is never counted as proved."""
 
 from __future__ import annotations
 
-import itertools
 import time
 
 import networkx as nx
@@ -22,9 +21,7 @@ from proofs.baloot.crosscheck import (
 from proofs.baloot.doubling import doubling_graph, sequences
 from proofs.baloot.model import (
     CARDS,
-    HOKOM,
     NO_TRUMP,
-    SUN,
     card_name,
     card_points,
     last_trick_points,
@@ -32,17 +29,18 @@ from proofs.baloot.model import (
     strength,
     winner_is,
 )
-from proofs.baloot.replay import replay_legal, replay_score, replay_trick
-from proofs.baloot.scoring import (
-    HOKOM_TOTAL,
-    SUN_TOTAL,
-    Hand,
-    cards_multiplier,
-    full_game_points,
-    game_winner,
-    score,
-    sweep_worth,
+from proofs.baloot.replay import replay_legal, replay_trick
+from proofs.baloot.score_theorems import MULTIPLIERS as MULTIPLIERS
+from proofs.baloot.score_theorems import (
+    baloot_never_multiplied,
+    failed_gives_all,
+    game_points_total,
+    made_xor_failed,
+    model_int,
 )
+from proofs.baloot.score_theorems import hand_witness as hand_witness
+from proofs.baloot.score_theorems import symbolic_hand as symbolic_hand
+from proofs.baloot.scoring import HOKOM_TOTAL, SUN_TOTAL, game_winner
 from proofs.baloot.situation import situation
 from proofs.kit import Theorem
 from proofs.smt import terms as t
@@ -59,10 +57,6 @@ def _contract_name(trump: int) -> str:
     return "sun" if trump == NO_TRUMP else f"hokom-{SUIT_LETTERS[trump]}"
 
 
-def _value(model: z3.ModelRef, term: t.Int) -> int:
-    return term if t.known(term) else int(model.eval(term, model_completion=True).as_long())
-
-
 def rank_total_order(profile: Profile) -> Result:
     """Z3: under every contract and suit led, no two cards that can win are equally strong
     (so the order by strength is a strict total order on them)."""
@@ -75,9 +69,9 @@ def rank_total_order(profile: Profile) -> Result:
     result = prove(z3.Implies(z3.And(sa >= 0, sb >= 0), sa != sb), setting)
     if result.model is not None:
         m = result.model
-        result.witness = {"a": card_name(_value(m, a)), "b": card_name(_value(m, b)),
-                          "led": SUIT_LETTERS[_value(m, led)],
-                          "contract": _contract_name(_value(m, trump))}
+        result.witness = {"a": card_name(model_int(m, a)), "b": card_name(model_int(m, b)),
+                          "led": SUIT_LETTERS[model_int(m, led)],
+                          "contract": _contract_name(model_int(m, trump))}
     return result
 
 
@@ -120,14 +114,49 @@ def trick_one_winner(profile: Profile) -> Result:
     winners = [z3.If(t.lift(winner_is(sp, cards, trump, k)), 1, 0) for k in range(4)]
     result = prove(z3.Sum(winners) == 1, setting)
     if result.model is not None:
-        played = [_value(result.model, c) for c in cards]
-        tr = _value(result.model, trump)
+        played = [model_int(result.model, c) for c in cards]
+        tr = model_int(result.model, trump)
         chosen = {pid: sp.reading_of(result.model, pid) for pid in profile.symbolic
                   if pid in sp.used}
         result.witness = {"contract": _contract_name(tr),
                           "trick": " ".join(card_name(c) for c in played),
                           **{f"reading {k}": v for k, v in chosen.items()}}
         result.replay = replay_trick(profile.pin_witness(chosen), tr, played)
+    return result
+
+
+def _any_hand_has_legal(profile: Profile, place: int) -> Result:
+    """Z3: at ``place`` in a trick, any non-empty hand has a legal card, whatever cards (not
+    in it) are on the table, in either contract, locked or not."""
+    names = Names(f"legal-exists-{place}")
+    sp = SymbolicProfile(profile, names)
+    hand = [names.bool(f"holds{c}") for c in CARDS]
+    trick = [names.int(f"trick{k}") for k in range(place)]
+    trump, locked = names.int("trump"), names.bool("locked")
+    setting = [*sp.constraints(), trump >= NO_TRUMP, trump <= 3, z3.Or(hand),
+               *[z3.And(c >= 0, c < 32) for c in trick]]
+    if len(trick) > 1:
+        setting.append(z3.Distinct(*trick))
+    for c in trick:
+        setting.append(z3.And([z3.Implies(c == k, z3.Not(hand[k])) for k in CARDS]))
+    claim = t.Or([legal(sp, hand, trick, trump, locked, c) for c in CARDS])
+    return prove(t.lift(claim), setting)
+
+
+def _reachable_has_legal(profile: Profile, place: int, seconds: float) -> Result:
+    """Z3: at ``place`` in a trick, every situation a deal and a play can reach gives the
+    player to move a legal card; a refutation is replayed in the engine (``seconds`` are
+    those spent so far)."""
+    reachable = situation(profile, Names(f"legal-exists-reachable-{place}"), place)
+    result = prove(t.lift(t.Or([reachable.legal(c) for c in CARDS])),
+                   reachable.constraints)
+    result.seconds += seconds
+    if result.model is not None:
+        result.witness = {k: str(v) for k, v in reachable.decode(result.model).items()}
+        chosen = {pid: reachable.sp.reading_of(result.model, pid)
+                  for pid in profile.symbolic if pid in reachable.sp.used}
+        result.replay = replay_legal(profile.pin_witness(chosen),
+                                     reachable.decode(result.model))
     return result
 
 
@@ -138,33 +167,11 @@ def legal_card_exists(profile: Profile) -> Result:
     which is replayed in the engine."""
     total = 0.0
     for place in range(4):
-        names = Names(f"legal-exists-{place}")
-        sp = SymbolicProfile(profile, names)
-        hand = [names.bool(f"holds{c}") for c in CARDS]
-        trick = [names.int(f"trick{k}") for k in range(place)]
-        trump, locked = names.int("trump"), names.bool("locked")
-        setting = [*sp.constraints(), trump >= NO_TRUMP, trump <= 3, z3.Or(hand),
-                   *[z3.And(c >= 0, c < 32) for c in trick]]
-        if len(trick) > 1:
-            setting.append(z3.Distinct(*trick))
-        for c in trick:
-            setting.append(z3.And([z3.Implies(c == k, z3.Not(hand[k])) for k in CARDS]))
-        claim = t.Or([legal(sp, hand, trick, trump, locked, c) for c in CARDS])
-        result = prove(t.lift(claim), setting)
+        result = _any_hand_has_legal(profile, place)
         total += result.seconds
         if result.verdict == "proved":
             continue
-        reachable = situation(profile, Names(f"legal-exists-reachable-{place}"), place)
-        result = prove(t.lift(t.Or([reachable.legal(c) for c in CARDS])),
-                       reachable.constraints)
-        result.seconds += total
-        if result.model is not None:
-            result.witness = {k: str(v) for k, v in reachable.decode(result.model).items()}
-            chosen = {pid: reachable.sp.reading_of(result.model, pid)
-                      for pid in profile.symbolic if pid in reachable.sp.used}
-            result.replay = replay_legal(profile.pin_witness(chosen),
-                                         reachable.decode(result.model))
-        return result
+        return _reachable_has_legal(profile, place, total)
     return Result("proved", total)
 
 
@@ -175,154 +182,6 @@ def card_points_total(profile: Profile) -> Result:
     claims = [t.Sum(card_points(sp, c, trump) for c in CARDS) + last_trick_points(sp)
               == (SUN_TOTAL if trump == NO_TRUMP else HOKOM_TOTAL) for trump in TRUMPS]
     return prove(t.lift(t.And(claims)), sp.constraints())
-
-
-MULTIPLIERS = (1, 2, 3, 4)
-"""A hand's stake: undoubled, doubled, tripled or four times."""
-
-
-def symbolic_hand(names: Names, sp: SymbolicProfile) -> tuple[Hand, list[z3.BoolRef]]:
-    """A symbolic finished hand that a deal can give: card points that add up, a multiplier,
-    at most one project (worth what ``project.values`` gives it in the contract), Baloots."""
-    c = names.int("contract")
-    p0, mult = names.int("points0"), names.int("multiplier")
-    side, pside, ppoints = names.int("declarer"), names.int("project-side"), names.int("proj")
-    b0, b1, gahwa = names.int("baloot0"), names.int("baloot1"), names.bool("gahwa")
-    sweep = names.int("sweep")
-    first_with_ace = names.bool("buyer-first-with-ace")
-    full = z3.If(c == SUN, SUN_TOTAL, HOKOM_TOTAL)
-    setting = [z3.Or(c == SUN, c == HOKOM), p0 >= 0, p0 <= full,
-               mult >= MULTIPLIERS[0], mult <= MULTIPLIERS[-1], z3.Or(side == 0, side == 1),
-               pside >= -1, pside <= 1, ppoints >= 0,
-               ppoints <= 200, b0 >= 0, b0 <= 1, b1 >= 0, b1 <= 1, b0 + b1 <= 1,
-               z3.Implies(c == SUN, z3.And(b0 == 0, b1 == 0, mult <= 2, z3.Not(gahwa))),
-               (pside == -1) == (ppoints == 0),
-               # card points a side can take: never 1, nor 1 short of all
-               p0 != 1, p0 != full - 1,
-               z3.Or(ppoints == 0, *(ppoints == t.lift(pj.value(sp, kind, c))
-                                     for kind in pj.KIND_NAMES)),
-               # a side that wins every trick has every card point
-               sweep >= -1, sweep <= 1, z3.Implies(sweep == 0, p0 == full),
-               z3.Implies(sweep == 1, p0 == 0)]
-    return Hand(c, side, mult, gahwa, (p0, full - p0), pside, ppoints, (b0, b1),
-                sweep, first_with_ace), setting
-
-
-def hand_witness(model: z3.ModelRef, hand: Hand) -> dict[str, int | bool]:
-    return {"contract": _value(model, hand.contract), "declarer_side": _value(
-        model, hand.declarer_side), "multiplier": _value(model, hand.multiplier),
-        "gahwa": z3.is_true(model.eval(hand.gahwa, model_completion=True)),
-        "points": _value(model, hand.points[0]),
-        "project_side": _value(model, hand.project_side),
-        "project_points": _value(model, hand.project_points),
-        "baloot0": _value(model, hand.baloots[0]), "baloot1": _value(model, hand.baloots[1]),
-        "sweep": _value(model, hand.sweep),
-        "buyer_first_with_ace": z3.is_true(model.eval(t.lift(hand.buyer_first_with_ace),
-                                                      model_completion=True))}
-
-
-def _score_claim(profile: Profile, scope: str, claim_of: object, extra: object = None,
-                 expect_engine: str = "", split: tuple[str, ...] = ()) -> Result:
-    """Prove a claim on one symbolic finished hand; with ``split``, one query per choice of
-    readings the profile allows of those parameters (each small where the whole is slow):
-    proved when every case is, else the first refuted case, else unknown."""
-    names = Names(scope)
-    sp = SymbolicProfile(profile, names)
-    hand, setting = symbolic_hand(names, sp)
-    assert callable(claim_of)
-    claim = claim_of(sp, hand)
-    if callable(extra):
-        setting += extra(hand)
-    cases = [z3.And([t.lift(sp.is_(pid, r)) for pid, r in zip(split, choice, strict=True)])
-             for choice in itertools.product(*(sp.allowed[pid] for pid in split))]
-    results = [prove(t.lift(claim), [*sp.constraints(), *setting, case]) for case in cases]
-    seconds = sum(r.seconds for r in results)
-    result = next((r for r in results if r.verdict == "refuted"),
-                  next((r for r in results if r.verdict != "proved"), results[0]))
-    result.seconds = seconds
-    if result.model is not None:
-        chosen = {pid: sp.reading_of(result.model, pid) for pid in profile.symbolic
-                  if pid in sp.used}
-        result.witness = {**hand_witness(result.model, hand),
-                          **{f"reading {k}": v for k, v in chosen.items()}}
-        result.replay = replay_score(profile.pin_witness(chosen), result.witness, expect_engine)
-    return result
-
-
-def cards_worth(sp: SymbolicProfile, hand: Hand) -> t.Int:
-    """What the hand's cards are worth in game points before any multiplier: 26 in Sun and 16
-    in Hokom, or a sweep's fixed value where ``score.sweep`` scores one."""
-    swept, sweep_value = sweep_worth(sp, hand)
-    return t.If(swept, sweep_value, full_game_points(sp, hand.contract))
-
-
-def game_points_total(profile: Profile) -> Result:
-    """A made, undoubled hand without Baloot shares exactly 26 game points in Sun and 16 in
-    Hokom between the sides, or a sweep's fixed value (false where each side is rounded on its
-    own)."""
-    def claim(sp: SymbolicProfile, hand: Hand) -> t.Bool:
-        s = score(sp, hand)
-        return t.Implies(s.made, s.cards[0] + s.cards[1] == cards_worth(sp, hand))
-
-    def only(hand: Hand) -> list[z3.BoolRef]:
-        return [hand.multiplier == 1, z3.Not(hand.gahwa), hand.baloots[0] == 0,
-                hand.baloots[1] == 0]
-
-    return _score_claim(profile, "game-points-total", claim, only, "cards-sum")
-
-
-def failed_gives_all(profile: Profile) -> Result:
-    """A failed contract gives every game point of the cards (a sweep's fixed value where the
-    defenders won every trick under such a reading), multiplied (unless that value never is),
-    to the defenders and none to the declarer's side."""
-    def claim(sp: SymbolicProfile, hand: Hand) -> t.Bool:
-        s = score(sp, hand)
-        full = cards_worth(sp, hand) * cards_multiplier(sp, hand)
-        mine = t.If(hand.declarer_side == 0, s.cards[0], s.cards[1])
-        theirs = t.If(hand.declarer_side == 0, s.cards[1], s.cards[0])
-        return t.Implies(t.Not(s.made), t.And(mine == 0, theirs == full))
-
-    return _score_claim(profile, "failed-gives-all", claim, None, "failed")
-
-
-def made_xor_failed(profile: Profile) -> Result:
-    """A hand is made or failed, never both, and the score tells which: a failed contract gives
-    the defenders every game point of the cards, a made one does not (false where a contract
-    made without a threshold with no card points scores exactly like a failed one)."""
-    def claim(sp: SymbolicProfile, hand: Hand) -> t.Bool:
-        s = score(sp, hand)
-        full = cards_worth(sp, hand) * cards_multiplier(sp, hand)
-        mine = t.If(hand.declarer_side == 0, s.cards[0], s.cards[1])
-        theirs = t.If(hand.declarer_side == 0, s.cards[1], s.cards[0])
-        return t.Xor(s.made, t.And(mine == 0, theirs == full))
-
-    return _score_claim(profile, "made-xor-failed", claim, None, "made-like-failed")
-
-
-def baloot_never_multiplied(profile: Profile) -> Result:
-    """What Baloot adds to its holder's side does not depend on the stakes: the same under
-    Double, Triple, Four and Gahwa as undoubled, for a hand made (or failed) at both stakes
-    whose Baloot does not decide it (``score.threshold-counts`` may count Baloot, and then
-    the whole hand turns on it)."""
-    def claim(sp: SymbolicProfile, hand: Hand) -> t.Bool:
-        def gain(mult: t.Int, gahwa: t.Bool) -> tuple[t.Int, t.Bool, t.Bool]:
-            w = Hand(hand.contract, hand.declarer_side, mult, gahwa, hand.points,
-                     hand.project_side, hand.project_points, (1, 0))
-            wo = Hand(hand.contract, hand.declarer_side, mult, gahwa, hand.points,
-                      hand.project_side, hand.project_points, (0, 0))
-            with_it, without = score(sp, w), score(sp, wo)
-            return with_it.total[0] - without.total[0], with_it.made, without.made
-        doubled, made_doubled, made_doubled_without = gain(hand.multiplier, hand.gahwa)
-        plain, made_plain, made_plain_without = gain(1, False)
-        alike = t.And(made_doubled == made_plain, made_doubled == made_doubled_without,
-                      made_plain == made_plain_without)
-        return t.Implies(alike, doubled == plain)
-
-    def hokom(hand: Hand) -> list[z3.BoolRef]:
-        return [hand.contract == HOKOM]
-
-    return _score_claim(profile, "baloot-never-multiplied", claim, hokom, "baloot",
-                        split=("score.hokom-threshold", "project.baloot-value"))
 
 
 def projects_total_order(profile: Profile) -> Result:
@@ -352,8 +211,8 @@ def projects_total_order(profile: Profile) -> Result:
     if result.model is not None:
         m = result.model
         result.witness = {f"{label} {k}": v for label, x in (("p", p), ("q", q)) for k, v in (
-            ("kind", pj.KIND_NAMES.get(_value(m, x.kind), "?")), ("top", _value(m, x.top)),
-            ("order", _value(m, x.order)))}
+            ("kind", pj.KIND_NAMES.get(model_int(m, x.kind), "?")), ("top", model_int(m, x.top)),
+            ("order", model_int(m, x.order)))}
     return result
 
 
@@ -371,7 +230,7 @@ def baloot_apart(profile: Profile) -> Result:
                    [*sp.constraints(), z3.Or([kind == k for k in pj.KIND_NAMES]), shape])
     if result.model is not None:
         m = result.model
-        result.witness = {"kind": pj.KIND_NAMES[_value(m, kind)],
+        result.witness = {"kind": pj.KIND_NAMES[model_int(m, kind)],
                           "a run": z3.is_true(m.eval(run, model_completion=True)),
                           "king in it": z3.is_true(m.eval(king, model_completion=True)),
                           "queen in it": z3.is_true(m.eval(queen, model_completion=True))}
@@ -432,7 +291,7 @@ def auction_ends_z3(profile: Profile) -> Result:
                *[z3.Or([c == k for k in az.CALLS]) for c in calls]]
     result = prove(t.lift(final.end != az.OPEN), setting)
     if result.model is not None:
-        result.witness = {"calls": " ".join(az.CALL_NAMES[_value(result.model, c)]
+        result.witness = {"calls": " ".join(az.CALL_NAMES[model_int(result.model, c)]
                                             for c in calls)}
     return result
 
