@@ -108,11 +108,9 @@ def _project(entry: Any, k: int, contract: str) -> Project:
     return found[0]
 
 
-def project_compare(rules: Rules, data: dict[str, Any]) -> Answer:
-    """The side whose declared projects score, and their value in game points."""
-    contract, trump = read_contract(data)
-    declarer = read_seat(data.get("declarer"), "declarer")
-    first = read_seat(data.get("first_leader"), "first_leader")
+def _read_declared(data: dict[str, Any], contract: str) -> list[Project]:
+    """The request's declared projects, none of them sharing a card with an earlier one of the
+    same seat."""
     raw = data.get("declared")
     if not isinstance(raw, list):
         raise InvalidRequestError("declared: expected a list of projects")
@@ -121,11 +119,24 @@ def project_compare(rules: Rules, data: dict[str, Any]) -> Answer:
         if any(p.seat == q.seat and p.cards & q.cards for q in declared[:k]):
             raise InvalidRequestError(f"declared[{k}]: shares a card with another project "
                                       "of the same seat")
+    return declared
+
+
+def _declaring_order(rules: Rules, declarer: int, first: int) -> dict[int, int]:
+    """Each seat's place in the order of declaring: from the declarer backwards, or from the
+    first leader in play order."""
     if rules.declare_from_declarer:
-        order = {seat: (declarer - seat) % 4 for seat in range(4)}
-    else:
-        order = {(first + i) % 4: i for i in range(4)}
-    team = scoring_team(rules, declared, trump, order)
+        return {seat: (declarer - seat) % 4 for seat in range(4)}
+    return {(first + i) % 4: i for i in range(4)}
+
+
+def project_compare(rules: Rules, data: dict[str, Any]) -> Answer:
+    """The side whose declared projects score, and their value in game points."""
+    contract, trump = read_contract(data)
+    declarer = read_seat(data.get("declarer"), "declarer")
+    first = read_seat(data.get("first_leader"), "first_leader")
+    declared = _read_declared(data, contract)
+    team = scoring_team(rules, declared, trump, _declaring_order(rules, declarer, first))
     scoring = [p for p in declared if team is not None and p.seat % 2 == team]
     compared = _deciding_rule(declared)
     deciding: str | list[str] = compared
