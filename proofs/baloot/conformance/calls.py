@@ -60,21 +60,22 @@ def _hands(data: dict[str, Any], public: BCard) -> list[CardMask]:
     return out
 
 
-def call_rule(rules: Rules, auction: Auction, call: str) -> str:
-    """The rule that makes ``call`` open or closed to the seat to speak."""
-    if auction.confirming:
-        return "auction.hokom-confirmation"
-    if call == "kawesh":
-        return "auction.kawesh"
-    if call == "ashkal":
-        if auction.round == 2:
-            return "auction.ashkal-round"
-        seat = auction.queue[0]
-        entitled = auction.priority(seat) >= 2  # the dealer's left and the dealer
-        if entitled and auction.public & 7 == ACE:
-            return "auction.ashkal-on-ace"
-        return "auction.ashkal-when" if entitled and not over_opponents_hokom(auction, seat) \
-            else "auction.ashkal-callers"
+def _ashkal_rule(auction: Auction) -> str:
+    """The rule that makes Ashkal open or closed to the seat to speak: the round, an Ace
+    shown, whose bid stands, or who may call it."""
+    if auction.round == 2:
+        return "auction.ashkal-round"
+    seat = auction.queue[0]
+    entitled = auction.priority(seat) >= 2  # the dealer's left and the dealer
+    if entitled and auction.public & 7 == ACE:
+        return "auction.ashkal-on-ace"
+    return "auction.ashkal-when" if entitled and not over_opponents_hokom(auction, seat) \
+        else "auction.ashkal-callers"
+
+
+def _bid_rule(auction: Auction, call: str) -> str:
+    """The rule that makes a pass, a Hokom (with its suit or not) or a Sun open or closed to
+    the seat to speak."""
     if call.startswith("suit-") or (call == "hokom" and auction.round == 2):
         return "auction.second-round-hokom"
     if call == "hokom" and auction.bid is not None:
@@ -83,6 +84,17 @@ def call_rule(rules: Rules, auction: Auction, call: str) -> str:
         return ("auction.sun-over-sun" if auction.bid is not None and auction.bid.kind == SUN
                 else "auction.sun-over-hokom")
     return "auction.order"
+
+
+def call_rule(rules: Rules, auction: Auction, call: str) -> str:
+    """The rule that makes ``call`` open or closed to the seat to speak."""
+    if auction.confirming:
+        return "auction.hokom-confirmation"
+    if call == "kawesh":
+        return "auction.kawesh"
+    if call == "ashkal":
+        return _ashkal_rule(auction)
+    return _bid_rule(auction, call)
 
 
 def _contract(auction: Auction) -> dict[str, Any] | None:
@@ -138,22 +150,18 @@ def doubling_rule(doubling: Doubling, call: str, scores: tuple[int, int]) -> str
     return "double.lock"
 
 
-def doubling(rules: Rules, data: dict[str, Any]) -> Answer:
-    """The doubling calls open to the seat to speak, and where the doubling stands."""
-    contract = data.get("contract")
-    if contract not in (SUN, HOKOM):
-        raise InvalidRequestError(f"contract: {contract!r} is not sun or hokom")
-    declarer = read_seat(data.get("declarer"), "declarer")
-    read_seat(data.get("dealer"), "dealer")  # given for engines that start a hand from it
+def _read_scores(data: dict[str, Any]) -> tuple[int, int]:
+    """The two sides' scores before the hand, each a whole number of points from 0."""
     scores = data.get("scores")
     if (not isinstance(scores, list) or len(scores) != 2
             or not all(isinstance(s, int) and not isinstance(s, bool) and s >= 0
                        for s in scores)):
         raise InvalidRequestError("scores: expected the two sides' scores before the hand")
-    calls = data.get("calls")
-    if not isinstance(calls, list):
-        raise InvalidRequestError("calls: expected a list of calls")
-    state = start_doubling(rules, declarer, contract, (scores[0], scores[1]))
+    return scores[0], scores[1]
+
+
+def _replay_doubling(rules: Rules, state: Doubling, calls: list[Any]) -> None:
+    """Make the request's doubling calls, each of which must be open to the seat to speak."""
     for k, call in enumerate(calls):
         if not state.queue:
             raise InvalidRequestError(f"call {k} ({call}): the doubling is over")
@@ -162,9 +170,24 @@ def doubling(rules: Rules, data: dict[str, Any]) -> Answer:
             raise InvalidRequestError(f"call {k} ({call}) is not open to seat "
                                       f"{state.queue[0]}")
         apply_doubling(rules, state, action)
+
+
+def doubling(rules: Rules, data: dict[str, Any]) -> Answer:
+    """The doubling calls open to the seat to speak, and where the doubling stands."""
+    contract = data.get("contract")
+    if contract not in (SUN, HOKOM):
+        raise InvalidRequestError(f"contract: {contract!r} is not sun or hokom")
+    declarer = read_seat(data.get("declarer"), "declarer")
+    read_seat(data.get("dealer"), "dealer")  # given for engines that start a hand from it
+    scores = _read_scores(data)
+    calls = data.get("calls")
+    if not isinstance(calls, list):
+        raise InvalidRequestError("calls: expected a list of calls")
+    state = start_doubling(rules, declarer, contract, scores)
+    _replay_doubling(rules, state, calls)
     legal = ([act.action_name(a) for a in legal_doubling(state)] if state.queue else [])
     expect = {"legal": legal, "seat": state.queue[0] if state.queue else None,
               "multiplier": state.level, "locked": state.locked, "gahwa": state.gahwa}
-    why = {"calls": {c: doubling_rule(state, c, (scores[0], scores[1])) for c in DOUBLING_CALLS},
+    why = {"calls": {c: doubling_rule(state, c, scores) for c in DOUBLING_CALLS},
            "multiplier": "double.sun" if contract == SUN else "double.lock"}
     return Answer(expect, why)
