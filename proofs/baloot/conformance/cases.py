@@ -8,12 +8,13 @@ from __future__ import annotations
 import itertools
 import random
 from collections.abc import Iterator
+from dataclasses import dataclass, field
 from typing import Any
 
 from engine.baloot import actions as act
 from engine.baloot.cards import ACE, NUM_CARDS, card, name, names, parse
 from engine.baloot.hand import Hand
-from engine.baloot.play import perft_position
+from engine.baloot.play import PlayPosition, perft_position
 from engine.baloot.rules import Rules
 from engine.baloot.state import AUCTION, DOUBLE, PLAY
 from engine.registry import load_game
@@ -140,50 +141,78 @@ def played_score_body(body: dict[str, Any], trump: int | None, locked: bool,
     return {**rest, "trump": trump_letter(trump), "locked": locked, "tricks": tricks_json(tricks)}
 
 
+@dataclass
+class _Bidding:
+    """What a random game's buying and doubling questions ask from: the deal as the buying
+    began (the dealer, the public card, each seat's first cards) and the doubling calls made
+    so far."""
+
+    first: dict[str, Any] | None = None
+    doubling_calls: list[str] = field(default_factory=list)
+
+
+def _bidding_cases(state: Any, bidding: _Bidding, origin: str) -> Iterator[Case]:
+    """The auction question at each call of the buying, and the doubling question at each call
+    of the doubling (a new buying starts a new deal and doubling)."""
+    if state.phase == AUCTION and state.auction is not None:
+        if not state.auction.calls:
+            bidding.first = {"dealer": state.dealer, "public": name(state.public),
+                             "hands": [names(m) for m in state.hands]}
+            bidding.doubling_calls = []
+        assert bidding.first is not None
+        calls = [_call_name(c) for c in state.auction.calls]
+        yield Case(GAME, {"op": "auction", **bidding.first, "calls": calls}, origin)
+    if state.phase == DOUBLE and state.doubling is not None:
+        yield Case(GAME, {"op": "doubling", "contract": state.doubling.contract,
+                          "declarer": state.doubling.declarer, "dealer": state.dealer,
+                          "scores": list(state.scores), "calls": bidding.doubling_calls},
+                   origin)
+
+
+def _card_cases(state: Any, hand: Hand, action: int, played: int,
+                origin: str) -> Iterator[Case]:
+    """The legal-plays question before every third card played, and the trick-winner question
+    at the last card of every second trick."""
+    if played % LEGAL_EVERY == 0:
+        yield Case(GAME, {"op": "legal-plays",
+                          "situation": situation(hand, state.hands)}, origin)
+    if len(hand.trick) == 3 and len(hand.tricks) % TRICK_EVERY == 0:
+        done = situation(hand, state.hands)
+        done["trick"].append(name(action))
+        seat = hand.to_move
+        done["hands"][seat] = [c for c in done["hands"][seat] if c != name(action)]
+        yield Case(GAME, {"op": "trick-winner", "situation": done}, origin)
+
+
+def _random_game(game: Any, rules: Rules, seed: int) -> Iterator[Case]:
+    """One seeded random game of up to :data:`HANDS_PER_GAME` hands, asked at the points it
+    reaches."""
+    origin = f"random:{seed}"
+    rng = random.Random(seed)
+    state = game.new_initial_state(seed)
+    played = hands_done = 0
+    bidding = _Bidding()
+    while not state.is_terminal() and hands_done < HANDS_PER_GAME:
+        phase, hand = state.phase, state.hand
+        yield from _bidding_cases(state, bidding, origin)
+        action = rng.choice(state.legal_actions())
+        if phase == PLAY and hand is not None and action < NUM_CARDS:
+            yield from _card_cases(state, hand, action, played, origin)
+            played += 1
+        if phase == DOUBLE:
+            bidding.doubling_calls.append(act.action_name(action))
+        state.apply_action(action)
+        if phase == PLAY and hand is not None and hand.over:
+            hands_done += 1
+            yield from _hand_cases(rules, hand, state.scores, origin)
+
+
 def random_cases(profile: Profile) -> Iterator[Case]:
     """Seeded random games under the reconciled profile, asked at the points they reach."""
     game = load_game(GAME, profile)
     rules = rules_for(profile)
     for seed in RANDOM_SEEDS:
-        origin = f"random:{seed}"
-        rng = random.Random(seed)
-        state = game.new_initial_state(seed)
-        played = hands_done = 0
-        first: dict[str, Any] | None = None
-        doubling_calls: list[str] = []
-        while not state.is_terminal() and hands_done < HANDS_PER_GAME:
-            phase, hand = state.phase, state.hand
-            if phase == AUCTION and state.auction is not None:
-                if not state.auction.calls:
-                    first = {"dealer": state.dealer, "public": name(state.public),
-                             "hands": [names(m) for m in state.hands]}
-                    doubling_calls = []
-                assert first is not None
-                calls = [_call_name(c) for c in state.auction.calls]
-                yield Case(GAME, {"op": "auction", **first, "calls": calls}, origin)
-            if phase == DOUBLE and state.doubling is not None:
-                yield Case(GAME, {"op": "doubling", "contract": state.doubling.contract,
-                                  "declarer": state.doubling.declarer, "dealer": state.dealer,
-                                  "scores": list(state.scores), "calls": doubling_calls},
-                           origin)
-            action = rng.choice(state.legal_actions())
-            if phase == PLAY and hand is not None and action < NUM_CARDS:
-                if played % LEGAL_EVERY == 0:
-                    yield Case(GAME, {"op": "legal-plays",
-                                      "situation": situation(hand, state.hands)}, origin)
-                if len(hand.trick) == 3 and len(hand.tricks) % TRICK_EVERY == 0:
-                    done = situation(hand, state.hands)
-                    done["trick"].append(name(action))
-                    seat = hand.to_move
-                    done["hands"][seat] = [c for c in done["hands"][seat] if c != name(action)]
-                    yield Case(GAME, {"op": "trick-winner", "situation": done}, origin)
-                played += 1
-            if phase == DOUBLE:
-                doubling_calls.append(act.action_name(action))
-            state.apply_action(action)
-            if phase == PLAY and hand is not None and hand.over:
-                hands_done += 1
-                yield from _hand_cases(rules, hand, state.scores, origin)
+        yield from _random_game(game, rules, seed)
 
 
 def _call_name(entry: dict[str, object]) -> str:
@@ -352,6 +381,53 @@ def perft_cases(profile: Profile) -> Iterator[Case]:
 PLAY_SEEDS = range(1, 9)
 
 
+def _play_body(position: PlayPosition, contract: str, trump: int | None, declarer: int,
+               locked: bool, played: list[int]) -> dict[str, Any]:
+    """The protocol situation of a position of a random hand (``played``: the cards of the
+    tricks finished)."""
+    return {"contract": contract, "trump": trump_letter(trump), "declarer": declarer,
+            "locked": locked, "hands": [names(m) for m in position.hands],
+            "played": [name(c) for c in sorted(played)], "leader": position.leader,
+            "trick": [name(c) for c in position.trick]}
+
+
+def _finished_trick(body: dict[str, Any], chosen: int) -> dict[str, Any]:
+    """The situation ``body`` once ``chosen`` ends the trick: the trick complete, the card gone
+    from its hand."""
+    return {**body, "trick": [*body["trick"], name(chosen)],
+            "hands": [[c for c in h if c != name(chosen)] for h in body["hands"]]}
+
+
+def _random_hand(rules: Rules, rng: random.Random, seed: int, contract: str,
+                 trump: int | None, locked: bool) -> Iterator[Case]:
+    """One hand played at random from the seed's deal: the legal cards every other play,
+    every trick, and the hand's score from its tricks."""
+    position, _dealer, declarer = perft_position(rules, seed, contract, trump, None)
+    position.locked = locked
+    played: list[int] = []
+    tricks: list[tuple[int, list[int]]] = []
+    origin = f"play:{seed}"
+    for turn in range(NUM_CARDS):
+        if not position.trick:
+            tricks.append((position.leader, []))
+        legal = [c for c in range(NUM_CARDS) if position.legal_mask() >> c & 1]
+        body = _play_body(position, contract, trump, declarer, locked, played)
+        if turn % 2 == 0:
+            yield Case(GAME, {"op": "legal-plays", "situation": body}, origin)
+        chosen = rng.choice(legal)
+        if len(position.trick) == 3:
+            yield Case(GAME, {"op": "trick-winner", "situation": _finished_trick(body, chosen)},
+                       origin)
+            played.extend([*position.trick, chosen])
+        tricks[-1][1].append(chosen)
+        position.push(chosen)
+    multiplier, gahwa = DOUBLINGS[seed % len(DOUBLINGS)]
+    if locked:
+        multiplier, gahwa = max(multiplier, 2), False
+    body = score_body(contract, declarer % 2, multiplier, gahwa, [0, 0], None, 0, [0, 0])
+    yield Case(GAME, played_score_body(body, trump, locked, tricks), origin)
+
+
 def random_play(profile: Profile) -> Iterator[Case]:
     """Whole hands played at random from fixed deals in Sun and in Hokom (also under a locked
     double), asked about the legal cards every other play and about every trick."""
@@ -359,36 +435,7 @@ def random_play(profile: Profile) -> Iterator[Case]:
     rng = random.Random(0)
     for seed, (contract, trump, locked) in itertools.product(
             PLAY_SEEDS, (("sun", None, False), ("hokom", 0, False), ("hokom", 3, True))):
-        position, _dealer, declarer = perft_position(rules, seed, contract, trump, None)
-        position.locked = locked
-        played: list[int] = []
-        tricks: list[tuple[int, list[int]]] = []
-        origin = f"play:{seed}"
-        for turn in range(NUM_CARDS):
-            if not position.trick:
-                tricks.append((position.leader, []))
-            legal = [c for c in range(NUM_CARDS) if position.legal_mask() >> c & 1]
-            hands = [names(m) for m in position.hands]
-            trick = [name(c) for c in position.trick]
-            body = {"contract": contract, "trump": trump_letter(trump), "declarer": declarer,
-                    "locked": locked, "hands": hands,
-                    "played": [name(c) for c in sorted(played)], "leader": position.leader,
-                    "trick": trick}
-            if turn % 2 == 0:
-                yield Case(GAME, {"op": "legal-plays", "situation": body}, origin)
-            chosen = rng.choice(legal)
-            if len(position.trick) == 3:
-                done = {**body, "trick": [*trick, name(chosen)],
-                        "hands": [[c for c in h if c != name(chosen)] for h in hands]}
-                yield Case(GAME, {"op": "trick-winner", "situation": done}, origin)
-                played.extend([*position.trick, chosen])
-            tricks[-1][1].append(chosen)
-            position.push(chosen)
-        multiplier, gahwa = DOUBLINGS[seed % len(DOUBLINGS)]
-        if locked:
-            multiplier, gahwa = max(multiplier, 2), False
-        body = score_body(contract, declarer % 2, multiplier, gahwa, [0, 0], None, 0, [0, 0])
-        yield Case(GAME, played_score_body(body, trump, locked, tricks), origin)
+        yield from _random_hand(rules, rng, seed, contract, trump, locked)
 
 
 PROJECT_HANDS = (
