@@ -121,18 +121,35 @@ def rank_rules(rules: Rules, play: BalootPlay) -> dict[str, list[str]]:
         return {name(c): ["rank.trump"] for c in trumps}
     if any(c >> 3 == led for c in hand) or not trumps:
         return {}
+    return _void_ranks(rules, hand, trick, trump, trumps)
+
+
+def _void_ranks(rules: Rules, hand: Sequence[BCard], trick: Sequence[BCard], trump: int,
+                trumps: list[BCard]) -> dict[str, list[str]]:
+    """The cards of a player void in the suit led, holding trumps, whose legality rests on a
+    rank order: those the overtrumping readings rank, and every card but his trumps where
+    his partner's winning card may free him."""
     ruffed = any(c >> 3 == trump for c in trick)
     ruff = _ruff_ranks(rules, hand, trumps, len(trick)) if ruffed else {}
-    if len(trick) < 2 or rules.hokom_void not in PARTNER_RELEASES:
+    order = _partner_order(rules, trick, trump, ruffed)
+    if order is None:
         return ruff
+    return {**ruff, **{name(c): [order] for c in hand if c >> 3 != trump}}
+
+
+def _partner_order(rules: Rules, trick: Sequence[BCard], trump: int, ruffed: bool) -> str | None:
+    """The rank order that decides whether the partner's card is winning, where under
+    ``play.hokom-void`` that frees a void player from trumping (None where it does not)."""
+    if len(trick) < 2 or rules.hokom_void not in PARTNER_RELEASES:
+        return None
     if (rules.hokom_void == "must-trump-unless-fourth-or-ace-led" and len(trick) == 2
             and trick[0] & 7 != ACE):
-        return ruff  # the third seat is freed only after his partner's Ace
+        return None  # the third seat is freed only after his partner's Ace
+    led = trick[0] >> 3
     deciding = [c for c in trick if c >> 3 == (trump if ruffed else led)]
     if trick[-2] not in deciding or len(deciding) < 2:
-        return ruff
-    order = "rank.trump" if ruffed else "rank.plain"
-    return {**ruff, **{name(c): [order] for c in hand if c >> 3 != trump}}
+        return None
+    return "rank.trump" if ruffed else "rank.plain"
 
 
 def _ruff_ranks(rules: Rules, hand: Sequence[BCard], trumps: list[BCard],
@@ -281,27 +298,40 @@ def _pair(data: dict[str, Any], key: str, high: int) -> tuple[int, int]:
     return value[0], value[1]
 
 
-def hand_facts(rules: Rules, data: dict[str, Any]) -> HandFacts:
-    """The facts of a finished hand a hand-score request gives, checked."""
-    contract = data.get("contract")
-    if contract not in ("sun", "hokom"):
-        raise InvalidRequestError(f"contract: {contract!r} is not sun or hokom")
+def _read_card_points(rules: Rules, data: dict[str, Any],
+                      contract: str) -> tuple[tuple[int, int], int]:
+    """The card points each side took, which must add up to the hand's, and the hand's."""
     full = rules.total_card_points(None if contract == SUN else 0)
     points = _pair(data, "card_points", full)
     if sum(points) != full:
         raise InvalidRequestError(f"card_points: {points[0]} + {points[1]} is not the "
                                   f"{full} card points of a {contract} hand")
+    return points, full
+
+
+def _read_baloot(data: dict[str, Any], contract: str) -> tuple[int, int]:
+    """Which side holds Baloot: at most one, and never in Sun."""
     baloot = _pair(data, "baloot", 1)
     if contract == SUN and any(baloot):
         raise InvalidRequestError("baloot: a Sun hand has no trump, so no Baloot")
     if sum(baloot) > 1:
         raise InvalidRequestError("baloot: there is one King and Queen of trump")
+    return baloot
+
+
+def _read_projects(data: dict[str, Any]) -> tuple[int | None, int]:
+    """The side whose projects score and their points (none without a side)."""
     projects = data.get("projects")
     if not isinstance(projects, dict) or projects.get("team") not in (0, 1, None):
         raise InvalidRequestError("projects: expected {\"team\": 0, 1 or null, \"points\": n}")
     project_points = _int(projects, "points", 0, 1000)
     if projects["team"] is None and project_points:
         raise InvalidRequestError("projects: points with no team that scores them")
+    return projects["team"], project_points
+
+
+def _read_stakes(data: dict[str, Any]) -> tuple[int, bool]:
+    """The multiplier and whether the hand is a Gahwa, played at :data:`GAHWA_MULTIPLIER`."""
     multiplier = _int(data, "multiplier", 1, 4)
     gahwa = data.get("gahwa")
     if not isinstance(gahwa, bool):
@@ -309,11 +339,23 @@ def hand_facts(rules: Rules, data: dict[str, Any]) -> HandFacts:
     if gahwa and multiplier != GAHWA_MULTIPLIER:
         raise InvalidRequestError(f"multiplier: {multiplier} with a Gahwa, which is played at "
                                   f"{GAHWA_MULTIPLIER} (as the doubling answer gives it)")
+    return multiplier, gahwa
+
+
+def hand_facts(rules: Rules, data: dict[str, Any]) -> HandFacts:
+    """The facts of a finished hand a hand-score request gives, checked."""
+    contract = data.get("contract")
+    if contract not in ("sun", "hokom"):
+        raise InvalidRequestError(f"contract: {contract!r} is not sun or hokom")
+    points, full = _read_card_points(rules, data, contract)
+    baloot = _read_baloot(data, contract)
+    project_team, project_points = _read_projects(data)
+    multiplier, gahwa = _read_stakes(data)
     first_with_ace = data.get("buyer_first_with_ace", False)
     if not isinstance(first_with_ace, bool):
         raise InvalidRequestError("buyer_first_with_ace: expected true or false")
     return HandFacts(contract, _int(data, "declarer_team", 0, 1), multiplier, gahwa, points,
-                     projects["team"], project_points, baloot, _sweep(data, points, full),
+                     project_team, project_points, baloot, _sweep(data, points, full),
                      first_with_ace)
 
 
@@ -347,42 +389,64 @@ def _projects_rules(facts: HandFacts, made: bool, doubled: bool) -> str | list[s
     return stakes
 
 
-def hand_score(rules: Rules, data: dict[str, Any]) -> Answer:
-    """A finished hand's game points, side by side, and whether the contract was made; when
-    the request gives the tricks played instead of the card points, the tricks and card points
-    each side took as well."""
-    played: dict[str, Any] = {}
-    if "tricks" in data:
-        for given in ("card_points", "tricks_won"):
-            if given in data:
-                raise InvalidRequestError(f"{given}: give the tricks or the {given}, not both")
-        taken = replay(rules, read_played_hand(data))
-        played = {"tricks_won": list(taken.tricks_won), "card_points": list(taken.card_points)}
-        data = {**data, **played}
-    facts = hand_facts(rules, data)
-    got = score_hand(rules, facts)
-    sun = facts.contract == SUN
-    expect = {**played, "made": got.made, "cards": list(got.cards),
-              "projects": list(got.projects), "baloot": list(got.baloot),
-              "total": list(got.total), "gahwa_winner": got.game_winner}
-    doubled = facts.multiplier > 1 or facts.gahwa
-    conversion = "score.sun-conversion" if sun else "score.hokom-conversion"
-    cards = ("double.split" if doubled else conversion) if got.made else "score.failed"
+def _played_facts(rules: Rules, data: dict[str, Any]) -> dict[str, Any]:
+    """From a request that gives the tricks played, the tricks and card points each side
+    took (the request may not give them as well); {} when it gives the card points."""
+    if "tricks" not in data:
+        return {}
+    for given in ("card_points", "tricks_won"):
+        if given in data:
+            raise InvalidRequestError(f"{given}: give the tricks or the {given}, not both")
+    taken = replay(rules, read_played_hand(data))
+    return {"tricks_won": list(taken.tricks_won), "card_points": list(taken.card_points)}
+
+
+def _cards_rule(facts: HandFacts, made: bool, doubled: bool) -> str:
+    """The rule that sets the card points' game points: a sweep, the failure, the stakes' split
+    on a raised hand, else the contract's conversion."""
     if facts.sweep is not None:
-        cards = "score.sweep"
-    threshold = "score.sun-threshold" if sun else "score.hokom-threshold"
+        return "score.sweep"
+    if not made:
+        return "score.failed"
+    if doubled:
+        return "double.split"
+    return "score.sun-conversion" if facts.contract == SUN else "score.hokom-conversion"
+
+
+def _made_rules(rules: Rules, facts: HandFacts, doubled: bool) -> list[str]:
+    """The rules that decide whether the contract is made: the threshold, what counts towards
+    it, and on a raised hand a tie as the threshold counts it."""
+    threshold = "score.sun-threshold" if facts.contract == SUN else "score.hokom-threshold"
     counted = (facts.project_team is not None and facts.project_points) or any(facts.baloot)
     made_by = [threshold, "score.threshold-counts"] if counted else [threshold]
     d = facts.declarer_team
     if doubled and facts.sweep is None and (facts.card_points[d] + threshold_lead(rules, facts)
                                             == facts.card_points[1 - d]):
         made_by.append("double.tie")  # the sides tie, as the threshold counts them
+    return made_by
+
+
+def hand_score(rules: Rules, data: dict[str, Any]) -> Answer:
+    """A finished hand's game points, side by side, and whether the contract was made; when
+    the request gives the tricks played instead of the card points, the tricks and card points
+    each side took as well."""
+    played = _played_facts(rules, data)
+    if played:
+        data = {**data, **played}
+    facts = hand_facts(rules, data)
+    got = score_hand(rules, facts)
+    expect = {**played, "made": got.made, "cards": list(got.cards),
+              "projects": list(got.projects), "baloot": list(got.baloot),
+              "total": list(got.total), "gahwa_winner": got.game_winner}
+    doubled = facts.multiplier > 1 or facts.gahwa
+    made_by = _made_rules(rules, facts, doubled)
     why: dict[str, Any] = {
-        "made": made_by if len(made_by) > 1 else threshold, "cards": cards,
+        "made": made_by if len(made_by) > 1 else made_by[0],
+        "cards": _cards_rule(facts, got.made, doubled),
         "projects": _projects_rules(facts, got.made, doubled),
         "baloot": "project.baloot-value", "gahwa_winner": "double.gahwa"}
     if played:
-        orders = ["rank.plain"] if sun else ["rank.plain", "rank.trump"]
+        orders = ["rank.plain"] if facts.contract == SUN else ["rank.plain", "rank.trump"]
         why = {"tricks_won": "trick.winner", "orders": orders,
                "card_points": "score.card-points", **why}
     return Answer(expect, why)
