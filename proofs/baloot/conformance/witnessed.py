@@ -6,7 +6,7 @@ They are stored in ``witnesses.json`` so the suite does not change with the solv
 
 from __future__ import annotations
 
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from typing import Any
 
 from engine.baloot.cards import names
@@ -50,51 +50,86 @@ def _project_cards(p: dict[str, Any]) -> list[str]:
     return names(project(p).cards)
 
 
+def _legal_body(w: dict[str, Any]) -> dict[str, Any] | None:
+    """The legal-plays request of a play witness."""
+    situation = _play_situation(w)
+    return None if situation is None else {"op": "legal-plays", "situation": situation}
+
+
+def _winner_body(w: dict[str, Any]) -> dict[str, Any] | None:
+    """The trick-winner request of a play witness with its last card (``then``) played."""
+    situation = _play_situation(w)
+    if situation is None or "then" not in w:
+        return None
+    mover = (situation["leader"] + len(situation["trick"])) % 4
+    situation["trick"].append(w["then"])
+    situation["hands"][mover] = [c for c in situation["hands"][mover] if c != w["then"]]
+    return {"op": "trick-winner", "situation": situation}
+
+
+def _auction_body(w: dict[str, Any]) -> dict[str, Any]:
+    """The auction request of a buying witness: the deal's first cards and the calls."""
+    return {"op": "auction", "dealer": w["dealer"], "public": w["public"],
+            "hands": [list(w["first_cards"][str(s)]) for s in range(4)],
+            "calls": list(w["calls"])}
+
+
+def _doubling_body(w: dict[str, Any]) -> dict[str, Any]:
+    """The doubling request of a doubling witness: seat 0 bought, at its scores and calls."""
+    return {"op": "doubling", "contract": w["contract"], "declarer": 0, "dealer": GRID_DEALER,
+            "scores": list(w.get("scores", [0, 0])), "calls": list(w.get("calls", []))}
+
+
+def _score_witness_body(w: dict[str, Any]) -> dict[str, Any]:
+    """The hand-score request of a score witness."""
+    body = score_body(w["contract"], w["declarer_side"], w["multiplier"], w["gahwa"],
+                      list(w["card_points"]),
+                      None if w["project_side"] < 0 else w["project_side"],
+                      w["project_points"] if w["project_side"] >= 0 else 0,
+                      [w["baloot0"], w["baloot1"]])
+    return {**body, **_tricks_won(w), **_first_with_ace(w)}
+
+
+def _declaring_body(w: dict[str, Any]) -> dict[str, Any] | None:
+    """The projects request of a declaring witness, for the questions of which projects a hand
+    holds (four Aces, two or three projects); None for the others."""
+    if w.get("question") not in ("aces", "two", "three"):
+        return None
+    trump = None if w["trump"] < 0 else int(w["trump"])
+    return {"op": "projects", "contract": w["contract"], "trump": trump_letter(trump),
+            "declarer": w["declarer"], "seat": w["seat"], "hand": list(w["hand"])}
+
+
+def _compare_body(w: dict[str, Any]) -> dict[str, Any]:
+    """The project-compare request of a projects witness: the projects each seat declared."""
+    trump = None if w["trump"] < 0 else int(w["trump"])
+    return {"op": "project-compare", "contract": w["contract"], "trump": trump_letter(trump),
+            "declarer": w["declarer"], "first_leader": w["leader"],
+            "declared": [{"seat": p["seat"], "kind": p["kind"],
+                          "cards": _project_cards(p)} for p in w["projects"]]}
+
+
+def _game_end_body(w: dict[str, Any]) -> dict[str, Any]:
+    """The game-end request of a game-end witness: the scores once the hand is added."""
+    scores = [b + g for b, g in zip(w["before"], w["gained"], strict=True)]
+    return {"op": "game-end", "scores": scores, "declarer_team": w["declarer_side"],
+            "gahwa_winner": None}
+
+
+_BODIES: dict[str, Callable[[dict[str, Any]], dict[str, Any] | None]] = {
+    "legal": _legal_body, "winner": _winner_body, "auction": _auction_body,
+    "doubling": _doubling_body, "score": _score_witness_body, "declaring": _declaring_body,
+    "projects": _compare_body, "game-end": _game_end_body}
+"""The request of each kind of witness the protocol asks, but the table's."""
+
+
 def _witness_body(kind: str, w: dict[str, Any]) -> dict[str, Any] | None:
     """The request that asks what a dispute's witness shows, or None for a question the
     protocol does not ask."""
-    if kind == "legal":
-        situation = _play_situation(w)
-        return None if situation is None else {"op": "legal-plays", "situation": situation}
-    if kind == "winner":
-        situation = _play_situation(w)
-        if situation is None or "then" not in w:
-            return None
-        mover = (situation["leader"] + len(situation["trick"])) % 4
-        situation["trick"].append(w["then"])
-        situation["hands"][mover] = [c for c in situation["hands"][mover] if c != w["then"]]
-        return {"op": "trick-winner", "situation": situation}
-    if kind == "auction":
-        return {"op": "auction", "dealer": w["dealer"], "public": w["public"],
-                "hands": [list(w["first_cards"][str(s)]) for s in range(4)],
-                "calls": list(w["calls"])}
-    if kind == "doubling":
-        return {"op": "doubling", "contract": w["contract"], "declarer": 0, "dealer": GRID_DEALER,
-                "scores": list(w.get("scores", [0, 0])), "calls": list(w.get("calls", []))}
-    if kind == "score":
-        body = score_body(w["contract"], w["declarer_side"], w["multiplier"], w["gahwa"],
-                          list(w["card_points"]),
-                          None if w["project_side"] < 0 else w["project_side"],
-                          w["project_points"] if w["project_side"] >= 0 else 0,
-                          [w["baloot0"], w["baloot1"]])
-        return {**body, **_tricks_won(w), **_first_with_ace(w)}
-    if kind == "declaring" and w.get("question") in ("aces", "two", "three"):
-        trump = None if w["trump"] < 0 else int(w["trump"])
-        return {"op": "projects", "contract": w["contract"], "trump": trump_letter(trump),
-                "declarer": w["declarer"], "seat": w["seat"], "hand": list(w["hand"])}
-    if kind == "projects":
-        trump = None if w["trump"] < 0 else int(w["trump"])
-        return {"op": "project-compare", "contract": w["contract"], "trump": trump_letter(trump),
-                "declarer": w["declarer"], "first_leader": w["leader"],
-                "declared": [{"seat": p["seat"], "kind": p["kind"],
-                              "cards": _project_cards(p)} for p in w["projects"]]}
     if kind in TABLE_KINDS:
         return _table_body(kind, w)
-    if kind == "game-end":
-        scores = [b + g for b, g in zip(w["before"], w["gained"], strict=True)]
-        return {"op": "game-end", "scores": scores, "declarer_team": w["declarer_side"],
-                "gahwa_winner": None}
-    return None
+    body = _BODIES.get(kind)
+    return None if body is None else body(w)
 
 
 TABLE_KINDS = ("next-dealer", "first-lead", "cut", "exposed")
