@@ -15,7 +15,7 @@ from typing import Any
 
 from engine.players import play_game, player
 from engine.registry import game_types, load_game
-from proofs.simulate.study import rate
+from trickrules.simulate.study import rate
 
 
 def win_rate(game_id: str, games: int) -> dict[str, Any]:

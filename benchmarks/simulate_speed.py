@@ -15,9 +15,9 @@ import time
 from pathlib import Path
 from typing import Any
 
-from proofs.simulate.run import run_studies
-from proofs.simulate.store import ChunkStore
-from proofs.simulate.study import make_study
+from trickrules.simulate.run import run_studies
+from trickrules.simulate.store import ChunkStore
+from trickrules.simulate.study import make_study
 
 DISPUTE = "baloot/play.hokom-void/must-trump-vs-may-trump"
 

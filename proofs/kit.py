@@ -21,8 +21,8 @@ from spec.registry import family, family_of, game_ids
 if TYPE_CHECKING:
     from proofs.conformance.protocol import Answer
     from proofs.divergence import Kind
-    from proofs.judge import Ruling
     from proofs.rule_facts import RuleFact
+    from proofs.ruling import Ruling
 
 
 class NoDealError(ValueError):

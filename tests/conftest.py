@@ -28,9 +28,9 @@ from shared_results import (
 )
 
 from proofs.disputes import Dispute, DisputeBook
-from proofs.rulebook.build import Built
 from proofs.verify.report import Verification
 from spec.loader import family_catalogue
+from trickrules.rulebook.build import Built
 
 _PREBUILD = pytest.StashKey[tuple[subprocess.Popen[bytes], Path]]()
 

@@ -102,8 +102,8 @@ def spec_error(directory: Path) -> SpecError:
 
 def cli_help() -> list[str]:
     """The command-line reference page of the rulebook, as the ``rulebook`` command makes it."""
-    from proofs.rulebook.cli_page import cli_page
     from trickrules.cli.main import build_parser
+    from trickrules.rulebook.cli_page import cli_page
 
     return cli_page(build_parser())
 

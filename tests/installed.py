@@ -22,7 +22,7 @@ ROOT = Path(__file__).resolve().parent.parent
 SHIPPED_TREES = ("spec", "engine", "proofs", "trickrules")
 """The source trees whose every file the wheel must carry."""
 SHIPPED_SUFFIXES = (".py", ".toml", ".json", ".jsonl", ".rst", ".css", ".js", ".yaml")
-LINKED = {"proofs/rulebook/sphinx": "docs"}
+LINKED = {"trickrules/rulebook/sphinx": "docs"}
 """Folders the wheel carries under another name (the rulebook's Sphinx sources)."""
 
 

@@ -16,10 +16,10 @@ from pathlib import Path
 from filelock import FileLock
 
 from proofs.kit import kit_games
-from proofs.rulebook.build import Built
 from proofs.verify.cache import ResultCache, environment_digest, inputs_digest
 from proofs.verify.report import Verification, verify
 from spec.loader import family_catalogue
+from trickrules.rulebook.build import Built
 
 SHARED_ENV = "TRICKRULES_TEST_SHARED"
 """The directory every worker of the run shares, set by the controller."""
@@ -56,10 +56,10 @@ def shared_verification(shared: Path) -> Verification:
 
 def shared_rulebook(shared: Path, verification: Verification, cli_help: list[str]) -> Built:
     """The whole rulebook (site and PDFs), built once per run."""
-    from proofs.judge_page import questions_page
-    from proofs.judge_question import judge_question
-    from proofs.rulebook.build import build_rulebook, rulebook_families
-    from proofs.rulebook.examples import Example
+    from trickrules.rulebook.build import build_rulebook, rulebook_families
+    from trickrules.rulebook.examples import Example
+    from trickrules.rulebook.questions_page import questions_page
+    from trickrules.rulings.question import judge_question
 
     out = shared / "rulebook"
     with FileLock(str(shared / "rulebook.lock")):

@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import re
 
-from proofs.rulebook.cards_svg import BLACK, RED, card
+from trickrules.rulebook.cards_svg import BLACK, RED, card
 
 
 def _without_colour(svg: str) -> str:

@@ -19,7 +19,7 @@ from engine.claims import ClaimPosition, ClaimTooLargeError, settle_claim
 from engine.kout.claims import KoutClaimPosition
 from engine.masks import iter_cards
 from engine.registry import load_game
-from proofs.judge_question import judge_question
+from trickrules.rulings.question import judge_question
 
 ROOT = Path(__file__).resolve().parent.parent
 

@@ -14,12 +14,12 @@ import pytest
 
 from proofs.kit import kit_for_game
 from proofs.rule_examples import example_profile
-from proofs.rulebook.example_scenes import focus_key, scene_kind
-from proofs.rulebook.rule_examples_page import drawing
 from spec.errors import SpecError
 from spec.loader import family_catalogue
 from spec.registry import FAMILIES
 from spec.rule_examples import RuleExample, load_rule_examples
+from trickrules.rulebook.example_scenes import focus_key, scene_kind
+from trickrules.rulebook.rule_examples_page import drawing
 
 SPEC = Path(__file__).resolve().parent.parent / "spec"
 

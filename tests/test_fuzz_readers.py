@@ -162,9 +162,9 @@ KOUT_STATES = [s for s in STATES if s["game"] != "baloot"]
         lambda v: json.dumps(v).encode()),
     st.just(b"[" * 200_000), st.just(b'{"game": ' + b"9" * 6000 + b"}")))
 def test_judge_reader(tmp_path: Path, raw: bytes) -> None:
-    from proofs.judge import judge
     from spec.loader import family_catalogue
     from trickrules.cli.disputes import _load_situation
+    from trickrules.rulings.judge import judge
 
     path = _situation_file(tmp_path, raw)
     _typed(lambda: judge(family_catalogue("kout"), _load_situation(str(path))))

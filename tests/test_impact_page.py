@@ -6,9 +6,9 @@ from __future__ import annotations
 import pytest
 from rulebook_html import read_page, visible_text
 
-from proofs.rulebook.build import Built
-from proofs.rulebook.rst import anchor, dispute_label
-from proofs.simulate.store import load_results, ranking, sentence
+from trickrules.rulebook.build import Built
+from trickrules.rulebook.rst import anchor, dispute_label
+from trickrules.simulate.store import load_results, ranking, sentence
 
 FAMILIES = {"kout": ("kout6", "kout4"), "baloot": ("baloot",)}
 

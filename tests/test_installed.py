@@ -33,7 +33,7 @@ def test_the_wheel_builds_without_a_warning(installed: Installed) -> None:
 
 def test_the_wheel_carries_every_file_of_every_family(installed: Installed) -> None:
     expected = source_files()
-    assert {"proofs/baloot/kit.py", "proofs/kout/kit.py", "proofs/rulebook/sphinx/conf.py",
+    assert {"proofs/baloot/kit.py", "proofs/kout/kit.py", "trickrules/rulebook/sphinx/conf.py",
             "spec/baloot/rulings.toml", "engine/baloot/__init__.py"} <= set(expected)
     assert missing_from_wheel(installed.wheel, expected) == []
     with zipfile.ZipFile(installed.wheel) as archive:

@@ -11,10 +11,10 @@ from pathlib import Path
 import pytest
 from helpers import copy_family, edit_spec, spec_error
 
-from proofs.judge_question import judge_question
-from proofs.rulebook.irregularities_page import chapter_number, irregularities_page, ruling_of
-from proofs.rulebook.prerequisites import RulebookError
 from spec.loader import family_catalogue
+from trickrules.rulebook.irregularities_page import chapter_number, irregularities_page, ruling_of
+from trickrules.rulebook.prerequisites import RulebookError
+from trickrules.rulings.question import judge_question
 
 FAMILIES = ("kout", "baloot")
 

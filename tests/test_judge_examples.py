@@ -96,10 +96,10 @@ def test_every_shipped_example_is_judged_as_a_table_and_as_json(
                                       if part["part"] not in ("then", "error"))
     assert all(rule["number"] and rule["title"] and rule["rule"] for rule in cited)
 
-    import proofs.judge
+    import trickrules.rulings.judge
 
     # the table is drawn from the same report (judged once: the suite's time is short)
-    monkeypatch.setattr(proofs.judge, "judge", lambda catalogue, data: report)
+    monkeypatch.setattr(trickrules.rulings.judge, "judge", lambda catalogue, data: report)
     code, out, err = _run([path], capsys)
     assert code == 0 and not err, err
     section = out

@@ -11,8 +11,8 @@ import pytest
 from helpers import shipped_suite
 
 from proofs.conformance.protocol import canonical, definition
-from proofs.judge_question import QUESTION_OPS, judge_question
 from trickrules.cli.main import main
+from trickrules.rulings.question import QUESTION_OPS, judge_question
 
 EXAMPLES = Path(__file__).resolve().parents[1] / "docs" / "examples" / "questions"
 

@@ -8,9 +8,9 @@ from pathlib import Path
 
 from rulebook_html import read_page, visible_text
 
-from proofs.judge_question import QUESTION_TITLES, judge_question
 from proofs.outcome_words import answer_lines
-from proofs.rulebook.build import Built
+from trickrules.rulebook.build import Built
+from trickrules.rulings.question import QUESTION_TITLES, judge_question
 
 EXAMPLES = Path(__file__).resolve().parents[1] / "docs" / "examples" / "questions"
 

@@ -10,11 +10,11 @@ import pytest
 
 from proofs.rule_examples import check_rule_example
 from proofs.rule_facts import fill, rule_facts, rule_texts
-from proofs.rulebook.build import Built
-from proofs.rulebook.numbering import numbered_rules
 from spec.loader import family_catalogue
+from spec.numbering import numbered_rules
 from spec.registry import FAMILIES
 from spec.rule_examples import RuleExample
+from trickrules.rulebook.build import Built
 
 
 def _examples(family: str) -> tuple[RuleExample, ...]:

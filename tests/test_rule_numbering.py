@@ -6,9 +6,9 @@ from __future__ import annotations
 
 import pytest
 
-from proofs.rulebook.numbering import numbered_rules
-from proofs.rulebook.sources_page import rules_taking
 from spec.loader import family_catalogue
+from spec.numbering import numbered_rules
+from trickrules.rulebook.sources_page import rules_taking
 
 NOT_RULES = {"kout": {"003.joker-names-suit"}, "baloot": {"004g.tiebreak", "004g.sun-52"}}
 """Claims no rule takes: a Joker lead that names a suit (a reading no profile has), a

@@ -175,7 +175,7 @@ def test_a_permission_is_shown_used_and_at_its_limit(family: str, rule_id: str) 
     """For instance who may call Ashkal (the dealer's left may, the dealer's partner may not),
     or Kout's dealer who must bid (after five passes, not after a bid): an example of each,
     and the printed example of the limit says so."""
-    from proofs.rulebook.rule_examples_page import rule_example_lines
+    from trickrules.rulebook.rule_examples_page import rule_example_lines
 
     catalogue = family_catalogue(family)
     book = catalogue.rulebook

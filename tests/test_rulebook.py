@@ -21,19 +21,19 @@ from rulebook_html import (
     visible_text,
 )
 
-from proofs.judge_question import judge_question
-from proofs.rulebook.build import Built, build_rulebook
-from proofs.rulebook.examples import Example, check_example
-from proofs.rulebook.numbering import numbered_rules, rule_title
-from proofs.rulebook.rst import (
+from spec.loader import family_catalogue
+from spec.numbering import numbered_rules, rule_title
+from trickrules.cli import main
+from trickrules.rulebook.build import Built, build_rulebook
+from trickrules.rulebook.examples import Example, check_example
+from trickrules.rulebook.rst import (
     anchor,
     claim_label,
     dispute_label,
     disputed_rule_label,
     rule_label,
 )
-from spec.loader import family_catalogue
-from trickrules.cli import main
+from trickrules.rulings.question import judge_question
 
 FAMILIES = ("kout", "baloot")
 
@@ -397,7 +397,7 @@ def test_a_rulings_sources_line_cites_each_claim_once(family: str) -> None:
     """The *Sources* line of every ruling cites a claim once: a citation the ruling lists
     that a source's stance already shows is not repeated after "see also" (rule 310 once
     printed both 004 claims twice)."""
-    from proofs.rulebook.rules_pages import sources_lines
+    from trickrules.rulebook.rules_pages import sources_lines
 
     catalogue = family_catalogue(family)
     assert catalogue.rulebook is not None

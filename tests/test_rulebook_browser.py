@@ -10,7 +10,7 @@ import pytest
 from PIL import Image
 from playwright.sync_api import Browser
 
-from proofs.rulebook.build import Built
+from trickrules.rulebook.build import Built
 
 
 @pytest.fixture

@@ -7,7 +7,7 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from proofs.rulebook.build import pdf_groups
+from trickrules.rulebook.build import pdf_groups
 
 
 def _source(tmp_path: Path, sizes: dict[str, int]) -> Path:

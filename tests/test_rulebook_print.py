@@ -13,7 +13,7 @@ from pathlib import Path
 import pypdfium2
 import pytest
 
-from proofs.rulebook.build import Built
+from trickrules.rulebook.build import Built
 
 FAMILIES = ("kout", "baloot")
 RULE_REF = re.compile(r"\brule (\d{3}) \(p\. (\d+)\)")

@@ -103,7 +103,7 @@ def test_a_mistake_in_the_practice_file_names_its_line(tmp_path: Path, old: str,
 
 
 def test_the_rule_pages_say_which_step_decided_and_what_is_played() -> None:
-    from proofs.rulebook.policy_page import policy_page, ruling_policy_lines
+    from trickrules.rulebook.policy_page import policy_page, ruling_policy_lines
 
     catalogue = family_catalogue("baloot")
     lines = "\n".join(ruling_policy_lines(catalogue, ["baloot"], "play.hokom-void",

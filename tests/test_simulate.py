@@ -1,4 +1,4 @@
-"""``trickrules simulate`` (:mod:`proofs.simulate`): a tiny paired study gives the same figures
+"""``trickrules simulate`` (:mod:`trickrules.simulate`): a tiny paired study gives the same figures
 on one and two Dask workers and through a scheduler's address, resumes from its stored
 chunks, leaves no process behind when interrupted, and its divergences replay in judge."""
 
@@ -13,10 +13,10 @@ from typing import Any
 
 import pytest
 
-from proofs.simulate.run import ChunkDone, run_studies
-from proofs.simulate.store import ChunkStore
-from proofs.simulate.study import make_study, wilson
 from trickrules.cli.main import main
+from trickrules.simulate.run import ChunkDone, run_studies
+from trickrules.simulate.store import ChunkStore
+from trickrules.simulate.study import make_study, wilson
 
 DISPUTE = "kout6/score.made/bid-vs-tricks-won"
 """A dispute that changes the score of every made hand won with tricks to spare."""
@@ -105,8 +105,8 @@ def test_an_interrupted_study_resumes_from_its_stored_chunks(
 
 def test_a_divergence_replays_in_judge(reference: dict[str, Any]) -> None:
     """A first divergence is a situation judge answers."""
-    from proofs.judge import judge
     from spec.loader import family_catalogue
+    from trickrules.rulings.judge import judge
 
     situation = reference["examples"][0]["situation"]
     report = judge(family_catalogue("kout"), situation)
@@ -130,7 +130,7 @@ def test_a_mistake_is_named_with_exit_2(args: list[str], message: str,
 
 def test_published_results_read_back(reference: dict[str, Any], tmp_path: Path) -> None:
     """The published file keeps the figures, drops situations, and refuses another format."""
-    from proofs.simulate.store import (
+    from trickrules.simulate.store import (
         by_dispute,
         load_results,
         ranking,
@@ -153,11 +153,11 @@ def test_published_results_read_back(reference: dict[str, Any], tmp_path: Path) 
 
 
 def test_the_committed_study_covers_every_dispute() -> None:
-    """``proofs/simulate/results.json`` has figures for every dispute of the three games (or
+    """``trickrules/simulate/results.json`` has figures for every dispute of the three games (or
     the engine's reason it cannot play one); a new dispute makes it stale."""
-    from proofs.simulate.store import by_dispute, load_results
-    from proofs.simulate.study import game_disputes
     from spec.registry import game_ids
+    from trickrules.simulate.store import by_dispute, load_results
+    from trickrules.simulate.study import game_disputes
 
     data = load_results()
     studied = set(by_dispute(data)) | {row["dispute"] for row in data["not_playable"]}

@@ -12,7 +12,7 @@ from pathlib import Path
 
 import pytest
 
-from proofs.simulate.run import _client_within, check_address
+from trickrules.simulate.run import _client_within, check_address
 
 DISPUTE = "baloot/play.hokom-void/must-trump-vs-may-trump"
 

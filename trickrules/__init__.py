@@ -54,7 +54,7 @@ def judge(situation: dict[str, Any] | str | Path) -> dict[str, Any]:
     game, or a question form (``{"game": ..., "op": "hand-score", ...}``), given as a dict or
     as the path of a file holding it. A situation that cannot be read raises ``ValueError``
     naming what is wrong; one that no profile admits raises :class:`SituationError`."""
-    from proofs.judge_input import answer_situation, decode_situation
+    from trickrules.rulings.input import answer_situation, decode_situation
 
     if isinstance(situation, (str, Path)):
         path = Path(situation)

@@ -9,7 +9,7 @@ from functools import cache
 from typing import TYPE_CHECKING, Any, cast
 
 from engine.errors import EngineError
-from proofs.judge import Ruling
+from proofs.ruling import Ruling
 from spec.cards import SUIT_LETTERS
 from spec.model import Profile
 

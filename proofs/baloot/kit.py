@@ -22,8 +22,8 @@ from proofs.kit import ConformanceKit, ModelAnswers, Theorem
 from spec.model import Profile
 
 if TYPE_CHECKING:
-    from proofs.judge import Ruling
     from proofs.rule_facts import RuleFact
+    from proofs.ruling import Ruling
 
 class BalootConformance:
     """The conformance protocol for Baloot: the reference answers of the engine."""

@@ -17,7 +17,7 @@ from proofs.conformance.build import WITNESSES, suite_owned
 from proofs.verify.cache import environment_digest, inputs_digest
 
 RECORD = "made-from.json"
-NOT_SUITE_INPUTS = ("proofs/conformance/suite/", "proofs/rulebook/", "proofs/simulate/",
+NOT_SUITE_INPUTS = ("proofs/conformance/suite/",
                     "proofs/verify/expected/")
 """What no vector depends on: the suites themselves (a family's stored witnesses are added on
 their own), the rulebook, the simulation studies and the stored verdicts."""

@@ -16,8 +16,8 @@ from proofs.kout.theorems import THEOREMS
 from spec.model import Profile
 
 if TYPE_CHECKING:
-    from proofs.judge import Ruling
     from proofs.rule_facts import RuleFact
+    from proofs.ruling import Ruling
 
 
 class KoutConformance:

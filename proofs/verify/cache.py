@@ -25,10 +25,10 @@ from proofs.verify.codec import CodecError, dumps, loads
 from spec.registry import REGISTRY
 
 #: The packages whose files decide a result (the presentation layers, which read results and
-#: do not make them, excluded: the rulebook, the conformance kit and each family's suite
+#: do not make them, excluded: the conformance kit and each family's suite
 #: builder; the applications in ``trickrules/`` are outside these packages).
 INPUT_PACKAGES = ("spec", "engine", "proofs")
-NOT_INPUTS = ("proofs/rulebook/", "proofs/conformance/", "proofs/simulate/",
+NOT_INPUTS = ("proofs/conformance/",
               "proofs/verify/expected/", "engine/players.py", *(
     record.suite_builder.rsplit(".", 1)[0].replace(".", "/") + "/" for record in REGISTRY), *(
     record.engine.replace(".", "/") + "/players.py" for record in REGISTRY))

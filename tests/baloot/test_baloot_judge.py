@@ -14,10 +14,10 @@ from baloot_helpers import situation
 from engine.baloot.rules import ReadRules
 from proofs.baloot.judging import rule_on, rule_parameters
 from proofs.baloot.replay import engine_rules
-from proofs.judge import judge, open_answers
 from proofs.profile_diff import every_profile
 from spec.loader import family_catalogue
 from spec.model import Profile
+from trickrules.rulings.judge import judge, open_answers
 
 
 def _situation(seed: int, steps: int) -> tuple[dict[str, Any], list[str]]:

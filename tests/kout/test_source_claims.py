@@ -124,7 +124,7 @@ def test_a_bad_inheritance_is_located(spec_copy: Path, old: str, new: str, named
 
 
 def test_the_sources_chapter_shows_each_inheritance_with_its_words() -> None:
-    from proofs.rulebook.sources_page import _inheritance
+    from trickrules.rulebook.sources_page import _inheritance
 
     catalogue = family_catalogue("kout")
     text = "\n".join(_inheritance(catalogue, "000"))

@@ -86,7 +86,7 @@ def _read_regular(path: str) -> bytes:
     import os
     import stat
 
-    from proofs.judge_input import MAX_SITUATION_BYTES
+    from trickrules.rulings.input import MAX_SITUATION_BYTES
 
     try:
         mode = os.stat(path).st_mode
@@ -105,7 +105,7 @@ def _read_regular(path: str) -> bytes:
 def _load_situation(path: str) -> Any:
     """The JSON of a situation file (``-`` for standard input); every failure names the file
     and, for bad JSON, the line; text the output could not print names its field."""
-    from proofs.judge_input import MAX_SITUATION_BYTES, decode_situation
+    from trickrules.rulings.input import MAX_SITUATION_BYTES, decode_situation
 
     name = "standard input" if path == "-" else path
     if path == "-":
@@ -121,10 +121,10 @@ def _load_situation(path: str) -> Any:
 def cmd_judge(args: argparse.Namespace) -> int:
     """A situation in the engine's JSON state form, answered under every profile: the
     rulebook's answer with the rules deciding it, then the profiles that answer otherwise."""
-    from proofs.judge_input import answer_situation
-    from proofs.judge_question import is_question
     from trickrules.cli.render.console import output_console
     from trickrules.cli.render.judge import print_judge, print_question
+    from trickrules.rulings.input import answer_situation
+    from trickrules.rulings.question import is_question
 
     data = _load_situation(args.situation)
     report, admitted = answer_situation(data)

@@ -78,17 +78,17 @@ def current_report(path: Path | None, console: Console,
 
 def cmd_rulebook(args: argparse.Namespace) -> int:
     """Build the rulebook; exit 2 with the failing step when it cannot be built."""
-    from proofs.rulebook.prerequisites import check_prerequisites
     from spec.registry import family_named
     from trickrules.cli.render.console import output_console
+    from trickrules.rulebook.prerequisites import check_prerequisites
 
     families = list(dict.fromkeys(family_named(name) for name in args.game)) or None
     check_prerequisites(Path(args.out), pdf=not args.no_pdf)
 
-    from proofs.judge_page import questions_page
-    from proofs.judge_question import judge_question
-    from proofs.rulebook.build import build_rulebook, rulebook_families
-    from proofs.rulebook.cli_page import cli_page
+    from trickrules.rulebook.build import build_rulebook, rulebook_families
+    from trickrules.rulebook.cli_page import cli_page
+    from trickrules.rulebook.questions_page import questions_page
+    from trickrules.rulings.question import judge_question
 
     console = output_console(stderr=args.json)
     report = current_report(Path(args.report) if args.report else None, console, args,

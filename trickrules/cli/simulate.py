@@ -35,7 +35,7 @@ def _studies(args: argparse.Namespace) -> tuple[list[Any], list[dict[str, str]]]
     """The studies asked for, and (for ``--dispute all``) the disputes left out because the
     engine plays one of their readings in no profile, each with the engine's reason."""
     from engine.errors import ProfileError
-    from proofs.simulate.study import game_disputes, make_study, parse_dispute
+    from trickrules.simulate.study import game_disputes, make_study, parse_dispute
 
     players = _players(args.players)
     if args.dispute != "all":
@@ -58,10 +58,10 @@ def _studies(args: argparse.Namespace) -> tuple[list[Any], list[dict[str, str]]]
 
 def cmd_simulate(args: argparse.Namespace) -> int:
     """Run the study (or every dispute's) and print its figures."""
-    from proofs.simulate.run import run_studies
-    from proofs.simulate.store import ChunkStore
     from trickrules.cli.render.console import output_console
     from trickrules.cli.render.progress import progress
+    from trickrules.simulate.run import run_studies
+    from trickrules.simulate.store import ChunkStore
 
     _check_installed()
     cores = os.cpu_count() or 1
@@ -80,7 +80,7 @@ def cmd_simulate(args: argparse.Namespace) -> int:
     if args.out:
         Path(args.out).write_text(json.dumps(result, indent=2) + "\n", encoding="utf-8")
     if args.publish:
-        from proofs.simulate.store import write_results
+        from trickrules.simulate.store import write_results
 
         write_results(Path(args.publish), result, _command(args))
     if args.json:
@@ -197,7 +197,7 @@ def add_commands(sub: Any) -> None:
     p.add_argument("--out", default=None, metavar="FILE", help="also write the JSON here")
     p.add_argument("--publish", default=None, metavar="FILE",
                    help="also write the figures as the rulebook reads them "
-                        "(proofs/simulate/results.json)")
+                        "(trickrules/simulate/results.json)")
     p.add_argument("--quiet", action="store_true", help="no progress display")
     p.add_argument("--json", action="store_true", help="print JSON instead of tables")
     p.set_defaults(func=cmd_simulate)

@@ -81,8 +81,7 @@ class RuleCiter:
     @cached_property
     def _book(self) -> dict[str, tuple[int, str]]:
         """Each rule id's display number and its place in the built rulebook site."""
-        from proofs.rulebook.numbering import family_name, numbered_rules
-        from proofs.rulebook.rst import rule_label
+        from spec.numbering import family_name, numbered_rules, rule_label
 
         if self.catalogue.rulebook is None:
             return {}

@@ -1,4 +1,4 @@
-"""A rule example's picture, drawn from its :class:`~proofs.rulebook.example_scenes.Scene`:
+"""A rule example's picture, drawn from its :class:`~trickrules.rulebook.example_scenes.Scene`:
 a header, then whichever of these the example is about: the buying as a table of seats and
 calls (whose turn it is marked), the hands, the trick so far, the tricks played with their
 winners and card points, the projects, and the score by side. Text is 12 px or more at the
@@ -9,8 +9,8 @@ from __future__ import annotations
 import textwrap
 from collections.abc import Sequence
 
-from proofs.rulebook.cards_svg import CARD_H, STEP, card, describe, svg, text
-from proofs.rulebook.example_scenes import PlayedTrick, Scene
+from trickrules.rulebook.cards_svg import CARD_H, STEP, card, describe, svg, text
+from trickrules.rulebook.example_scenes import PlayedTrick, Scene
 
 MARGIN = 10
 LABEL_W = 124

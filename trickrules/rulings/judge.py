@@ -1,6 +1,6 @@
 """A ruling on one situation under every profile: the legal actions, and, when actions are
 given to play next, who bought, each trick's winner, the hand's score and the end of the game;
-each part with the rules that decide it (:mod:`proofs.judge_report` numbers them as the
+each part with the rules that decide it (:mod:`trickrules.rulings.report` numbers them as the
 rulebook does and words the report as a player reads it).
 
 The situation is the engine's JSON state form (``trickrules/kout-state/1`` for Kout,
@@ -21,7 +21,13 @@ from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import Any
 
-from proofs.judge_report import (
+from proofs.kit import kit_for_game
+from proofs.profile_diff import every_profile
+from proofs.ruling import Ruling
+from spec.loader import game_catalogue
+from spec.model import Catalogue, Profile
+from spec.registry import game_ids
+from trickrules.rulings.report import (
     ADMITTED,
     RuleCiter,
     check_text,
@@ -29,51 +35,10 @@ from proofs.judge_report import (
     differences,
     readable,
 )
-from proofs.kit import kit_for_game
-from proofs.profile_diff import every_profile
-from spec.loader import game_catalogue
-from spec.model import Catalogue, Profile
-from spec.registry import game_ids
 
 MAX_COMBINATIONS = 512
 FIELDS = ("legal", "then", "bought", "tricks", "score", "winner")
 """The parts of an answer, in the order a player reads them."""
-
-
-@dataclass
-class Ruling:
-    """What the engine says under one concrete profile (each family's proof kit rules on a
-    situation in its engine's JSON state form)."""
-
-    status: str
-    legal: list[str] = field(default_factory=list)
-    then: list[str] = field(default_factory=list)
-    tricks: list[int] = field(default_factory=list)
-    score: dict[str, Any] | None = None
-    winner: int | None = None
-    error: str = ""
-    bought: dict[str, Any] | None = None
-    """The contract the buying calls of ``then`` settled (None: they settled none)."""
-    hands: dict[str, list[str]] | None = None
-    """The cards each seat holds once ``then`` is played (None: not reported)."""
-    depends: list[str] | None = None
-    """The parameters whose rules the engine read for this answer (None: not known, so every
-    parameter may matter); not part of the answer."""
-    cites: dict[str, list[str]] = field(default_factory=dict)
-    """For each part of the answer (a field, or ``error``) the ids of the rules deciding it;
-    not part of the answer."""
-    words: dict[str, str] = field(default_factory=dict)
-    """The family's plain words for the parts that need them (``legal``, ``bought``,
-    ``score``, ``winner``); derived from the answer, so not part of it."""
-
-    def as_json(self) -> dict[str, Any]:
-        """The ruling as JSON data."""
-        out: dict[str, Any] = {"status": self.status, "legal": self.legal, "then": self.then,
-                               "bought": self.bought, "tricks": self.tricks,
-                               "score": self.score, "winner": self.winner}
-        if self.error:
-            out["error"] = self.error
-        return out
 
 
 def concrete_readings(profile: Profile) -> list[tuple[dict[str, str], Profile]]:

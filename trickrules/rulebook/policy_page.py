@@ -6,11 +6,11 @@ from __future__ import annotations
 
 from collections.abc import Iterable
 
-from proofs.rulebook.numbering import family_name, numbers, option_name
-from proofs.rulebook.rst import escape, heading, label, page_label, ref, rule_label, table
 from spec.model import Catalogue
+from spec.numbering import family_name, numbers, option_name
 from spec.practice import HOUSE, Evidence
 from spec.ruling_policy import PRACTICE_LEAD, Decision, decisions
+from trickrules.rulebook.rst import escape, heading, label, page_label, ref, rule_label, table
 
 STEP_NAMES = {"texts": "the texts", "practice": "practice", "judgement": "judgement"}
 

@@ -1,6 +1,6 @@
 """Rule examples in the rulebook: under each rule, its hand-written examples, each with its
 own picture of what it is about (the buying, the cards allowed, a trick, the hand's score;
-see :mod:`proofs.rulebook.example_scenes`), the actions that follow and what the rule gives,
+see :mod:`trickrules.rulebook.example_scenes`), the actions that follow and what the rule gives,
 with the file a reader can hand to ``trickrules judge``."""
 
 from __future__ import annotations
@@ -9,11 +9,11 @@ import html
 from typing import Any
 
 from proofs.outcome_words import Words, words_for
-from proofs.rulebook.example_pictures import picture_height, scene_svg
-from proofs.rulebook.example_scenes import example_scene
-from proofs.rulebook.rst import escape, keep_with_picture
 from spec.registry import family as family_record
 from spec.rule_examples import RuleExample
+from trickrules.rulebook.example_pictures import picture_height, scene_svg
+from trickrules.rulebook.example_scenes import example_scene
+from trickrules.rulebook.rst import escape, keep_with_picture
 
 
 def _words(state: dict[str, Any]) -> Words:

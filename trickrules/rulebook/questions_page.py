@@ -8,12 +8,12 @@ from __future__ import annotations
 import json
 from typing import Any
 
-from proofs.judge_question import QUESTION_TITLES, judge_question
 from proofs.outcome_words import answer_lines
-from proofs.rulebook.rst import escape, heading, label, ref, rule_label
-from proofs.serve.forms import Field, question_fields, question_help
-from proofs.serve.situations import GameFacts, example_question, example_questions, game_facts
 from spec.registry import family_of, game_ids
+from trickrules.rulebook.rst import escape, heading, label, ref, rule_label
+from trickrules.rulings.question import QUESTION_TITLES, judge_question
+from trickrules.serve.forms import Field, question_fields, question_help
+from trickrules.serve.situations import GameFacts, example_question, example_questions, game_facts
 
 
 def example_games(families: list[str]) -> list[str]:
@@ -59,7 +59,7 @@ def _example(facts: GameFacts, op: str) -> tuple[dict[str, Any], dict[str, Any]]
     otherwise (not merely refuses), else the suite's smallest case."""
     from importlib import resources
 
-    shipped = resources.files("proofs.rulebook.sphinx").joinpath("examples/questions")
+    shipped = resources.files("trickrules.rulebook.sphinx").joinpath("examples/questions")
     for path in sorted(shipped.iterdir(), key=lambda p: p.name):
         data = json.loads(path.read_text(encoding="utf-8")) if path.name.endswith(
             ".json") else {}

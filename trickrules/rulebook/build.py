@@ -17,24 +17,24 @@ from typing import Any
 
 from proofs.outcome_words import is_play, witness_text
 from proofs.rule_examples import check_rule_examples
-from proofs.rulebook.cards_svg import play_witness
-from proofs.rulebook.disputes_page import disputes_page
-from proofs.rulebook.examples import Example, find_example
-from proofs.rulebook.impact_page import impact_page
-from proofs.rulebook.irregularities_page import Ruler, irregularities_page
-from proofs.rulebook.navigation import write_navigation
-from proofs.rulebook.numbering import family_name, numbered_rules, rulebook_of
-from proofs.rulebook.odds_page import has_odds, odds_page
-from proofs.rulebook.policy_page import policy_page
-from proofs.rulebook.prerequisites import RulebookError, check_prerequisites
-from proofs.rulebook.rst import file_slug
-from proofs.rulebook.rule_examples_page import drawing, drawing_name, is_drawn
-from proofs.rulebook.rules_pages import example_image, glossary_page, house_page, rules_pages
-from proofs.rulebook.sources_page import sources_page
-from proofs.rulebook.verification_page import verification_page
 from spec.model import Catalogue
+from spec.numbering import family_name, numbered_rules, rulebook_of
 from spec.registry import FAMILIES, REGISTRY, family_of
 from spec.source_profiles import source_profiles
+from trickrules.rulebook.cards_svg import play_witness
+from trickrules.rulebook.disputes_page import disputes_page
+from trickrules.rulebook.examples import Example, find_example
+from trickrules.rulebook.impact_page import impact_page
+from trickrules.rulebook.irregularities_page import Ruler, irregularities_page
+from trickrules.rulebook.navigation import write_navigation
+from trickrules.rulebook.odds_page import has_odds, odds_page
+from trickrules.rulebook.policy_page import policy_page
+from trickrules.rulebook.prerequisites import RulebookError, check_prerequisites
+from trickrules.rulebook.rst import file_slug
+from trickrules.rulebook.rule_examples_page import drawing, drawing_name, is_drawn
+from trickrules.rulebook.rules_pages import example_image, glossary_page, house_page, rules_pages
+from trickrules.rulebook.sources_page import sources_page
+from trickrules.rulebook.verification_page import verification_page
 
 DOCS = Path(__file__).resolve().parent / "sphinx"
 """The Sphinx sources (``docs/`` of the repository, linked here so that the wheel ships them)."""
@@ -254,9 +254,9 @@ def build_rulebook(report: dict[str, Any], out: Path, cli_help: list[str], ruler
                    html: bool = True, questions: list[str] | None = None,
                    editions: tuple[str, ...] | None = None) -> Built:
     """Generate the pages under ``out/source`` (``cli_help``: the command-line reference page,
-    from :func:`~proofs.rulebook.cli_page.cli_page`; ``ruler``: what answers a judge question,
-    :func:`~proofs.judge_question.judge_question`; ``questions``: the page on asking for a
-    ruling, from :func:`~proofs.judge_page.questions_page`) and build the site in
+    from :func:`~trickrules.rulebook.cli_page.cli_page`; ``ruler``: what answers a judge question,
+    :func:`~trickrules.rulings.question.judge_question`; ``questions``: the page on asking for a
+    ruling, from :func:`~trickrules.rulebook.questions_page.questions_page`) and build the site in
     ``out/html`` (unless ``html`` is false) and one PDF per family in ``out/pdf``
     (``kout-rulebook.pdf``, ``baloot-rulebook.pdf``); every family with rulebook data unless
     ``families`` names some; only the PDF editions ``editions`` (``rulebook``, the committee's;

@@ -4,6 +4,8 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
+from spec.numbering import rule_label as rule_label  # where the book's anchors are made
+
 UNDERLINES = "=-~^"
 
 
@@ -39,10 +41,6 @@ def escape(text: str) -> str:
     return out
 
 
-def rule_label(family: str, rule_id: str) -> str:
-    """The target of a rule (stable: built from the family and the rule id, not its number;
-    the families share rule ids such as ``deck.cards``)."""
-    return f"{family}-rule-{rule_id}"
 
 
 def page_label(family: str, page: str) -> str:

@@ -6,7 +6,7 @@ from __future__ import annotations
 from collections import Counter
 from typing import Any
 
-from proofs.rulebook.rst import dispute_label, escape, heading, label, page_label, ref, table
+from trickrules.rulebook.rst import dispute_label, escape, heading, label, page_label, ref, table
 
 
 def _theorem_rows(rows: list[dict[str, Any]]) -> list[list[str]]:

@@ -12,7 +12,7 @@ from functools import cache
 from typing import Any
 
 from proofs.conformance.protocol import definition, schema
-from proofs.judge_question import QUESTION_OPS
+from trickrules.rulings.question import QUESTION_OPS
 
 RANKS = ("A", "K", "Q", "J", "10", "9", "8", "7", "6", "5", "4", "3", "2")
 SUIT_ORDER = ("S", "H", "C", "D")

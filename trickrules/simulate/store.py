@@ -1,6 +1,6 @@
 """Where studies are kept: one Parquet file per finished chunk, under a folder named by the
 study's key, so an interrupted study resumes from the chunks already done; and the published
-study of every dispute (``proofs/simulate/results.json``), which the rulebook reads.
+study of every dispute (``trickrules/simulate/results.json``), which the rulebook reads.
 
 Why Parquet files: a chunk is written whole to a temporary name and renamed, so a file that
 exists is complete and no lock is needed between writers; nothing runs as a server; and the
@@ -16,7 +16,7 @@ from importlib import resources
 from pathlib import Path
 from typing import Any
 
-from proofs.simulate.study import COUNTS, Study
+from trickrules.simulate.study import COUNTS, Study
 
 DEFAULT_STORE = Path("build") / "simulate"
 
@@ -125,7 +125,7 @@ def write_results(path: Path, run: dict[str, Any], command: str) -> None:
 def load_results(path: Path | None = None) -> dict[str, Any]:
     """The committed results (or those at ``path``); a file of another format is refused."""
     if path is None:
-        text = resources.files("proofs.simulate").joinpath(RESULTS_FILE).read_text("utf-8")
+        text = resources.files("trickrules.simulate").joinpath(RESULTS_FILE).read_text("utf-8")
     else:
         text = Path(path).read_text(encoding="utf-8")
     data: dict[str, Any] = json.loads(text)

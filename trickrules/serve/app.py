@@ -22,9 +22,10 @@ from starlette.responses import HTMLResponse, JSONResponse, Response
 from starlette.routing import Mount, Route
 from starlette.staticfiles import StaticFiles
 
-from proofs.judge_input import answer_situation, decode_situation
-from proofs.serve import pages
-from proofs.serve.forms import (
+from spec.registry import game_ids
+from trickrules.rulings.input import answer_situation, decode_situation
+from trickrules.serve import pages
+from trickrules.serve.forms import (
     Field,
     FormError,
     form_values,
@@ -32,15 +33,14 @@ from proofs.serve.forms import (
     question_help,
     read_question,
 )
-from proofs.serve.openapi import api_docs_html, openapi_document
-from proofs.serve.situations import (
+from trickrules.serve.openapi import api_docs_html, openapi_document
+from trickrules.serve.situations import (
     GameFacts,
     deal_rest,
     example_question,
     example_state,
     game_facts,
 )
-from spec.registry import game_ids
 
 MAX_BODY = 64 * 1024
 """The largest request body read (a question is well under a kilobyte, a state a few)."""
@@ -230,7 +230,7 @@ def create_app(rulebook: Path | None = None) -> Starlette:
     """The application; ``rulebook``: a built rulebook's HTML folder, served under
     ``/rulebook/`` so that each answer's rule links to its text."""
     site = Site(rulebook)
-    static = resources.files("proofs.serve").joinpath("static")
+    static = resources.files("trickrules.serve").joinpath("static")
     routes: list[Route | Mount] = [
         Route("/", site.index),
         Route("/ask/{game}/{op}", site.ask, methods=["GET", "POST"]),

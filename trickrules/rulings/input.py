@@ -14,7 +14,7 @@ MAX_SITUATION_BYTES = 1 << 20
 def decode_situation(raw: bytes, name: str) -> Any:
     """The JSON of a situation's bytes; every failure names ``name`` and, for bad JSON, the
     line; text an answer could not print names its field."""
-    from proofs.judge_report import check_text
+    from trickrules.rulings.report import check_text
 
     if len(raw) > MAX_SITUATION_BYTES:
         raise ValueError(f"{name}: larger than {MAX_SITUATION_BYTES} bytes; a situation is a "
@@ -38,15 +38,15 @@ def decode_situation(raw: bytes, name: str) -> Any:
 def answer_situation(data: Any) -> tuple[dict[str, Any], bool]:
     """The ruling on a question form or a whole state (as ``judge --json`` prints it), and
     whether the situation is admitted (a whole state no profile admits is not)."""
-    from proofs.judge_question import is_question, judge_question
+    from trickrules.rulings.question import is_question, judge_question
 
     if is_question(data):
         return judge_question(data), True
     if not isinstance(data, dict):
         raise ValueError("situation: expected a JSON object (a question or a state)")
-    from proofs.judge import judge
     from spec.loader import family_catalogue
     from spec.registry import FAMILIES
+    from trickrules.rulings.judge import judge
 
     report = judge(family_catalogue(FAMILIES[0]), data)
     return report, "ok" in report["statuses"]

@@ -5,12 +5,12 @@ from __future__ import annotations
 
 from typing import Any
 
-from proofs.rulebook.numbering import family_name, numbers
-from proofs.rulebook.rst import claim_label, escape, heading, label, page_label, quotation, ref
-from proofs.rulebook.rules_pages import game_names, rule_link
 from spec.coverage import REASONS
 from spec.model import Catalogue, Claim
+from spec.numbering import family_name, numbers
 from spec.source_profiles import profile_id, stance
+from trickrules.rulebook.rst import claim_label, escape, heading, label, page_label, quotation, ref
+from trickrules.rulebook.rules_pages import game_names, rule_link
 
 
 def _quality(catalogue: Catalogue, source_id: str, report: dict[str, Any]) -> list[str]:

@@ -9,12 +9,12 @@ from collections.abc import Callable
 from typing import Any
 
 from proofs.outcome_words import answer_lines, card_words
-from proofs.rulebook.numbering import family_name, rulebook_of
-from proofs.rulebook.prerequisites import RulebookError
-from proofs.rulebook.rst import escape, heading, label, page_label, ref, rule_label
-from proofs.rulebook.rules_pages import rule_text
 from spec.irregularities import Irregularity, IrregularityQuestion
 from spec.model import Catalogue
+from spec.numbering import family_name, rulebook_of
+from trickrules.rulebook.prerequisites import RulebookError
+from trickrules.rulebook.rst import escape, heading, label, page_label, ref, rule_label
+from trickrules.rulebook.rules_pages import rule_text
 
 
 def chapter_number(catalogue: Catalogue) -> int:
@@ -23,7 +23,7 @@ def chapter_number(catalogue: Catalogue) -> int:
 
 
 Ruler = Callable[[dict[str, Any]], dict[str, Any]]
-"""What answers a question as ``judge`` does (:func:`proofs.judge_question.judge_question`),
+"""What answers a question as ``judge`` does (:func:`trickrules.rulings.question.judge_question`),
 given to the build by its caller: the rulebook does not depend on the ruling commands."""
 
 

@@ -10,9 +10,9 @@ from __future__ import annotations
 from html import escape
 from typing import Any
 
-from proofs.judge_question import QUESTION_TITLES
 from proofs.outcome_words import answer_lines
-from proofs.serve.forms import Field
+from trickrules.rulings.question import QUESTION_TITLES
+from trickrules.serve.forms import Field
 
 SUITS = {"S": ("♠", "spades"), "H": ("♥", "hearts"), "D": ("♦", "diamonds"), "C": ("♣", "clubs")}
 OP_TITLES = QUESTION_TITLES

@@ -11,8 +11,8 @@ from html import escape
 from typing import Any
 
 from proofs.conformance.protocol import definition, schema
-from proofs.serve.forms import COMMON
 from spec.registry import game_ids
+from trickrules.serve.forms import COMMON
 
 VERSION = "1"
 RULE = {
@@ -98,7 +98,7 @@ def _responses(report: dict[str, Any]) -> dict[str, Any]:
 @cache
 def openapi_document() -> dict[str, Any]:
     """The whole document."""
-    from proofs.serve.situations import game_facts
+    from trickrules.serve.situations import game_facts
 
     request, response = schema("request"), schema("response")
     schemas: dict[str, Any] = {"rule": RULE, "error": ERROR}

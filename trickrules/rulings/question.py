@@ -23,11 +23,11 @@ from proofs.conformance.protocol import (
     verdict_of,
 )
 from proofs.conformance.reads import ReusedAnswers
-from proofs.judge_report import RuleCiter, departures
 from proofs.kit import kit_for_game
 from spec.loader import game_catalogue
 from spec.model import Profile
 from spec.registry import game_ids
+from trickrules.rulings.report import RuleCiter, departures
 
 QUESTION_OPS = ("legal-plays", "trick-winner", "auction", "doubling", "projects",
                 "project-compare", "hand-score", "game-end", "claim")

@@ -8,10 +8,8 @@ from typing import Any
 
 from proofs.outcome_words import is_play, outcome_text, witness_text
 from proofs.rule_facts import RuleFact, fill, rule_facts
-from proofs.rulebook.cards_svg import describe, play_witness
-from proofs.rulebook.example_pictures import picture_height
-from proofs.rulebook.examples import Example
-from proofs.rulebook.numbering import (
+from spec.model import Catalogue
+from spec.numbering import (
     NumberedRule,
     family_name,
     numbered_rules,
@@ -20,8 +18,14 @@ from proofs.rulebook.numbering import (
     rule_title,
     rulebook_of,
 )
-from proofs.rulebook.policy_page import ruling_policy_lines
-from proofs.rulebook.rst import (
+from spec.ruling_policy import Decision, decisions
+from spec.rulings import RULE_REFERENCE, Ruling, Term
+from spec.source_profiles import speaking_texts, stance
+from trickrules.rulebook.cards_svg import describe, play_witness
+from trickrules.rulebook.example_pictures import picture_height
+from trickrules.rulebook.examples import Example
+from trickrules.rulebook.policy_page import ruling_policy_lines
+from trickrules.rulebook.rst import (
     cjk_class,
     claim_label,
     dispute_label,
@@ -36,11 +40,7 @@ from proofs.rulebook.rst import (
     rule_label,
     table,
 )
-from proofs.rulebook.rule_examples_page import rule_example_lines
-from spec.model import Catalogue
-from spec.ruling_policy import Decision, decisions
-from spec.rulings import RULE_REFERENCE, Ruling, Term
-from spec.source_profiles import speaking_texts, stance
+from trickrules.rulebook.rule_examples_page import rule_example_lines
 
 HOW_WORDS = {"states": "states it", "ambiguous": "allows it among others",
              "contradicts": "contradicts itself", "silent": "is silent"}

@@ -1,5 +1,6 @@
 """Rule numbers and the order of the rulebook: chapter number times 100 plus the rule's place
-in its chapter. Numbers are for display; links use the stable rule ids."""
+in its chapter, from the rulings' chapters. Numbers are for display; links use the stable
+rule ids (:func:`rule_label`)."""
 
 from __future__ import annotations
 
@@ -66,3 +67,9 @@ def option_name(catalogue: Catalogue, parameter: str, reading: str) -> str:
     reading's letter in the rule's list of readings (``702A``), the same in every game."""
     ids = catalogue.parameters[parameter].reading_ids
     return f"{numbers(catalogue)[parameter]}{chr(ord('A') + ids.index(reading))}"
+
+
+def rule_label(family: str, rule_id: str) -> str:
+    """The target of a rule (stable: built from the family and the rule id, not its number;
+    the families share rule ids such as ``deck.cards``)."""
+    return f"{family}-rule-{rule_id}"

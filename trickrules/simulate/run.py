@@ -15,8 +15,8 @@ import time
 from collections.abc import Callable, Sequence
 from typing import Any, NamedTuple
 
-from proofs.simulate.store import ChunkStore
-from proofs.simulate.study import COUNTS, Study, rate, run_chunk
+from trickrules.simulate.store import ChunkStore
+from trickrules.simulate.study import COUNTS, Study, rate, run_chunk
 
 EXAMPLES = 3
 """First divergences a study reports (the lowest seeds)."""

@@ -1,5 +1,5 @@
 """How much each dispute matters in play, from the committed simulation study
-(``proofs/simulate/results.json``, made by ``trickrules simulate --dispute all``): one line on
+(``trickrules/simulate/results.json``, made by ``trickrules simulate --dispute all``): one line on
 each dispute's page, and a chapter per part ranking its disputes by how often the game's
 winner changes, with the players used and what the figures do not say."""
 
@@ -8,22 +8,22 @@ from __future__ import annotations
 from functools import cache
 from typing import Any
 
-from proofs.rulebook.numbering import family_name
-from proofs.rulebook.rst import dispute_label, escape, heading, label, page_label, ref, table
 from spec.model import Catalogue
+from spec.numbering import family_name
+from trickrules.rulebook.rst import dispute_label, escape, heading, label, page_label, ref, table
 
 
 @cache
 def _results() -> dict[str, Any]:
     """The committed study, read once."""
-    from proofs.simulate.store import load_results
+    from trickrules.simulate.store import load_results
 
     return load_results()
 
 
 def impact_line(dispute_id: str) -> list[str]:
     """The dispute's figures in play as one paragraph (none when it was not studied)."""
-    from proofs.simulate.store import by_dispute, sentence
+    from trickrules.simulate.store import by_dispute, sentence
 
     results = _results()
     study = by_dispute(results).get(dispute_id)
@@ -43,7 +43,7 @@ def _percent(rate: dict[str, Any]) -> str:
 
 def impact_page(catalogue: Catalogue) -> list[str]:
     """The chapter ranking the part's disputes by their impact in play."""
-    from proofs.simulate.store import ranking
+    from trickrules.simulate.store import ranking
 
     results = _results()
     family = family_name(catalogue)

@@ -6,11 +6,12 @@ from __future__ import annotations
 from typing import Any
 
 from proofs.outcome_words import is_play, outcome_text, title, witness_text
-from proofs.rulebook.cards_svg import describe, play_witness, single_card
-from proofs.rulebook.impact_page import impact_line
-from proofs.rulebook.numbering import family_name, numbers, rulebook_of
-from proofs.rulebook.policy_page import played_by
-from proofs.rulebook.rst import (
+from spec.model import Catalogue
+from spec.numbering import family_name, numbers, rulebook_of
+from trickrules.rulebook.cards_svg import describe, play_witness, single_card
+from trickrules.rulebook.impact_page import impact_line
+from trickrules.rulebook.policy_page import played_by
+from trickrules.rulebook.rst import (
     claim_label,
     dispute_label,
     disputed_rule_label,
@@ -24,8 +25,7 @@ from proofs.rulebook.rst import (
     ref,
     table,
 )
-from proofs.rulebook.rules_pages import HOW_WORDS, rule_link, rule_text
-from spec.model import Catalogue
+from trickrules.rulebook.rules_pages import HOW_WORDS, rule_link, rule_text
 
 
 def witness_drawing(dispute: dict[str, Any], outcome: dict[str, Any]) -> tuple[str, str] | None:

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import argparse
 
-from proofs.rulebook.rst import heading, label
+from trickrules.rulebook.rst import heading, label
 
 
 def _subparsers(parser: argparse.ArgumentParser) -> dict[str, argparse.ArgumentParser]:
