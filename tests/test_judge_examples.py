@@ -79,10 +79,24 @@ def test_every_shipped_example_is_judged_as_a_table_and_as_json(
         name: str, capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch) -> None:
     monkeypatch.setenv("COLUMNS", "1000")  # one line per line: the facts are not wrapped
     path = str(SPEC / name)
-    family = name.split("/")[0]
     code, out, err = _run([path, "--json"], capsys)
     assert code == 0 and not err, err
     report = json.loads(out)
+    cited = _check_json_ruling(name, report)
+
+    import trickrules.rulings.judge
+
+    # the table is drawn from the same report (judged once: the suite's time is short)
+    monkeypatch.setattr(trickrules.rulings.judge, "judge", lambda catalogue, data: report)
+    code, out, err = _run([path], capsys)
+    assert code == 0 and not err, err
+    _check_table(name, report, cited, out)
+    assert "error" not in err and "Traceback" not in err
+
+
+def _check_json_ruling(name: str, report: dict[str, Any]) -> list[dict[str, Any]]:
+    """The JSON ruling of example ``name``: the rulebook's profile first, the expected facts,
+    every part but the played actions and an error cited; the rules it cites."""
     ruling = report["ruling"]
     assert ruling["profile"] == report["reconciled"] == report["profiles"][0]["profile"]
     answer = report["profiles"][0]["answers"][0]
@@ -95,13 +109,15 @@ def test_every_shipped_example_is_judged_as_a_table_and_as_json(
     assert {"legal"} <= parts and all(part["rules"] for part in ruling["parts"]
                                       if part["part"] not in ("then", "error"))
     assert all(rule["number"] and rule["title"] and rule["rule"] for rule in cited)
+    return cited
 
-    import trickrules.rulings.judge
 
-    # the table is drawn from the same report (judged once: the suite's time is short)
-    monkeypatch.setattr(trickrules.rulings.judge, "judge", lambda catalogue, data: report)
-    code, out, err = _run([path], capsys)
-    assert code == 0 and not err, err
+def _check_table(name: str, report: dict[str, Any], cited: list[dict[str, Any]],
+                 out: str) -> None:
+    """The table of example ``name``: the rulebook's section with every cited rule and the
+    expected facts, and the last line saying whether the profiles agree."""
+    family = name.split("/")[0]
+    answer = report["profiles"][0]["answers"][0]
     section = out
     for heading in ("House options that answer", "Sources and profiles that", "Same answer as"):
         section = section.split(heading)[0]
@@ -117,7 +133,6 @@ def test_every_shipped_example_is_judged_as_a_table_and_as_json(
     last = out.rstrip().splitlines()
     assert "The profiles disagree on:" in out if report["disagreements"] else (
         "Every profile that admits this situation gives the same answer." in last[-1])
-    assert "error" not in err and "Traceback" not in err
 
 
 def test_judge_runs_without_the_rulebooks_extra() -> None:
