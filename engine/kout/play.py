@@ -57,6 +57,7 @@ class PlayPosition:
         "contract",
         "follow",
         "hands",
+        "last_place",
         "lead_kind",
         "leader",
         "next_seat",
@@ -94,6 +95,8 @@ class PlayPosition:
         self.over = False
         self._stack: list[_Undo | int] = []
         self.players = rules.players
+        self.last_place = rules.players - 1
+        """The place in a trick of its last card (the card that ends it)."""
         self.next_seat = tuple((seat + 1) % rules.players for seat in range(rules.players))
         self.over = self._decided()
 
@@ -208,7 +211,7 @@ class PlayPosition:
         its undo record is the seat alone (most cards of a perft are such)."""
         trick = self.trick
         seat = self.turn
-        if trick and self.lead_kind != WORTHLESS_JOKER_LEAD and len(trick) + 1 < self.players:
+        if trick and len(trick) < self.last_place and self.lead_kind != WORTHLESS_JOKER_LEAD:
             self.hands[seat] ^= BIT[card]
             trick.append(card)
             self.turn = self.next_seat[seat]
