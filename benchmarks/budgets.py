@@ -171,20 +171,26 @@ MEASURES: dict[str, Callable[[Path], Figure | list[Figure]]] = {
 
 
 def measure(skip: set[str]) -> list[Figure]:
-    """Every figure not skipped, in a scratch folder outside the checkout."""
+    """Every figure not skipped, in a scratch folder outside the checkout: the quick ones,
+    then verify cold and warm and the rulebook from the cold run's report, then the rest."""
     figures: list[Figure] = []
+
+    def take(name: str, scratch: Path) -> None:
+        if name not in skip:
+            got = MEASURES[name](scratch)
+            figures.extend(got if isinstance(got, list) else [got])
+
     with tempfile.TemporaryDirectory(prefix="trickrules-budgets-") as folder:
         scratch = Path(folder)
-        for name, take in MEASURES.items():
-            if name in skip:
-                continue
-            got = take(scratch)
-            figures += got if isinstance(got, list) else [got]
-            if name == "odds" and "verify" not in skip:
-                report = scratch / "verify-report.json"
-                figures += verify_figures(scratch, report)
-                if "rulebook" not in skip and report.exists():
-                    figures.append(rulebook_figure(scratch, report))
+        for name in ("help", "serve", "odds"):
+            take(name, scratch)
+        report = scratch / "verify-report.json"
+        if "verify" not in skip:
+            figures += verify_figures(scratch, report)
+        if "rulebook" not in skip and report.exists():
+            figures.append(rulebook_figure(scratch, report))
+        for name in ("perft", "tests"):
+            take(name, scratch)
     return figures
 
 
