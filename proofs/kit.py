@@ -14,14 +14,14 @@ from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any, Protocol
 
-from proofs.smt.solver import Result, Verdict
+from proofs.result import Result, Verdict
 from spec.model import Profile
 from spec.registry import family, family_of, game_ids
 
 if TYPE_CHECKING:
     from proofs.conformance.protocol import Answer
     from proofs.divergence import Kind
-    from proofs.rule_facts import RuleFact
+    from proofs.facts import RuleFact
     from proofs.ruling import Ruling
 
 

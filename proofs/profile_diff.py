@@ -14,21 +14,9 @@ from dataclasses import dataclass
 from typing import Any
 
 from proofs.disputes import Dispute, DisputeBook, DisputeVerdict
-from spec.model import Catalogue, Profile
-from spec.source_profiles import source_profiles
-
-
-def every_profile(catalogue: Catalogue) -> dict[str, Profile]:
-    """Shipped profiles and source profiles by id."""
-    return {**catalogue.profiles, **source_profiles(catalogue)}
-
-
-def find_profile(catalogue: Catalogue, profile_id: str) -> Profile:
-    """A shipped or source profile; ``KeyError`` lists the known ids."""
-    profiles = every_profile(catalogue)
-    if profile_id not in profiles:
-        raise KeyError(f"unknown profile {profile_id!r}; known: {', '.join(sorted(profiles))}")
-    return profiles[profile_id]
+from spec.model import Profile
+from spec.profile_index import every_profile as every_profile
+from spec.profile_index import find_profile as find_profile
 
 
 def combined(verdicts: Iterable[DisputeVerdict]) -> DisputeVerdict:

@@ -6,8 +6,10 @@ the Z3 model, so the prose of a rule cannot say what the machine rules do not do
 from __future__ import annotations
 
 import re
-from dataclasses import dataclass
 
+from proofs.facts import Example as Example
+from proofs.facts import FactError as FactError
+from proofs.facts import RuleFact as RuleFact
 from proofs.kit import kit_for_game
 from spec.model import Catalogue
 
@@ -21,29 +23,6 @@ ARITHMETIC = re.compile(r"\b(divided|divide|doubled and|halved|rounded|"
 WHO = re.compile(r"\b(who|not yet|has spoken|have spoken|already passed)\b", re.IGNORECASE)
 """Words saying who holds a permission: a text with a permission placeholder says who only
 through it."""
-
-
-class FactError(ValueError):
-    """A statement the machine rules contradict, or one the family cannot check."""
-
-
-@dataclass(frozen=True)
-class Example:
-    """A situation where a permission is used, or where its limit shows, with its words."""
-
-    allowed: bool
-    words: str
-
-
-@dataclass(frozen=True)
-class RuleFact:
-    """A checked statement: the words shown in the rule's sentence, an optional table (the
-    header first), examples of a permission, and how it was checked."""
-
-    words: str
-    table: tuple[tuple[str, ...], ...] = ()
-    examples: tuple[Example, ...] = ()
-    checked: str = ""
 
 
 def placeholders(text: str) -> list[tuple[str, str, tuple[tuple[str, ...], ...]]]:

@@ -20,12 +20,12 @@ from helpers import shipped_suite
 from proofs.conformance.build import stale_files, stored_witnesses, suite_files
 from proofs.conformance.made_from import RECORD, made_from_present_inputs
 from proofs.conformance.protocol import schema, schema_errors
-from proofs.conformance.runner import Failure, Run, charge, resting_on, settle
 from proofs.conformance.suite import SuiteData, load_suite, suite_dir
 from proofs.kout.conformance.cases import witness_requests
 from proofs.kout.conformance.expect import KOUT_OPS
 from proofs.kout.conformance.generate import build_suite
 from spec.loader import family_catalogue
+from trickrules.kit.runner import Failure, Run, charge, resting_on, settle
 
 REFERENCE = f"{sys.executable} -m trickrules.cli adapter"
 BROKEN = f"{sys.executable} -m tests.adapters.broken"
@@ -424,7 +424,7 @@ def test_stored_witnesses_cover_every_difference_the_solver_finds(
 
 def test_one_profile_name_given_other_readings_is_answered_by_the_readings() -> None:
     """The reference adapter compiles rules per set of readings, not per profile name."""
-    from proofs.conformance.reference_adapter import respond
+    from trickrules.kit.reference_adapter import respond
 
     suite = shipped_suite("kout")
     rules = json.loads((suite_dir("kout") / "profiles.json").read_text())

@@ -22,13 +22,13 @@ from hypothesis import strategies as st
 
 from engine.errors import EngineError, StateError
 from engine.registry import load_game, state_from_json
-from proofs.conformance.engine_process import EngineProcess, Problem
-from proofs.conformance.reference_adapter import respond, serve
 from proofs.conformance.suite import SuiteError, load_suite, suite_dir
 from spec.cards import CardParseError
 from spec.errors import SpecError
 from spec.loader import load_catalogue
 from spec.registry import family_dir
+from trickrules.kit.engine_process import EngineProcess, Problem
+from trickrules.kit.reference_adapter import respond, serve
 
 USER_ERRORS = (SpecError, EngineError, CardParseError, KeyError, ValueError)
 """What the command line reports as a user's mistake (exit 2, one line)."""

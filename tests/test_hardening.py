@@ -270,8 +270,8 @@ def test_the_reference_adapter_answers_every_bad_line_and_goes_on() -> None:
     the schema each get an error response; the adapter keeps serving."""
     import io
 
-    from proofs.conformance.reference_adapter import serve
     from proofs.conformance.suite import suite_dir
+    from trickrules.kit.reference_adapter import serve
 
     vector = json.loads((suite_dir("kout") / "must" / "perft.jsonl").read_text().splitlines()[0])
     deep_perft = {"id": 5, "op": "perft", "game": vector["game"], "profile": "kout6-default",

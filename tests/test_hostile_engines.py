@@ -16,7 +16,7 @@ from typing import Any
 import pytest
 from test_conformance import MISBEHAVING, conform, processes_with, small_suite, timeout_for
 
-from proofs.conformance.engine_process import LINES_QUEUED, EngineProcess, Problem
+from trickrules.kit.engine_process import LINES_QUEUED, EngineProcess, Problem
 
 
 @pytest.mark.parametrize(("way", "kind", "passed"), [

@@ -11,14 +11,15 @@ from typing import Any
 import pytest
 from helpers import shipped_suite
 
-from proofs.conformance import charges
-from proofs.conformance.charges import house_options
-from proofs.conformance.engine_process import Problem
-from proofs.conformance.house_table import CANNOT_TELL, PLAYS, TIE, house_table
+from proofs.conformance.protocol import profile_for
 from proofs.conformance.protocol import request as make_request
-from proofs.conformance.reference_adapter import profile_for, respond
-from proofs.conformance.runner import Run, Runner, settle
 from proofs.conformance.suite import EVERY, SuiteData
+from trickrules.kit import charges
+from trickrules.kit.charges import house_options
+from trickrules.kit.engine_process import Problem
+from trickrules.kit.house_table import CANNOT_TELL, PLAYS, TIE, house_table
+from trickrules.kit.reference_adapter import respond
+from trickrules.kit.runner import Run, Runner, settle
 
 
 class HouseEngine:
@@ -211,7 +212,7 @@ def test_a_house_rule_that_hides_another_does_not_hide_it_from_the_table(
     """A wrong answer under one reading of a parameter that a house reading the engine is
     found to play elsewhere gives is no evidence against the first: the table names both.
     Counting such answers as evidence (the check turned off) leaves the second unnamed."""
-    import proofs.conformance.house_table as table
+    import trickrules.kit.house_table as table
 
     whole = SUITES["baloot"]
     parts = [_separating_suite(whole, "baloot", p) for p in HIDING]

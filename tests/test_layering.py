@@ -73,3 +73,21 @@ def test_help_loads_no_heavy_library() -> None:
                           check=True, cwd=ROOT)
     assert "usage: trickrules" in done.stdout
     assert json.loads(done.stdout.splitlines()[-1]) == []
+
+
+APPLICATIONS_WITHOUT_THE_SOLVER = (
+    "trickrules.kit.session", "trickrules.kit.runner", "trickrules.kit.house_table",
+    "trickrules.kit.reference_adapter", "trickrules.rulings.judge", "trickrules.rulings.input",
+    "trickrules.rulings.question", "trickrules.serve.app")
+"""The conformance runner, the judge and the server load Z3 only when a question needs the
+model (a family's proof kit), never on import."""
+
+
+def test_the_kit_the_judge_and_the_server_import_no_solver() -> None:
+    code = ("import importlib, sys, json\n"
+            f"for name in {APPLICATIONS_WITHOUT_THE_SOLVER!r}:\n"
+            "    importlib.import_module(name)\n"
+            "print(json.dumps('z3' in sys.modules))")
+    done = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True,
+                          check=True, cwd=ROOT)
+    assert json.loads(done.stdout) is False

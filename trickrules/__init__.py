@@ -15,8 +15,8 @@ from __future__ import annotations
 from pathlib import Path
 from typing import Any
 
-from proofs.conformance import DEFAULT_TIMEOUT
 from trickrules.cli.main import installed_version
+from trickrules.kit import DEFAULT_TIMEOUT
 
 __all__ = ["SituationError", "__version__", "conform", "games", "judge", "load_game"]
 
@@ -80,8 +80,8 @@ def conform(engine: str, game: str, profile: str | None = None,
     folder ``suite``; only the question types ``only`` when given) against the engine that the
     shell command ``engine`` starts; the result as ``trickrules conform --json`` prints it
     (``result["ok"]``: every vector passed)."""
-    from proofs.conformance.session import run_suite
     from spec.registry import family_named, game_ids
+    from trickrules.kit.session import run_suite
 
     one_game = game if game in game_ids() else None
     _, _, run = run_suite(engine, family_named(game), profile,

@@ -8,7 +8,7 @@ Deals are drawn from the game's seed, so a state is never a chance node.
 from __future__ import annotations
 
 import copy
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, Protocol
 
 from engine.baloot import actions as act
 from engine.baloot import auction as buy
@@ -21,17 +21,25 @@ from engine.errors import IllegalActionError, StateError
 from spec.cards import SUIT_LETTERS
 
 if TYPE_CHECKING:
-    from engine.baloot.game import BalootGame
+    from engine.baloot.projects import Project
+    from engine.baloot.scoring import HandScore
 
 TERMINAL_PLAYER = -4
 CUT, AUCTION, TRUMP, DOUBLE, PLAY, GAME_OVER = (
     "cut", "auction", "trump", "double", "play", "game-over")
 
 
+class BalootTable(Protocol):
+    """The game a state belongs to, as the rules of play see it (the game module imports the
+    state, so the state names its game by this shape, not by its class)."""
+
+    rules: Rules
+
+
 class BalootStateCore:
     """A whole game in progress; :class:`engine.baloot.game.BalootState` adds the JSON form."""
 
-    def __init__(self, game: BalootGame, seed: int, dealer: int,
+    def __init__(self, game: BalootTable, seed: int, dealer: int,
                  scores: tuple[int, int] = (0, 0), hand_index: int = 0,
                  deal_index: int | None = None) -> None:
         self.game = game
@@ -282,8 +290,6 @@ class BalootStateCore:
             self._finish_hand(hand)
 
     def _finish_hand(self, hand: Hand | None, same_dealer: bool = False) -> None:
-        from engine.baloot.record import hand_record
-
         result = None
         if hand is not None:
             result, scoring = hand.score(self.rules)
@@ -382,3 +388,56 @@ class BalootStateCore:
         held = " ".join(f"{s}:[{' '.join(names(self.hands[s]))}]" for s in range(4))
         return (f"phase {self.phase}, dealer {self.dealer}, to move {self.current_player()}, "
                 f"scores {self.scores}, hands {held}")
+
+
+def _calls(state: BalootStateCore) -> list[dict[str, Any]]:
+    assert state.auction is not None
+    out = []
+    for call in state.auction.calls:
+        row = dict(call)
+        if "trump" in row:
+            row["trump"] = SUIT_LETTERS[int(str(row["trump"]))]
+        out.append(row)
+    return out
+
+
+def hand_record(state: BalootStateCore, hand: Hand | None, result: HandScore | None,
+                scoring: list[Project]) -> dict[str, Any]:
+    """One finished (or annulled) hand."""
+    auction = state.auction
+    assert auction is not None
+    held = hand.dealt if hand is not None else state.hands
+    record: dict[str, Any] = {
+        "index": state.hand_index,
+        "dealer": state.dealer,
+        "cutter": state.cut_choice,
+        "deal": {str(seat): names(held[seat]) for seat in range(4)},
+        "public_card": name(state.public),
+        "auction": _calls(state),
+        "contract": None,
+        "void": "kawesh" if auction.annulled else "all-passed" if hand is None else None,
+        "projects": [],
+        "tricks": [],
+        "card_points": [0, 0],
+        "game_points": [0, 0],
+    }
+    if hand is not None and result is not None:
+        doubling = state.doubling
+        assert doubling is not None
+        record["contract"] = {
+            "seat": hand.declarer, "type": hand.contract,
+            "trump": None if hand.trump is None else SUIT_LETTERS[hand.trump],
+            "multiplier": hand.multiplier, "locked": hand.locked, "gahwa": hand.gahwa,
+            "doubling": doubling.calls}
+        record["projects"] = hand.projects_json(scoring)
+        record["tricks"] = [{"leader": t.leader,
+                             "plays": [{"seat": (t.leader + i) % 4, "card": name(c)}
+                                       for i, c in enumerate(t.cards)],
+                             "winner": t.winner} for t in hand.tricks]
+        record["card_points"] = list(hand.card_points)
+        record["game_points"] = list(result.total)
+        record["made"] = result.made
+        record["score"] = {"cards": list(result.cards), "projects": list(result.projects),
+                           "baloot": list(result.baloot)}
+    record["totals"] = [state.scores[0], state.scores[1]]
+    return record

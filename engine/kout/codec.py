@@ -35,17 +35,16 @@ from engine.errors import IllegalActionError, StateError
 from engine.kout import STATE_FORMAT
 from engine.kout.actions import NUM_ACTIONS
 from engine.kout.play import Contract, possible_winners
-from engine.kout.state import GAME_OVER, PLAY, TRUMP, KoutStateCore
+from engine.kout.state import GAME_OVER, PLAY, TRUMP, KoutStateCore, KoutTable
 from engine.masks import cards_of
 from engine.trick import Trick
 from spec.cards import SUIT_LETTERS, card_name
 from spec.model import Profile
 
 if TYPE_CHECKING:
-    from engine.kout.game import KoutGame
     from engine.kout.rules import Rules
 
-MakeGame = Callable[[str, "Profile | str | None"], "KoutGame"]
+MakeGame = Callable[[str, "Profile | str | None"], KoutTable]
 
 FORMAT = STATE_FORMAT
 PHASES = ("auction", "trump", "play", "game-over")
@@ -133,7 +132,7 @@ def _check_game_goes_on(rules: Rules, scores: tuple[int, int]) -> None:
                          "such a state has phase 'game-over'")
 
 
-def _read_game(read: Reader, profile: Profile | None, make_game: MakeGame) -> KoutGame:
+def _read_game(read: Reader, profile: Profile | None, make_game: MakeGame) -> KoutTable:
     """The game a state belongs to: its format checked, the game it names made under
     ``profile`` or else the profile it names."""
     if read.get("format", str) != FORMAT:
@@ -232,7 +231,7 @@ def _read_state(data: Any, profile: Profile | None, make_game: MakeGame) -> Kout
     return state
 
 
-def _replay_auction(game: KoutGame, state: KoutStateCore, calls: list[Any], seed: int,
+def _replay_auction(game: KoutTable, state: KoutStateCore, calls: list[Any], seed: int,
                     dealer: int, hand_index: int, scores: tuple[int, int]) -> None:
     """The calls of a hand in play replayed on a fresh deal: they must finish the auction
     with the state's contract, and become the state's auction."""
@@ -337,7 +336,7 @@ def _finished_trick(rules: Rules, raw: Any, where: str, trump_letter: str,
     return Trick(t_leader, tuple(cards), t_winner)
 
 
-def _play_state(game: KoutGame, read: Reader, hands: list[list[int]], dealer: int, seed: int,
+def _play_state(game: KoutTable, read: Reader, hands: list[list[int]], dealer: int, seed: int,
                 hand_index: int, scores: tuple[int, int]) -> KoutStateCore:
     players = game.rules.players
     contract = _contract(read.get("contract", dict))

@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
-from typing import TYPE_CHECKING, Self
+from typing import Protocol, Self
 
 from engine.errors import IllegalActionError, StateError
 from engine.kout.actions import (
@@ -33,9 +33,6 @@ from engine.table import deal_hands, next_dealer
 from engine.trick import Trick
 from spec.cards import NUM_CARDS, SUIT_LETTERS, Card, card_name
 
-if TYPE_CHECKING:
-    from engine.kout.game import KoutGame
-
 TERMINAL_PLAYER = -4
 AUCTION, TRUMP, PLAY, GAME_OVER = "auction", "trump", "play", "game-over"
 
@@ -55,13 +52,27 @@ class HandRecord:
     scores: tuple[int, int]
 
 
+class KoutTable(Protocol):
+    """The game a state belongs to, as the rules of play and the codec see it (the game
+    module imports the state, so the state names its game by this shape, not by its class)."""
+
+    rules: Rules
+
+    @property
+    def state_class(self) -> type[KoutStateCore]:
+        """The class of this game's states."""
+
+    def new_initial_state(self, seed: int = 0) -> KoutStateCore:
+        """A new game dealt from ``seed``."""
+
+
 class KoutStateCore:
     """A whole game in progress: the current hand (auction, trump, play) and the scores.
 
     The rules of play; :class:`engine.kout.game.KoutState` adds the JSON form.
     """
 
-    def __init__(self, game: KoutGame, seed: int, dealer: int, hands: Sequence[CardSet],
+    def __init__(self, game: KoutTable, seed: int, dealer: int, hands: Sequence[CardSet],
                  hand_index: int, scores: tuple[int, int]) -> None:
         self.game = game
         self.rules = game.rules
@@ -262,7 +273,7 @@ class KoutStateCore:
 
     # ------------------------------------------------------------------ construction
     @classmethod
-    def from_deal(cls, game: KoutGame, hands: Sequence[Iterable[Card]], dealer: int, *,
+    def from_deal(cls, game: KoutTable, hands: Sequence[Iterable[Card]], dealer: int, *,
                   seed: int = 0, hand_index: int = 0,
                   scores: tuple[int, int] = (0, 0)) -> Self:
         """A state at the start of an auction with an explicit deal (later hands use ``seed``)."""
@@ -277,7 +288,7 @@ class KoutStateCore:
         return cls(game, seed, dealer, masks, hand_index, scores)
 
     @classmethod
-    def from_situation(cls, game: KoutGame, *, hands: Sequence[Iterable[Card]], trump: int,
+    def from_situation(cls, game: KoutTable, *, hands: Sequence[Iterable[Card]], trump: int,
                        contract: Contract, dealer: int, leader: int,
                        trick: Sequence[Card] = (), played: Iterable[Card] = (),
                        tricks_won: tuple[int, int] = (0, 0), seed: int = 0,

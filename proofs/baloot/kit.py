@@ -22,7 +22,7 @@ from proofs.kit import ConformanceKit, ModelAnswers, Theorem
 from spec.model import Profile
 
 if TYPE_CHECKING:
-    from proofs.rule_facts import RuleFact
+    from proofs.facts import RuleFact
     from proofs.ruling import Ruling
 
 class BalootConformance:

@@ -18,7 +18,7 @@ from proofs.baloot import scoring as z_scoring
 from proofs.baloot.doubling import Step, calls
 from proofs.baloot.projects import KIND_NAMES
 from proofs.baloot.projects import value as z_project_value
-from proofs.rule_facts import Example, FactError, RuleFact
+from proofs.facts import Example, FactError, RuleFact
 from proofs.smt import terms as t
 from proofs.smt.parameters import SymbolicProfile
 from proofs.smt.solver import Names

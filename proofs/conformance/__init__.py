@@ -1,5 +1,3 @@
-"""The conformance kit: test vectors, the adapter protocol, the runner and a reference adapter."""
-
-DEFAULT_TIMEOUT = 10.0
-"""Seconds an engine has to answer one request, unless ``--timeout`` says otherwise (here, so
-that the command line's parser reads it without loading the kit)."""
+"""The conformance suite: its test vectors (made from the Z3 models and the engine), the
+adapter protocol and its schemas. The runner that drives an engine through it is
+:mod:`trickrules.kit`."""

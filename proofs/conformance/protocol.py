@@ -312,3 +312,18 @@ def _sort_at(node: Any, path: tuple[str, ...]) -> None:
         inner.sort(key=lambda item: json.dumps(item, sort_keys=True))
     elif rest:
         _sort_at(inner, rest)
+
+
+def profile_for(request: dict[str, Any]) -> Profile:
+    """The profile a request names, rebuilt from its readings (so house options work too)."""
+    for field in ("profile", "rules"):
+        if field not in request:
+            raise ProtocolError(f"{field}: missing (every request names its profile and "
+                                "readings)")
+    from spec.loader import game_catalogue
+
+    base = game_catalogue(request["game"]).default_profile(request["game"])
+    try:
+        return base.derive(request["profile"], request["rules"])
+    except (KeyError, ValueError) as exc:
+        raise ProtocolError(f"rules: {exc}") from None

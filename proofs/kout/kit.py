@@ -16,7 +16,7 @@ from proofs.kout.theorems import THEOREMS
 from spec.model import Profile
 
 if TYPE_CHECKING:
-    from proofs.rule_facts import RuleFact
+    from proofs.facts import RuleFact
     from proofs.ruling import Ruling
 
 

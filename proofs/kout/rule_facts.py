@@ -10,8 +10,8 @@ from engine.kout.actions import MAX_BID, MIN_BID
 from engine.kout.play import Contract
 from engine.kout.rules import Rules, compile_rules
 from engine.kout.scoring import HandScore, score_hand
+from proofs.facts import FactError, RuleFact
 from proofs.kout import scoring as z_scoring
-from proofs.rule_facts import FactError, RuleFact
 from proofs.smt import terms as t
 from proofs.smt.parameters import SymbolicProfile
 from proofs.smt.solver import Names

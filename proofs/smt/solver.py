@@ -4,15 +4,15 @@ and the three verdicts (proved, refuted with a witness, unknown)."""
 from __future__ import annotations
 
 import time
-from dataclasses import dataclass, field
-from typing import Any, Literal
 
 import z3
+
+from proofs.result import Result as Result
+from proofs.result import Verdict as Verdict
 
 SEED = 20261122
 RLIMIT = 20_000_000
 
-Verdict = Literal["proved", "refuted", "unknown"]
 
 
 class Names:
@@ -75,18 +75,6 @@ def make_solver(rlimit: int = RLIMIT) -> z3.Solver:
     for name, value in TUNING.items():
         solver.set(name, value)
     return solver
-
-
-@dataclass
-class Result:
-    """The outcome of one query: verdict, time, and the model when refuted."""
-
-    verdict: Verdict
-    seconds: float
-    model: z3.ModelRef | None = None
-    reason: str = ""
-    witness: dict[str, Any] = field(default_factory=dict)
-    replay: dict[str, Any] | None = None
 
 
 def prove(claim: z3.BoolRef, assumptions: list[z3.BoolRef]) -> Result:

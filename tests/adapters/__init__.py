@@ -8,7 +8,7 @@ from collections.abc import Callable, Mapping
 
 def serve_broken(breaks: Mapping[str, Callable[[], None]], argv: list[str]) -> int:
     """Apply the break named by ``argv[0]`` to the reference engine and serve the protocol."""
-    from proofs.conformance.reference_adapter import serve
+    from trickrules.kit.reference_adapter import serve
 
     breaks[argv[0]]()
     serve(sys.stdin, sys.stdout)

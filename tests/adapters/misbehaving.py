@@ -23,7 +23,7 @@ import sys
 import time
 from typing import Any
 
-from proofs.conformance.reference_adapter import respond
+from trickrules.kit.reference_adapter import respond
 
 
 def _at_start(way: str) -> int | None:

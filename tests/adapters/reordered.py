@@ -8,7 +8,7 @@ import json
 import sys
 from typing import Any
 
-from proofs.conformance.reference_adapter import respond
+from trickrules.kit.reference_adapter import respond
 
 
 def reversed_lists(value: Any) -> Any:

@@ -8,10 +8,10 @@ from typing import Any
 import pytest
 
 from proofs.conformance.protocol import InvalidRequestError, definition, schema_errors
-from proofs.conformance.reference_adapter import respond
 from proofs.kit import kit_for_game
 from spec.loader import game_catalogue
 from spec.model import Profile
+from trickrules.kit.reference_adapter import respond
 
 ALL = [f"{r}{s}" for s in "SHDC" for r in ("7", "8", "9", "10", "J", "Q", "K", "A")]
 

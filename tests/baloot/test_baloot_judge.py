@@ -14,9 +14,9 @@ from baloot_helpers import situation
 from engine.baloot.rules import ReadRules
 from proofs.baloot.judging import rule_on, rule_parameters
 from proofs.baloot.replay import engine_rules
-from proofs.profile_diff import every_profile
 from spec.loader import family_catalogue
 from spec.model import Profile
+from spec.profile_index import every_profile
 from trickrules.rulings.judge import judge, open_answers
 
 

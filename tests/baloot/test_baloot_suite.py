@@ -284,7 +284,7 @@ def test_without_the_runs_charges_the_table_cannot_name_the_option(
     """The check above fails when the table ignores the run's charges: the sweep is no
     longer named, and parameters whose vectors the engine failed only for the sweep read as
     if no reading of theirs fitted."""
-    import proofs.conformance.house_table as house
+    import trickrules.kit.house_table as house
 
     plain = house.house_table
     monkeypatch.setattr(house, "house_table", lambda runner, suite, game, only=None,

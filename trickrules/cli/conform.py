@@ -8,8 +8,8 @@ import json
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
-from proofs.conformance import DEFAULT_TIMEOUT
 from spec.registry import FAMILIES
+from trickrules.kit import DEFAULT_TIMEOUT
 
 if TYPE_CHECKING:
     from rich.console import Console
@@ -18,8 +18,8 @@ if TYPE_CHECKING:
 
 def cmd_conform(args: argparse.Namespace) -> int:
     """Run the suite against ``--engine``; exit 1 on any failure, 2 on bad arguments."""
-    from proofs.conformance.session import check_timeout, run_suite
     from spec.registry import family_named, game_ids
+    from trickrules.kit.session import check_timeout, run_suite
 
     check_timeout(args.timeout)
     family = family_named(args.game)
@@ -40,7 +40,7 @@ def cmd_conform(args: argparse.Namespace) -> int:
         write_atomically(failures_path, "".join(
             json.dumps(f.as_json(), ensure_ascii=False) + "\n" for f in run.failures).encode())
     if args.table:
-        from proofs.conformance.house_table import best_profile, house_table
+        from trickrules.kit.house_table import best_profile, house_table
 
         for game in suite.defaults:
             rows = house_table(runner, suite, game, failures=run.failures)
@@ -143,7 +143,7 @@ def _count(n: int, thing: str) -> str:
 
 def cmd_adapter(args: argparse.Namespace) -> int:
     """Serve the reference engine over the protocol on standard input and output."""
-    from proofs.conformance.reference_adapter import main
+    from trickrules.kit.reference_adapter import main
 
     return main()
 

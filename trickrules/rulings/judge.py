@@ -22,10 +22,10 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from proofs.kit import kit_for_game
-from proofs.profile_diff import every_profile
 from proofs.ruling import Ruling
 from spec.loader import game_catalogue
 from spec.model import Catalogue, Profile
+from spec.profile_index import every_profile
 from spec.registry import game_ids
 from trickrules.rulings.report import (
     ADMITTED,

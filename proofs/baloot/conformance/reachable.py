@@ -327,7 +327,7 @@ def questions(vectors: list[dict[str, Any]], default: str) -> list[tuple[str, di
 def suite_rules(profiles: dict[str, Any], profile_id: str) -> Rules:
     """The engine's rules of a profile of the suite (``profiles.json``: house options too)."""
     from engine.baloot.rules import compile_rules
-    from proofs.conformance.reference_adapter import profile_for
+    from proofs.conformance.protocol import profile_for
 
     return compile_rules(profile_for({"game": "baloot", "profile": profile_id,
                                       "rules": profiles[profile_id]["rules"]}))

@@ -7,7 +7,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import Any
 
-from proofs.conformance.charges import cover
+from trickrules.kit.charges import cover
 
 
 @dataclass

@@ -7,11 +7,11 @@ from __future__ import annotations
 from pathlib import Path
 from typing import Any
 
-from proofs.conformance import DEFAULT_TIMEOUT
-from proofs.conformance.engine_process import EngineProcess, adopt_orphans
-from proofs.conformance.reference_adapter import profile_for
-from proofs.conformance.runner import Run, Runner
+from proofs.conformance.protocol import profile_for
 from proofs.conformance.suite import SuiteData, load_suite, suite_dir
+from trickrules.kit import DEFAULT_TIMEOUT
+from trickrules.kit.engine_process import EngineProcess, adopt_orphans
+from trickrules.kit.runner import Run, Runner
 
 MAX_TIMEOUT = 3600.0
 """The longest per-request timeout accepted (an hour; no request needs more)."""

@@ -14,27 +14,13 @@ from proofs.conformance.protocol import (
     InvalidRequestError,
     ProtocolError,
     definition,
+    profile_for,
     schema_errors,
 )
 from proofs.kit import kit_for_game
-from spec.loader import game_catalogue
-from spec.model import Profile
 from spec.registry import game_ids
 
 ENGINE_NAME = "trickrules reference engine"
-
-
-def profile_for(request: dict[str, Any]) -> Profile:
-    """The profile a request names, rebuilt from its readings (so house options work too)."""
-    for field in ("profile", "rules"):
-        if field not in request:
-            raise ProtocolError(f"{field}: missing (every request names its profile and "
-                                "readings)")
-    base = game_catalogue(request["game"]).default_profile(request["game"])
-    try:
-        return base.derive(request["profile"], request["rules"])
-    except (KeyError, ValueError) as exc:
-        raise ProtocolError(f"rules: {exc}") from None
 
 
 def respond(request: Any) -> dict[str, Any]:

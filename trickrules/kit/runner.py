@@ -20,18 +20,24 @@ from collections.abc import Callable, Iterable
 from typing import Any
 
 from proofs.conformance.build import why_rules
-from proofs.conformance.charges import NO_FIT, Charges, Departure
-from proofs.conformance.engine_process import EngineProcess, Problem
-from proofs.conformance.protocol import Answer, InvalidRequestError, canonical, definition, request
-from proofs.conformance.reference_adapter import profile_for
+from proofs.conformance.protocol import (
+    Answer,
+    InvalidRequestError,
+    canonical,
+    definition,
+    profile_for,
+    request,
+)
 from proofs.conformance.suite import SuiteData
-from proofs.conformance.tally import Failure as Failure
-from proofs.conformance.tally import RuleTally as RuleTally
-from proofs.conformance.tally import Run as Run
-from proofs.conformance.tally import charge as charge
-from proofs.conformance.tally import settle as settle
 from proofs.kit import kit_for_game
 from spec.model import Profile
+from trickrules.kit.charges import NO_FIT, Charges, Departure
+from trickrules.kit.engine_process import EngineProcess, Problem
+from trickrules.kit.tally import Failure as Failure
+from trickrules.kit.tally import RuleTally as RuleTally
+from trickrules.kit.tally import Run as Run
+from trickrules.kit.tally import charge as charge
+from trickrules.kit.tally import settle as settle
 
 Refusal = tuple[list[str], str, list[list[str]], list[tuple[str, str]] | None]
 """A refused move's charge: rules, detail, the rank orders it rests on, reproducing readings."""
