@@ -250,7 +250,8 @@ class Source:
 @dataclass(frozen=True)
 class Claim:
     """One rule statement of a source: its quotation, and the readings its words fix (a
-    statement) or allow (an ambiguity)."""
+    statement, ``states``), lean to by an inference written in ``note`` (``implies``) or
+    allow (an ambiguity, ``ambiguous``). A silence is never a claim."""
 
     id: str
     source: str

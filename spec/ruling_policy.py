@@ -9,7 +9,7 @@ from dataclasses import dataclass
 
 from spec.model import Catalogue
 from spec.practice import HOUSE, Evidence
-from spec.source_profiles import speaking_texts
+from spec.source_profiles import TextStands, leaning_texts, speaking_texts
 
 PRACTICE_LEAD = 2
 """How many more independent sources, counting clear findings only, the reading played most
@@ -37,6 +37,17 @@ class Decision:
     practice: tuple[tuple[str, tuple[str, ...]], ...]
     """Each reading found in practice, with the sources (clear findings) playing it, most
     played first."""
+    leaning: tuple[TextStand, ...] = ()
+    """The texts that do not speak on the parameter but lean to readings of it by an
+    inference (``implies`` claims): shown, never counted in the texts step."""
+
+    def against_practice(self, ruled: str) -> tuple[int, int]:
+        """How many independent sources (clear findings) play another reading than ``ruled``,
+        and how many play any reading: a ruling against most public engines has the first
+        more than half of the second."""
+        sources = {s for _, played in self.practice for s in played}
+        playing_ruled = set(dict(self.practice).get(ruled, ()))
+        return len(sources - playing_ruled), len(sources)
 
     @property
     def basis(self) -> str:
@@ -81,13 +92,15 @@ def practice_ranking(evidence: tuple[Evidence, ...], game: str,
                         key=lambda pair: (-len(pair[1]), pair[0])))
 
 
-def decide(catalogue: Catalogue, game: str, parameter: str,
-           texts: dict[str, tuple[tuple[str, tuple[str, ...]], ...]] | None = None) -> Decision:
-    """The policy's decision for ``parameter`` in ``game`` (``texts``: the game's
-    :func:`~spec.source_profiles.speaking_texts`, when already computed).
+def decide(catalogue: Catalogue, game: str, parameter: str, texts: TextStands | None = None,
+           leaning: TextStands | None = None) -> Decision:
+    """The policy's decision for ``parameter`` in ``game`` (``texts`` and ``leaning``: the
+    game's :func:`~spec.source_profiles.speaking_texts` and
+    :func:`~spec.source_profiles.leaning_texts`, when already computed).
 
     1. The texts: a reading every text that speaks allows, when it is the only one; else the
-       reading more of the speaking texts allow than any other. A silent text counts for none.
+       reading more of the speaking texts allow than any other. A silent text counts for none,
+       and so does a text that only leans to a reading by an inference (shown as leaning).
     2. Practice, where the texts leave it open: the reading played by the most independent
        public engines and rule pages (clear findings), ahead of every other by
        :data:`PRACTICE_LEAD`, when the catalogue encodes it.
@@ -95,13 +108,15 @@ def decide(catalogue: Catalogue, game: str, parameter: str,
     """
     spoken = (texts if texts is not None else speaking_texts(catalogue, game)).get(parameter, ())
     stands = tuple(TextStand(source, readings) for source, readings in spoken)
+    leans = (leaning if leaning is not None else leaning_texts(catalogue, game)).get(parameter, ())
+    lean = tuple(TextStand(source, readings) for source, readings in leans)
     ranked = practice_ranking(catalogue.practice, game, parameter)
     reading = _by_texts(stands)
     if reading is not None:
-        return Decision(game, parameter, "texts", reading, stands, ranked)
+        return Decision(game, parameter, "texts", reading, stands, ranked, lean)
     reading = _by_practice(ranked)
     step = "practice" if reading is not None else "judgement"
-    return Decision(game, parameter, step, reading, stands, ranked)
+    return Decision(game, parameter, step, reading, stands, ranked, lean)
 
 
 def decisions(catalogue: Catalogue) -> dict[tuple[str, str], Decision]:
@@ -109,6 +124,7 @@ def decisions(catalogue: Catalogue) -> dict[tuple[str, str], Decision]:
     out: dict[tuple[str, str], Decision] = {}
     for game in catalogue.games:
         texts = speaking_texts(catalogue, game)
+        leaning = leaning_texts(catalogue, game)
         for parameter in catalogue.parameters_for(game):
-            out[(game, parameter.id)] = decide(catalogue, game, parameter.id, texts)
+            out[(game, parameter.id)] = decide(catalogue, game, parameter.id, texts, leaning)
     return out

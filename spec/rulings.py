@@ -52,6 +52,19 @@ class Ruling:
 
 
 @dataclass(frozen=True)
+class RulingChange:
+    """A ruling this edition changed: its reading before (``old``) and now (``new``, the same
+    when only the step that decides it changed, ``old_step`` then naming that step), and why."""
+
+    parameter: str
+    games: tuple[str, ...]
+    old: str
+    new: str
+    why: str
+    old_step: str | None = None
+
+
+@dataclass(frozen=True)
 class Spelling:
     """One way a source writes a term."""
 
@@ -83,6 +96,8 @@ class Rulebook:
     rulings: tuple[Ruling, ...]
     glossary: tuple[Term, ...]
     examples: tuple[RuleExample, ...] = ()
+    changes: tuple[RulingChange, ...] = ()
+    """The rulings this edition changed, as the book publishes them."""
     """The rule examples of ``examples.toml``, in file order."""
 
     def ruling(self, game: str, parameter: str) -> Ruling:

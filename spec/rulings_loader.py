@@ -15,6 +15,7 @@ from spec.rulings import (
     CoreRule,
     Rulebook,
     Ruling,
+    RulingChange,
     Spelling,
     Term,
 )
@@ -150,6 +151,32 @@ def _check_order(doc: SpecDocument, index: int, chapter: Chapter, catalogue: Cat
                                                       f"its rule {rule!r}")
 
 
+def _changes(doc: SpecDocument, catalogue: Catalogue,
+             rulings: tuple[Ruling, ...]) -> tuple[RulingChange, ...]:
+    """The rulings this edition changed: each names a ruling of the book and its games, an
+    old reading of the parameter, and the ruling's reading as the new one; an entry whose
+    reading is kept names the step that decided it before."""
+    ruled = {(game, r.parameter): r.reading for r in rulings for game in r.games}
+    changes = []
+    for index, row in enumerate(doc.data.get("changed", ())):
+        at: DataPath = ("changed", index)
+        pid = row["parameter"]
+        for game in row["games"]:
+            if (game, pid) not in ruled:
+                raise doc.error((*at, "games"), f"{pid!r} in {game} is not a ruling of the book")
+            if ruled[(game, pid)] != row["new"]:
+                raise doc.error((*at, "new"), f"changed {pid}: new reading {row['new']!r} is not "
+                                              f"the ruling's {ruled[(game, pid)]!r}")
+        if row["old"] not in catalogue.parameters[pid].reading_ids:
+            raise doc.error((*at, "old"), f"{pid} = {row['old']!r} is not a reading")
+        if row["old"] == row["new"] and "old_step" not in row:
+            raise doc.error(at, f"changed {pid}: the reading is kept, so old_step must say "
+                                "which step decided it before")
+        changes.append(RulingChange(pid, tuple(row["games"]), row["old"], row["new"], row["why"],
+                                    row.get("old_step")))
+    return tuple(changes)
+
+
 def _glossary(doc: SpecDocument, catalogue: Catalogue, rule_ids: set[str]) -> tuple[Term, ...]:
     doc.validate("glossary.schema.json")
     terms = []
@@ -181,6 +208,7 @@ def load_rulebook(rulings: SpecDocument, glossary: SpecDocument,
     data: dict[str, Any] = rulings.data
     rule_ids = {row["id"] for row in data["core"]} | {row["parameter"] for row in data["ruling"]}
     profiles = _profiles(rulings, catalogue)
+    ruled = _rulings(rulings, catalogue, profiles, rule_ids)
     return Rulebook(profiles, _chapters(rulings, catalogue), _core(rulings, catalogue, rule_ids),
-                    _rulings(rulings, catalogue, profiles, rule_ids),
-                    _glossary(glossary, catalogue, rule_ids))
+                    ruled, _glossary(glossary, catalogue, rule_ids),
+                    changes=_changes(rulings, catalogue, ruled))

@@ -26,8 +26,13 @@ class SourceSummary:
     variants: tuple[str, ...]
 
 
-def _claims(catalogue: Catalogue, source: str, game: str) -> list[Claim]:
-    return [c for c in catalogue.claims.values() if c.source == source and game in c.games]
+def _claims(catalogue: Catalogue, source: str, game: str,
+            stating: bool = False) -> list[Claim]:
+    """The claims of ``source`` about ``game``; with ``stating``, only those whose words say
+    their readings (an ``implies`` claim, which reaches its reading by an inference, left
+    out)."""
+    return [c for c in catalogue.claims.values() if c.source == source and game in c.games
+            and not (stating and c.kind == "implies")]
 
 
 def _allowed(claims: list[Claim]) -> dict[str, set[str]]:
@@ -38,12 +43,14 @@ def _allowed(claims: list[Claim]) -> dict[str, set[str]]:
     return allowed
 
 
-def _inherited(catalogue: Catalogue, source: str, game: str) -> dict[str, list[Claim]]:
+def _inherited(catalogue: Catalogue, source: str, game: str,
+               stating: bool = False) -> dict[str, list[Claim]]:
     """For each parameter the section of ``game`` takes from another game of the source, the
-    main claims of that game touching it (not those already about ``game``)."""
+    main claims of that game touching it (not those already about ``game``; with
+    ``stating``, only claims whose words say their readings)."""
     out: dict[str, list[Claim]] = {}
     for inheritance in catalogue.sources[source].inherited(game):
-        parents = [c for c in _claims(catalogue, source, inheritance.parent)
+        parents = [c for c in _claims(catalogue, source, inheritance.parent, stating)
                    if c.variant is None and game not in c.games]
         for pid in inheritance.parameters:
             touching = [c for c in parents if pid in c.allowed()]
@@ -52,27 +59,52 @@ def _inherited(catalogue: Catalogue, source: str, game: str) -> dict[str, list[C
     return out
 
 
-def _main_allowed(catalogue: Catalogue, source: str, game: str) -> dict[str, set[str]]:
+def _main_allowed(catalogue: Catalogue, source: str, game: str,
+                  stating: bool = False) -> dict[str, set[str]]:
     """The readings the source's main rules allow for ``game``, each section read with the
     sections it says it follows: where both speak, the readings both allow (the section's own
-    words and the parent's rule it refers to), or all of them when they contradict."""
-    allowed = _allowed([c for c in _claims(catalogue, source, game) if c.variant is None])
-    for pid, claims in _inherited(catalogue, source, game).items():
+    words and the parent's rule it refers to), or all of them when they contradict. With
+    ``stating``, only the claims whose words say their readings are read."""
+    allowed = _allowed([c for c in _claims(catalogue, source, game, stating)
+                        if c.variant is None])
+    for pid, claims in _inherited(catalogue, source, game, stating).items():
         parent = _allowed(claims)[pid]
         own = allowed.get(pid)
         allowed[pid] = parent if own is None else (own & parent) or (own | parent)
     return allowed
 
 
-def speaking_texts(catalogue: Catalogue,
-                   game: str) -> dict[str, tuple[tuple[str, tuple[str, ...]], ...]]:
+TextStands = dict[str, tuple[tuple[str, tuple[str, ...]], ...]]
+"""For each parameter, the sources that take a stand on it, each with the readings it allows."""
+
+
+def speaking_texts(catalogue: Catalogue, game: str) -> TextStands:
     """For each parameter of ``game``, the sources whose main rules speak on it, each with the
-    readings they allow (in catalogue order); a silent source is left out."""
+    readings their words allow (in catalogue order). A silent source is left out, and so is a
+    source that only leans to a reading by an inference (its ``implies`` claims): the words
+    of such a text do not say the reading (see :func:`leaning_texts`)."""
+    out: dict[str, list[tuple[str, tuple[str, ...]]]] = {}
+    for source in catalogue.sources.values():
+        if game not in source.games or not _claims(catalogue, source.id, game):
+            continue
+        for pid, readings in _main_allowed(catalogue, source.id, game, stating=True).items():
+            order = catalogue.parameters[pid].reading_ids
+            out.setdefault(pid, []).append((source.id, tuple(r for r in order if r in readings)))
+    return {pid: tuple(stands) for pid, stands in out.items()}
+
+
+def leaning_texts(catalogue: Catalogue, game: str) -> TextStands:
+    """For each parameter of ``game``, the sources whose words do not speak on it but whose
+    ``implies`` claims lean to readings of it by an inference, each with those readings: the
+    text leaning, shown beside the texts that speak and never counted with them."""
+    speaking = speaking_texts(catalogue, game)
     out: dict[str, list[tuple[str, tuple[str, ...]]]] = {}
     for source in catalogue.sources.values():
         if game not in source.games or not _claims(catalogue, source.id, game):
             continue
         for pid, readings in _main_allowed(catalogue, source.id, game).items():
+            if any(s == source.id for s, _ in speaking.get(pid, ())):
+                continue
             order = catalogue.parameters[pid].reading_ids
             out.setdefault(pid, []).append((source.id, tuple(r for r in order if r in readings)))
     return {pid: tuple(stands) for pid, stands in out.items()}
@@ -164,8 +196,8 @@ def source_profiles(catalogue: Catalogue) -> dict[str, Profile]:
 @dataclass(frozen=True)
 class Stance:
     """What one source profile says about one parameter: the readings it allows, how (it
-    ``states`` one, is ``ambiguous``, ``contradicts`` itself, or is ``silent``), and the
-    claims behind it."""
+    ``states`` one, ``implies`` one by an inference only, is ``ambiguous``, ``contradicts``
+    itself, or is ``silent``), and the claims behind it."""
 
     profile: str
     source: str
@@ -189,7 +221,7 @@ def stance(catalogue: Catalogue, source: str, game: str, parameter: str,
     if not behind:
         how = "silent"
     elif len(readings) == 1:
-        how = "states"
+        how = "implies" if all(c.kind == "implies" for c in behind) else "states"
     elif any(c.kind == "ambiguous" for c in behind):
         how = "ambiguous"
     else:

@@ -18,7 +18,12 @@ def test_the_changed_rulings_are_the_policys() -> None:
     expected = {
         ("baloot", "score.hokom-threshold"): ("practice", "at-least-81"),
         ("baloot", "play.hokom-void"): ("practice", "must-trump-unless-partner-winning"),
-        ("baloot", "auction.wrong-ashkal"): ("practice", "refused"),
+        ("baloot", "auction.wrong-ashkal"): ("texts", "forced-sun"),
+        ("baloot", "score.threshold-counts"): ("practice", "with-projects-and-baloot"),
+        ("baloot", "deal.cut"): ("texts", "cutter-chooses"),
+        ("baloot", "project.per-player"): ("texts", "up-to-two"),
+        ("baloot", "auction.hokom-confirmation"): ("judgement", None),
+        ("baloot", "double.tie"): ("judgement", None),
         ("baloot", "double.sun"): ("texts", "one-above-other-below-100"),
         ("kout6", "joker.counts-as-trump"): ("texts", "counts"),
         ("kout4", "joker.counts-as-trump"): ("judgement", None),
@@ -123,3 +128,69 @@ def test_the_rule_pages_say_which_step_decided_and_what_is_played() -> None:
     page = "\n".join(policy_page(catalogue))
     assert f"at least {PRACTICE_LEAD} more of them" in page
     assert "Played in practice, not yet a reading of this book" in page
+
+
+def test_a_text_that_only_implies_a_reading_is_not_counted_as_stating_it() -> None:
+    """004g's threshold in card points only leans to the cards alone counting (an
+    ``implies`` claim): it is shown as leaning, the texts leave the rule open, and practice
+    decides. Read as stating, the same claim would decide it by the texts."""
+    catalogue = family_catalogue("baloot")
+    decision = decide(catalogue, "baloot", "score.threshold-counts")
+    assert decision.texts == ()
+    assert [(s.source, s.readings) for s in decision.leaning] == [("004g", ("card-points",))]
+    assert (decision.step, decision.reading) == ("practice", "with-projects-and-baloot")
+    assert catalogue.claims["004g.failed-76-counts"].kind == "implies"
+
+
+def test_an_implies_claim_read_as_stating_would_decide_by_the_texts(tmp_path: Path) -> None:
+    copy = copy_family("baloot", tmp_path / "baloot")
+    fixes = 'fixes = { "score.threshold-counts" = "card-points" }'
+    edit_spec(copy / "claims.toml", f'kind = "implies"\n{fixes}', fixes)
+    (copy / "rulings.toml").unlink()
+    stated = load_catalogue(copy, sentences=False)
+    assert decide(stated, "baloot", "score.threshold-counts").step == "texts"
+
+
+def test_an_implies_claim_must_write_out_its_inference(tmp_path: Path) -> None:
+    copy = copy_family("baloot", tmp_path / "baloot")
+    text = (copy / "claims.toml").read_text(encoding="utf-8")
+    start = text.index('id = "004g.failed-76-counts"')
+    note = text.index("note = ", start)
+    end = text.index("\n", note)
+    (copy / "claims.toml").write_text(text[:note] + text[end + 1:], encoding="utf-8")
+    error = spec_error(copy)
+    assert error.file.endswith("claims.toml") and "note" in str(error)
+
+
+def test_a_ruling_against_most_of_practice_says_so_on_its_page() -> None:
+    """Whatever step decided it: the sweep (by the texts) and the wrong Ashkal (by the texts)
+    go against every public engine that plays them; the hokom threshold (by practice) does
+    not."""
+    from trickrules.rulebook.policy_page import ruling_policy_lines
+
+    catalogue = family_catalogue("baloot")
+    every = decisions(catalogue)
+    for parameter in ("score.sweep", "auction.wrong-ashkal", "auction.hokom-confirmation"):
+        lines = "\n".join(ruling_policy_lines(catalogue, ["baloot"], parameter, every))
+        assert "*Against practice:* This ruling goes against most public engines" in lines
+    lines = "\n".join(ruling_policy_lines(catalogue, ["baloot"], "score.hokom-threshold", every))
+    assert "Against practice" not in lines
+    for (game, parameter), decision in every.items():
+        against, playing = decision.against_practice(
+            catalogue.rulebook.ruling(game, parameter).reading)  # type: ignore[union-attr]
+        shown = "Against practice" in "\n".join(
+            ruling_policy_lines(catalogue, [game], parameter, every))
+        assert shown == (2 * against > playing), parameter
+
+
+def test_the_policy_chapter_publishes_the_changed_rulings() -> None:
+    from trickrules.rulebook.policy_page import policy_page
+
+    catalogue = family_catalogue("baloot")
+    assert catalogue.rulebook is not None
+    page = "\n".join(policy_page(catalogue))
+    assert "Rulings changed in this edition" in page
+    for change in catalogue.rulebook.changes:
+        assert f"baloot-rule-{change.parameter}>" in page.split("Rulings changed")[1]
+    changed = {c.parameter: (c.old, c.new) for c in catalogue.rulebook.changes}
+    assert changed["score.threshold-counts"] == ("card-points", "with-projects-and-baloot")

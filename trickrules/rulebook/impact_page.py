@@ -43,20 +43,41 @@ def _percent(rate: dict[str, Any]) -> str:
 
 def impact_page(catalogue: Catalogue) -> list[str]:
     """The chapter ranking the part's disputes by their impact in play."""
+    from proofs.disputes import dispute_id, dispute_questions
     from trickrules.simulate.store import ranking
 
     results = _results()
     family = family_name(catalogue)
-    studies = [s for s in ranking(results) if s["game"] in catalogue.games]
+    current = {dispute_id(game, *question) for game in catalogue.games
+               for question in dispute_questions(catalogue, game)}
+    studied = [s for s in ranking(results) if s["game"] in catalogue.games]
+    studies = [s for s in studied if s["dispute"] in current]
     lines = [*label(page_label(family, "impact")), *heading("Which disputes matter in play", 0)]
     if not studies:
         return [*lines, "No dispute of this part has been simulated.", ""]
     lines += _how_studied(results, studies)
+    lines += _edition_note(catalogue, [s for s in studied if s["dispute"] not in current])
     lines += table(["rank", "dispute (the rule, and its two readings)",
                     "the game's winner changes", "the hand's score changes"],
                    _ranking_rows(catalogue, studies), [8, 48, 22, 22])
     lines += _not_simulated(catalogue, results)
     return lines
+
+
+def _edition_note(catalogue: Catalogue, gone: list[dict[str, Any]]) -> list[str]:
+    """When this edition changed rulings: that the study was played under the rulings before
+    the change, and the studied disputes that are no longer disputes of the book."""
+    assert catalogue.rulebook is not None
+    if not catalogue.rulebook.changes:
+        return []
+    policy = ref(page_label(family_name(catalogue), "policy"),
+                 "the rulings changed in this edition")
+    lines = [f"*This edition.* The study was played under the rulings as they stood before "
+             f"{policy}; its figures are of those rules until it is made again."]
+    if gone:
+        lines.append(" Studied then, and no longer a dispute of this book: "
+                     + "; ".join(escape(s["dispute"]) for s in gone) + ".")
+    return ["".join(lines), ""]
 
 
 def _how_studied(results: dict[str, Any], studies: list[dict[str, Any]]) -> list[str]:

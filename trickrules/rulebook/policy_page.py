@@ -91,15 +91,49 @@ def practice_lines(catalogue: Catalogue, game: str, parameter: str) -> list[str]
     return [f"   *In practice:* {'; '.join(played)}.", ""]
 
 
+def leaning_words(catalogue: Catalogue, decision: Decision, ruled: str) -> str:
+    """The texts that lean to a reading by an inference without stating it, in words (empty
+    when none does): shown beside the step, never counted in it."""
+    parts = []
+    for stand in decision.leaning:
+        readings = [("this ruling" if r == ruled else
+                     f"option {option_name(catalogue, decision.parameter, r)}")
+                    for r in stand.readings]
+        parts.append(f"{stand.source} leans to {' or '.join(readings)}")
+    if not parts:
+        return ""
+    return ("; ".join(parts) + " by an inference from its words, which the texts step does "
+            "not count as the text stating it")
+
+
+def against_words(decision: Decision, ruled: str) -> str:
+    """A sentence saying that the ruling goes against most public engines and rule pages
+    that were read (clear findings), whatever step decided it; empty when it does not."""
+    against, playing = decision.against_practice(ruled)
+    if 2 * against <= playing:
+        return ""
+    return (f"this ruling goes against most public engines and rule pages that were read: "
+            f"{against} of the {playing} that play this rule clearly play another reading")
+
+
 def ruling_policy_lines(catalogue: Catalogue, games: Iterable[str], parameter: str,
                         all_decisions: dict[tuple[str, str], Decision]) -> list[str]:
-    """The *Decided by* and *In practice* lines under one ruling, for each of its games."""
+    """The *Decided by* and *In practice* lines under one ruling, for each of its games, with
+    the texts leaning and a ruling's going against most of practice when they apply."""
     games = tuple(games)
     lines = []
+    assert catalogue.rulebook is not None
     for game in games:
         named = f" ({catalogue.games[game].name})" if len(games) > 1 else ""
-        lines += [f"   *Decided by{named}:* "
-                  f"{decided_by(catalogue, all_decisions[(game, parameter)])}", ""]
+        decision = all_decisions[(game, parameter)]
+        ruled = catalogue.rulebook.ruling(game, parameter).reading
+        lines += [f"   *Decided by{named}:* {decided_by(catalogue, decision)}", ""]
+        leaning = leaning_words(catalogue, decision, ruled)
+        if leaning:
+            lines += [f"   *Texts leaning{named}:* {escape(leaning)}.", ""]
+        against = against_words(decision, ruled)
+        if against:
+            lines += [f"   *Against practice{named}:* {escape(against.capitalize())}.", ""]
         lines += practice_lines(catalogue, game, parameter)
     return lines
 
@@ -109,7 +143,10 @@ POLICY_TEXT = [
     "that settles a rule decides it.", "",
     "1. **The texts.** Each published text is read for what it says about the rule: one "
     "reading, several (an ambiguous or self-contradicting text), or none (a silent text, "
-    "which counts for no reading). A reading that every text speaking on the rule allows, "
+    "which counts for no reading). Only what a text's words say is counted: a text that "
+    "leans to a reading by an inference, its words not saying it, is shown under the rule "
+    "as leaning and counts for no reading, and a silence is never read as a statement. "
+    "A reading that every text speaking on the rule allows, "
     "when it is the only such reading, is the ruling. Otherwise a reading that more of those "
     "texts allow than any other is the ruling.",
     "2. **Practice.** Where the texts leave the rule open, what is played decides: the public "
@@ -121,8 +158,10 @@ POLICY_TEXT = [
     "3. **Judgement.** Otherwise the ruling's reason decides, weighing consistency with the "
     "other rulings: a rule read the same way as its neighbours, a game played one way in all "
     "its parts.", "",
-    "Each rule says which step decided it, and lists what practice plays. A ruling that "
-    "contradicts the step that settles it cannot be published: the rule data is refused.", ""]
+    "Each rule says which step decided it, which texts only lean to a reading, and what "
+    "practice plays; a ruling that goes against most public engines and rule pages says so, "
+    "whatever step decided it. A ruling that contradicts the step that settles it cannot be "
+    "published: the rule data is refused.", ""]
 
 
 def policy_page(catalogue: Catalogue) -> list[str]:
@@ -139,8 +178,40 @@ def policy_page(catalogue: Catalogue) -> list[str]:
     lines += [", ".join(f"{STEP_NAMES[s].capitalize()}: {steps.count(s)}"
                         for s in STEP_NAMES) + ".", ""]
     lines += table(["rule", "what it decides", "decided by"], rows, [10, 66, 24])
+    lines += changed_lines(catalogue, family, rule_numbers)
     lines += _practice_sources(catalogue)
     lines += _practice_only(catalogue, family, rule_numbers)
+    return lines
+
+
+def _reading_name(catalogue: Catalogue, parameter: str, reading: str) -> str:
+    meaning = catalogue.parameters[parameter].reading(reading).meaning.rstrip(".")
+    return f"option {option_name(catalogue, parameter, reading)} ({escape(meaning)})"
+
+
+def changed_lines(catalogue: Catalogue, family: str, rule_numbers: dict[str, int]) -> list[str]:
+    """The section "Rulings changed in this edition": each ruling whose reading or deciding
+    step this edition changed, with the old reading, the new one and why (none when the part
+    has no change)."""
+    assert catalogue.rulebook is not None
+    changes = catalogue.rulebook.changes
+    if not changes:
+        return []
+    lines = heading("Rulings changed in this edition", 1)
+    lines += ["In this edition the texts step counts only what a text's words say: a text "
+              "that reaches a reading by an inference is shown as leaning to it, and a silence "
+              "is no statement. Decided again on that reading, these rulings changed:", ""]
+    for change in sorted(changes, key=lambda c: (c.old == c.new, rule_numbers[c.parameter])):
+        rule = ref(rule_label(family, change.parameter), f"rule {rule_numbers[change.parameter]}")
+        title = escape(catalogue.parameters[change.parameter].title)
+        if change.old != change.new:
+            what = (f"was {_reading_name(catalogue, change.parameter, change.old)}; now "
+                    f"{_reading_name(catalogue, change.parameter, change.new)}")
+        else:
+            what = (f"reading kept, {_reading_name(catalogue, change.parameter, change.new)}; "
+                    f"it was decided by {STEP_NAMES[change.old_step or 'texts']}")
+        lines += [f"- {rule}, {title}: {what}. {escape(change.why)}"]
+    lines.append("")
     return lines
 
 

@@ -42,7 +42,8 @@ from trickrules.rulebook.rst import (
 )
 from trickrules.rulebook.rule_examples_page import rule_example_lines
 
-HOW_WORDS = {"states": "states it", "ambiguous": "allows it among others",
+HOW_WORDS = {"states": "states it", "implies": "leans to it by an inference",
+             "ambiguous": "allows it among others",
              "contradicts": "contradicts itself", "silent": "is silent"}
 
 
@@ -146,6 +147,8 @@ def sources_lines(catalogue: Catalogue, ruling: Ruling) -> list[str]:
             word = HOW_WORDS[s.how]
             if s.how == "states" and not agrees:
                 word = "states another reading"
+            elif s.how == "implies" and not agrees:
+                word = "leans to another reading by an inference"
             cited = " ".join(cite(c) for c in s.claims)
             shown.update(s.claims)
             parts.append(f"{source.id} {word}{' ' + cited if cited else ''}")
