@@ -118,6 +118,8 @@ def _example(**changes: Any) -> bytes:
     (_example(then=[52, 1]), "situation.then[0]: expected an action name"),
     (_example(then=[["AS"]]), "situation.then[0]: expected an action name"),
     (_example(game=["kout6"]), "situation.game: ['kout6'] is not one of kout6, kout4"),
+    (json.dumps({"format": "chess/1"}).encode(),
+     "situation.format: 'chess/1' is not a state format of these games"),
     (b"[" * 100_000 + b"]" * 100_000, "situation.json: JSON nested too deeply"),
     (b'{"x": ' + b"9" * 5000 + b"}", "situation.json: not JSON"),
     (b"\xff\xfe not text", "situation.json: not UTF-8 text (byte 0)"),

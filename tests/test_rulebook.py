@@ -262,6 +262,20 @@ def test_a_stale_report_is_refused(tmp_path: Path, capsys: pytest.CaptureFixture
     assert not (tmp_path / "out").exists()
 
 
+def test_a_report_edited_after_verify_is_refused(tmp_path: Path,
+                                                 capsys: pytest.CaptureFixture[str],
+                                                 full_report: dict[str, Any]) -> None:
+    """A report whose disputes were replaced by junk, its inputs digest kept: refused by its
+    seal, one line and exit 2, before any page is written."""
+    forged = tmp_path / "report.json"
+    sources = {**full_report["sources"], "disputes": ["junk", 3]}
+    forged.write_text(json.dumps({**full_report, "sources": sources}), encoding="utf-8")
+    assert main(["rulebook", "--report", str(forged), "--out", str(tmp_path / "out")]) == 2
+    err = capsys.readouterr().err
+    assert "edited since `trickrules verify` wrote it" in err and "Traceback" not in err
+    assert not (tmp_path / "out").exists()
+
+
 def test_a_report_without_a_game_is_refused(tmp_path: Path, capsys: pytest.CaptureFixture[str],
                                             full_report: dict[str, Any]) -> None:
     """A report of ``verify --game kout6`` cannot build the Baloot part."""

@@ -15,10 +15,14 @@ from rich.console import Console
 import trickrules.cli.rulebook as rulebook
 import trickrules.cli.verify as verify_command
 from proofs.verify.cache import inputs_digest
+from proofs.verify.report import seal
 
 
 def _report(games: list[str]) -> dict[str, Any]:
-    return {"inputs": inputs_digest(), "sources": {}, "results": [], "games": games}
+    report: dict[str, Any] = {"inputs": inputs_digest(), "sources": {}, "results": [],
+                              "games": games}
+    seal(report)
+    return report
 
 
 def test_a_report_of_one_family_serves_that_family_only(tmp_path: Path) -> None:

@@ -114,7 +114,10 @@ def test_a_divergence_replays_in_judge(reference: dict[str, Any]) -> None:
 
 
 @pytest.mark.parametrize(("args", "message"), [
-    (["--dispute", "kout6/score.made/bid-vs-nothing"], "has no readings 'bid-vs-nothing'"),
+    (["--dispute", "kout6/score.made/bid-vs-nothing"], "no reading 'nothing'"),
+    (["--dispute", "kout6/score.made/bid"], "'bid' is not two readings joined by '-vs-'"),
+    (["--dispute", "baloot/play.hokom-void/may-trump-vs-must-trump"],
+     "names its readings out of order (write must-trump-vs-may-trump)"),
     (["--dispute", "chess/x/a-vs-b"], "unknown game 'chess'"),
     (["--dispute", DISPUTE, "--game", "baloot"], "a dispute of kout6, not of --game baloot"),
     (["--dispute", DISPUTE, "--players", "rules,clever"], "unknown player 'clever'"),

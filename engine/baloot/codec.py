@@ -197,14 +197,25 @@ def state_from_json(data: Any, profile: Profile | None, make_game: Callable[...,
     state.scores, state.winner, state.records, state._history = list(scores), None, [], []
     state.dealer, state.hand_index, state.deal_index = dealer, indices[0], indices[1]
     state._new_deal()
+    try:
+        _read_phase(state, r, phase)
+    except StateError as exc:
+        if str(exc).startswith("state.phase"):
+            raise
+        # a field that does not fit the phase: the phase may be the mistake as well
+        raise StateError(f"{exc} (as read for state.phase {phase!r})") from None
+    state._history = _read_history(r)
+    return state
+
+
+def _read_phase(state: Any, r: Reader, phase: str) -> None:
+    """The fields of ``phase``: the result, the cut, or the hand being bought or played."""
     if phase == GAME_OVER:
         _game_over(state, r)
     elif phase == CUT:
         _read_cut(state, r)
     else:
         _read_hand(state, r, phase)
-    state._history = _read_history(r)
-    return state
 
 
 def _read_game(r: Reader, profile: Profile | None, make_game: Callable[..., Any]) -> Any:

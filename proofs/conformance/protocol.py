@@ -326,4 +326,5 @@ def profile_for(request: dict[str, Any]) -> Profile:
     try:
         return base.derive(request["profile"], request["rules"])
     except (KeyError, ValueError) as exc:
-        raise ProtocolError(f"rules: {exc}") from None
+        said = exc.args[0] if isinstance(exc, KeyError) and exc.args else exc
+        raise ProtocolError(f"rules: {said}") from None

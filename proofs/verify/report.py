@@ -122,7 +122,32 @@ def verify(catalogue: Catalogue, games: Iterable[str], profiles: list[Profile] |
                    for q in work.questions}
         result.disputes = assemble_disputes(work.questions, ordered)
         report["sources"] = source_section(games, result.consistency, result.disputes)
+    seal(report)
     return result
+
+
+SEAL = "seal"
+"""The report's own digest: the SHA-256 of its canonical JSON without this field."""
+
+
+def _content_digest(report: dict[str, Any]) -> str:
+    import hashlib
+    import json
+
+    content = {k: v for k, v in report.items() if k != SEAL}
+    text = json.dumps(content, sort_keys=True, ensure_ascii=False, separators=(",", ":"))
+    return hashlib.sha256(text.encode()).hexdigest()
+
+
+def seal(report: dict[str, Any]) -> None:
+    """Set the report's seal to the digest of what it now holds (a report edited after
+    ``verify`` wrote it no longer matches, and is refused rather than half read)."""
+    report[SEAL] = _content_digest(report)
+
+
+def seal_holds(report: dict[str, Any]) -> bool:
+    """Whether ``report`` is what ``verify`` wrote: its seal matches its content."""
+    return report.get(SEAL) == _content_digest(report)
 
 
 def _question(job: Job) -> tuple[str, str, str, str]:

@@ -87,6 +87,15 @@ def test_a_bad_state_is_refused_naming_the_field(edit: Any, message: str) -> Non
         BalootState.from_json(_broken(edit))
 
 
+@pytest.mark.parametrize("phase", ["cut", "auction", "trump", "double", "game-over"])
+def test_a_state_whose_phase_does_not_fit_names_the_phase(phase: str) -> None:
+    """A mid-play state relabelled with another phase: the message names the field that
+    does not fit and ``state.phase`` (either may be the mistake)."""
+    with pytest.raises(StateError, match=r"state\.phase") as refused:
+        BalootState.from_json(_broken(lambda d: d.update(phase=phase)))
+    assert str(refused.value).startswith("state.")
+
+
 def test_an_illegal_card_in_a_trick_is_refused() -> None:
     """Swap a follower's card of the suit led with a card of another suit he plays later: the
     deal still adds up, but he revoked, and the reader says so."""

@@ -29,7 +29,8 @@ def cmd_conform(args: argparse.Namespace) -> int:
         from trickrules.cli.verify import check_writable
 
         check_writable(failures_path, "--failures")
-    only = [op.strip() for op in args.only.split(",")] if args.only is not None else None
+    only = ([op.strip() for op in args.only.split(",") if op.strip()]
+            if args.only is not None else None)
     runner, suite, run = run_suite(args.engine, family, args.profile,
                                    Path(args.suite) if args.suite else None, args.timeout, game,
                                    only)
@@ -56,7 +57,7 @@ def cmd_conform(args: argparse.Namespace) -> int:
         _print_run(console, data)
         for game, table in data.get("house_options", {}).items():
             _print_house_options(console, game, table)
-    return 0 if run.ok else 1
+    return 0 if run.ok or run.nothing_asked else 1
 
 
 def _print_house_options(console: Console, game: str, table: dict[str, Any]) -> None:
@@ -126,6 +127,9 @@ def _print_run(console: Console, run: dict[str, Any]) -> None:
         console.print(literal(
             f"Wrong answers that house readings give: {fits or 'none'}; that no reading of "
             f"these rules gives: {run['no_reading_fits']}"))
+    if run["nothing_asked"]:
+        console.print(literal(_nothing_asked(run, unsupported)))
+        return
     verdict = "PASS" if run["ok"] else "FAIL"
     console.print(literal(
         f"{verdict}: {run['passed']} of {run['vectors']} vectors passed under "
@@ -134,6 +138,17 @@ def _print_run(console: Console, run: dict[str, Any]) -> None:
         f"engine problems: {problems}; engine started "
         f"{_count(run['engine_starts'], 'time')}; per-request timeout {run['timeout']:g} s; "
         f"{run['seconds']} s"))
+
+
+def _nothing_asked(run: dict[str, Any], unsupported: str) -> str:
+    """Why a run asked no vector: its ``--only`` types have none under its profiles, or the
+    engine declines every one (not a failure: exit 0)."""
+    profiles = ", ".join(run["profiles"])
+    if run["unsupported"]:
+        why = f"the engine does not answer them (not supported: {unsupported})"
+    else:
+        why = f"no vector of {', '.join(run['only'] or [])} applies under {profiles}"
+    return f"NOTHING ASKED: 0 vectors under {profiles}: {why}; nothing failed"
 
 
 def _count(n: int, thing: str) -> str:

@@ -47,6 +47,7 @@ def current_report(path: Path | None, console: Console,
     if so, else a fresh verification of those games only (saved there)."""
     from proofs.kit import kit_games
     from proofs.verify.cache import inputs_digest
+    from proofs.verify.report import seal_holds
     from spec.loader import game_catalogue
     from spec.registry import family_of
     from trickrules.cli.verify import run_verification, write_report
@@ -59,8 +60,13 @@ def current_report(path: Path | None, console: Console,
         if (report.get("inputs") == digest and isinstance(report.get("sources"), dict)
                 and isinstance(report.get("results"), list)
                 and isinstance(report.get("games"), list) and set(games) <= set(report["games"])):
-            return report
-        if path is not None:
+            if seal_holds(report):
+                return report
+            if path is not None:
+                raise ValueError(f"{path}: edited since `trickrules verify` wrote it (its seal "
+                                 f"does not match what it holds): run `trickrules verify "
+                                 f"--report {path}` again")
+        elif path is not None:
             raise ValueError(f"{path} was not made from the present rule data and code, or "
                              f"lacks the source checks or a game of {', '.join(games)}: run "
                              f"`trickrules verify --report {path}` again")

@@ -55,6 +55,7 @@ def _with_sources(args: argparse.Namespace, games: list[str]) -> bool:
 def cmd_verify(args: argparse.Namespace) -> int:
     """Run every theorem on the chosen profiles and, unless one profile is chosen, the source
     checks and disputes; non-zero exit if anything is not as expected."""
+    from proofs.verify.report import seal
     from proofs.verify.rows import failed
     from trickrules.cli.render.console import output_console
     from trickrules.cli.render.tables import print_verify
@@ -75,6 +76,7 @@ def cmd_verify(args: argparse.Namespace) -> int:
 
         stored = accepted_section(report["sources"], done.disputes, games)
         console.print(f"{stored} disputes' verdicts stored as expected in {EXPECTED_FILE}")
+    seal(report)
     if report_path is not None:
         write_report(report_path, report)
     if args.json:

@@ -9,6 +9,8 @@ Rewards come at the end: +1 each seat of the winning team, -1 the others, 0 on a
 
 from __future__ import annotations
 
+import numbers
+import operator
 from typing import Any, ClassVar
 
 import numpy as np
@@ -95,7 +97,7 @@ class TrickEnv(AECEnv):  # type: ignore[misc]
             self._was_dead_step(action)
             return
         self._cumulative_rewards[agent] = 0.0
-        self.state.apply_action(int(action))  # type: ignore[arg-type]
+        self.state.apply_action(_action_id(action))
         self._deal()
         self._accumulate_rewards()
         if self.state.is_terminal():
@@ -110,6 +112,20 @@ class TrickEnv(AECEnv):  # type: ignore[misc]
 
     def close(self) -> None:
         """Nothing to release."""
+
+
+def _action_id(action: Any) -> int:
+    """``action`` as an action id: an integer (a numpy integer, or a float with no
+    fraction, as a policy's output may be); anything else is refused by name, never rounded
+    to another action."""
+    if isinstance(action, bool) or not isinstance(action, numbers.Real):
+        raise ValueError(f"action: expected an integer action id, got {action!r}")
+    if isinstance(action, numbers.Integral):
+        return operator.index(action)
+    whole = float(action)
+    if not whole.is_integer():
+        raise ValueError(f"action: {action!r} is not an action id (ids are whole numbers)")
+    return int(whole)
 
 
 def env(game_id: str, **kwargs: Any) -> TrickEnv:

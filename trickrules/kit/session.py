@@ -7,8 +7,8 @@ from __future__ import annotations
 from pathlib import Path
 from typing import Any
 
-from proofs.conformance.protocol import profile_for
-from proofs.conformance.suite import SuiteData, load_suite, suite_dir
+from proofs.conformance.protocol import ProtocolError, profile_for
+from proofs.conformance.suite import SuiteData, SuiteError, load_suite, suite_dir
 from trickrules.kit import DEFAULT_TIMEOUT
 from trickrules.kit.engine_process import EngineProcess, adopt_orphans
 from trickrules.kit.runner import Run, Runner
@@ -60,15 +60,22 @@ def run_suite(command: str, family: str, profile: str | None = None,
     game's; only the question types ``only`` when given; the engine is stopped when the run
     ends, however it ends."""
     check_timeout(timeout)
-    suite = load_suite(suite_path or suite_dir(family))
+    root = suite_path or suite_dir(family)
+    suite = load_suite(root)
     profiles = suite_profiles(suite, profile, game)
     check_only(suite, only)
 
     def profile_of(profile_id: str) -> Any:
         data = suite.profiles[profile_id]
-        return profile_for({"game": data["game"], "profile": profile_id,
-                            "rules": data["rules"]})
+        try:
+            return profile_for({"game": data["game"], "profile": profile_id,
+                                "rules": data["rules"]})
+        except ProtocolError as exc:
+            raise SuiteError(f"{root / 'profiles.json'}: profile {profile_id!r}: "
+                             f"{str(exc).removeprefix('rules: ')}") from None
 
+    for profile_id in profiles:
+        profile_of(profile_id)  # a profile these rules cannot make is named before the run
     adopt_orphans()
     runner = Runner(EngineProcess(command, timeout), suite, profile_of, only)
     return runner, suite, runner.run(profiles)

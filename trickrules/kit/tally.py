@@ -79,6 +79,12 @@ class Run:
         """Every vector passed."""
         return not self.failures and self.vectors > 0
 
+    @property
+    def nothing_asked(self) -> bool:
+        """No vector was asked and nothing went wrong: the question types ``--only`` names
+        have no vector under these profiles, or the engine's hello leaves every one out."""
+        return self.vectors == 0 and not self.failures and not self.problems
+
     def failing_rules(self) -> list[str]:
         """The rules charged with at least one failure."""
         return sorted(r for r, t in self.rules.items() if t.failed)
@@ -87,7 +93,7 @@ class Run:
         """The run as JSON data."""
         return {
             "engine": self.engine, "profiles": self.profiles, "timeout": self.timeout,
-            "ok": self.ok, "vectors": self.vectors, "passed": self.passed,
+            "ok": self.ok, "nothing_asked": self.nothing_asked, "vectors": self.vectors, "passed": self.passed,
             "failed": len(self.failures), "groups": {
                 g: {"passed": p, "failed": f} for g, (p, f) in sorted(self.groups.items())},
             "ops": {o: {"passed": p, "failed": f} for o, (p, f) in sorted(self.ops.items())},

@@ -192,6 +192,7 @@ def judge(catalogue: Catalogue, data: dict[str, Any]) -> dict[str, Any]:
     with the rules deciding each answer and where the profiles (or the readings inside one
     profile) disagree."""
     state_data, then = _situation(data)
+    _check_format(state_data.get("format"))
     catalogue, game = _game_of(catalogue, state_data.get("game"))
     citer = RuleCiter(catalogue, game)
     profiles = [p for p in every_profile(catalogue).values() if p.game.id == game]
@@ -204,6 +205,19 @@ def judge(catalogue: Catalogue, data: dict[str, Any]) -> dict[str, Any]:
             "ruling": readable(entries, citer.reconciled, house),
             **differences(entries, FIELDS, citer.reconciled),
             "statuses": sorted(statuses), "profiles": entries}
+
+
+def _check_format(found: Any) -> None:
+    """A state that names a format names one of the registered games' state formats (a
+    state without one is left to the game's reader, which names what it lacks)."""
+    if found is None:
+        return
+    from engine.registry import game_types
+
+    formats = sorted({t.state_format for t in game_types()})
+    if found not in formats:
+        raise ValueError(f"situation.format: {found!r} is not a state format of these games "
+                         f"(known: {', '.join(formats)})")
 
 
 def _game_of(catalogue: Catalogue, game: Any) -> tuple[Catalogue, str]:

@@ -105,8 +105,21 @@ def parse_dispute(dispute: str) -> tuple[str, str, str, str]:
         for b in readings[i + 1:]:
             if pair == f"{a}-vs-{b}":
                 return game, parameter, a, b
-    raise ValueError(f"dispute {dispute!r}: {parameter} has no readings {pair!r} (its "
-                     f"readings, in order: {', '.join(readings)})")
+    raise ValueError(f"dispute {dispute!r}: {_pair_problem(pair, readings)} (the readings of "
+                     f"{parameter}, in order: {', '.join(readings)})")
+
+
+def _pair_problem(pair: str, readings: tuple[str, ...]) -> str:
+    """What is wrong with the ``<a>-vs-<b>`` part of a dispute id."""
+    if "-vs-" not in pair:
+        return f"{pair!r} is not two readings joined by '-vs-'"
+    a, _, b = pair.partition("-vs-")
+    unknown = [r for r in (a, b) if r not in readings]
+    if unknown:
+        return f"no reading {' or '.join(repr(r) for r in unknown)}"
+    if a == b:
+        return f"{pair!r} pairs a reading with itself"
+    return f"{pair!r} names its readings out of order (write {b}-vs-{a})"
 
 
 MAX_GAMES = 10_000_000

@@ -1,0 +1,75 @@
+"""``conform``'s usage: a run that asks nothing (no vector of the ``--only`` types applies,
+or the engine's hello declines every one) says so and exits 0; an empty list of types is a
+usage error that says no type was given; a suite whose profiles.json names a rule these
+games do not have is refused naming that file."""
+
+from __future__ import annotations
+
+import json
+import shutil
+import subprocess
+import sys
+from pathlib import Path
+from typing import Any
+
+from proofs.conformance.suite import suite_dir
+
+PERFT_ONLY = (
+    "import json, sys\n"
+    "from trickrules.kit.reference_adapter import respond\n"
+    "for line in sys.stdin:\n"
+    "    request = json.loads(line)\n"
+    "    reply = respond(request)\n"
+    "    if request.get('op') == 'hello':\n"
+    "        reply['ops'] = ['perft']\n"
+    "    print(json.dumps(reply), flush=True)\n")
+"""The reference engine, whose hello says it answers perft questions only."""
+
+
+def conform(*args: str) -> tuple[int, str]:
+    done = subprocess.run([sys.executable, "-m", "trickrules.cli", "conform", *args],
+                          capture_output=True, text=True, timeout=600, check=False)
+    return done.returncode, done.stdout + done.stderr
+
+
+def engine(code: str, folder: Path) -> str:
+    script = folder / "adapter.py"
+    script.write_text(code, encoding="utf-8")
+    return f"{sys.executable} {script}"
+
+
+def test_types_the_engine_declines_are_nothing_asked_not_a_failure(tmp_path: Path) -> None:
+    code, out = conform("--engine", engine(PERFT_ONLY, tmp_path), "--game", "kout6",
+                        "--only", "legal-plays")
+    assert code == 0, out
+    assert "NOTHING ASKED" in out and "FAIL" not in out
+    assert "not supported: legal-plays" in " ".join(out.split())
+    code, out = conform("--engine", engine(PERFT_ONLY, tmp_path), "--game", "kout6",
+                        "--only", "legal-plays", "--json")
+    report: dict[str, Any] = json.loads(out)
+    assert code == 0 and report["nothing_asked"] and report["vectors"] == 0
+
+
+def test_a_run_that_asks_something_is_not_nothing_asked(tmp_path: Path) -> None:
+    code, out = conform("--engine", engine(PERFT_ONLY, tmp_path), "--game", "kout6",
+                        "--only", "perft", "--json")
+    report = json.loads(out)
+    assert code == 0 and report["ok"] and not report["nothing_asked"] and report["vectors"] > 0
+
+
+def test_an_empty_list_of_types_says_no_type_was_given() -> None:
+    code, out = conform("--engine", "true", "--only", ",")
+    assert code == 2
+    assert "--only: no type given" in out and ", :" not in out
+
+
+def test_an_unknown_rule_in_a_suites_profiles_is_named_with_its_file(tmp_path: Path) -> None:
+    suite = tmp_path / "suite"
+    shutil.copytree(suite_dir("kout"), suite)
+    profiles = json.loads((suite / "profiles.json").read_text(encoding="utf-8"))
+    profiles["kout4-default"]["rules"]["no.such-rule"] = "x"
+    (suite / "profiles.json").write_text(json.dumps(profiles), encoding="utf-8")
+    code, out = conform("--engine", "true", "--suite", str(suite))
+    assert code == 2
+    assert f"{suite / 'profiles.json'}: profile 'kout4-default'" in " ".join(out.split())
+    assert "no parameter 'no.such-rule'" in out and "Traceback" not in out
