@@ -162,12 +162,16 @@ def failed_gives_all(profile: Profile) -> Result:
 
 def made_xor_failed(profile: Profile) -> Result:
     """A hand is made or failed, never both, and the score tells which: a failed contract gives
-    the defenders every game point of the cards, a made one does not (false where a contract
-    made without a threshold with no card points scores exactly like a failed one)."""
+    the defenders every game point of the cards and the declarer's side nothing at all, a made
+    one does not (its side keeps what it scored, projects and Baloot included, where projects
+    count towards the contract and make it without a card point). False where a contract made
+    without a threshold with no card points and nothing else scores exactly like a failed
+    one."""
     def claim(sp: SymbolicProfile, hand: Hand) -> t.Bool:
         s = score(sp, hand)
         full = cards_worth(sp, hand) * cards_multiplier(sp, hand)
-        mine = t.If(hand.declarer_side == 0, s.cards[0], s.cards[1])
+        side = [s.cards[k] + s.projects[k] + s.baloot[k] for k in (0, 1)]
+        mine = t.If(hand.declarer_side == 0, side[0], side[1])
         theirs = t.If(hand.declarer_side == 0, s.cards[1], s.cards[0])
         return t.Xor(s.made, t.And(mine == 0, theirs == full))
 
