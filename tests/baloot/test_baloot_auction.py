@@ -24,15 +24,17 @@ def contract(state: object) -> tuple[str, int, str | None]:
 def test_the_dealers_right_speaks_first_with_every_first_round_call() -> None:
     state = deal()
     assert state.current_player() == 1
-    assert names_of(state) == ["pass", "hokom", "sun"]  # Ashkal is not seat 1's call
-    forced = deal(baloot(auction__wrong_ashkal="forced-sun"))
-    assert names_of(forced) == ["pass", "hokom", "sun", "ashkal"]
+    # seat 1 has no right to Ashkal: called anyway, it is a Sun for seat 1 (forced-sun)
+    assert names_of(state) == ["pass", "hokom", "sun", "ashkal"]
+    refused = deal(baloot(auction__wrong_ashkal="refused"))
+    assert names_of(refused) == ["pass", "hokom", "sun"]  # Ashkal is not seat 1's call
 
 
 def test_sun_takes_over_hokom_and_higher_priority_takes_over_sun() -> None:
     state = calls(deal(), "hokom", "pass", "sun")
-    # seat 3's Sun: seats 1 and 2 have higher priority and may still take it
-    assert state.current_player() == 1 and names_of(state) == ["pass", "sun"]
+    # seat 3's Sun: seats 1 and 2 have higher priority and may still take it (seat 1 also by
+    # a wrong Ashkal, a Sun for seat 1)
+    assert state.current_player() == 1 and names_of(state) == ["pass", "sun", "ashkal"]
     calls(state, "pass", "sun")
     assert state.phase == PLAY and contract(state) == ("sun", 2, None)
     final = calls(deal(baloot(auction__sun_over_sun="final")), "hokom", "pass", "sun")
@@ -58,9 +60,11 @@ def test_ashkal_gives_sun_to_the_partner() -> None:
 
 
 def test_a_wrong_or_ace_ashkal_is_sun_for_the_caller() -> None:
-    assert "ashkal" not in names_of(deal())  # seat 1 has no right to Ashkal: refused
-    wrong = calls(deal(baloot(auction__wrong_ashkal="forced-sun")), "ashkal")
+    wrong = calls(deal(), "ashkal")  # seat 1 has no right to Ashkal: a Sun for seat 1
+    assert wrong.auction.bid.kind == "sun"  # type: ignore[union-attr]
     assert wrong.auction.bid.declarer == 1  # type: ignore[union-attr]
+    not_allowed = deal(baloot(auction__wrong_ashkal="refused"))
+    assert "ashkal" not in names_of(not_allowed)  # refused (house): the call is not allowed
     ace = calls(deal(public="AD", stock="QD KD JD 7C 8C 9C 10C JC QC KC AC"),
                 "pass", "pass", "pass", "ashkal")
     assert ace.auction.bid.declarer == 0  # type: ignore[union-attr]
