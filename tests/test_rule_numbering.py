@@ -10,9 +10,12 @@ from spec.loader import family_catalogue
 from spec.numbering import numbered_rules
 from trickrules.rulebook.sources_page import rules_taking
 
-NOT_RULES = {"kout": {"003.joker-names-suit"}, "baloot": {"004g.tiebreak", "004g.sun-52"}}
+NOT_RULES = {"kout": {"003.joker-names-suit"},
+             "baloot": {"004g.tiebreak", "004g.sun-52", "004g.unfinished"}}
 """Claims no rule takes: a Joker lead that names a suit (a reading no profile has), a
-tie-break by "rounding losses" no machine can apply, and 52 game points no reading gives."""
+tie-break by "rounding losses" no machine can apply, 52 game points no reading gives, and
+hands scored unfinished, which 004g's own rule that every card is played contradicts (the
+claim records the conflict; the core rule cites the other sentence)."""
 
 
 @pytest.mark.parametrize("family", ["kout", "baloot"])
