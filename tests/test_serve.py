@@ -230,3 +230,17 @@ def test_serve_refuses_bad_options(args: list[str], says: str) -> None:
     done = subprocess.run([sys.executable, "-m", "trickrules.cli", "serve", *args],
                           capture_output=True, text=True, check=False, timeout=30)
     assert done.returncode == 2 and says in done.stderr
+
+
+def test_a_request_for_another_host_is_refused() -> None:
+    """DNS rebinding: bound to the loopback address, the server answers this machine's names
+    and those given with --allow-host, and refuses a page that reached it under another."""
+    from starlette.testclient import TestClient
+
+    hosts = serve_app.allowed_hosts("127.0.0.1", ["tables.example"])
+    client = TestClient(serve_app.create_app(None, hosts), raise_server_exceptions=False)
+    for name in ("127.0.0.1:8000", "localhost:8000", "tables.example"):
+        assert client.get("/", headers={"host": name}).status_code == 200, name
+    assert client.get("/", headers={"host": "evil.example:8000"}).status_code == 400
+    assert serve_app.allowed_hosts("0.0.0.0", []) == ["*"]
+    assert "evil.example" not in serve_app.allowed_hosts("0.0.0.0", ["tables.example"])

@@ -35,7 +35,7 @@ def cmd_serve(args: argparse.Namespace) -> int:
 
     import uvicorn
 
-    from trickrules.serve.app import create_app
+    from trickrules.serve.app import allowed_hosts, create_app
 
     family = socket.AF_INET6 if ":" in args.host else socket.AF_INET
     listener = socket.socket(family, socket.SOCK_STREAM)
@@ -55,7 +55,8 @@ def cmd_serve(args: argparse.Namespace) -> int:
               "--no-pdf` here, or give --rulebook DIR.", flush=True)
     if args.host not in ("127.0.0.1", "localhost", "::1"):
         print(f"Listening on {args.host}: other machines can reach this server.", flush=True)
-    config = uvicorn.Config(create_app(rulebook), log_level="warning", access_log=False,
+    hosts = allowed_hosts(args.host, args.allow_host)
+    config = uvicorn.Config(create_app(rulebook, hosts), log_level="warning", access_log=False,
                             limit_concurrency=32, timeout_keep_alive=5)
     server = uvicorn.Server(config)
     try:
@@ -77,4 +78,9 @@ def add_commands(sub: Any) -> None:
     serve.add_argument("--rulebook", default=None, metavar="DIR",
                        help="a built rulebook's HTML folder to serve and link answers to "
                             "(default build/rulebook/html when it exists)")
+    serve.add_argument("--allow-host", action="append", default=[], metavar="NAME",
+                       help="also answer requests addressed to this host name (repeatable; "
+                            "by default only the address listened on and this machine's "
+                            "loopback names, so that a web page elsewhere cannot reach the "
+                            "server through a name of its own)")
     serve.set_defaults(func=cmd_serve)

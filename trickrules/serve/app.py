@@ -17,6 +17,8 @@ from urllib.parse import parse_qsl
 import anyio
 from starlette.applications import Starlette
 from starlette.exceptions import HTTPException
+from starlette.middleware import Middleware
+from starlette.middleware.trustedhost import TrustedHostMiddleware
 from starlette.requests import Request
 from starlette.responses import HTMLResponse, JSONResponse, Response
 from starlette.routing import Mount, Route
@@ -226,9 +228,24 @@ async def _refused(request: Request, exc: Exception) -> Response:
                         status_code=status)
 
 
-def create_app(rulebook: Path | None = None) -> Starlette:
+LOOPBACK_NAMES = ("localhost", "127.0.0.1", "::1")
+"""The names a browser on this machine reaches a server on the loopback address by."""
+
+
+def allowed_hosts(bound: str, extra: list[str]) -> list[str]:
+    """The ``Host`` headers the server answers: the address it is bound to and this machine's
+    loopback names, and ``extra`` (``--allow-host``); any host when bound to every address
+    and none is given. A page on another site that points a name of its own at this machine
+    (DNS rebinding) is so refused."""
+    if bound in ("0.0.0.0", "::") and not extra:
+        return ["*"]
+    return sorted({bound, *LOOPBACK_NAMES, *extra})
+
+
+def create_app(rulebook: Path | None = None, hosts: list[str] | None = None) -> Starlette:
     """The application; ``rulebook``: a built rulebook's HTML folder, served under
-    ``/rulebook/`` so that each answer's rule links to its text."""
+    ``/rulebook/`` so that each answer's rule links to its text; ``hosts``: the ``Host``
+    headers answered (any when None), a request naming another refused with 400."""
     site = Site(rulebook)
     static = resources.files("trickrules.serve").joinpath("static")
     routes: list[Route | Mount] = [
@@ -244,5 +261,7 @@ def create_app(rulebook: Path | None = None) -> Starlette:
         routes.append(Mount("/rulebook", StaticFiles(directory=str(rulebook), html=True)))
     else:
         routes.append(Route("/rulebook/{path:path}", site.no_rulebook))
-    return Starlette(routes=routes, exception_handlers={RequestError: _refused,
-                                                        HTTPException: _refused})
+    middleware = [] if hosts is None else [
+        Middleware(TrustedHostMiddleware, allowed_hosts=hosts, www_redirect=False)]
+    return Starlette(routes=routes, middleware=middleware,
+                     exception_handlers={RequestError: _refused, HTTPException: _refused})
