@@ -108,10 +108,11 @@ def test_pair_rounding_takes_the_extra_point_from_the_larger_remainder() -> None
 
 
 def test_a_failed_contract_gives_the_defenders_everything() -> None:
-    result = score_hand(rules(), facts(cards=(80, 82), project_team=0, project_points=2))
+    # 60 and the Sira's 20 against 102: failed, though the Sira counts towards the contract
+    result = score_hand(rules(), facts(cards=(60, 102), project_team=0, project_points=2))
     assert not result.made and result.total == (0, 18)  # 16 and the declarer's Sira
     lost = rules(score__failed="defenders-keep-own-projects")
-    assert score_hand(lost, facts(cards=(80, 82), project_team=0, project_points=2)).total \
+    assert score_hand(lost, facts(cards=(60, 102), project_team=0, project_points=2)).total \
         == (0, 16)
 
 
@@ -133,12 +134,13 @@ def test_a_failed_sides_baloot_goes_to_the_defenders_to_nobody_or_stays() -> Non
 
 
 def test_the_defenders_higher_project_scores_on_a_made_hand_unless_the_hand_winner_claims() -> None:
-    # side 0 bought Hokom and made it with 100 of 162; the defenders' 50 won the comparison
-    made = facts(cards=(100, 62), project_team=1, project_points=5)
+    # side 0 bought Hokom and made it with 110 of 162 (against the defenders' 52 and their
+    # 50, which counts towards the contract); the defenders' 50 won the comparison
+    made = facts(cards=(110, 52), project_team=1, project_points=5)
     assert score_hand(rules(), made).projects == (0, 5)
     hand_winner = rules(project__scoring_side="hand-winner")
     assert score_hand(hand_winner, made).projects == (0, 0)
-    assert score_hand(hand_winner, made).total == (10, 6)
+    assert score_hand(hand_winner, made).total == (11, 5)
     # the buyers' own higher project, and a failed hand's, score alike under both readings
     own = facts(cards=(100, 62), project_team=0, project_points=5)
     failed = facts(cards=(44, 118), project_team=1, project_points=5)
@@ -149,9 +151,11 @@ def test_the_defenders_higher_project_scores_on_a_made_hand_unless_the_hand_winn
 
 
 def test_a_raised_hand_the_sides_tie_goes_by_the_threshold_or_the_house_tie_rule() -> None:
-    # 81 each: a doubled Hokom is made (half makes it); 65 each: a doubled Sun fails
+    # 81 each: a doubled Hokom is made (half makes it); 65 each: a doubled Sun too (half
+    # makes it), but not where a Sun needs 66
     hokom, sun = facts(cards=(81, 81), multiplier=2), facts(SUN, cards=(65, 65), multiplier=2)
-    assert score_hand(rules(), hokom).made and not score_hand(rules(), sun).made
+    assert score_hand(rules(), hokom).made and score_hand(rules(), sun).made
+    assert not score_hand(rules(score__sun_threshold="at-least-66-card-points"), sun).made
     buyers_lose = rules(double__tie="buyers-lose")
     assert not score_hand(buyers_lose, hokom).made and not score_hand(buyers_lose, sun).made
     doubler_loses = rules(double__tie="doubler-loses")
@@ -254,10 +258,12 @@ def test_a_sweep_that_is_the_whole_score_drops_projects_baloot_and_the_gahwa() -
                                    project_points=2)).total == (12, 6)
 
 
-def test_projects_and_baloot_count_towards_the_threshold_only_in_the_house_options() -> None:
+def test_projects_and_baloot_count_towards_the_threshold_only_in_their_readings() -> None:
     # Hokom, the buyers take 71 of 162 with a Fifty (5 game points, 50 card points)
     fifty = facts(cards=(71, 91), project_team=0, project_points=5)
-    assert not score_hand(rules(), fifty).made  # 71 < 81: the projects do not help
+    cards_only = rules(score__threshold_counts="card-points")
+    assert not score_hand(cards_only, fifty).made  # 71 < 81: the projects do not help
+    assert score_hand(rules(), fifty).made  # the ruling counts them: 121 against 91
     counted = rules(score__threshold_counts="with-projects")
     assert score_hand(counted, fifty).made  # 121 against 91
     assert score_hand(counted, fifty).total == (7 + 5, 9)
@@ -273,17 +279,24 @@ def test_projects_and_baloot_count_towards_the_threshold_only_in_the_house_optio
     assert score_hand(both, baloot).made
     assert not score_hand(both, facts(cards=(71, 91))).made
     assert not score_hand(both, facts(cards=(81, 81), baloot=(0, 1))).made
-    # Sun asks more than half: 56 + 20 (a Sira) against 74 is made, 55 + 20 against 75 not
-    assert score_hand(counted, facts(SUN, cards=(56, 74), project_team=0,
+    # a Sun at 66 asks more than half: 56 + 20 (a Sira) against 74 is made, 55 + 20 against
+    # 75 not; at 65 (the ruling) half makes it: 55 + 20 against 75 is made, 54 + 20 not
+    more = rules(score__threshold_counts="with-projects",
+                 score__sun_threshold="at-least-66-card-points")
+    assert score_hand(more, facts(SUN, cards=(56, 74), project_team=0, project_points=4)).made
+    assert not score_hand(more, facts(SUN, cards=(55, 75), project_team=0,
+                                      project_points=4)).made
+    assert score_hand(rules(), facts(SUN, cards=(55, 75), project_team=0,
                                      project_points=4)).made
-    assert not score_hand(counted, facts(SUN, cards=(55, 75), project_team=0,
+    assert not score_hand(rules(), facts(SUN, cards=(54, 76), project_team=0,
                                          project_points=4)).made
     # a threshold in game points counts the projects in game points: 12 + 4 against 14
     in_game = rules(score__threshold_counts="with-projects",
                     score__sun_threshold="more-than-13-game-points")
     sira = facts(SUN, cards=(60, 70), project_team=0, project_points=4)
     assert score_hand(in_game, sira).made
-    assert not score_hand(rules(score__sun_threshold="more-than-13-game-points"), sira).made
+    assert not score_hand(rules(score__sun_threshold="more-than-13-game-points",
+                                score__threshold_counts="card-points"), sira).made
     # every trick taken makes it, whatever the defenders' projects: 130 against a Four Hundred
     assert score_hand(counted, facts(SUN, cards=(130, 0), project_team=1, project_points=40,
                                      sweep=0)).made
@@ -318,7 +331,8 @@ def test_a_side_that_wins_no_trick_scores_no_project_only_in_the_house_option() 
 
 
 def test_a_doubled_hand_goes_whole_to_the_winner() -> None:
-    result = score_hand(rules(), facts(multiplier=2, cards=(100, 62), project_team=1,
+    # made: 110 against the defenders' 52 and their 50
+    result = score_hand(rules(), facts(multiplier=2, cards=(110, 52), project_team=1,
                                        project_points=5))
     assert result.total == (32, 10)  # 16 x 2, and the defenders' 50 x 2
     shared = rules(double__split="each-side-own")
