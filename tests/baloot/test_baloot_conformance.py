@@ -156,15 +156,24 @@ def test_hand_scores_at_the_thresholds() -> None:
     assert made["made"] and made["cards"] == [8, 8] and made["baloot"] == [0, 2]
     assert made["total"] == [8, 10]
     # 81, exactly half, makes it: 81 rounds half down to 8 and the defenders get the rest
-    half = _ask(_score(card_points=[81, 81], baloot=[1, 0])).expect
-    assert half["made"] and half["cards"] == [8, 8] and half["total"] == [10, 8]
-    # 80 fails: the defenders take all 16 and the buyers' Baloot; the buyers score nothing
-    failed = _ask(_score(card_points=[80, 82], baloot=[1, 0]))
+    half = _ask(_score(card_points=[81, 81])).expect
+    assert half["made"] and half["cards"] == [8, 8] and half["total"] == [8, 8]
+    # Baloot counts towards the contract: 71 and its 20 against 91 makes it (half of all) ...
+    low = _ask(_score(card_points=[71, 91], baloot=[1, 0])).expect
+    assert low["made"] and low["cards"] == [7, 9] and low["total"] == [9, 9]
+    # ... 70 and its 20 against 92 fails: the defenders take all 16 and the buyers' Baloot;
+    # the buyers score nothing
+    failed = _ask(_score(card_points=[70, 92], baloot=[1, 0]))
     assert not failed.expect["made"] and failed.expect["cards"] == [0, 16]
     assert failed.expect["total"] == [0, 18]
-    kept = _ask(_score(card_points=[80, 82], baloot=[1, 0]),
+    assert failed.why["made"] == ["score.hokom-threshold", "score.threshold-counts"]
+    kept = _ask(_score(card_points=[70, 92], baloot=[1, 0]),
                 _profile(**{"score.failed-baloot": "kept-by-holder"})).expect
     assert kept["total"] == [2, 16]
+    # the card points alone (house): 80 with a Baloot fails
+    cards_only = _ask(_score(card_points=[80, 82], baloot=[1, 0]),
+                      _profile(**{"score.threshold-counts": "card-points"})).expect
+    assert not cards_only["made"] and cards_only["total"] == [0, 18]
     higher = _ask(_score(card_points=[81, 81]),
                   _profile(**{"score.hokom-threshold": "at-least-82"})).expect
     assert not higher["made"]
@@ -174,11 +183,13 @@ def test_the_defenders_higher_project_on_a_made_hand_is_read_by_its_own_rule() -
     """The defenders' 50 on a made Hokom: scored under the ruling, not under ``hand-winner``,
     and the projects' part names ``project.scoring-side`` (the failure rule, not read here,
     was named before), with the stakes' rule beside it on a raised hand."""
-    ask = _score(card_points=[100, 62], projects={"team": 1, "points": 5})
+    # 110 against the defenders' 52 and their 50 (which counts towards the contract): made
+    ask = _score(card_points=[110, 52], projects={"team": 1, "points": 5})
     ruled = _ask(ask)
+    assert ruled.expect["made"]
     assert ruled.expect["projects"] == [0, 5] and ruled.why["projects"] == "project.scoring-side"
     house = _ask(ask, _profile(**{"project.scoring-side": "hand-winner"})).expect
-    assert house["projects"] == [0, 0] and house["total"] == [10, 6]
+    assert house["projects"] == [0, 0] and house["total"] == [11, 5]
     doubled = _ask({**ask, "multiplier": 2}).why["projects"]
     assert doubled == ["project.scoring-side", "double.projects"]
     assert _ask({**ask, "projects": {"team": 0, "points": 5}}).why["projects"] == "score.failed"
@@ -229,15 +240,19 @@ def _auction(calls: list[str], profile: Profile | None = None) -> Any:
 
 
 def test_the_first_caller_may_buy_pass_or_annul_a_hand_of_low_cards() -> None:
-    # seat 1 (the dealer's right) speaks first; it is not an Ashkal seat, so it may not call
-    # Ashkal (auction.wrong-ashkal = refused), and its hand allows a Kawesh
+    # seat 1 (the dealer's right) speaks first; it is not an Ashkal seat, but an Ashkal it
+    # calls is a Sun for itself (auction.wrong-ashkal = forced-sun), and its hand allows a
+    # Kawesh
     got = _auction([])
-    assert got.expect == {"legal": ["pass", "hokom", "sun", "kawesh"], "contract": None}
+    assert got.expect == {"legal": ["pass", "hokom", "sun", "ashkal", "kawesh"],
+                          "contract": None}
     assert got.why["calls"]["kawesh"] == "auction.kawesh"
     no_kawesh = _auction([], _profile(**{"auction.kawesh": "none"}))
     assert "kawesh" not in no_kawesh.expect["legal"]
-    forced = _auction([], _profile(**{"auction.wrong-ashkal": "forced-sun"}))
-    assert "ashkal" in forced.expect["legal"]
+    refused = _auction([], _profile(**{"auction.wrong-ashkal": "refused"}))
+    assert refused.expect["legal"] == ["pass", "hokom", "sun", "kawesh"]
+    sun = _auction(["ashkal"])  # a Sun by the first to speak: nobody may take it
+    assert sun.expect["contract"] == {"kind": "sun", "declarer": 1, "trump": None}
 
 
 def test_a_hokom_bought_in_the_first_round_takes_the_public_cards_suit() -> None:
