@@ -36,7 +36,7 @@ from trickrules.rulings.report import (
     readable,
 )
 
-MAX_COMBINATIONS = 512
+MAX_COMBINATIONS = 2048
 FIELDS = ("legal", "then", "bought", "tricks", "score", "winner")
 """The parts of an answer, in the order a player reads them."""
 
