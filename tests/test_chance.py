@@ -26,6 +26,13 @@ def _play(state: Any, seed: int, stop: int | None = None) -> Any:
 @pytest.mark.parametrize("game_id", GAMES)
 def test_a_deal_is_drawn_card_by_card_with_uniform_probabilities(game_id: str) -> None:
     state = new_chance_state(load_game(game_id), Variant(one_hand=True))
+    if game_id == "baloot":  # the cutter (the dealer's left, seat 2) first chooses the cut
+        assert not state.is_chance_node() and state.current_player() == 2
+        choices = {state.action_to_string(a): a for a in state.legal_actions()}
+        assert set(choices) == {f"cutter:{c}" for c in (
+            "cut", "go", "shuffle", "public-first", "top-three", "bottom-three-self",
+            "bottom-three-partner")}
+        state.apply_action(choices["cutter:cut"])
     deck = len(state.legal_actions())
     assert deck == (36 if game_id == "kout4" else 54 if game_id == "kout6" else 32)
     assert state.is_chance_node() and state.current_player() == CHANCE_PLAYER
