@@ -12,14 +12,27 @@ import pytest
 from trickrules.cli.main import main
 
 
+def _dealt(game: str) -> dict[str, Any]:
+    """The JSON form of seed 1's first dealt state: in Baloot, once the cutter has made the
+    plain cut (the game starts with the cutter's choice), so the hands are dealt."""
+    from engine.registry import load_game
+
+    state = load_game(game).new_initial_state(1)
+    if game == "baloot":
+        choices = {state.action_to_string(a): a for a in state.legal_actions()}
+        state.apply_action(choices["cutter:cut"])
+    data: dict[str, Any] = state.to_json()
+    return data
+
+
 @pytest.mark.parametrize("game", ["kout6", "baloot"])
 def test_a_state_nested_too_deeply_or_huge_is_a_named_state_error(game: str) -> None:
     """100,000 nested lists in a field, or a megabyte string, is refused as a StateError
     naming the field with a short message (not a RecursionError, not the whole value)."""
     from engine.errors import StateError
-    from engine.registry import load_game, state_from_json
+    from engine.registry import state_from_json
 
-    data = load_game(game).new_initial_state(1).to_json()
+    data = _dealt(game)
     deep: list[Any] = []
     for _ in range(100_000):
         deep = [deep]
@@ -52,7 +65,7 @@ def test_baloot_state_faults_name_the_right_field() -> None:
     from engine.registry import load_game, state_from_json
 
     game = load_game("baloot")
-    data = game.new_initial_state(1).to_json()
+    data = _dealt("baloot")
     with pytest.raises(StateError, match=r"^state\.hands: in phase 'double'"):
         state_from_json({**data, "phase": "double"})
     pack = ["7S 8S 9S 10S JS", "QS KS AS 7H 8H", "9H 10H JH QH KH", "AH 7D 8D 9D 10D"]
