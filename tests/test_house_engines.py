@@ -139,7 +139,7 @@ def test_naive_charging_fails_the_house_engine_test(monkeypatch: pytest.MonkeyPa
     """With charges taken from the vector's attribution alone (reproduction turned off), some
     house option is charged to another rule: the test above would fail."""
     monkeypatch.setattr(charges.Charges, "reproducing", lambda *args: [])
-    game, parameter, reading = "baloot", "auction.wrong-ashkal", "forced-sun"
+    game, parameter, reading = "baloot", "auction.wrong-ashkal", "refused"
     suite = _separating_suite(SUITES["baloot"], game, parameter)
     default = suite.defaults[game]
     option = _option_profile(suite, game, parameter, reading)
