@@ -12,12 +12,12 @@ import sys
 RECONCILED = {
     "deck.cards": "piquet-32", "seating.partners": "opposite",
     "seating.turn-order": "counter-clockwise", "dealer.first": "random",
-    "dealer.rotation": "to-the-right", "deal.cut": "cut", "deal.packets": "3-2-then-public",
+    "dealer.rotation": "to-the-right", "deal.cut": "cutter-chooses", "deal.packets": "3-2-then-public",
     "deal.exposed-card": "keep-unless-ace", "deal.completion": "taker-2-others-3",
     "auction.order": "from-dealers-right", "auction.sun-over-hokom": "any-other-player",
     "auction.hokom-over-hokom": "none",
     "auction.sun-over-sun": "higher-priority", "auction.ashkal-callers": "dealer-and-left",
-    "auction.wrong-ashkal": "refused", "auction.ashkal-on-ace": "forced-sun",
+    "auction.wrong-ashkal": "forced-sun", "auction.ashkal-on-ace": "forced-sun",
     "auction.ashkal-round": "first-round", "auction.ashkal-when": "any-standing-bid",
     "auction.hokom-confirmation": "none",
     "auction.kawesh": "first-round", "auction.second-round-hokom": "named-with-bid",
@@ -27,7 +27,7 @@ RECONCILED = {
     "double.projects": "same-as-hand", "double.four-caller": "doubler",
     "double.gahwa": "hand-winner-wins-game", "double.tie": "as-any-hand",
     "double.buyer-raises": "declarer",
-    "project.values": "sira-50-100-400", "project.per-player": "any-disjoint",
+    "project.values": "sira-50-100-400", "project.per-player": "up-to-two",
     "project.four-hundred-holder": "any-player", "project.hundred-order": "run-first",
     "project.tie-break": "highest-card-then-first", "project.declaration-order": "play-order",
     "project.proof": "shown", "project.baloot-holder": "any-player",
@@ -39,9 +39,9 @@ RECONCILED = {
     "score.card-points": "standard",
     "score.sun-conversion": "five-kept-div-5", "score.hokom-conversion": "nearest-ten-half-down",
     "score.keep-total": "declarers-get-rest", "score.hokom-threshold": "at-least-81",
-    "score.sun-threshold": "at-least-66-card-points", "score.failed": "defenders-take-all",
+    "score.sun-threshold": "at-least-65-card-points", "score.failed": "defenders-take-all",
     "score.failed-baloot": "to-defenders",
-    "score.threshold-counts": "card-points", "score.sweep": "card-points",
+    "score.threshold-counts": "with-projects-and-baloot", "score.sweep": "card-points",
     "game.target": "152", "game.both-reach": "higher-total",
 }
 OPS = ["legal-plays", "trick-winner", "perft", "auction", "doubling", "projects",
@@ -143,8 +143,11 @@ def auction(dealer, public, hands, calls):
             bid = ("hokom", seat, trump)
             # every other player, from the top of the order, may answer a Hokom with Sun
             queue = [s for s in order if s != seat]
-        else:  # "sun", or "ashkal": a Sun for the caller's partner (on an Ace, the caller's)
-            declarer = seat if call == "sun" or rank(public) == "A" else (seat + 2) % 4
+        else:  # "sun", or "ashkal": a Sun for the caller's partner; on an Ace, or called by
+            # a player who may not call it (only the dealer and the dealer's left may), the
+            # caller's own Sun
+            asked = call == "ashkal" and seat in (dealer, (dealer + 3) % 4)
+            declarer = (seat + 2) % 4 if asked and rank(public) != "A" else seat
             bid = ("sun", declarer, None)
             # a second-round Sun is final; in the first round the players ahead of the caller
             # who have not passed on a Sun may still take it, in order of priority
@@ -163,8 +166,7 @@ def auction(dealer, public, hands, calls):
     if rnd == 1:
         if not bid:
             open_calls.append("hokom")
-        if seat in (dealer, (dealer + 3) % 4):  # the dealer and the dealer's left
-            open_calls.append("ashkal")
+        open_calls.append("ashkal")  # anyone's: from the wrong seat it is the caller's Sun
         if all(rank(c) in ("7", "8", "9") for c in hands[seat]):
             open_calls.append("kawesh")
     elif not bid:
@@ -227,7 +229,8 @@ def runs(cards):
 def projects(contract, hand):
     """The projects of a hand that share no card and are worth the most. A card of a four of a
     kind is not also in a run; a run scores once, as the longest project it makes (a run of six
-    or more, which the rulebook leaves open and the suite does not ask, is one 100 here)."""
+    or more, which the rulebook leaves open and the suite does not ask, is one 100 here). At most
+    two a player, which eight cards never exceed with projects that share no card."""
     fours = [[r + s for s in "SHDC"] for r in ("10", "J", "Q", "K", "A")
              if all(r + s in hand for s in "SHDC")]
     best, best_value = [], -1
@@ -299,7 +302,7 @@ def hand_score(r):
         extra["tricks_won"], extra["card_points"] = played_hand(contract, r["trump"], r["tricks"])
     card_points = extra.get("card_points") or r["card_points"]
     total = 26 if contract == "sun" else 16
-    made = card_points[decl] >= (66 if contract == "sun" else 81)
+    made = made_contract(contract, decl, card_points, r)
     winner = decl if made else 1 - decl
     cards = [0, 0]
     if made and mult == 1:  # the defenders' points are converted, the buyers get the rest
@@ -317,6 +320,21 @@ def hand_score(r):
     return {**extra, "made": made, "cards": cards, "projects": project_points, "baloot": baloot,
             "total": [cards[t] + project_points[t] + baloot[t] for t in (0, 1)],
             "gahwa_winner": winner if r["gahwa"] else None}
+
+
+def made_contract(contract, decl, card_points, r):
+    """Half the card points make the contract (65 of 130 in Sun, 81 of 162 in Hokom), the
+    winning projects and both Baloots counted towards it at their card-point worth against the
+    other side's (a project's game points times 5 in Sun and 10 in Hokom, a Baloot 20); a side
+    that took every trick has made it."""
+    if card_points[decl] == (130 if contract == "sun" else 162):
+        return True
+    worth = [0, 0]
+    if r["projects"]["team"] is not None:
+        worth[r["projects"]["team"]] += r["projects"]["points"] * (5 if contract == "sun" else 10)
+    worth = [worth[t] + 20 * r["baloot"][t] for t in (0, 1)]
+    lead = worth[decl] - worth[1 - decl]
+    return 2 * card_points[decl] + lead >= 2 * (65 if contract == "sun" else 81)
 
 
 def game_end(scores, gahwa_winner):
@@ -337,7 +355,9 @@ def table(r):
     if r["op"] == "first-lead":
         return {"leader": right}  # whoever bought the hand
     if r["op"] == "cut":
-        return {"choices": ["cut"]}  # the player on the dealer's left cuts, nothing else
+        # the player on the dealer's left chooses how the pack is dealt
+        return {"choices": ["cut", "go", "shuffle", "public-first", "top-three",
+                            "bottom-three-self", "bottom-three-partner"]}
     # a card turned face up while dealing is kept, but an Ace makes the dealer deal again
     return {"outcomes": ["redeal"] if r["card"][0] == "A" else ["keep"]}
 

@@ -3,10 +3,10 @@ by line; the first argument names the set of changes. Like the guide's adapter i
 every profile but the reconciled one, so the house-option table must find each rule from its
 wrong answers (and its right ones) alone.
 
-``counting``: each side's winning projects and its Baloot count towards the contract, at their
-card-point worth, against the other side's; and a failed side keeps its Baloot.
+``counting``: only the card points count towards the contract (projects and Baloot, which the
+reconciled rules count, do not); and a Hokom side's card points are rounded with a 5 up.
 ``buying-and-play``: a trump led need not be overtrumped while the partner's trump wins;
-Ashkal may be called in the second round by the players who may call it in the first; and a
+Ashkal may be called in the second round as in the first; and a
 Sun may be doubled only while the buyers are the side above 100."""
 
 from __future__ import annotations
@@ -18,17 +18,10 @@ from typing import Any
 GUIDE = Path(__file__).resolve().parents[2] / "docs" / "examples" / "baloot_adapter.py"
 CHANGES = {
     "counting": {
-        '    made = card_points[decl] >= (66 if contract == "sun" else 81)\n': (
-            "    raw = list(card_points)\n"
-            "    per_game = 5 if contract == 'sun' else 10\n"
-            "    if r['projects']['team'] is not None:\n"
-            "        raw[r['projects']['team']] += r['projects']['points'] * per_game\n"
-            "    raw = [raw[t] + 20 * r['baloot'][t] for t in (0, 1)]\n"
-            "    swept = card_points[decl] == (130 if contract == 'sun' else 162)\n"
-            "    made = swept or (raw[decl] > raw[1 - decl] if contract == 'sun'\n"
-            "                     else raw[decl] >= raw[1 - decl])\n"),
-        "    if not made:  # a failed side scores nothing: its Baloot goes to the defenders\n"
-        "        baloot = [2 * sum(r[\"baloot\"]) if t == winner else 0 for t in (0, 1)]\n": "",
+        "    made = made_contract(contract, decl, card_points, r)\n": (
+            '    made = card_points[decl] >= (65 if contract == "sun" else 81)\n'),
+        "    return (card_points + 4) // 10  # to the nearest ten (a 5 rounded down), "
+        "divided by 10\n": "    return (card_points + 5) // 10\n",
     },
     "buying-and-play": {
         "    if follow and led == trump:  # a trump led: overtrump when possible\n": (
@@ -38,8 +31,7 @@ CHANGES = {
         "    elif not bid:\n"
         "        open_calls += [f\"suit-{s}\" for s in \"SHDC\" if s != suit(public)]\n": (
             "    else:\n"
-            "        if seat in (dealer, (dealer + 3) % 4):\n"
-            "            open_calls.append(\"ashkal\")\n"
+            "        open_calls.append(\"ashkal\")\n"
             "        if not bid:\n"
             "            open_calls += [f\"suit-{s}\" for s in \"SHDC\" if s != suit(public)]\n"),
         "    if contract == \"sun\" and not (max(scores) > 100 and min(scores) < 100):\n": (

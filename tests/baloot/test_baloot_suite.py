@@ -241,19 +241,18 @@ def test_an_engine_with_two_scoring_house_rules_is_named_by_both(
     report = json.loads(capsys.readouterr().out)
     assert code == 1 and report["no_reading_fits"] == 0
     assert report["answers_fit"] == {
-        "score.threshold-counts": {"with-projects-and-baloot": report["rules"][
+        "score.threshold-counts": {"card-points": report["rules"][
             "score.threshold-counts"]["failed"]},
-        "score.failed-baloot": {"kept-by-holder": report["rules"]["score.failed-baloot"][
-            "failed"]}}
+        "score.hokom-conversion": {"nearest-ten-half-up": report["rules"][
+            "score.hokom-conversion"]["failed"]}}
     assert {rule for rule, tally in report["rules"].items() if tally["failed"]} == {
-        "score.threshold-counts", "score.failed-baloot"}
+        "score.threshold-counts", "score.hokom-conversion"}
     table = report["house_options"]["baloot"]
-    assert table["best_profile"] == ("baloot-default[score.failed-baloot=kept-by-holder] + "
-                                     "baloot-default[score.threshold-counts="
-                                     "with-projects-and-baloot]")
+    assert table["best_profile"] == ("baloot-default[score.hokom-conversion=nearest-ten-half-up]"
+                                     " + baloot-default[score.threshold-counts=card-points]")
     rows = {r["parameter"]: r for r in table["parameters"]}
-    assert rows["score.threshold-counts"]["best"] == "with-projects-and-baloot"
-    assert rows["score.failed-baloot"]["best"] == "kept-by-holder"
+    assert rows["score.threshold-counts"]["best"] == "card-points"
+    assert rows["score.hokom-conversion"]["best"] == "nearest-ten-half-up"
 
 
 def test_an_engine_with_three_house_rules_of_buying_doubling_and_play_is_named_by_each(

@@ -93,7 +93,8 @@ class Run:
         """The run as JSON data."""
         return {
             "engine": self.engine, "profiles": self.profiles, "timeout": self.timeout,
-            "ok": self.ok, "nothing_asked": self.nothing_asked, "vectors": self.vectors, "passed": self.passed,
+            "ok": self.ok, "nothing_asked": self.nothing_asked, "vectors": self.vectors,
+            "passed": self.passed,
             "failed": len(self.failures), "groups": {
                 g: {"passed": p, "failed": f} for g, (p, f) in sorted(self.groups.items())},
             "ops": {o: {"passed": p, "failed": f} for o, (p, f) in sorted(self.ops.items())},
