@@ -14,7 +14,8 @@ from typing import Any, Literal
 
 from proofs.divergence import UNREAD, Outcome, Question, Reads, settle_afresh
 from proofs.kit import group_kinds, kit_for_game
-from spec.model import Catalogue, Parameter, Profile
+from spec.catalogue import Catalogue
+from spec.model import Parameter, Profile
 from spec.source_profiles import Stance, source_profiles, stance
 
 DisputeVerdict = Literal["differs", "equivalent", "unknown"]

@@ -9,7 +9,8 @@ from typing import Any
 
 from engine.errors import EngineError
 from proofs.kit import ModelSilentError, kit_for_game
-from spec.model import Catalogue, Profile
+from spec.catalogue import Catalogue
+from spec.model import Profile
 from spec.rule_examples import RuleExample
 
 

@@ -15,7 +15,7 @@ from typing import Any
 import networkx as nx
 
 from proofs.disputes import Dispute
-from spec.model import Catalogue
+from spec.catalogue import Catalogue
 
 
 def node(kind: str, key: str) -> str:

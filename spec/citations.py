@@ -15,7 +15,7 @@ import re
 from collections.abc import Iterator, Mapping
 from dataclasses import dataclass
 
-from spec.model import Catalogue
+from spec.catalogue import Catalogue
 from spec.sentences import Sentence, normalise
 
 CITATION = re.compile(r"(?<![\w.])(\d{3}[a-z]?\.\d+\.\d+)(?![\w]|\.\d)")

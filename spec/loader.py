@@ -11,11 +11,12 @@ from pathlib import Path
 from typing import Any
 
 from spec.cards import CardParseError, expand_pattern
+from spec.catalogue import Catalogue
 from spec.coverage import load_sentence_book
 from spec.document import SpecDocument
 from spec.errors import SpecError
 from spec.irregularities import load_irregularities
-from spec.model import Catalogue, Claim, Game, Inheritance, Parameter, Profile, Reading, Source
+from spec.model import Claim, Game, Inheritance, Parameter, Profile, Reading, Source
 from spec.practice import load_practice
 from spec.registry import family_dir, family_of
 from spec.rule_examples import load_rule_examples

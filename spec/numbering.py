@@ -6,7 +6,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from spec.model import Catalogue
+from spec.catalogue import Catalogue
 from spec.registry import family_of
 from spec.rulings import Chapter, CoreRule, Rulebook
 

@@ -3,7 +3,8 @@ and what the profile commands look a name up in."""
 
 from __future__ import annotations
 
-from spec.model import Catalogue, Profile
+from spec.catalogue import Catalogue
+from spec.model import Profile
 from spec.source_profiles import source_profiles
 
 

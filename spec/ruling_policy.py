@@ -7,7 +7,7 @@ from __future__ import annotations
 from collections import Counter
 from dataclasses import dataclass
 
-from spec.model import Catalogue
+from spec.catalogue import Catalogue
 from spec.practice import HOUSE, Evidence
 from spec.source_profiles import TextStands, leaning_texts, speaking_texts
 

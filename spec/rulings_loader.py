@@ -6,8 +6,8 @@ from __future__ import annotations
 
 from typing import Any
 
+from spec.catalogue import Catalogue
 from spec.document import SpecDocument
-from spec.model import Catalogue
 from spec.ruling_policy import decisions
 from spec.rulings import (
     RULE_REFERENCE,

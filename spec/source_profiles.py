@@ -10,7 +10,8 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from spec.model import Catalogue, Claim, Profile
+from spec.catalogue import Catalogue
+from spec.model import Claim, Profile
 
 
 @dataclass(frozen=True)

@@ -12,9 +12,9 @@ from pathlib import Path
 import pytest
 
 from proofs.kit import kit
+from spec.catalogue import Catalogue
 from spec.citations import problems, stated_silences, statements, uncited
 from spec.loader import family_catalogue
-from spec.model import Catalogue
 from spec.rulings import Ruling
 from spec.sentences import Sentence, read_sentences, sources_directory
 from spec.source_profiles import source_profile, stance

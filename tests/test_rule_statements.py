@@ -9,8 +9,8 @@ import re
 import pytest
 
 from proofs.rule_facts import check_rule_text, rule_facts, rule_texts
+from spec.catalogue import Catalogue
 from spec.loader import family_catalogue
-from spec.model import Catalogue
 
 
 @pytest.fixture(scope="module")

@@ -11,8 +11,8 @@ from pathlib import Path
 
 import pytest
 
+from spec.catalogue import Catalogue
 from spec.loader import family_catalogue
-from spec.model import Catalogue
 from spec.source_profiles import stance
 
 ROOT = Path(__file__).resolve().parent.parent

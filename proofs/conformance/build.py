@@ -17,7 +17,8 @@ from typing import Any
 
 from proofs.conformance.protocol import OPS, PROTOCOL, Answer, InvalidRequestError, rules_of
 from proofs.conformance.suite import EVERY, GROUPS, SuiteError
-from spec.model import Catalogue, Profile
+from spec.catalogue import Catalogue
+from spec.model import Profile
 
 WITNESSES = "witnesses.json"
 

@@ -13,7 +13,8 @@ from functools import cache, partial
 from typing import TYPE_CHECKING, Any, Literal
 
 from proofs.smt.solver import fresh_context
-from spec.model import Catalogue, Profile
+from spec.catalogue import Catalogue
+from spec.model import Profile
 from spec.registry import family_of
 
 if TYPE_CHECKING:

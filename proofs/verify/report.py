@@ -18,7 +18,8 @@ from proofs.verify.rows import Row
 from proofs.verify.run import Done, default_workers, run_jobs
 from proofs.verify.source_checks import SourceRow
 from proofs.verify.sources import assemble_disputes, source_section
-from spec.model import Catalogue, Profile
+from spec.catalogue import Catalogue
+from spec.model import Profile
 
 
 @dataclass(frozen=True)

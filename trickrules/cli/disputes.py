@@ -11,7 +11,7 @@ from typing import TYPE_CHECKING, Any
 from spec.registry import FAMILIES
 
 if TYPE_CHECKING:
-    from spec.model import Catalogue
+    from spec.catalogue import Catalogue
 
 
 def _catalogue_with_profile(profile_id: str) -> Catalogue:

@@ -15,7 +15,8 @@ if TYPE_CHECKING:
     from rich.console import Console
 
     from proofs.verify.report import Verification
-    from spec.model import Catalogue, Profile
+    from spec.catalogue import Catalogue
+    from spec.model import Profile
 
 
 def _chosen(args: argparse.Namespace) -> tuple[Catalogue, list[str], list[Profile] | None]:

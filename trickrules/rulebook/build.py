@@ -17,7 +17,7 @@ from typing import Any
 
 from proofs.outcome_words import is_play, witness_text
 from proofs.rule_examples import check_rule_examples
-from spec.model import Catalogue
+from spec.catalogue import Catalogue
 from spec.numbering import family_name, numbered_rules, rulebook_of
 from spec.registry import FAMILIES, REGISTRY, family_of
 from spec.source_profiles import source_profiles

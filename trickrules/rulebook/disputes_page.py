@@ -6,7 +6,7 @@ from __future__ import annotations
 from typing import Any
 
 from proofs.outcome_words import is_play, outcome_text, title, witness_text
-from spec.model import Catalogue
+from spec.catalogue import Catalogue
 from spec.numbering import family_name, numbers, rulebook_of
 from trickrules.rulebook.cards_svg import describe, play_witness, single_card
 from trickrules.rulebook.impact_page import impact_line

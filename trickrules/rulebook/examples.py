@@ -8,7 +8,8 @@ from dataclasses import dataclass
 from typing import Any
 
 from proofs.kit import kit_for_game
-from spec.model import Catalogue, Profile
+from spec.catalogue import Catalogue
+from spec.model import Profile
 
 
 @dataclass(frozen=True)

@@ -8,7 +8,7 @@ from __future__ import annotations
 from functools import cache
 from typing import Any
 
-from spec.model import Catalogue
+from spec.catalogue import Catalogue
 from spec.numbering import family_name
 from trickrules.rulebook.rst import dispute_label, escape, heading, label, page_label, ref, table
 

@@ -9,8 +9,8 @@ from collections.abc import Callable
 from typing import Any
 
 from proofs.outcome_words import answer_lines, card_words
+from spec.catalogue import Catalogue
 from spec.irregularities import Irregularity, IrregularityQuestion
-from spec.model import Catalogue
 from spec.numbering import family_name, rulebook_of
 from trickrules.rulebook.prerequisites import RulebookError
 from trickrules.rulebook.rst import escape, heading, label, page_label, ref, rule_label

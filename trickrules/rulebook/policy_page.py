@@ -6,7 +6,7 @@ from __future__ import annotations
 
 from collections.abc import Iterable
 
-from spec.model import Catalogue
+from spec.catalogue import Catalogue
 from spec.numbering import family_name, numbers, option_name
 from spec.practice import HOUSE, Evidence
 from spec.ruling_policy import PRACTICE_LEAD, Decision, decisions

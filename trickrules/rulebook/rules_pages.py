@@ -8,7 +8,7 @@ from typing import Any
 
 from proofs.outcome_words import is_play, outcome_text, witness_text
 from proofs.rule_facts import RuleFact, fill, rule_facts
-from spec.model import Catalogue
+from spec.catalogue import Catalogue
 from spec.numbering import (
     NumberedRule,
     family_name,

@@ -5,8 +5,9 @@ from __future__ import annotations
 
 from typing import Any
 
+from spec.catalogue import Catalogue
 from spec.coverage import REASONS
-from spec.model import Catalogue, Claim
+from spec.model import Claim
 from spec.numbering import family_name, numbers
 from spec.source_profiles import profile_id, stance
 from trickrules.rulebook.rst import claim_label, escape, heading, label, page_label, quotation, ref

@@ -23,8 +23,9 @@ from typing import Any
 
 from proofs.kit import kit_for_game
 from proofs.ruling import Ruling
+from spec.catalogue import Catalogue
 from spec.loader import game_catalogue
-from spec.model import Catalogue, Profile
+from spec.model import Profile
 from spec.profile_index import every_profile
 from spec.registry import game_ids
 from trickrules.rulings.report import (

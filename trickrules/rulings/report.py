@@ -11,7 +11,8 @@ from dataclasses import dataclass
 from functools import cached_property
 from typing import Any
 
-from spec.model import Catalogue, Profile
+from spec.catalogue import Catalogue
+from spec.model import Profile
 from spec.rulings import RULE_REFERENCE
 
 PARTS = ("legal", "then", "bought", "tricks", "score", "winner", "error")

@@ -21,7 +21,8 @@ from proofs.conformance.build import Case, Suite, assemble, key
 from proofs.conformance.build import suite_profiles as house_options
 from proofs.conformance.protocol import Answer, InvalidRequestError
 from proofs.conformance.reads import ReusedAnswers
-from spec.model import Catalogue, Profile
+from spec.catalogue import Catalogue
+from spec.model import Profile
 
 
 def _playable(profile: Profile) -> bool:

@@ -31,7 +31,8 @@ from proofs.kout.evaluator import ModelEvaluator, Situation
 from proofs.kout.kinds_rules import next_dealer_term
 from proofs.kout.situation import profile_deck
 from spec.cards import card_name
-from spec.model import Catalogue, Profile
+from spec.catalogue import Catalogue
+from spec.model import Profile
 
 CONFIRMED_ORIGINS = ("random:", "grid", "perft:")
 """Origins whose play answers are confirmed here by the Z3 model (witnesses were replayed

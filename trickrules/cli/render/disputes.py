@@ -13,7 +13,7 @@ from proofs.divergence import Outcome
 from proofs.outcome_words import is_play, title, witness_text
 from proofs.outcome_words import outcome_text as words
 from proofs.profile_diff import ProfileDiff
-from spec.model import Catalogue
+from spec.catalogue import Catalogue
 from trickrules.cli.render.tables import COLOURS, hand_by_suit, styled
 
 
