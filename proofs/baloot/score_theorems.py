@@ -116,8 +116,11 @@ def _score_claim(profile: Profile, scope: str, claim_of: object, extra: object =
     claim = claim_of(sp, hand)
     if callable(extra):
         setting += extra(hand)
-    cases = _reading_cases(sp, split)
-    results = [prove(t.lift(claim), [*sp.constraints(), *setting, case]) for case in cases]
+    results = []
+    for case in _reading_cases(sp, split):  # the first refuted case decides: none after it
+        results.append(prove(t.lift(claim), [*sp.constraints(), *setting, case]))
+        if results[-1].verdict == "refuted":
+            break
     result = _decisive(results)
     if result.model is not None:
         _explain(result, result.model, profile, sp, hand, expect_engine)
@@ -201,4 +204,4 @@ def baloot_never_multiplied(profile: Profile) -> Result:
         return [hand.contract == HOKOM]
 
     return _score_claim(profile, "baloot-never-multiplied", claim, hokom, "baloot",
-                        split=("score.hokom-threshold", "project.baloot-value"))
+                        split=("score.hokom-threshold", "project.baloot-value", "score.keep-total"))
