@@ -21,7 +21,7 @@ class ToyRules:
     bonus: int
 
     def doubled(self) -> int:
-        """A method: what it reads inside is not seen by the recorder."""
+        """A method: what it reads inside is read through the stand-in."""
         return self.bonus * 2
 
 
@@ -73,10 +73,31 @@ def test_a_refusal_is_reused_like_an_answer() -> None:
     assert answers.reused == 1
 
 
-def test_a_method_read_is_never_taken_as_agreeing() -> None:
-    """A bound method of other rules never equals this one's, so its hidden reads are safe."""
-    got, answers = ask([ToyRules(True, 1), ToyRules(True, 2)], {"method": True})
-    assert [g["points"] for g in got] == [2, 4]
+def test_what_a_method_reads_is_compared() -> None:
+    """A method of the rules runs on the stand-in, so the rules it reads are noted: rules that
+    agree on them share the answer, rules that differ get their own."""
+    got, answers = ask([ToyRules(True, 1), ToyRules(True, 2), ToyRules(False, 1)],
+                       {"method": True})
+    assert [g["points"] for g in got] == [2, 4, 2]
+    assert (answers.computed, answers.reused) == (3, 0)
+    got, answers = ask([ToyRules(True, 1), ToyRules(True, 1)], {"method": True})
+    assert [g["points"] for g in got] == [2, 2]
+    assert (answers.computed, answers.reused) == (1, 1)
+
+
+@dataclass(frozen=True)
+class TripledRules(ToyRules):
+    """The same rules, with other code behind the method."""
+
+    def doubled(self) -> int:
+        return self.bonus * 3
+
+
+def test_a_method_of_other_code_is_not_taken_as_agreeing() -> None:
+    """Rules of another class may run other code under the same method name: the class is
+    compared too."""
+    got, answers = ask([ToyRules(True, 1), TripledRules(True, 1)], {"method": True})
+    assert [g["points"] for g in got] == [2, 3]
     assert answers.reused == 0
 
 

@@ -12,6 +12,7 @@ from __future__ import annotations
 
 import operator
 from collections.abc import Callable
+from types import MethodType
 from typing import Any, Generic, TypeVar
 
 from proofs.conformance.protocol import Answer, InvalidRequestError
@@ -24,15 +25,22 @@ class RuleReads:
 
     The first read of a name goes through :meth:`__getattr__`, which keeps the value on this
     object, so later reads cost what a plain attribute costs (the engine's inner loops run on
-    it unslowed)."""
+    it unslowed). A method of the rules is run on the stand-in, so that what it reads is
+    noted too (with the rules' class, whose code the method is)."""
 
     def __init__(self, rules: object) -> None:
         self.__dict__["_RuleReads__rules"] = rules
         self.__dict__["_RuleReads__read"] = {}
 
     def __getattr__(self, name: str) -> Any:
-        value = getattr(self.__dict__["_RuleReads__rules"], name)
-        self.__dict__["_RuleReads__read"][name] = value
+        rules = self.__dict__["_RuleReads__rules"]
+        value = getattr(rules, name)
+        read = self.__dict__["_RuleReads__read"]
+        if isinstance(value, MethodType) and value.__self__ is rules:
+            read["__class__"] = type(rules)
+            value = MethodType(value.__func__, self)
+        else:
+            read[name] = value
         self.__dict__[name] = value
         return value
 

@@ -102,14 +102,24 @@ class ReachedAnswers:
 
     def __init__(self, inner: ReusedAnswers[Any], base: Profile) -> None:
         self.inner, self.base = inner, base
+        self._base: tuple[Answer | None, str] = (None, "")
+        """The reconciled profile's last answer and its text (kept: its identity is used)."""
+
+    def _as_base(self, got: Answer, body: dict[str, Any]) -> bool:
+        """Whether ``got`` expects what the reconciled profile does (the same answer object
+        when it was reused, else compared by text)."""
+        base = self.inner(self.base, body)
+        if got is base:
+            return True
+        if self._base[0] is not base:
+            self._base = (base, key(base.expect))
+        return key(got.expect) == self._base[1]
 
     def __call__(self, profile: Profile, body: dict[str, Any]) -> Answer:
         """The answer under ``profile``, or :class:`InvalidRequestError` for a point of play
         no hand under it reaches."""
         got = self.inner(profile, body)
-        if body["op"] not in PLAY_OPS or profile is self.base:
-            return got
-        if key(got.expect) == key(self.inner(self.base, body).expect):
+        if body["op"] not in PLAY_OPS or profile is self.base or self._as_base(got, body):
             return got
         try:
             reached = find_history(rules_for(profile), play_of({"op": body["op"],

@@ -27,6 +27,7 @@ import random
 import sys
 from collections.abc import Iterator
 from dataclasses import dataclass
+from functools import cache
 from pathlib import Path
 from typing import Any
 
@@ -113,6 +114,7 @@ def find_history(rules: Rules, play: BalootPlay, budget: int = NODE_BUDGET) -> H
     allowed = tuple(pool for _ in range(SEATS))
     open_firsts = list(first_leaders(rules, play))
     dead: set[tuple[int, CardMask, tuple[CardMask, ...]]] = set()  # proved, so shared
+    barred: dict[tuple[int, tuple[BCard, ...], BCard], int] = {}  # facts of the play: shared
     for attempt in range(ATTEMPTS):
         # short searches in turn, each from another first leader and with its ties broken
         # at random: a long one can spend itself below one early choice
@@ -121,7 +123,7 @@ def find_history(rules: Rules, play: BalootPlay, budget: int = NODE_BUDGET) -> H
         first = open_firsts[attempt % len(open_firsts)]
         # short tries while they last; the last try spends what is left of the budget
         share = SHORT if attempt < ATTEMPTS - 1 else budget - SHORT * (ATTEMPTS - 1)
-        search = _Search(rules, play, share, random.Random(attempt), dead)
+        search = _Search(rules, play, share, random.Random(attempt), dead, barred)
         try:
             tricks = search.forward(first, pool, allowed)
         except UndecidedError:
@@ -142,12 +144,15 @@ class _Search:
     """The forward search over the finished tricks, with the cards each seat may still take."""
 
     def __init__(self, rules: Rules, play: BalootPlay, budget: int, rng: random.Random,
-                 dead: set[tuple[int, CardMask, tuple[CardMask, ...]]]) -> None:
+                 dead: set[tuple[int, CardMask, tuple[CardMask, ...]]],
+                 barred: dict[tuple[int, tuple[BCard, ...], BCard], int]) -> None:
         self.rules, self.play, self.budget, self.rng = rules, play, budget, rng
         self.now = _now(play)
         self.dead = dead
         """States searched to the end without a history: a fact, whatever the order."""
-        self.barred: dict[tuple[int, tuple[BCard, ...], BCard], int] = {}
+        self.barred = barred
+        """:func:`_barredcards_of` by seat, trick and card: a fact of the play and the rules,
+        kept from one attempt to the next."""
 
     def _barred(self, seat: int, trick: tuple[BCard, ...], c: BCard) -> int:
         """:func:`_barred_cards` for ``seat`` playing ``c`` to ``trick``, computed once."""
@@ -182,7 +187,7 @@ class _Search:
                 allowed: tuple[CardMask, ...]) -> Iterator[Choice]:
         """Each trick ``leader`` could lead from ``pool`` and the seats' allowed cards after
         it, the cards that keep most choices open first."""
-        left = bin(pool).count("1") // SEATS - 1  # cards each seat takes after this trick
+        left = pool.bit_count() // SEATS - 1  # cards each seat takes after this trick
 
         def extend(trick: list[BCard], pool: CardMask,
                    allowed: tuple[CardMask, ...]) -> Iterator[Choice]:
@@ -205,7 +210,7 @@ class _Search:
                 rest = pool & ~(1 << c)
                 if not _shareable(rest, after, seat, leader, len(trick), left):
                     continue
-                options.append((-bin(keep & rest).count("1"), self.rng.random(), c, after))
+                options.append((-(keep & rest).bit_count(), self.rng.random(), c, after))
             options.sort()
             for _, _, c, after in options:
                 yield from extend([*trick, c], pool & ~(1 << c), after)
@@ -228,27 +233,30 @@ def _shareable(pool: CardMask, allowed: tuple[CardMask, ...], seat: int, leader:
     """Whether the cards of ``pool`` can be shared out so that each seat takes only cards it
     is allowed and exactly as many as it still plays (Hall's condition over sets of seats):
     this trick's seats after ``seat`` one more than ``left``."""
-    need = []
-    for s in range(SEATS):
-        to_come = (s - leader) % SEATS > played
-        need.append(left + (1 if to_come else 0))
-    if bin(pool).count("1") != sum(need) or pool & ~_others(allowed, 0):
+    need = _needs(leader, played, left)
+    a0, a1, a2, a3 = allowed
+    a01, a23 = a0 | a1, a2 | a3
+    # taken[m]: the cards some seat of the set m (bit s for seat s) may take
+    taken = (0, a0, a1, a01, a2, a0 | a2, a1 | a2, a01 | a2,
+             a3, a0 | a3, a1 | a3, a01 | a3, a23, a0 | a23, a1 | a23, a01 | a23)
+    if pool.bit_count() != need[FULL] or pool & ~taken[FULL]:
         return False  # a card no seat may take
-    for subset in range(1, 1 << SEATS):
-        # the cards only these seats may take must fit in what they still take
-        only = pool & ~_others(allowed, subset)
-        if bin(only).count("1") > sum(need[s] for s in range(SEATS) if subset >> s & 1):
-            return False
-    return True
+    # the cards only the seats of a set may take must fit in what they still take
+    return all((pool & ~taken[FULL ^ subset]).bit_count() <= need[subset]
+               for subset in range(1, FULL))
 
 
-def _others(allowed: tuple[CardMask, ...], subset: int) -> CardMask:
-    """The cards some seat outside ``subset`` may take."""
-    out = 0
-    for s in range(SEATS):
-        if not subset >> s & 1:
-            out |= allowed[s]
-    return out
+FULL = (1 << SEATS) - 1
+"""The set of every seat, as a bit set."""
+
+
+@cache
+def _needs(leader: int, played: int, left: int) -> tuple[int, ...]:
+    """For each set of seats (a bit set), the cards its seats still take: ``left`` each, and
+    one more for each seat still to play to this trick (``played`` cards in it)."""
+    need = [left + ((s - leader) % SEATS > played) for s in range(SEATS)]
+    return tuple(sum(need[s] for s in range(SEATS) if subset >> s & 1)
+                 for subset in range(FULL + 1))
 
 
 def _history(play: BalootPlay, tricks: list[tuple[int, tuple[BCard, ...]]]) -> History:
