@@ -14,6 +14,7 @@ from pathlib import Path
 HERE = Path(__file__).resolve().parent
 sys.path.insert(0, str(HERE))  # the extensions beside this file (pagerefs, idbreaks)
 
+import glyphs  # noqa: E402
 import idbreaks  # noqa: E402
 import pagerefs  # noqa: E402
 
@@ -23,7 +24,8 @@ copyright = "trickrules"
 version = release = "1"
 today = "rulebook edition 1"
 # pagerefs: the PDFs' cross-references print their target's page, "rule 702 (p. 31)"
-extensions = ["sphinx.ext.autodoc", "rst2pdf.pdfbuilder", "pagerefs"]
+# glyphs: the PDF's Japanese set in IPAex Gothic, its Arabic script replaced by a note
+extensions = ["sphinx.ext.autodoc", "rst2pdf.pdfbuilder", "pagerefs", "glyphs"]
 autodoc_member_order = "bysource"
 autodoc_typehints = "description"
 exclude_patterns = ["_build"]
@@ -49,12 +51,27 @@ AUTHOR = "trickrules"
 # house options and the glossary: what an organiser prints and hands out).
 EDITIONS = {"rulebook": ("pdf", "committee edition",
                          "the rules, house options, glossary, sources, disputes and verification"),
-            "players": ("players", "players' edition", "the rules, house options and glossary")}
+            "players": ("players", "players' edition",
+                        "the whole game for players, with a quick reference and glossary"),
+            "quick": ("players/quick", "quick reference",
+                      "the rules a player looks up during play, on one page"),
+            "director": ("director", "director's handbook",
+                         "the procedures, scoresheet and forms a tournament runs on")}
+# The quick reference prints on one side of a sheet: no cover page, no contents, small type.
+# The players' edition runs on without a page per chapter: its front page lists the chapters.
+EDITION_OPTIONS = {"players": {"pdf_use_toc": False, "pdf_use_coverpage": False,
+                               "pdf_breakside": "any", "pdf_break_level": 0,
+                               "pdf_stylesheets": ["sphinx", "rulebook-pdf.yaml",
+                                                   "players-pdf.yaml"]},
+                   "quick": {"pdf_use_coverpage": False, "pdf_use_toc": False,
+                             "pdf_stylesheets": ["sphinx", "rulebook-pdf.yaml",
+                                                 "quick-pdf.yaml"]}}
 BUILT_EDITIONS = os.environ.get("TRICKRULES_RULEBOOK_EDITIONS", " ".join(EDITIONS)).split()
 # ``trickrules rulebook`` lays the PDFs out in several Sphinx processes side by side, each
 # naming the PDFs it writes (all of them when unset); a PDF is the same bytes either way.
 PDFS = os.environ.get("TRICKRULES_RULEBOOK_PDFS")
-pdf_documents = [(f"{f}/{doc}", f"{f}-{name}", f"{TITLES[f]} ({edition})", AUTHOR)
+pdf_documents = [(f"{f}/{doc}", f"{f}-{name}", f"{TITLES[f]} ({edition})", AUTHOR,
+                  EDITION_OPTIONS.get(name, {}))
                  for f in FAMILIES for name, (doc, edition, _) in EDITIONS.items()
                  if name in BUILT_EDITIONS and (PDFS is None or f"{f}-{name}" in PDFS.split())]
 pagerefs.EDITION_NAMES.update({f"{f}-{name}.pdf": edition for f in TITLES
@@ -144,9 +161,14 @@ idbreaks.install()  # ids too long for a table cell break after a hyphen or dot
 exclude_patterns += [f"{f}/*" for f in TITLES if f not in FAMILIES]
 pdf_stylesheets = ["sphinx", "rulebook-pdf.yaml"]
 pdf_style_path = [str(HERE)]
-# The Japanese quotations are set in IPAex Gothic (Debian: fonts-ipaexfont-gothic).
+# The fonts rulebook-pdf.yaml embeds, by folder and the Debian package that fills it: the body
+# in Liberation Serif, Sans and Mono, the Japanese in IPAex Gothic. A PDF build stops, saying
+# what to install, when one is missing (glyphs.check_fonts).
+BODY_FONT_DIR = "/usr/share/fonts/truetype/liberation2"
 CJK_FONT_DIR = "/usr/share/fonts/opentype/ipaexfont-gothic"
-pdf_font_path = [CJK_FONT_DIR]
+glyphs.FONT_PACKAGES.update({BODY_FONT_DIR: "fonts-liberation2",
+                             CJK_FONT_DIR: "fonts-ipaexfont-gothic"})
+pdf_font_path = list(glyphs.FONT_PACKAGES)
 pdf_use_index = False
 pdf_use_modindex = False
 pdf_use_coverpage = True

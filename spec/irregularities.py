@@ -37,6 +37,11 @@ class Irregularity:
     questions: tuple[IrregularityQuestion, ...]
     line: int
     """The line of ``procedure`` in the file, for errors found once the rulebook is known."""
+    part: str = "play"
+    """The part of the director's handbook it belongs to: ``director`` (the director's own
+    powers), ``deal``, ``calls``, ``play``, ``conduct`` or ``claims``."""
+    penalty: str = ""
+    """What the offending side loses beyond putting things right, when anything."""
 
 
 def load_irregularities(doc: SpecDocument, base: Path,
@@ -65,5 +70,6 @@ def load_irregularities(doc: SpecDocument, base: Path,
             questions.append(IrregularityQuestion(item["file"], item["says"], item["expect"],
                                                   question, doc.map.line_of(at) or 0))
         out.append(Irregularity(row["id"], row["title"], row["procedure"], tuple(questions),
-                                doc.map.line_of(("irregularity", index, "procedure")) or 0))
+                                doc.map.line_of(("irregularity", index, "procedure")) or 0,
+                                row.get("part", "play"), row.get("penalty", "")))
     return tuple(out)

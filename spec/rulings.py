@@ -26,6 +26,14 @@ class Chapter:
 
 
 @dataclass(frozen=True)
+class QuickSection:
+    """A section of the one-page quick reference: its title and the rules it gathers."""
+
+    title: str
+    rules: tuple[str, ...]
+
+
+@dataclass(frozen=True)
 class CoreRule:
     """A rule that every profile shares (no parameter varies it), with the claims stating it."""
 
@@ -98,6 +106,8 @@ class Rulebook:
     examples: tuple[RuleExample, ...] = ()
     changes: tuple[RulingChange, ...] = ()
     """The rulings this edition changed, as the book publishes them."""
+    quick: tuple[QuickSection, ...] = ()
+    """The quick reference's sections: the rules a player looks up during play."""
     """The rule examples of ``examples.toml``, in file order."""
 
     def ruling(self, game: str, parameter: str) -> Ruling:

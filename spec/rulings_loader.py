@@ -13,6 +13,7 @@ from spec.rulings import (
     RULE_REFERENCE,
     Chapter,
     CoreRule,
+    QuickSection,
     Rulebook,
     Ruling,
     RulingChange,
@@ -201,6 +202,17 @@ def _glossary(doc: SpecDocument, catalogue: Catalogue, rule_ids: set[str]) -> tu
     return tuple(terms)
 
 
+def _quick(doc: SpecDocument, rule_ids: set[str]) -> tuple[QuickSection, ...]:
+    """The quick reference's sections, each naming rules of the book."""
+    sections = []
+    for index, row in enumerate(doc.data.get("quick", ())):
+        for rule in row["rules"]:
+            if rule not in rule_ids:
+                raise doc.error(("quick", index, "rules"), f"{rule!r} is not a rule of the book")
+        sections.append(QuickSection(row["title"], tuple(row["rules"])))
+    return tuple(sections)
+
+
 def load_rulebook(rulings: SpecDocument, glossary: SpecDocument,
                   catalogue: Catalogue) -> Rulebook:
     """The rulebook data of ``rulings`` and ``glossary``, checked against ``catalogue``."""
@@ -211,4 +223,4 @@ def load_rulebook(rulings: SpecDocument, glossary: SpecDocument,
     ruled = _rulings(rulings, catalogue, profiles, rule_ids)
     return Rulebook(profiles, _chapters(rulings, catalogue), _core(rulings, catalogue, rule_ids),
                     ruled, _glossary(glossary, catalogue, rule_ids),
-                    changes=_changes(rulings, catalogue, ruled))
+                    changes=_changes(rulings, catalogue, ruled), quick=_quick(rulings, rule_ids))

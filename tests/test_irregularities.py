@@ -22,8 +22,8 @@ FAMILIES = ("kout", "baloot")
 @pytest.mark.parametrize("family", FAMILIES)
 def test_every_example_is_ruled_as_the_data_says(family: str) -> None:
     catalogue = family_catalogue(family)
-    assert {i.id for i in catalogue.irregularities} == {"revoke", "out-of-turn",
-                                                         "exposed-card", "claim"}
+    assert {"revoke", "out-of-turn", "exposed-card", "claim", "misdeal"} <= {
+        i.id for i in catalogue.irregularities}
     for item in catalogue.irregularities:
         for question in item.questions:
             answer = ruling_of(question, judge_question)["answer"]
@@ -41,7 +41,7 @@ def test_a_claim_and_a_revoke_are_checked_by_the_engine() -> None:
 
 
 def test_a_ruling_that_contradicts_the_words_stops_the_build() -> None:
-    revoke = family_catalogue("kout").irregularities[0]
+    revoke = {i.id: i for i in family_catalogue("kout").irregularities}["revoke"]
     wrong = replace(revoke.questions[1], expect={"made": False})
     with pytest.raises(RulebookError, match=r"irregularities.toml line \d+: .* is ruled"):
         ruling_of(wrong, judge_question)
@@ -66,7 +66,7 @@ def test_the_chapter_follows_the_rules_and_says_whose_procedures_they_are(family
     catalogue = family_catalogue(family)
     page = "\n".join(irregularities_page(catalogue, judge_question))
     number = chapter_number(catalogue)
-    assert f"{number}. Irregularities" in page and f"{number}01. " in page
+    assert f"{number}. The director's handbook" in page and f"{number}01. " in page
     assert page.count("this is a procedure of this book") == len(catalogue.irregularities)
     assert "The claim holds; a line of play that shows it: " in page
     assert "ruled by the engine" in page
@@ -74,3 +74,37 @@ def test_the_chapter_follows_the_rules_and_says_whose_procedures_they_are(family
     ruled = [line for line in page.splitlines() if line.startswith("   | ")
              and "ruled by the engine" not in line]
     assert ruled and not any(re.match(r"   \| [a-z ]+: ", line) for line in ruled), ruled
+
+
+@pytest.mark.parametrize("family", FAMILIES)
+def test_the_handbook_covers_what_a_tournament_needs(family: str) -> None:
+    """The director's powers, adjusted scores and appeals; a misdeal, an illegal call, slow
+    play and signalling beside the play's irregularities and claims, each in its part, with a
+    penalty where there is one; a scoresheet whose worked hand the engine scored; the form to
+    announce house options; an index."""
+    catalogue = family_catalogue(family)
+    page = "\n".join(irregularities_page(catalogue, judge_question))
+    parts = [page.index(f"\n{title}\n") for title in
+             ("The director", "The deal", "The calls", "The play", "Conduct", "Claims")]
+    assert parts == sorted(parts)
+    ids = {i.id for i in catalogue.irregularities}
+    assert {"director", "adjusted-score", "appeal", "misdeal", "signalling", "slow-play",
+            "revoke", "out-of-turn", "exposed-card", "claim"} <= ids
+    assert ids & {"illegal-bid", "illegal-call"}
+    assert page.count("*Penalty:*") == sum(bool(i.penalty) for i in catalogue.irregularities) > 3
+    for heading in ("Scoresheet", "Announcing the house options", "Index"):
+        assert f"\n{heading}\n" in page
+    sheet = page[page.index("\nScoresheet\n"):page.index("\nAnnouncing the house options")]
+    assert "The engine scored it" in sheet and sheet.count("   * - ") >= 10
+    form = page[page.index("\nAnnouncing the house options"):page.index("\nIndex\n")]
+    assert "\u2610" in form
+
+
+def test_the_form_offers_no_pack_that_cannot_be_dealt() -> None:
+    """Kout Bo 6's packs of 38, 36 and 48 cards and twelve cards each are not on the form; Kout
+    Bo 4's 48-card pack is, with its twelve cards each."""
+    page = "\n".join(irregularities_page(family_catalogue("kout"), judge_question))
+    form = page[page.index("\nAnnouncing the house options"):page.index("\nIndex\n")]
+    deck = form[form.index("kout-rule-deck.cards"):]
+    deck = deck[:deck.index("   * - :ref:", 10)]
+    assert "102D (with 205B)" in deck and "102B" not in deck and "102C" not in deck

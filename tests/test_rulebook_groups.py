@@ -21,10 +21,15 @@ def test_each_pdf_is_written_once_and_the_largest_goes_alone(tmp_path: Path) -> 
     source = _source(tmp_path, {"kout": 600, "baloot": 900})
     groups = pdf_groups(source, ["kout", "baloot"], None, 2)
     names = sorted(name for group in groups for name in group)
-    assert names == ["baloot-players", "baloot-rulebook", "kout-players", "kout-rulebook"]
-    # committee editions weigh their pages (900, 600), players' a third (300, 200): 900 to
-    # the first, 600 to the second, 300 to the second (600 < 900), 200 to the first (a tie)
-    assert groups == [("baloot-rulebook", "kout-players"), ("kout-rulebook", "baloot-players")]
+    assert names == ["baloot-director", "baloot-players", "baloot-quick", "baloot-rulebook",
+                     "kout-director", "kout-players", "kout-quick", "kout-rulebook"]
+    # committee editions weigh their pages (900, 600), the players' a tenth (90, 60), the
+    # directors' a twentieth (45, 30), the quick references a hundredth (9, 6): 900 to the
+    # first, 600 to the second, then the second (the lighter) takes the rest while it stays
+    # under 900
+    assert groups == [("baloot-rulebook",),
+                      ("kout-rulebook", "baloot-players", "kout-players", "baloot-director",
+                       "kout-director", "baloot-quick", "kout-quick")]
 
 
 def test_one_core_one_process_and_no_empty_group(tmp_path: Path) -> None:

@@ -25,9 +25,11 @@ from trickrules.rulebook.cards_svg import play_witness
 from trickrules.rulebook.disputes_page import disputes_page
 from trickrules.rulebook.examples import Example, find_example
 from trickrules.rulebook.impact_page import impact_page
-from trickrules.rulebook.irregularities_page import Ruler, irregularities_page
+from trickrules.rulebook.irregularities_page import Ruler, director_root, irregularities_page
 from trickrules.rulebook.navigation import write_navigation
 from trickrules.rulebook.odds_page import has_odds, odds_page
+from trickrules.rulebook.players_book import players_edition
+from trickrules.rulebook.players_pages import players_examples
 from trickrules.rulebook.policy_page import policy_page
 from trickrules.rulebook.prerequisites import RulebookError, check_prerequisites
 from trickrules.rulebook.rst import file_slug
@@ -57,6 +59,14 @@ class Built:
         """The family's players' edition (the rules, the house options, the glossary), beside
         its committee edition."""
         return self.pdfs[family].with_name(f"{family}-players.pdf")
+
+    def director_pdf(self, family: str) -> Path:
+        """The family's director's handbook, beside its committee edition."""
+        return self.pdfs[family].with_name(f"{family}-director.pdf")
+
+    def quick_pdf(self, family: str) -> Path:
+        """The family's one-page quick reference, beside its committee edition."""
+        return self.pdfs[family].with_name(f"{family}-quick.pdf")
 
 
 def family_report(report: dict[str, Any], catalogue: Catalogue) -> dict[str, Any]:
@@ -103,8 +113,10 @@ def write_family(catalogue: Catalogue, report: dict[str, Any], source: Path,
         raise RulebookError("the machine rules contradict a rule example:\n" +
                                "\n".join(failed))
     pages = rules_pages(catalogue, disputes, examples)
+    title = next(f.title for f in REGISTRY if f.name == family).split(":")[0]  # the game's
     if catalogue.irregularities:
         pages["irregularities"] = irregularities_page(catalogue, ruler)
+        pages["director"] = director_root(catalogue, title)
     pages["house"] = house_page(catalogue, disputes)
     pages["glossary"] = glossary_page(catalogue)
     chapter, drawings = disputes_page(catalogue, disputes)
@@ -115,13 +127,14 @@ def write_family(catalogue: Catalogue, report: dict[str, Any], source: Path,
     pages["verification"] = verification_page(report, family)
     if has_odds(family):
         pages["odds"] = odds_page(family)
+    pages.update(players_edition(catalogue, title))
     part = source / family
-    part.mkdir(exist_ok=True)
     for name, lines in pages.items():
+        (part / f"{name}.rst").parent.mkdir(parents=True, exist_ok=True)
         (part / f"{name}.rst").write_text("\n".join(lines) + "\n", encoding="utf-8")
     cards = source / "_cards"
     cards.mkdir(exist_ok=True)
-    for name, svg in drawings.items():
+    for name, svg in {**drawings, **players_examples(catalogue)}.items():
         (cards / name).write_text(svg, encoding="utf-8")
     stored = source / "_examples" / family
     stored.mkdir(parents=True)
@@ -175,22 +188,24 @@ def write_sources(report: dict[str, Any], source: Path, parser_help: list[str],
 Build = tuple[str, Path, tuple[str, ...] | None]
 """One Sphinx run: its builder, its output directory, and the PDFs it writes (``None``: all
 the configuration names, or not a PDF build)."""
-EDITION_NAMES = ("rulebook", "players")
+EDITION_NAMES = ("rulebook", "players", "quick", "director")
 """The PDF editions of a family, as ``docs/conf.py`` names them."""
+EDITION_SHARE = {"rulebook": 1, "players": 10, "quick": 100, "director": 20}
+"""About what share of its family's generated pages each edition prints, as a divisor (the
+committee's all, the players' a tenth, the director's a twentieth, the quick reference a
+page)."""
 
 
 def pdf_groups(source: Path, families: list[str], editions: tuple[str, ...] | None,
                workers: int) -> list[tuple[str, ...]]:
     """The PDFs split into at most ``workers`` groups laid out side by side, the largest
-    first to the group with the least work: a committee edition weighs its family's generated
-    pages, a players' edition a third of them (a PDF is the same bytes whichever group
-    writes it)."""
+    first to the group with the least work, each weighed by its share of its family's
+    generated pages (a PDF is the same bytes whichever group writes it)."""
     documents: list[tuple[int, str]] = []
     for family in families:
         pages = sum(p.stat().st_size for p in (source / family).rglob("*.rst"))
         for edition in editions or EDITION_NAMES:
-            documents.append((pages if edition == "rulebook" else pages // 3,
-                              f"{family}-{edition}"))
+            documents.append((pages // EDITION_SHARE[edition], f"{family}-{edition}"))
     groups: list[tuple[int, list[str]]] = [(0, []) for _ in range(max(1, workers))]
     for weight, name in sorted(documents, key=lambda d: (-d[0], d[1])):
         least = min(range(len(groups)), key=lambda i: (groups[i][0], i))

@@ -38,10 +38,11 @@ class Canvas:
         self.y += int(height)
         self.width = max(self.width, int(width))
 
-    def line(self, words: str, *, size: int = 13, bold: bool = False) -> None:
-        """A line of text, broken into lines no wider than :data:`MAX_TEXT_W`."""
+    def line(self, words: str, *, size: int = 13, bold: bool = False,
+             width: float = MAX_TEXT_W) -> None:
+        """A line of text, broken into lines no wider than ``width``."""
         char_w = TEXT_W * size / 13
-        for part in textwrap.wrap(words, int(MAX_TEXT_W / char_w)):
+        for part in textwrap.wrap(words, int(width / char_w)):
             self.add([text(MARGIN, self.y + size, part, size=size, bold=bold)], size + 9,
                      MARGIN * 2 + char_w * len(part))
 
@@ -92,10 +93,10 @@ def _buying(canvas: Canvas, scene: Scene) -> None:
 
 
 def _hands(canvas: Canvas, scene: Scene) -> None:
-    """Every seat's cards, the seat to play highlighted and the marked cards outlined."""
+    """Each seat's cards the scene holds, the seat to play highlighted and the marked cards
+    outlined."""
     widest = max(len(c) for c in scene.hands.values())
-    for seat in range(scene.players):
-        cards = scene.hands.get(seat, ())
+    for seat, cards in sorted(scene.hands.items()):
         parts = []
         to_move = seat == scene.mover
         if to_move:
@@ -170,7 +171,7 @@ def _tally(canvas: Canvas, scene: Scene) -> None:
     canvas.add(parts, 44 + 20 * len(scene.tally), MARGIN * 2 + label_w + col * 2)
 
 
-def _title(scene: Scene) -> str:
+def picture_title(scene: Scene) -> str:
     """The picture's words for a screen reader: its header and what it is about."""
     about = {"buying": scene.buying_note, "play": scene.marks_mean,
              "trick": "; ".join(f"trick {t.number}: " + ", ".join(describe(c) for c in t.cards)
@@ -200,7 +201,7 @@ def scene_svg(scene: Scene) -> str:
         _tally(canvas, scene)
     for verdict in scene.verdicts:
         canvas.line(verdict, bold=True)
-    return svg(canvas.width + MARGIN, canvas.y + MARGIN, canvas.parts, _title(scene))
+    return svg(canvas.width + MARGIN, canvas.y + MARGIN, canvas.parts, picture_title(scene))
 
 
 def picture_height(svg_text: str) -> int:

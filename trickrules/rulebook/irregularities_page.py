@@ -1,17 +1,24 @@
-"""The irregularities chapter of a part: the book's tournament procedures (a revoke, a lead or
-call out of turn, an exposed card, a claim), marked as the book's own since no source states
-them, each shown by questions whose rulings are computed when the book is built and checked
-against what the rule data says they are."""
+"""The director's handbook, a chapter of a part and a PDF of its own: the director's powers,
+then the procedures for what goes wrong at the deal, in the calls, in the play, in conduct and
+in claims (each its procedure and penalty, marked as the book's own since no source states
+them, and shown by questions whose rulings are computed when the book is built and checked
+against what the rule data says they are), then the scoresheet, the form for announcing house
+options and the index."""
 
 from __future__ import annotations
 
 from collections.abc import Callable
 from typing import Any
 
-from proofs.outcome_words import answer_lines, card_words
+from proofs.outcome_words import answer_lines, card_words, words_for
 from spec.catalogue import Catalogue
 from spec.irregularities import Irregularity, IrregularityQuestion
 from spec.numbering import family_name, rulebook_of
+from trickrules.rulebook.director_tools import (
+    announcement_lines,
+    index_lines,
+    scoresheet_lines,
+)
 from trickrules.rulebook.prerequisites import RulebookError
 from trickrules.rulebook.rst import escape, heading, label, page_label, ref, rule_label
 from trickrules.rulebook.rules_pages import rule_text
@@ -49,10 +56,14 @@ def _pair(values: list[int], name: str) -> str:
     return f"{name} {values[0]} and {values[1]}"
 
 
-def ruling_words(answer: Any) -> list[str]:
-    """A ruling as a player reads it: the cards allowed, a hand's score, a claim, in words;
-    an answer of another shape as its fields, one a line."""
+def ruling_words(answer: Any, game: str = "") -> list[str]:
+    """A ruling as a player reads it: the cards or calls allowed, a hand's score, a claim, in
+    words; an answer of another shape as its fields, one a line."""
     keys = set(answer) if isinstance(answer, dict) else set()
+    if keys == {"legal", "contract"} and answer["contract"] is None and game:
+        words = words_for(game)
+        return ["The calls allowed: " + ", ".join(words.action(a) for a in answer["legal"])
+                + "."]
     if keys == {"cards"}:
         return ["The cards allowed: " + ", ".join(card_words(c) for c in answer["cards"]) + "."]
     if keys == {"holds", "line"}:
@@ -87,32 +98,59 @@ def _question_lines(family: str, question: IrregularityQuestion, ruler: Ruler) -
     report = ruling_of(question, ruler)
     cited = ", ".join(_cite(family, r) for r in report["rules"])
     lines = [f"   *Example:* {escape(question.says)}", ""]
-    lines += [f"   | {escape(line)}" for line in ruling_words(report["answer"])]
+    lines += [f"   | {escape(line)}"
+              for line in ruling_words(report["answer"], str(question.question["game"]))]
     return [*lines, f"   | ruled by the engine under this book's rules ({cited})", ""]
+
+
+PARTS = {"director": "The director", "deal": "The deal", "calls": "The calls",
+         "play": "The play", "conduct": "Conduct", "claims": "Claims"}
+"""The parts of the handbook, in order, by the ``part`` the rule data gives a procedure."""
 
 
 def _section(catalogue: Catalogue, number: str, item: Irregularity,
              ruler: Ruler) -> list[str]:
     family = family_name(catalogue)
     lines = [*label(rule_label(family, f"irregularity.{item.id}")),
-             *heading(f"{number}. {item.title}", 2),
-             f"   {rule_text(catalogue, item.procedure)}", "",
-             "   *Source:* none of the texts says what to do; this is a procedure of this "
-             "book, for tournaments.", ""]
+             *heading(f"{number}. {item.title}", 3),
+             f"   {rule_text(catalogue, item.procedure)}", ""]
+    if item.penalty:
+        lines += [f"   *Penalty:* {rule_text(catalogue, item.penalty)}", ""]
+    lines += ["   *Source:* none of the texts says what to do; this is a procedure of this "
+              "book, for tournaments.", ""]
     for question in item.questions:
         lines += _question_lines(family, question, ruler)
     return lines
 
 
 def irregularities_page(catalogue: Catalogue, ruler: Ruler) -> list[str]:
-    """The chapter, numbered after the rules' last chapter (``<n>01``, ``<n>02``, ...)."""
+    """The chapter, numbered after the rules' last chapter (``<n>01``, ``<n>02``, ...), its
+    procedures in parts, then the scoresheet, the announcement form and the index."""
     family = family_name(catalogue)
     number = chapter_number(catalogue)
     lines = [*label(page_label(family, "irregularities")),
-             *heading(f"{number}. Irregularities", 0),
-             "What the director does when play goes wrong. The published texts are silent on "
-             "all of it, so these procedures are the book's own; each example's ruling was "
-             "computed by the engine when this book was built.", ""]
-    for index, item in enumerate(catalogue.irregularities, start=1):
-        lines += _section(catalogue, f"{number}{index:02d}", item, ruler)
-    return lines
+             *heading(f"{number}. The director's handbook", 0),
+             "What a tournament runs on: who decides and how a ruling is appealed, what the "
+             "director does when play goes wrong, the scoresheet, the form on which the house "
+             "options are announced, and an index. The published texts are silent on all of "
+             "it, so these procedures are the book's own; each example's ruling was computed "
+             "by the engine when this book was built.", ""]
+    index = 0
+    for part, title in PARTS.items():
+        items = [i for i in catalogue.irregularities if i.part == part]
+        if items:
+            lines += heading(title, 1)
+        for item in items:
+            index += 1
+            lines += _section(catalogue, f"{number}{index:02d}", item, ruler)
+    return [*lines, *scoresheet_lines(catalogue), *announcement_lines(catalogue),
+            *index_lines(catalogue)]
+
+
+def director_root(catalogue: Catalogue, title: str) -> list[str]:
+    """The root page of the director's handbook printed alone."""
+    return [":orphan:", "", *heading(f"{title}: the director's handbook", 0),
+            "The procedures a tournament director applies, the scoresheet, the form for "
+            "announcing house options and an index; the rules themselves are in the players' "
+            "and the committee editions.", "", ".. toctree::", "   :maxdepth: 2", "",
+            "   irregularities", ""]

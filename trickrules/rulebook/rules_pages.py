@@ -24,6 +24,7 @@ from spec.source_profiles import speaking_texts, stance
 from trickrules.rulebook.cards_svg import describe, play_witness
 from trickrules.rulebook.example_pictures import picture_height
 from trickrules.rulebook.examples import Example
+from trickrules.rulebook.offered import offer
 from trickrules.rulebook.policy_page import ruling_policy_lines
 from trickrules.rulebook.rst import (
     cjk_class,
@@ -54,7 +55,7 @@ def normative(catalogue: Catalogue, text: str, facts: dict[str, RuleFact]) -> li
     lines = [f"   {rule_text(catalogue, filled)}", ""]
     for fact in shown:
         if fact.table:
-            lines += _fact_table(fact.table)
+            lines += fact_table(fact.table)
         for example in fact.examples:
             lead = "Example" if example.allowed else "Example of the limit"
             lines += [f"   *{lead}:* {escape(example.words)}", ""]
@@ -79,7 +80,7 @@ def part_height(text: str, facts: dict[str, RuleFact]) -> int:
     """Points a rule part whose text is ``text`` needs to start on a page: its first lines,
     and the table the text brings, if any (up to 25 rows)."""
     rows = sum(line.strip().startswith("* -") for fact in fill(text, facts)[1] if fact.table
-               for line in _fact_table(fact.table))
+               for line in fact_table(fact.table))
     return 140 + 22 * min(rows, 25) if rows else PART_START
 
 
@@ -90,7 +91,7 @@ def _first_text(catalogue: Catalogue, rule: NumberedRule) -> str:
     return rulebook_of(catalogue).rulings_for(rule.id)[0].rule
 
 
-def _fact_table(rows: tuple[tuple[str, ...], ...]) -> list[str]:
+def fact_table(rows: tuple[tuple[str, ...], ...]) -> list[str]:
     """A checked table, indented under its rule; a long two-column table is set in three
     column pairs (headed in short words, to fit a phone), read down each pair."""
     header, body = rows[0], list(rows[1:])
@@ -179,9 +180,10 @@ def example_lines(catalogue: Catalogue, example: Example) -> list[str]:
     else:
         lines = [f"*Example* ({catalogue.games[game].name}): {escape(told)}"]
     context = [_option_words(catalogue, k, v) for k, v in example.context.items()]
-    if context:
+    if context:  # the difference needs another option: with the book's rules it never arises
         many = "s" if len(context) > 1 else ""
-        lines[-1] += f" (Played with house option{many} {escape('; '.join(context))}.)"
+        lines[-1] += (" With the book's other rules no such difference arises: this one needs "
+                      f"house option{many} {escape('; '.join(context))} as well.")
     ours = outcome_text(game, kind, example.outcome, describe, sep=", ")
     theirs = outcome_text(game, kind, example.other_outcome, describe, sep=", ")
     other = option_name(catalogue, example.rule, example.other)
@@ -224,9 +226,16 @@ def _house_lines(catalogue: Catalogue, ruling: Ruling,
     texts = {game: speaking_texts(catalogue, game).get(ruling.parameter, ())
              for game in ruling.games}
     for reading in others:
+        chosen = [offer(catalogue, game, ruling.parameter, reading.id) for game in ruling.games]
+        if not any(o.offered for o in chosen):  # cannot be played: among the disputes only
+            continue
         shown = _option_backing(ruling, reading.id, mine, texts)
-        name = option_name(catalogue, ruling.parameter, reading.id)
+        name = option_name(catalogue, ruling.parameter, reading.id) + "".join(
+            f" (with {option_name(catalogue, p, r)})" for o in chosen if o.offered
+            for p, r in o.needs)
         lines.append(f"   - **House option {name}:** {escape(reading.meaning)}{shown}")
+    if not lines:
+        return ["   *House options:* none that can be played with the book's other rules.", ""]
     return [*lines, ""]
 
 

@@ -1,0 +1,135 @@
+"""The players' edition and the quick reference: within their page budgets, in players' words
+(nothing of the committee's: no ids, citations, sources, files or profiles), every rule in
+order, and only house options that can be played."""
+
+from __future__ import annotations
+
+import random
+import re
+import subprocess
+from pathlib import Path
+
+import pytest
+from rulebook_html import lone_card_codes, machine_words, visible_text
+from test_rulebook import _machine_ids
+
+from engine.errors import EngineError
+from engine.registry import load_game
+from spec.loader import family_catalogue
+from spec.model import Profile
+from spec.numbering import numbered_rules, option_name
+from trickrules.rulebook.build import Built
+from trickrules.rulebook.offered import offers
+
+A4 = (595, 842)
+PAGES = {"baloot": 24, "kout": 16}
+"""The most A4 pages each family's players' edition may print."""
+
+
+def _pdf_pages(pdf: Path) -> tuple[int, tuple[int, int]]:
+    info = subprocess.run(["pdfinfo", str(pdf)], capture_output=True, text=True,
+                          check=True).stdout
+    pages = int(re.search(r"^Pages:\s+(\d+)", info, re.M).group(1))  # type: ignore[union-attr]
+    size = re.search(r"^Page size:\s+([\d.]+) x ([\d.]+)", info, re.M)
+    assert size is not None
+    return pages, (round(float(size.group(1))), round(float(size.group(2))))
+
+
+def _pdf_text(pdf: Path) -> str:
+    return subprocess.run(["pdftotext", str(pdf), "-"], capture_output=True, text=True,
+                          check=True).stdout
+
+
+@pytest.mark.parametrize("family", ["kout", "baloot"])
+def test_the_players_edition_and_quick_reference_fit_their_pages(rulebook: Built,
+                                                                 family: str) -> None:
+    pages, size = _pdf_pages(rulebook.players_pdf(family))
+    assert size == A4 and pages <= PAGES[family], (pages, size)
+    assert _pdf_pages(rulebook.quick_pdf(family)) == (1, A4)
+
+
+def _committee_words(family: str) -> set[str]:
+    """What only the committee edition may name: its profiles, the sources' ids, the rule
+    data's files and the verification's words."""
+    catalogue = family_catalogue(family)
+    return {*catalogue.profiles, *catalogue.sources, "spec/", ".json", "trickrules",
+            "profile", "solver", "verified", "Sources"}
+
+
+@pytest.mark.parametrize("family", ["kout", "baloot"])
+def test_a_players_edition_says_nothing_of_the_committees(rulebook: Built, family: str) -> None:
+    """No id, file, profile, source or machine word; "committee edition" once, on the front
+    page; every rule of the book in order."""
+    for pdf in (rulebook.players_pdf(family), rulebook.quick_pdf(family)):
+        text = " ".join(_pdf_text(pdf).split())
+        assert text.count("committee edition") == (pdf.name.endswith("players.pdf"))
+        found = [w for w in _committee_words(family)
+                 if re.search(rf"(?<![\w-]){re.escape(w)}(?![\w-])", text)]
+        assert found == [], (pdf.name, found)
+        assert machine_words(text, _machine_ids(family)) == [], pdf.name
+    text = " ".join(_pdf_text(rulebook.players_pdf(family)).split())
+    places = [text.index(f"{rule.number}. ") for rule in numbered_rules(family_catalogue(family))]
+    assert places == sorted(places)
+
+
+@pytest.mark.parametrize("family", ["kout", "baloot"])
+def test_the_players_pages_of_the_site_are_in_players_words(rulebook: Built, family: str) -> None:
+    pages = sorted((rulebook.html / family / "players").glob("*.html"))
+    assert {p.name for p in pages} >= {"quick.html", "glossary.html", "rules-1.html"}
+    ids = _machine_ids(family)
+    found = {p.name: machine_words(visible_text(p), ids) + lone_card_codes(visible_text(p))
+             for p in pages}
+    assert {k: v for k, v in found.items() if v} == {}
+
+
+def test_where_the_book_departs_from_common_play_the_players_are_told(rulebook: Built) -> None:
+    """Rule 711 scores a sweep as any hand, where most public engines read for the book score
+    it 44 in Sun (Kaboot): the players' rule says so and names the option that plays it."""
+    page = visible_text(rulebook.html / "baloot" / "players" / "rules-7.html")
+    sweep = page[page.index("711. "):]
+    assert "Common play:" in sweep[:900] and "44" in sweep[:900] and "711B" in sweep[:900]
+
+
+def _play_out(game_id: str, profile: Profile, seed: int) -> int:
+    """Play a game to its end with random legal actions: the number of actions taken."""
+    state = load_game(game_id, profile).new_initial_state()
+    chooser = random.Random(seed)
+    steps = 0
+    while not state.is_terminal():
+        if state.is_chance_node():
+            outcomes = [a for a, _ in state.chance_outcomes()]
+            state.apply_action(chooser.choice(outcomes))
+        else:
+            state.apply_action(chooser.choice(state.legal_actions()))
+        steps += 1
+        assert steps < 100_000
+    return steps
+
+
+@pytest.mark.parametrize("family", ["kout", "baloot"])
+def test_every_offered_house_option_plays_a_whole_game(family: str) -> None:
+    """Each option the books offer, with the options it is offered with, plays a seeded game
+    to its end; one that cannot be dealt is not offered."""
+    catalogue = family_catalogue(family)
+    for chosen in offers(catalogue):
+        base = catalogue.default_profile(chosen.game)
+        values = {**base.values, chosen.parameter: (chosen.reading,),
+                  **{p: (r,) for p, r in chosen.needs}}
+        profile = base.derive(f"{base.id}[{chosen.parameter}={chosen.reading}]", values)
+        if chosen.offered:
+            assert _play_out(chosen.game, profile, 7) > 0
+        else:
+            with pytest.raises(EngineError):
+                _play_out(chosen.game, profile, 7)
+
+
+def test_packs_that_cannot_be_dealt_are_not_offered() -> None:
+    """Kout Bo 6 is dealt nine cards each from 54: the packs of 38, 36 and 48 cards and twelve
+    cards each cannot be offered; Kout Bo 4's 48-card pack only with twelve cards each."""
+    catalogue = family_catalogue("kout")
+    named = {(o.game, option_name(catalogue, o.parameter, o.reading)): o
+             for o in offers(catalogue)}
+    for option in ("102B", "102C", "102D", "205B"):
+        assert not named[("kout6", option)].offered
+    assert not named[("kout4", "102A")].offered and not named[("kout4", "102B")].offered
+    assert named[("kout4", "102D")].needs == (("deal.hand-size", "12"),)

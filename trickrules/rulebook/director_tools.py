@@ -1,0 +1,116 @@
+"""The director's handbook's tools: a scoresheet with a worked hand (scored by the engine from
+one of the book's examples), the form on which a tournament announces its house options
+before play (only options that can be played), and an index of the terms and rules."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from proofs.kit import kit_for_game
+from proofs.rule_examples import example_profile
+from spec.catalogue import Catalogue
+from spec.numbering import family_name, numbered_rules, numbers, option_name, rule_title
+from spec.registry import family as family_record
+from spec.rule_examples import RuleExample
+from trickrules.rulebook.example_scenes import example_scene
+from trickrules.rulebook.offered import offer
+from trickrules.rulebook.rst import escape, heading, label, page_label, ref, rule_label, table
+
+BLANK_ROWS = 8
+"""The empty rows of a printed scoresheet."""
+
+
+def _worked_example(catalogue: Catalogue) -> RuleExample | None:
+    """The book's first example whose ruling states the scores after the hand."""
+    book = catalogue.rulebook
+    assert book is not None
+    return next((e for e in book.examples if "totals" in (e.expect.get("score") or {})), None)
+
+
+def _pair(value: Any) -> tuple[str, str]:
+    return (str(value[0]), str(value[1])) if isinstance(value, list) else ("", "")
+
+
+def scoresheet_lines(catalogue: Catalogue) -> list[str]:
+    """A scoresheet to print: a row a hand, the worked hand first, then empty rows; the
+    worked hand is one of the book's examples, scored by the engine under the book's rules."""
+    family = family_name(catalogue)
+    side = family_record(family).partnership
+    example = _worked_example(catalogue)
+    lines = [*label(page_label(family, "scoresheet")), *heading("Scoresheet", 1)]
+    if example is None:
+        return lines
+    ruling = kit_for_game(example.game).rule_on(example.state, example.then,
+                                                example_profile(catalogue, example))
+    score = ruling.score or {}
+    cards = "card_points" in score
+    header = ["Hand", "Contract", *((f"Card points, {side} 0", f"Card points, {side} 1")
+                                    if cards else ("Tricks, bidders", "Made")),
+              f"{side.title()} 0", f"{side.title()} 1", f"Total, {side} 0",
+              f"Total, {side} 1"]
+    gained = score.get("game_points") if cards else (
+        [score["points"], 0] if score.get("team") == 0 else [0, score.get("points", 0)])
+    middle = _pair(score.get("card_points")) if cards else (
+        str(score.get("tricks_won", ["", ""])[score.get("bidders", 0)]),
+        "yes" if score.get("made") else "no")
+    worked = ["1", escape(example_scene(example).header.rstrip(".")), *middle, *_pair(gained),
+              *_pair(score.get("totals"))]
+    blank = "\u00a0"  # a cell to write in
+    rows = [worked, *([str(n), *[blank] * 7] for n in range(2, BLANK_ROWS + 2))]
+    lines += [f"One row a hand. The first row is a worked hand: {escape(example.says)} The "
+              "engine scored it under this book's rules when the book was built.", ""]
+    return [*lines, *table(header, rows)]
+
+
+def announcement_lines(catalogue: Catalogue) -> list[str]:
+    """The form a tournament fills in and shows before play: each rule with house options
+    that can be played, the book's rule, and the options to tick."""
+    book = catalogue.rulebook
+    assert book is not None
+    family = family_name(catalogue)
+    lines = [*label(page_label(family, "announcement")),
+             *heading("Announcing the house options", 1),
+             "Before play the director fills in this form and shows it to every table: a tick "
+             "against each house option the tournament plays instead of the book's rule. A rule "
+             "left unticked is played as the book rules it. Only options that can be played "
+             "with the book's other rules are listed.", ""]
+    order = numbers(catalogue)
+    rows = []
+    for ruling in sorted(book.rulings, key=lambda r: order[r.parameter]):
+        parameter = catalogue.parameters[ruling.parameter]
+        options = []
+        for reading in parameter.reading_ids:
+            offers = [offer(catalogue, g, ruling.parameter, reading) for g in ruling.games
+                      if reading != ruling.reading]
+            if any(o.offered for o in offers):
+                needs = "".join(f" (with {option_name(catalogue, p, r)})"
+                                for o in offers if o.offered for p, r in o.needs)
+                options.append(f"\u2610 {option_name(catalogue, ruling.parameter, reading)}"
+                               f"{needs}")
+        if options:
+            rows.append([ref(rule_label(family, ruling.parameter),
+                             f"{order[ruling.parameter]}"),
+                         escape(rule_title(catalogue, ruling.parameter)), ", ".join(options)])
+    return [*lines, *table(["Rule", "Subject", "Options played (tick)"], rows),
+            "Tournament: ____________________  Director: ____________________  "
+            "Date: ____________", ""]
+
+
+def index_lines(catalogue: Catalogue) -> list[str]:
+    """An index: every rule by its subject and every glossary term, in alphabetical order,
+    each with the rules to read."""
+    book = catalogue.rulebook
+    assert book is not None
+    family = family_name(catalogue)
+    order = numbers(catalogue)
+    entries: list[tuple[str, list[str]]] = []
+    for rule in numbered_rules(catalogue):
+        entries.append((rule_title(catalogue, rule.id), [rule.id]))
+    for term in book.glossary:
+        if term.rules:
+            entries.append((term.term, sorted(term.rules, key=lambda r: order[r])))
+    lines = [*label(page_label(family, "index")), *heading("Index", 1)]
+    for name, rules in sorted(entries, key=lambda e: e[0].casefold()):
+        links = ", ".join(ref(rule_label(family, r), str(order[r])) for r in rules)
+        lines += [f"| {escape(name)}: {links}"]
+    return [*lines, ""]
