@@ -141,3 +141,20 @@ def test_a_claim_of_more_tricks_than_are_left_is_refused() -> None:
     question = json.loads(QUESTIONS[0].read_text(encoding="utf-8"))
     with pytest.raises(ValueError, match="still to play"):
         judge_question({**question, "tricks": 5})
+
+
+def test_a_baloot_claim_of_some_of_the_tricks_is_refused_by_judge() -> None:
+    """In Baloot the cards decide the score, so the director's handbook allows a claim of
+    every remaining trick only: judge refuses a claim of fewer, naming the count; Kout Bo,
+    scored by tricks, takes a claim of any number."""
+    question: dict[str, Any] = json.loads(
+        (ROOT / "docs" / "examples" / "questions" / "baloot-claim-last-three.json").read_text(
+            encoding="utf-8"))
+    with pytest.raises(ValueError, match=r"tricks: 2 claimed, but a claim in Baloot is of "
+                                         r"every remaining trick \(3\)"):
+        judge_question({**question, "tricks": 2})
+    assert judge_question(question)["answer"]["holds"] is True
+    kout: dict[str, Any] = json.loads(
+        (ROOT / "docs" / "examples" / "questions" / "kout-claim-bawan.json").read_text(
+            encoding="utf-8"))
+    assert judge_question({**kout, "tricks": 1})["answer"]["holds"] is True

@@ -478,6 +478,12 @@ def claim(rules: Rules, request: dict[str, Any]) -> Answer:
              "rank.trump" if play.trump is not None else "rank.plain"}
     team: Any = request.get("team")  # checked by the claim search, which names the field
     tricks: Any = request.get("tricks")
+    left = position.hands[position.to_move].bit_count()
+    if isinstance(tricks, int) and not isinstance(tricks, bool) and 0 <= tricks < left:
+        # the cards, not only the tricks, decide a Baloot score: a claim is of every trick
+        raise InvalidRequestError(f"tricks: {tricks} claimed, but a claim in Baloot is of "
+                                  f"every remaining trick ({left}): the director's handbook "
+                                  "does not allow a claim of some of them")
     try:
         verdict = settle(position, team, tricks)
     except EngineError as exc:
