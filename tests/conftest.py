@@ -71,9 +71,27 @@ EXPENSIVE = frozenset({"verification", "rulebook"})
 """The session fixtures the background prebuild computes."""
 
 
+_BYTECODE = pytest.StashKey[Path]()
+
+
+def _keep_bytecode(config: pytest.Config) -> None:
+    """Where bytecode is not to be written (``PYTHONDONTWRITEBYTECODE``), let the run keep it
+    in a folder of its own: every command a test starts would otherwise compile each module
+    it imports afresh, hundreds of times over a run. Nothing is written in the checkout, and
+    the folder is removed at the end."""
+    if hasattr(config, "workerinput") or not os.environ.get("PYTHONDONTWRITEBYTECODE"):
+        return
+    folder = Path(tempfile.mkdtemp(prefix="trickrules-bytecode-"))
+    del os.environ["PYTHONDONTWRITEBYTECODE"]
+    os.environ["PYTHONPYCACHEPREFIX"] = str(folder)
+    sys.pycache_prefix, sys.dont_write_bytecode = str(folder), False
+    config.stash[_BYTECODE] = folder
+
+
 def pytest_configure(config: pytest.Config) -> None:
     """As the controller of a run over several workers: start the background prebuild of the
     shared results, in a directory the workers inherit through the environment."""
+    _keep_bytecode(config)
     if hasattr(config, "workerinput") or not getattr(config.option, "numprocesses", None):
         return
     shared = Path(tempfile.mkdtemp(prefix="trickrules-tests-"))
@@ -88,15 +106,18 @@ def pytest_configure(config: pytest.Config) -> None:
 
 def pytest_unconfigure(config: pytest.Config) -> None:
     """Stop the prebuild if it still runs, with every process it started (its verify
-    workers, a Sphinx build: its own process group), and remove the shared directory."""
+    workers, a Sphinx build: its own process group), and remove the shared directory and the
+    run's bytecode."""
     started = config.stash.get(_PREBUILD, None)
-    if started is None:
-        return
-    process, shared = started
-    with contextlib.suppress(ProcessLookupError):
-        os.killpg(process.pid, signal.SIGKILL)
-    process.wait()
-    shutil.rmtree(shared, ignore_errors=True)
+    if started is not None:
+        process, shared = started
+        with contextlib.suppress(ProcessLookupError):
+            os.killpg(process.pid, signal.SIGKILL)
+        process.wait()
+        shutil.rmtree(shared, ignore_errors=True)
+    bytecode = config.stash.get(_BYTECODE, None)
+    if bytecode is not None:
+        shutil.rmtree(bytecode, ignore_errors=True)
 
 
 def pytest_collection_modifyitems(items: list[pytest.Item]) -> None:
