@@ -9,11 +9,12 @@ attribution names (the part of the answer that differs)."""
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Iterator
 from dataclasses import dataclass
 from typing import Any
 
-from proofs.conformance.protocol import canonical, definition
+from proofs.conformance.protocol import Answer, canonical, definition
+from proofs.conformance.reads import ReusedAnswers
 from proofs.conformance.suite import SuiteData
 from proofs.kit import kit_for_game
 from spec.model import Profile
@@ -81,45 +82,39 @@ class Charges:
         whole run."""
         shape = definition("response", profile.game.id, op)
         wanted = canonical(shape, got)
-        conformance = kit_for_game(profile.game.id).conformance
-        found = []
-        for departure in self.departures(profile.id):
-            try:
-                answer = conformance.answer(departure.profile, {"op": op, **body})
-            except (ValueError, KeyError):  # a question that reading cannot answer
-                continue
-            if canonical(shape, answer.expect) == wanted:
-                found.append(departure)
-        return found
+        return [departure for departure, answer in self._answers(profile, op, body)
+                if answer is not None and canonical(shape, answer.expect) == wanted]
 
     def refusing(self, profile: Profile, op: str, body: dict[str, Any],
                  move: str) -> list[Departure]:
         """The house options under which ``move`` (a card, or a call) is not legal after the
         request ``body`` of ``op`` (``legal-plays``, ``auction`` or ``doubling``): an engine
-        refusing it plays one of them."""
-        conformance = kit_for_game(profile.game.id).conformance
+        refusing it plays one of them. (A reading under which the position itself is not
+        reached is not one.)"""
         key = "cards" if op == "legal-plays" else "legal"
-        found = []
-        for departure in self.departures(profile.id):
-            try:
-                answer = conformance.answer(departure.profile, {"op": op, **body})
-            except (ValueError, KeyError):  # the position itself is not reached that way
-                continue
-            if move not in answer.expect.get(key, []):
-                found.append(departure)
-        return found
+        return [departure for departure, answer in self._answers(profile, op, body)
+                if answer is not None and move not in answer.expect.get(key, [])]
 
     def refusing_request(self, profile: Profile, vector: dict[str, Any]) -> list[Departure]:
         """The house options under which the reference refuses the vector's request as a whole
         (a contract, a score or a hand that reading does not allow)."""
+        return [departure for departure, answer
+                in self._answers(profile, vector["op"], vector["request"]) if answer is None]
+
+    def _answers(self, profile: Profile, op: str, body: dict[str, Any]
+                 ) -> Iterator[tuple[Departure, Answer | None]]:
+        """The reference answer to ``body`` under each house option of the profile's game,
+        or None where that reading cannot answer it. One request asked under one option
+        after another: an answer is reused where the rules it read agree
+        (:class:`proofs.conformance.reads.ReusedAnswers`), as the suite was built."""
         conformance = kit_for_game(profile.game.id).conformance
-        found = []
+        ask = ReusedAnswers(conformance.compiled_rules, conformance.answer_with_rules)
+        request = {"op": op, **body}
         for departure in self.departures(profile.id):
             try:
-                conformance.answer(departure.profile, {"op": vector["op"], **vector["request"]})
-            except (ValueError, KeyError):
-                found.append(departure)
-        return found
+                yield departure, ask(departure.profile, request)
+            except (ValueError, KeyError):  # a question that reading cannot answer
+                yield departure, None
 
 
 def cover(candidates: list[list[tuple[str, str]]]) -> set[tuple[str, str]]:
