@@ -30,7 +30,7 @@ def logical_pages(pdf: Path) -> dict[str, str]:
     text = subprocess.run(["pdftotext", "-enc", "UTF-8", str(pdf), "-"], check=True,
                           capture_output=True, text=True).stdout.replace("\u00a0", " ")
     pages = text.split("\f")
-    start = max(i for i, label in enumerate(labels) if not label.isdigit()) + 1
+    start = max((i for i, label in enumerate(labels) if not label.isdigit()), default=-1) + 1
     return {labels[i]: pages[i] for i in range(start, len(labels))}
 
 
@@ -62,16 +62,13 @@ def test_a_committee_cross_reference_prints_its_targets_page(rulebook: Built,
 @pytest.mark.parametrize("family", FAMILIES)
 def test_the_players_edition_prints_pages_of_its_own_targets_only(rulebook: Built,
                                                                   family: str) -> None:
-    """The players' edition prints the page of a rule it holds, and none after a citation of
-    a claim, which only the committee edition holds (its link opens that PDF); a link to a
-    dispute, which only the committee edition holds too, says so in print."""
+    """The players' edition prints the page of each rule it refers to, which it holds; it
+    cites no claim and links to nothing of the committee edition's."""
     pages = logical_pages(rulebook.players_pdf(family))
     text = "".join(pages.values())
-    assert len(RULE_REF.findall(text)) > 20 and misprinted(pages) == []
-    assert re.search(r"\[[0-9][0-9a-z.-]*\]", text) and not CLAIM_REF.search(text)
-    flat = " ".join(text.split())
-    named = flat.count("See where it plays differently in the committee edition.")
-    assert named > 10 and flat.count("See where it plays differently") == named
+    assert len(RULE_REF.findall(text)) > 3 and misprinted(pages) == []
+    assert not re.search(r"\[[0-9][0-9a-z.-]*\]", text)
+    assert "in the committee edition" not in " ".join(text.split())
 
 
 HEADING_LINE = re.compile(r"^(\d{3}\. \S|\d{3}\.\d+ \(|\d{1,2}\. [A-Z])")

@@ -127,7 +127,9 @@ def add_commands(sub: Any) -> None:
     """Register ``rulebook``."""
     book = sub.add_parser("rulebook", help="build the reconciled rulebook (HTML and PDF)")
     book.add_argument("--out", default="build/rulebook",
-                      help="output directory (default build/rulebook): html/, pdf/, source/")
+                      help="output directory (default build/rulebook): html/, pdf/, source/; "
+                           "a rebuild replaces what the last one wrote and keeps your own files "
+                           "in html/ and pdf/")
     book.add_argument("--report", default=None,
                       help="verify report to build from (default: build/verify-report.json "
                            "if current, else verify first)")

@@ -196,6 +196,27 @@ committee's all, the players' a tenth, the director's a twentieth, the quick ref
 page)."""
 
 
+MANIFEST = ".trickrules-built"
+"""The list of files a build wrote into a site or PDF folder, kept in that folder: what the
+next build may replace (anything else in the folder is a file of the user's, kept)."""
+
+
+def _keep_foreign_files(final: Path, new: Path) -> None:
+    """Copy into the new build every file of the present folder that no build wrote there
+    (a user's own file), then list what this build wrote in the new folder's manifest."""
+    written = sorted(str(p.relative_to(new)) for p in new.rglob("*") if p.is_file())
+    manifest = final / MANIFEST
+    if manifest.is_file():
+        known = set(manifest.read_text(encoding="utf-8").splitlines())
+        for path in sorted(final.rglob("*")):
+            relative = path.relative_to(final)
+            if path.is_file() and not path.is_symlink() and str(relative) not in known \
+                    and relative.name != MANIFEST and not (new / relative).exists():
+                (new / relative).parent.mkdir(parents=True, exist_ok=True)
+                shutil.copy2(path, new / relative)
+    (new / MANIFEST).write_text("\n".join(written) + "\n", encoding="utf-8")
+
+
 def pdf_groups(source: Path, families: list[str], editions: tuple[str, ...] | None,
                workers: int) -> list[tuple[str, ...]]:
     """The PDFs split into at most ``workers`` groups laid out side by side, the largest
@@ -302,6 +323,7 @@ def build_rulebook(report: dict[str, Any], out: Path, cli_help: list[str], ruler
             _gather_pdfs(parts, built[-1])
         for new, final in zip(built, finals, strict=True):
             shutil.rmtree(new / ".doctrees", ignore_errors=True)
+            _keep_foreign_files(final, new)
             shutil.rmtree(final, ignore_errors=True)
             new.rename(final)
     finally:

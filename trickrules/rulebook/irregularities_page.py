@@ -20,8 +20,16 @@ from trickrules.rulebook.director_tools import (
     scoresheet_lines,
 )
 from trickrules.rulebook.prerequisites import RulebookError
-from trickrules.rulebook.rst import escape, heading, label, page_label, ref, rule_label
-from trickrules.rulebook.rules_pages import rule_text
+from trickrules.rulebook.rst import (
+    escape,
+    heading,
+    keep_with_picture,
+    label,
+    page_label,
+    ref,
+    rule_label,
+)
+from trickrules.rulebook.rules_pages import PART_START, rule_text
 
 
 def chapter_number(catalogue: Catalogue) -> int:
@@ -111,7 +119,7 @@ PARTS = {"director": "The director", "deal": "The deal", "calls": "The calls",
 def _section(catalogue: Catalogue, number: str, item: Irregularity,
              ruler: Ruler) -> list[str]:
     family = family_name(catalogue)
-    lines = [*label(rule_label(family, f"irregularity.{item.id}")),
+    lines = [*keep_with_picture(PART_START), *label(rule_label(family, f"irregularity.{item.id}")),
              *heading(f"{number}. {item.title}", 3),
              f"   {rule_text(catalogue, item.procedure)}", ""]
     if item.penalty:
@@ -138,8 +146,8 @@ def irregularities_page(catalogue: Catalogue, ruler: Ruler) -> list[str]:
     index = 0
     for part, title in PARTS.items():
         items = [i for i in catalogue.irregularities if i.part == part]
-        if items:
-            lines += heading(title, 1)
+        if items:  # in print the part's title starts a page with its first procedure
+            lines += [*keep_with_picture(PART_START + 40), *heading(title, 1)]
         for item in items:
             index += 1
             lines += _section(catalogue, f"{number}{index:02d}", item, ruler)

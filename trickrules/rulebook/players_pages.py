@@ -39,6 +39,8 @@ CHAPTER_CONTENTS = (".. only:: html", "", "   .. contents:: In this chapter", " 
                     "      :depth: 1", "")
 """On screen, each chapter starts with the list of its rules (a long chapter on a phone is
 many screens); the printed edition has its page numbers instead."""
+CHAPTER_KEEP = 170
+"""Points a chapter's title needs left on its page in print, to start with its first rule."""
 MOST_TRICKS = 2
 """The most tricks a score's picture draws: those its rule is about, else none."""
 PLAYERS = "players"
@@ -216,7 +218,8 @@ def players_chapters(catalogue: Catalogue) -> dict[str, list[str]]:
     for rule in numbered_rules(catalogue):
         name = f"{PLAYERS}/rules-{rule.chapter.number}"
         if name not in pages:
-            pages[name] = [*label(players_label(family, f"chapter-{rule.chapter.number}")),
+            pages[name] = [*keep_with_picture(CHAPTER_KEEP),
+                           *label(players_label(family, f"chapter-{rule.chapter.number}")),
                            *heading(f"{rule.chapter.number}. {rule.chapter.title}", 0),
                            *CHAPTER_CONTENTS]
         pages[name] += _rule_lines(catalogue, rule, facts, policy)
