@@ -91,6 +91,8 @@ def _keep_bytecode(config: pytest.Config) -> None:
 def pytest_configure(config: pytest.Config) -> None:
     """As the controller of a run over several workers: start the background prebuild of the
     shared results, in a directory the workers inherit through the environment."""
+    config.addinivalue_line("markers", "waits: a test that mostly waits out an engine's "
+                            "timeouts; started first, while the prebuild can use the core")
     _keep_bytecode(config)
     if hasattr(config, "workerinput") or not getattr(config.option, "numprocesses", None):
         return
@@ -123,11 +125,14 @@ def pytest_unconfigure(config: pytest.Config) -> None:
 def pytest_collection_modifyitems(items: list[pytest.Item]) -> None:
     """The tests that need the shared results run last, so the workers are busy with the
     others while the results are computed: those that need the verification alone before
-    those that need the rulebook too, which is built after it; of the others, the long ones
-    start first, so that no worker is left with one at the end."""
-    def rank(item: pytest.Item) -> tuple[int, bool]:
+    those that need the rulebook too, which is built after it; of the others, those that
+    mostly wait out an engine's timeouts start first (the background prebuild has the core a
+    sleeping worker leaves), then the long ones, so that no worker is left with one at the
+    end."""
+    def rank(item: pytest.Item) -> tuple[int, bool, bool]:
         needs = EXPENSIVE & set(getattr(item, "fixturenames", ()))
         return (2 if "rulebook" in needs else 1 if needs else 0,
+                item.get_closest_marker("waits") is None,
                 item.get_closest_marker("long") is None)
 
     items.sort(key=rank)

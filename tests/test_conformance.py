@@ -33,6 +33,8 @@ MISBEHAVING = f"{sys.executable} -m tests.adapters.misbehaving"
 HANGING_WAYS = frozenset({"hang", "hang-at-start", "orphan", "orphan-new-session", "never-reads",
                           "oversized"})
 """The misbehaviours only a timeout ends: the run waits out each of them."""
+WAITS = pytest.mark.waits
+"""A test that mostly waits out timeouts (started first: see ``conftest.py``)."""
 
 
 def timeout_for(way: str) -> str:
@@ -175,19 +177,19 @@ def small_suite(tmp_path: Path, family: str = "kout", game: str = "kout6") -> Pa
 
 @pytest.mark.parametrize(("way", "kind", "passed"), [
     ("crash", "crash", 3),
-    ("hang", "timeout", 3),
+    pytest.param("hang", "timeout", 3, marks=WAITS),
     ("garbage", "malformed", 3),
     ("oversized", "oversized", 3),
     ("deep-json", "malformed", 3),
     ("huge-integer", "malformed", 3),
     ("lone-surrogate", "malformed", 3),
     ("huge-decline", "error", 3),
-    ("orphan", "timeout", 3),
+    pytest.param("orphan", "timeout", 3, marks=WAITS),
     ("stderr-flood", "crash", 3),
     ("wrong-schema", "schema", 3),
     ("wrong-id", "schema", 3),
     ("crash-at-start", "crash", 0),
-    ("hang-at-start", "timeout", 0),
+    pytest.param("hang-at-start", "timeout", 0, marks=WAITS),
 ])
 def test_misbehaving_engine_is_reported(tmp_path: Path, way: str, kind: str,
                                         passed: int) -> None:

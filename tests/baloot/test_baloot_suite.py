@@ -14,7 +14,14 @@ from typing import Any
 
 import pytest
 from helpers import shipped_suite
-from test_conformance import MISBEHAVING, processes_with, small_suite, suite_subset, timeout_for
+from test_conformance import (
+    MISBEHAVING,
+    WAITS,
+    processes_with,
+    small_suite,
+    suite_subset,
+    timeout_for,
+)
 
 from proofs.baloot.conformance import BALOOT_OPS
 from proofs.baloot.conformance.generate import build_suite, witness_requests
@@ -295,7 +302,7 @@ def test_without_the_runs_charges_the_table_cannot_name_the_option(
 
 @pytest.mark.parametrize(("way", "kind", "passed"), [
     ("crash", "crash", 3),
-    ("hang", "timeout", 3),
+    pytest.param("hang", "timeout", 3, marks=WAITS),
     ("garbage", "malformed", 3),
     ("wrong-schema", "schema", 3),
     ("wrong-id", "schema", 3),
