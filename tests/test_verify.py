@@ -227,6 +227,11 @@ def test_every_cached_result_reads_back_as_it_was_written(verification: Any,
         assert dumps(loads(raw)) == raw, entry.name
 
 
+STOPPED_WITHIN = 30.0
+"""Seconds a verify stopped by a signal may take to end: many times a stop's second or two,
+half the minute a stop once took."""
+
+
 @pytest.mark.parametrize("sig", [signal.SIGINT, signal.SIGTERM])
 def test_verify_stops_at_once_on_a_signal(sig: signal.Signals, tmp_path: Path) -> None:
     """Ctrl-C or SIGTERM while a cold verify's workers are busy in the solver: the command
@@ -246,8 +251,9 @@ def test_verify_stops_at_once_on_a_signal(sig: signal.Signals, tmp_path: Path) -
     time.sleep(0.3)
     start = time.monotonic()
     process.send_signal(sig)
-    code = process.wait(timeout=60)
-    assert time.monotonic() - start < 5
+    code = process.wait(timeout=120)
+    # it once ran on for about a minute; a stop takes a second or two, more on a busy machine
+    assert time.monotonic() - start < STOPPED_WITHIN
     assert code == (130 if sig == signal.SIGINT else 143)
     assert process.stderr is not None and "Traceback" not in process.stderr.read()
     assert processes_with(cache.name) == []
