@@ -107,16 +107,23 @@ def cmd_rulebook(args: argparse.Namespace) -> int:
     written = sum(len(book.examples) for f in (families or rulebook_families())
                   if (book := family_catalogue(f).rulebook) is not None)
     pdfs = {} if args.no_pdf else built.pdfs
+    editions = {} if args.no_pdf else {
+        family: {"committee": str(path), "players": str(built.players_pdf(family)),
+                 "quick": str(built.quick_pdf(family)),
+                 "director": str(built.director_pdf(family))}
+        for family, path in pdfs.items()}
     if args.json:
         print(json.dumps({"html": str(built.html / "index.html"),
                           "pdfs": {family: str(path) for family, path in pdfs.items()},
+                          "editions": editions,
                           "source": str(built.source),
                           "dispute_witnesses": len(built.examples),
                           "rule_examples": written}, indent=2))
         return 0
     console.print(f"HTML: {built.html / 'index.html'}")
-    for family, path in pdfs.items():
-        console.print(f"PDF ({family}): {path}")
+    for family, paths in editions.items():
+        for edition, path in paths.items():
+            console.print(f"PDF ({family}, {edition}): {path}")
     console.print(f"{len(built.examples)} dispute witnesses replayed in the engine and "
                   f"{written} rule examples in the engine and the model; pages generated in "
                   f"{built.source}")
