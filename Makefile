@@ -6,12 +6,16 @@ STAMP := $(VENV)/.installed
 
 .PHONY: verify test lint bench clean system sentences
 
-# Debian packages: Chromium for the rulebook's browser tests, IPAex Gothic for the PDF's
-# Japanese quotations, poppler-utils (pdftotext) for the tests that read the printed pages.
-# Installed once, with sudo when not root.
+# Debian packages: Chromium for the rulebook's browser tests; the PDF's fonts, embedded:
+# Liberation 2 (the body: Times, Helvetica and Courier metrics with the letters WinAnsi lacks),
+# IPAex Gothic (the Japanese) and DejaVu (the symbols Liberation lacks); poppler-utils
+# (pdftotext, pdffonts) for the tests that read the printed pages. Installed once, with sudo
+# when not root.
 SUDO := $(shell [ "$$(id -u)" = 0 ] || echo sudo)
 CHROMIUM := /usr/bin/chromium
 CJK_FONT := /usr/share/fonts/opentype/ipaexfont-gothic/ipaexg.ttf
+BODY_FONT := /usr/share/fonts/truetype/liberation2/LiberationSerif-Regular.ttf
+SYMBOL_FONT := /usr/share/fonts/truetype/dejavu/DejaVuSans.ttf
 PDFTOTEXT := /usr/bin/pdftotext
 
 $(STAMP): pyproject.toml
@@ -22,10 +26,11 @@ $(STAMP): pyproject.toml
 	touch $(STAMP)
 
 system:
-	@if [ ! -x $(CHROMIUM) ] || [ ! -f $(CJK_FONT) ] || [ ! -x $(PDFTOTEXT) ]; then \
+	@if [ ! -x $(CHROMIUM) ] || [ ! -f $(CJK_FONT) ] || [ ! -f $(BODY_FONT) ] \
+	    || [ ! -f $(SYMBOL_FONT) ] || [ ! -x $(PDFTOTEXT) ]; then \
 	  $(SUDO) apt-get update -q && \
 	  $(SUDO) env DEBIAN_FRONTEND=noninteractive apt-get install -y -q chromium \
-	    fonts-ipaexfont-gothic poppler-utils; \
+	    fonts-ipaexfont-gothic fonts-liberation2 fonts-dejavu-core poppler-utils; \
 	fi
 
 verify: $(STAMP) system

@@ -24,7 +24,7 @@ copyright = "trickrules"
 version = release = "1"
 today = "rulebook edition 1"
 # pagerefs: the PDFs' cross-references print their target's page, "rule 702 (p. 31)"
-# glyphs: the PDF's Japanese set in IPAex Gothic, its Arabic script replaced by a note
+# glyphs: the PDF's Japanese and symbols set in fonts that hold them, its Arabic replaced by a note
 extensions = ["sphinx.ext.autodoc", "rst2pdf.pdfbuilder", "pagerefs", "glyphs"]
 autodoc_member_order = "bysource"
 autodoc_typehints = "description"
@@ -162,12 +162,14 @@ exclude_patterns += [f"{f}/*" for f in TITLES if f not in FAMILIES]
 pdf_stylesheets = ["sphinx", "rulebook-pdf.yaml"]
 pdf_style_path = [str(HERE)]
 # The fonts rulebook-pdf.yaml embeds, by folder and the Debian package that fills it: the body
-# in Liberation Serif, Sans and Mono, the Japanese in IPAex Gothic. A PDF build stops, saying
-# what to install, when one is missing (glyphs.check_fonts).
+# in Liberation Sans, Serif and Mono, the Japanese in IPAex Gothic, other symbols in DejaVu
+# Sans. A PDF build stops, saying what to install, when one is missing (glyphs.check_fonts).
 BODY_FONT_DIR = "/usr/share/fonts/truetype/liberation2"
 CJK_FONT_DIR = "/usr/share/fonts/opentype/ipaexfont-gothic"
+SYMBOL_FONT_DIR = "/usr/share/fonts/truetype/dejavu"
 glyphs.FONT_PACKAGES.update({BODY_FONT_DIR: "fonts-liberation2",
-                             CJK_FONT_DIR: "fonts-ipaexfont-gothic"})
+                             CJK_FONT_DIR: "fonts-ipaexfont-gothic",
+                             SYMBOL_FONT_DIR: "fonts-dejavu-core"})
 pdf_font_path = list(glyphs.FONT_PACKAGES)
 pdf_use_index = False
 pdf_use_modindex = False

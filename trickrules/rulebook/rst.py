@@ -114,7 +114,10 @@ def has_cjk(text: str) -> bool:
 
 
 def cjk_class(text: str, indent: str = "") -> list[str]:
-    """The class that sets the next element in the CJK font, when ``text`` needs it."""
+    """The class ``cjk`` on the next element, when ``text`` has Japanese: in print a
+    paragraph of that class is set in IPAex Gothic whole, quotation marks included (a
+    Japanese quotation). Every other run of Japanese in the PDF, in a list or inside an
+    English sentence, the PDF builder sets in that font itself (``docs/glyphs.py``)."""
     return [f"{indent}.. rst-class:: cjk", ""] if has_cjk(text) else []
 
 
