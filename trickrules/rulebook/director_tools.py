@@ -14,7 +14,7 @@ from spec.registry import family as family_record
 from spec.rule_examples import RuleExample
 from trickrules.rulebook.example_scenes import example_scene
 from trickrules.rulebook.offered import offer
-from trickrules.rulebook.rst import escape, heading, label, page_label, ref, rule_label, table
+from trickrules.rulebook.rst import escape, heading, label, page_label, table
 
 BLANK_ROWS = 8
 """The empty rows of a printed scoresheet."""
@@ -59,7 +59,7 @@ def scoresheet_lines(catalogue: Catalogue) -> list[str]:
     rows = [worked, *([str(n), *[blank] * 7] for n in range(2, BLANK_ROWS + 2))]
     lines += [f"One row a hand. The first row is a worked hand: {escape(example.says)} The "
               "engine scored it under this book's rules when the book was built.", ""]
-    return [*lines, *table(header, rows)]
+    return [*lines, *table(header, rows, widths=(6, 30, 10, 10, 9, 9, 13, 13))]
 
 
 def announcement_lines(catalogue: Catalogue) -> list[str]:
@@ -88,17 +88,18 @@ def announcement_lines(catalogue: Catalogue) -> list[str]:
                 options.append(f"\u2610 {option_name(catalogue, ruling.parameter, reading)}"
                                f"{needs}")
         if options:
-            rows.append([ref(rule_label(family, ruling.parameter),
-                             f"{order[ruling.parameter]}"),
+            # the rule's number alone: the same in every edition, and this form prints alone
+            rows.append([str(order[ruling.parameter]),
                          escape(rule_title(catalogue, ruling.parameter)), ", ".join(options)])
-    return [*lines, *table(["Rule", "Subject", "Options played (tick)"], rows),
+    return [*lines, *table(["Rule", "Subject", "Options played (tick)"], rows,
+                           widths=(10, 50, 40)),
             "Tournament: ____________________  Director: ____________________  "
             "Date: ____________", ""]
 
 
 def index_lines(catalogue: Catalogue) -> list[str]:
     """An index: every rule by its subject and every glossary term, in alphabetical order,
-    each with the rules to read."""
+    each with the numbers of the rules to read (the same in every edition)."""
     book = catalogue.rulebook
     assert book is not None
     family = family_name(catalogue)
@@ -111,6 +112,6 @@ def index_lines(catalogue: Catalogue) -> list[str]:
             entries.append((term.term, sorted(term.rules, key=lambda r: order[r])))
     lines = [*label(page_label(family, "index")), *heading("Index", 1)]
     for name, rules in sorted(entries, key=lambda e: e[0].casefold()):
-        links = ", ".join(ref(rule_label(family, r), str(order[r])) for r in rules)
-        lines += [f"| {escape(name)}: {links}"]
+        numbers_ = ", ".join(str(order[r]) for r in rules)  # the same in every edition
+        lines += [f"| {escape(name)}: rule{'s' if len(rules) > 1 else ''} {numbers_}"]
     return [*lines, ""]
