@@ -314,6 +314,12 @@ def _sort_at(node: Any, path: tuple[str, ...]) -> None:
         _sort_at(inner, rest)
 
 
+_DERIVED: dict[tuple[Any, ...], tuple[Profile, Profile]] = {}
+"""Profiles rebuilt from requests, by base profile (its identity), name and readings, each
+kept with its base (so that identity is not reused): a run asks thousands of requests with
+the same readings."""
+
+
 def profile_for(request: dict[str, Any]) -> Profile:
     """The profile a request names, rebuilt from its readings (so house options work too)."""
     for field in ("profile", "rules"):
@@ -323,8 +329,21 @@ def profile_for(request: dict[str, Any]) -> Profile:
     from spec.loader import game_catalogue
 
     base = game_catalogue(request["game"]).default_profile(request["game"])
+    rules = request["rules"]
     try:
-        return base.derive(request["profile"], request["rules"])
+        key = (id(base), request["profile"], *rules.items())
+        seen = _DERIVED.get(key)
+    except (TypeError, AttributeError):  # not readings by name: derive says what is wrong
+        key, seen = None, None
+    if seen is not None and seen[0] is base:
+        return seen[1]
+    try:
+        profile = base.derive(request["profile"], rules)
     except (KeyError, ValueError) as exc:
         said = exc.args[0] if isinstance(exc, KeyError) and exc.args else exc
         raise ProtocolError(f"rules: {said}") from None
+    if key is not None:
+        if len(_DERIVED) > 4096:  # a fresh profile per request: keep the memory bounded
+            _DERIVED.clear()
+        _DERIVED[key] = (base, profile)
+    return profile
