@@ -63,6 +63,7 @@ EDITION_OPTIONS = {"players": {"pdf_use_toc": False, "pdf_use_coverpage": False,
                                "pdf_breakside": "any", "pdf_break_level": 0,
                                "pdf_stylesheets": ["sphinx", "rulebook-pdf.yaml",
                                                    "players-pdf.yaml"]},
+                   "director": {"pdf_use_coverpage": False, "pdf_breakside": "any"},
                    "quick": {"pdf_use_coverpage": False, "pdf_use_toc": False,
                              "pdf_stylesheets": ["sphinx", "rulebook-pdf.yaml",
                                                  "quick-pdf.yaml"]}}

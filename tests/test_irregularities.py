@@ -12,7 +12,8 @@ import pytest
 from helpers import copy_family, edit_spec, spec_error
 
 from spec.loader import family_catalogue
-from trickrules.rulebook.irregularities_page import chapter_number, irregularities_page, ruling_of
+from trickrules.rulebook.director_tools import chapter_number
+from trickrules.rulebook.irregularities_page import irregularities_page, ruling_of
 from trickrules.rulebook.prerequisites import RulebookError
 from trickrules.rulings.question import judge_question
 

@@ -9,12 +9,29 @@ from typing import Any
 from proofs.kit import kit_for_game
 from proofs.rule_examples import example_profile
 from spec.catalogue import Catalogue
-from spec.numbering import family_name, numbered_rules, numbers, option_name, rule_title
+from spec.numbering import (
+    family_name,
+    numbered_rules,
+    numbers,
+    option_name,
+    rule_title,
+    rulebook_of,
+)
 from spec.registry import family as family_record
 from spec.rule_examples import RuleExample
 from trickrules.rulebook.example_scenes import example_scene
 from trickrules.rulebook.offered import offer
 from trickrules.rulebook.rst import escape, heading, label, page_label, table
+
+PARTS = {"director": "The director", "deal": "The deal", "calls": "The calls",
+         "play": "The play", "conduct": "Conduct", "claims": "Claims"}
+"""The parts of the handbook, in order, by the ``part`` the rule data gives a procedure."""
+
+
+def chapter_number(catalogue: Catalogue) -> int:
+    """The irregularities come after the book's last chapter of rules."""
+    return max(chapter.number for chapter in rulebook_of(catalogue).chapters) + 1
+
 
 BLANK_ROWS = 8
 """The empty rows of a printed scoresheet."""
@@ -72,8 +89,11 @@ def announcement_lines(catalogue: Catalogue) -> list[str]:
              *heading("Announcing the house options", 1),
              "Before play the director fills in this form and shows it to every table: a tick "
              "against each house option the tournament plays instead of the book's rule. A rule "
-             "left unticked is played as the book rules it. Only options that can be played "
-             "with the book's other rules are listed.", ""]
+             "left unticked is played as the book rules it; at most one option of a rule may be "
+             "ticked. What each option says is under its rule in the players' edition, whose "
+             "rule numbers are those of every edition. Only options that can be played with "
+             "the book's other rules are listed, and an option changes only its own rule: the "
+             "procedures of this handbook stay as they are.", ""]
     order = numbers(catalogue)
     rows = []
     for ruling in sorted(book.rulings, key=lambda r: order[r.parameter]):
@@ -97,9 +117,17 @@ def announcement_lines(catalogue: Catalogue) -> list[str]:
             "Date: ____________", ""]
 
 
+def _procedure_numbers(catalogue: Catalogue) -> list[tuple[Any, str]]:
+    """Each procedure of the handbook with its number, in the handbook's order (by part)."""
+    ordered = [i for part in PARTS for i in catalogue.irregularities if i.part == part]
+    chapter = chapter_number(catalogue)
+    return [(item, f"{chapter}{n:02d}") for n, item in enumerate(ordered, start=1)]
+
+
 def index_lines(catalogue: Catalogue) -> list[str]:
-    """An index: every rule by its subject and every glossary term, in alphabetical order,
-    each with the numbers of the rules to read (the same in every edition)."""
+    """An index: every rule by its subject, every glossary term and every procedure of the
+    handbook, in alphabetical order, each with the numbers to read (the same in every
+    edition)."""
     book = catalogue.rulebook
     assert book is not None
     family = family_name(catalogue)
@@ -107,11 +135,15 @@ def index_lines(catalogue: Catalogue) -> list[str]:
     entries: list[tuple[str, list[str]]] = []
     for rule in numbered_rules(catalogue):
         entries.append((rule_title(catalogue, rule.id), [rule.id]))
+    seen = {name.casefold() for name, _ in entries}
     for term in book.glossary:
-        if term.rules:
+        if term.rules and term.term.casefold() not in seen:
             entries.append((term.term, sorted(term.rules, key=lambda r: order[r])))
+    handbook = [(item.title, number) for item, number in _procedure_numbers(catalogue)]
     lines = [*label(page_label(family, "index")), *heading("Index", 1)]
-    for name, rules in sorted(entries, key=lambda e: e[0].casefold()):
-        numbers_ = ", ".join(str(order[r]) for r in rules)  # the same in every edition
-        lines += [f"| {escape(name)}: rule{'s' if len(rules) > 1 else ''} {numbers_}"]
+    listed = [(name, "rule" + ("s " if len(rules) > 1 else " ")
+               + ", ".join(str(order[r]) for r in rules)) for name, rules in entries]
+    listed += [(title, f"procedure {number}") for title, number in handbook]
+    for name, where in sorted(listed, key=lambda e: e[0].casefold()):
+        lines += [f"| {escape(name)}: {where}"]  # numbers: the same in every edition
     return [*lines, ""]

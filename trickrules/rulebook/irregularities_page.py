@@ -13,9 +13,11 @@ from typing import Any
 from proofs.outcome_words import answer_lines, card_words, words_for
 from spec.catalogue import Catalogue
 from spec.irregularities import Irregularity, IrregularityQuestion
-from spec.numbering import family_name, rulebook_of
+from spec.numbering import family_name
 from trickrules.rulebook.director_tools import (
+    PARTS,
     announcement_lines,
+    chapter_number,
     index_lines,
     scoresheet_lines,
 )
@@ -30,12 +32,6 @@ from trickrules.rulebook.rst import (
     rule_label,
 )
 from trickrules.rulebook.rules_pages import PART_START, rule_text
-
-
-def chapter_number(catalogue: Catalogue) -> int:
-    """The irregularities come after the book's last chapter of rules."""
-    return max(chapter.number for chapter in rulebook_of(catalogue).chapters) + 1
-
 
 Ruler = Callable[[dict[str, Any]], dict[str, Any]]
 """What answers a question as ``judge`` does (:func:`trickrules.rulings.question.judge_question`),
@@ -109,11 +105,6 @@ def _question_lines(family: str, question: IrregularityQuestion, ruler: Ruler) -
     lines += [f"   | {escape(line)}"
               for line in ruling_words(report["answer"], str(question.question["game"]))]
     return [*lines, f"   | ruled by the engine under this book's rules ({cited})", ""]
-
-
-PARTS = {"director": "The director", "deal": "The deal", "calls": "The calls",
-         "play": "The play", "conduct": "Conduct", "claims": "Claims"}
-"""The parts of the handbook, in order, by the ``part`` the rule data gives a procedure."""
 
 
 def _section(catalogue: Catalogue, number: str, item: Irregularity,
