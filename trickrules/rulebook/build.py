@@ -169,7 +169,13 @@ def write_sources(report: dict[str, Any], source: Path, parser_help: list[str],
     for family in families:
         examples += write_family(family_catalogue(family), report, source, ruler)
     index = source / "index.rst"
-    parts = [".. toctree::", "   :maxdepth: 2", "   :caption: The games", "",
+    titles = {f.name: f.title.split(":")[0] for f in REGISTRY}
+    parts = ["**At the table:** " + "; ".join(
+                 f"{titles[family]}: :doc:`the players' edition <{family}/players>`, "
+                 f":doc:`the quick reference <{family}/players/quick>`, "
+                 f":doc:`the director's handbook <{family}/irregularities>`"
+                 for family in families) + ".", "",
+             ".. toctree::", "   :maxdepth: 2", "   :caption: The games", "",
              *(f"   {family}/index" for family in families)]
     lines = [("\n".join(parts) if PARTS in line else line)
              for line in index.read_text(encoding="utf-8").splitlines()]

@@ -215,15 +215,32 @@ def players_chapters(catalogue: Catalogue) -> dict[str, list[str]]:
     family = family_name(catalogue)
     facts, policy = rule_facts(catalogue), decisions(catalogue)
     pages: dict[str, list[str]] = {}
+    chapters = [c.number for c in rulebook_of(catalogue).chapters]
     for rule in numbered_rules(catalogue):
         name = f"{PLAYERS}/rules-{rule.chapter.number}"
         if name not in pages:
+            way = _way_around(family, chapters, rule.chapter.number)
             pages[name] = [*keep_with_picture(CHAPTER_KEEP),
                            *label(players_label(family, f"chapter-{rule.chapter.number}")),
                            *heading(f"{rule.chapter.number}. {rule.chapter.title}", 0),
-                           *CHAPTER_CONTENTS]
+                           *way, *CHAPTER_CONTENTS]
         pages[name] += _rule_lines(catalogue, rule, facts, policy)
+    for number in chapters:
+        pages[f"{PLAYERS}/rules-{number}"] += _way_around(family, chapters, number)
     return pages
+
+
+def _way_around(family: str, chapters: list[int], number: int) -> list[str]:
+    """On screen, the links a reader on a phone needs at a chapter's top and foot: the
+    edition's contents, the quick reference, the chapters before and after."""
+    links = [ref(players_label(family, "front"), "Contents"),
+             ref(players_label(family, "quick"), "Quick reference")]
+    at = chapters.index(number)
+    if at > 0:
+        links.append(ref(players_label(family, f"chapter-{chapters[at - 1]}"), "Previous chapter"))
+    if at + 1 < len(chapters):
+        links.append(ref(players_label(family, f"chapter-{chapters[at + 1]}"), "Next chapter"))
+    return [".. only:: html", "", "   " + " \u00b7 ".join(links), ""]
 
 
 def players_examples(catalogue: Catalogue) -> dict[str, str]:
