@@ -388,6 +388,7 @@ def test_suite_has_both_groups_and_every_op() -> None:
     assert origins == {"witness", "small-scope", "random", "grid", "perft"}
 
 
+@pytest.mark.long
 def test_committed_suite_is_current(tmp_path: Path) -> None:
     """The suite records that it was made from the present inputs, every file unchanged
     (:mod:`proofs.conformance.made_from`); where it cannot show that, it is rebuilt and

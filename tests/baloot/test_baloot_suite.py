@@ -43,6 +43,7 @@ def conform(*args: str) -> tuple[int, dict[str, Any]]:
     return done.returncode, json.loads(done.stdout) if done.stdout.strip() else {}
 
 
+@pytest.mark.long
 def test_committed_suite_is_current(tmp_path: Path) -> None:
     """As Kout's: the suite's record of its inputs, or else a rebuild, says it is current; a
     vector edited by hand is caught either way."""
