@@ -211,16 +211,21 @@ def _keep_foreign_files(final: Path, new: Path) -> None:
     """Copy into the new build every file of the present folder that no build wrote there
     (a user's own file), then list what this build wrote in the new folder's manifest."""
     written = sorted(str(p.relative_to(new)) for p in new.rglob("*") if p.is_file())
-    manifest = final / MANIFEST
-    if manifest.is_file():
-        known = set(manifest.read_text(encoding="utf-8").splitlines())
-        for path in sorted(final.rglob("*")):
-            relative = path.relative_to(final)
-            if path.is_file() and not path.is_symlink() and str(relative) not in known \
-                    and relative.name != MANIFEST and not (new / relative).exists():
-                (new / relative).parent.mkdir(parents=True, exist_ok=True)
-                shutil.copy2(path, new / relative)
+    for relative in _foreign_files(final):
+        if not (new / relative).exists():
+            (new / relative).parent.mkdir(parents=True, exist_ok=True)
+            shutil.copy2(final / relative, new / relative)
     (new / MANIFEST).write_text("\n".join(written) + "\n", encoding="utf-8")
+
+
+def _foreign_files(final: Path) -> list[Path]:
+    """The files in ``final`` that its manifest does not list (none without a manifest)."""
+    manifest = final / MANIFEST
+    if not manifest.is_file():
+        return []
+    known = {*manifest.read_text(encoding="utf-8").splitlines(), MANIFEST}
+    return [p.relative_to(final) for p in sorted(final.rglob("*"))
+            if p.is_file() and not p.is_symlink() and str(p.relative_to(final)) not in known]
 
 
 def pdf_groups(source: Path, families: list[str], editions: tuple[str, ...] | None,

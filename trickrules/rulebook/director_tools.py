@@ -19,6 +19,7 @@ from spec.numbering import (
 )
 from spec.registry import family as family_record
 from spec.rule_examples import RuleExample
+from spec.rulings import Ruling
 from trickrules.rulebook.example_scenes import example_scene
 from trickrules.rulebook.offered import offer
 from trickrules.rulebook.rst import escape, heading, label, page_label, table
@@ -79,6 +80,21 @@ def scoresheet_lines(catalogue: Catalogue) -> list[str]:
     return [*lines, *table(header, rows, widths=(6, 30, 10, 10, 9, 9, 13, 13))]
 
 
+def _tick(catalogue: Catalogue, ruling: Ruling, reading: str) -> str:
+    """The box to tick for one reading, with what it is played with; empty when no game of
+    the ruling offers it."""
+    offers = [o for o in (offer(catalogue, g, ruling.parameter, reading) for g in ruling.games)
+              if o.offered]
+    needs = "".join(f" (with {option_name(catalogue, p, r)})" for o in offers for p, r in o.needs)
+    return f"\u2610 {option_name(catalogue, ruling.parameter, reading)}{needs}" if offers else ""
+
+
+def _ticks(catalogue: Catalogue, ruling: Ruling) -> list[str]:
+    """The boxes of a ruling's house options that can be played."""
+    others = [r for r in catalogue.parameters[ruling.parameter].reading_ids if r != ruling.reading]
+    return [box for box in (_tick(catalogue, ruling, r) for r in others) if box]
+
+
 def announcement_lines(catalogue: Catalogue) -> list[str]:
     """The form a tournament fills in and shows before play: each rule with house options
     that can be played, the book's rule, and the options to tick."""
@@ -97,18 +113,8 @@ def announcement_lines(catalogue: Catalogue) -> list[str]:
     order = numbers(catalogue)
     rows = []
     for ruling in sorted(book.rulings, key=lambda r: order[r.parameter]):
-        parameter = catalogue.parameters[ruling.parameter]
-        options = []
-        for reading in parameter.reading_ids:
-            offers = [offer(catalogue, g, ruling.parameter, reading) for g in ruling.games
-                      if reading != ruling.reading]
-            if any(o.offered for o in offers):
-                needs = "".join(f" (with {option_name(catalogue, p, r)})"
-                                for o in offers if o.offered for p, r in o.needs)
-                options.append(f"\u2610 {option_name(catalogue, ruling.parameter, reading)}"
-                               f"{needs}")
-        if options:
-            # the rule's number alone: the same in every edition, and this form prints alone
+        options = _ticks(catalogue, ruling)
+        if options:  # the rule's number alone: the same in every edition; the form prints alone
             rows.append([str(order[ruling.parameter]),
                          escape(rule_title(catalogue, ruling.parameter)), ", ".join(options)])
     return [*lines, *table(["Rule", "Subject", "Options played (tick)"], rows,
@@ -124,21 +130,25 @@ def _procedure_numbers(catalogue: Catalogue) -> list[tuple[Any, str]]:
     return [(item, f"{chapter}{n:02d}") for n, item in enumerate(ordered, start=1)]
 
 
+def _index_entries(catalogue: Catalogue) -> list[tuple[str, list[str]]]:
+    """Each rule by its subject, then each glossary term not already a subject, with its
+    rules in the book's order."""
+    book = rulebook_of(catalogue)
+    order = numbers(catalogue)
+    entries = [(rule_title(catalogue, rule.id), [rule.id]) for rule in numbered_rules(catalogue)]
+    seen = {name.casefold() for name, _ in entries}
+    entries += [(t.term, sorted(t.rules, key=lambda r: order[r])) for t in book.glossary
+                if t.rules and t.term.casefold() not in seen]
+    return entries
+
+
 def index_lines(catalogue: Catalogue) -> list[str]:
     """An index: every rule by its subject, every glossary term and every procedure of the
     handbook, in alphabetical order, each with the numbers to read (the same in every
     edition)."""
-    book = catalogue.rulebook
-    assert book is not None
     family = family_name(catalogue)
     order = numbers(catalogue)
-    entries: list[tuple[str, list[str]]] = []
-    for rule in numbered_rules(catalogue):
-        entries.append((rule_title(catalogue, rule.id), [rule.id]))
-    seen = {name.casefold() for name, _ in entries}
-    for term in book.glossary:
-        if term.rules and term.term.casefold() not in seen:
-            entries.append((term.term, sorted(term.rules, key=lambda r: order[r])))
+    entries = _index_entries(catalogue)
     handbook = [(item.title, number) for item, number in _procedure_numbers(catalogue)]
     lines = [*label(page_label(family, "index")), *heading("Index", 1)]
     listed = [(name, "rule" + ("s " if len(rules) > 1 else " ")

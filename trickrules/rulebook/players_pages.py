@@ -79,16 +79,21 @@ def compact_scene(scene: Scene, about_deal: bool = False) -> Scene:
     if scene.kind == "play":
         mover = scene.mover if scene.mover is not None else min(scene.hands)
         return replace(scene, hands={mover: scene.hands.get(mover, ())})
-    if scene.kind == "buying":  # the calls; the hands only where the deal is the point
-        dealing = scene.marks_mean and about_deal
-        return replace(scene, hands=scene.hands if dealing else {},
-                       marked=scene.marked if dealing else {},
-                       marks_mean=scene.marks_mean if dealing else "")
+    if scene.kind == "buying":
+        return _compact_buying(scene, about_deal)
     about = tuple(t for t in scene.tricks if t.number in scene.highlighted)
     if scene.kind == "trick":
         return replace(scene, hands={}, tricks=about or scene.tricks[-1:])
     # a score: the tally, with the trick or two the rule is about (a whole hand is not drawn)
     return replace(scene, hands={}, tricks=about if len(about) <= MOST_TRICKS else ())
+
+
+def _compact_buying(scene: Scene, about_deal: bool) -> Scene:
+    """A buying's picture: the calls; the hands (and the cards taken) only where the deal
+    is the point."""
+    if scene.marks_mean and about_deal:
+        return scene
+    return replace(scene, hands={}, marked={}, marks_mean="")
 
 
 def players_drawing_name(family: str, example: RuleExample) -> str:
