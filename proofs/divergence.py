@@ -186,11 +186,27 @@ class Kind(Protocol):
         """The witness in the engine under both readings, compared with the model."""
 
 
-QUICK_FRACTION = 20
-"""Each step down in :func:`minimise` is first tried with this fraction of the resource
-limit: a step that does not fit is asked again with the larger limit, and the learning of
-the short try usually makes that answer quick (a step that spends the whole first limit
-proving nothing costs seconds)."""
+def core_solver(constraints: Sequence[z3.BoolRef]) -> z3.Solver:
+    """A solver holding ``constraints`` that asks everything of Z3's incremental core: the
+    points of play and auctions searched here are settled there several times faster than
+    by the default solver (whose preprocessing tactics cost more than they save on them), and
+    the core keeps what it learns from one check to the next, as a minimisation asks the
+    same point again under a tighter bound."""
+    solver = make_solver()
+    solver.set("ignore_solver1", True)
+    solver.add(*constraints)
+    return solver
+
+
+def ask(solver: z3.Solver, extra: Sequence[z3.BoolRef] = ()) -> z3.CheckSatResult:
+    """``solver.check(*extra)`` with the resource limit, then once more with the larger
+    limit if it ran out (see :data:`~proofs.smt.solver.RETRY_FACTOR`)."""
+    answer = solver.check(*extra)
+    if answer == z3.unknown:
+        solver.set("rlimit", RLIMIT * RETRY_FACTOR)
+        answer = solver.check(*extra)
+        solver.set("rlimit", RLIMIT)
+    return answer
 
 
 def minimise(solver: z3.Solver, key: z3.ArithRef,
@@ -198,7 +214,7 @@ def minimise(solver: z3.Solver, key: z3.ArithRef,
     """A model of ``solver`` with the least ``key``: (model, answer, minimal). The answer is
     ``sat``, ``unsat`` or ``unknown: reason``; a model found before an unknown is kept (a real
     witness, perhaps not the least)."""
-    answer = solver.check(*extra)
+    answer = ask(solver, extra)
     if answer == z3.unknown:
         return None, f"unknown: {solver.reason_unknown()}", False
     if answer == z3.unsat:
@@ -206,11 +222,8 @@ def minimise(solver: z3.Solver, key: z3.ArithRef,
     best = solver.model()
     while True:
         bound = best.eval(key, model_completion=True)
-        solver.set("rlimit", RLIMIT // QUICK_FRACTION)
-        answer = solver.check(*extra, key < bound)
-        if answer == z3.unknown:  # once more with the larger limit (see RETRY_FACTOR)
-            solver.set("rlimit", RLIMIT * RETRY_FACTOR)
-            answer = solver.check(*extra, key < bound)
+        solver.set("rlimit", RLIMIT)
+        answer = ask(solver, [*extra, key < bound])
         if answer == z3.sat:
             best = solver.model()
         else:
@@ -220,7 +233,7 @@ def minimise(solver: z3.Solver, key: z3.ArithRef,
 def first_model(solver: z3.Solver,
                 extra: Sequence[z3.BoolRef] = ()) -> tuple[z3.ModelRef | None, str, bool]:
     """Any model of ``solver`` (not minimised): (model, answer, False)."""
-    answer = solver.check(*extra)
+    answer = ask(solver, extra)
     if answer == z3.unknown:
         return None, f"unknown: {solver.reason_unknown()}", False
     if answer == z3.unsat:
@@ -233,24 +246,24 @@ def search(kind: Kind, question: Question, d: Dual, names: Names) -> Found | str
     points, ties going to the earlier point; in the opened context first the fewest other
     parameters departing from the base readings, then the least key. Returns a
     :class:`Found`, ``"unsat"``, or ``"unknown: reason"``."""
-    points = kind.build(question, d, names)
+    points = Points(d, kind.build(question, d, names))
     if not d.open_context:
-        return _least(d, points, [])
+        return points.least([])
     spread = d.deviation()
     # one departure from the base rules first: the usual case, and a small search
-    found = _least(d, points, [spread <= 1])
+    found = points.least([spread <= 1])
     if isinstance(found, Found):
         return found
     unknown = "" if found == "unsat" else found
-    first = _least(d, points, [], minimise_key=False)
+    first = points.least([], minimise_key=False)
     if not isinstance(first, Found):
         return unknown or first  # no difference under any reading of the other parameters
     most = number(first.model, spread)
     for limit in range(2, most + 1):
-        found = _least(d, points, [spread <= limit], minimise_key=limit == most)
+        found = points.least([spread <= limit], minimise_key=limit == most)
         if isinstance(found, Found):
             if limit < most:  # the fewest departures are known: now the earliest point
-                found = _least(d, points, [spread <= limit])
+                found = points.least([spread <= limit])
                 if not isinstance(found, Found):
                     return found
             found.minimal = found.minimal and not unknown
@@ -261,36 +274,47 @@ def search(kind: Kind, question: Question, d: Dual, names: Names) -> Found | str
     return first
 
 
-def _least(d: Dual, points: list[Built], bound: list[z3.BoolRef],
-           minimise_key: bool = True) -> Found | str:
-    """The least key over ``points`` under the extra constraints ``bound`` (with
-    ``minimise_key`` false, the first point that has any difference at all)."""
-    best: Found | None = None
-    best_key: z3.ArithRef | None = None
-    unknown = ""
-    for point in points:
-        extra = [] if best is None or best_key is None else [point.key < best_key]
-        for rlimit in (RLIMIT, RLIMIT * RETRY_FACTOR):  # see proofs.smt.solver.RETRY_FACTOR
-            solver = make_solver(rlimit)
-            solver.add(*d.constraints(), *point.constraints, *bound)
+class Points:
+    """The points of one search on one dual, each with a solver of its own, made once and
+    asked again under each bound the search tries (what it learned is kept)."""
+
+    def __init__(self, d: Dual, points: list[Built]) -> None:
+        self.dual = d
+        self.points = points
+        self.solvers: dict[int, z3.Solver] = {}
+
+    def solver(self, index: int) -> z3.Solver:
+        """The solver of point ``index``: both copies' readings and the point's constraints."""
+        if index not in self.solvers:
+            self.solvers[index] = core_solver(
+                [*self.dual.constraints(), *self.points[index].constraints])
+        return self.solvers[index]
+
+    def least(self, bound: list[z3.BoolRef], minimise_key: bool = True) -> Found | str:
+        """The least key over the points under the extra constraints ``bound`` (with
+        ``minimise_key`` false, the first point that has any difference at all)."""
+        best: Found | None = None
+        best_key: z3.ArithRef | None = None
+        unknown = ""
+        for index, point in enumerate(self.points):
+            extra = [*bound] if best_key is None else [*bound, point.key < best_key]
+            solver = self.solver(index)
             if minimise_key:
                 model, answer, minimal = minimise(solver, point.key, extra)
             else:
                 model, answer, minimal = first_model(solver, extra)
-            if not answer.startswith("unknown"):
-                break
-        if model is not None:
-            best = Found(model, d, point.data, minimal and not unknown)
-            best_key = model.eval(point.key, model_completion=True)
-            if not minimise_key:
-                return best
-        elif answer != "unsat":
-            unknown = answer
-            if best is not None:
-                best.minimal = False
-    if best is not None:
-        return best
-    return unknown or "unsat"
+            if model is not None:
+                best = Found(model, self.dual, point.data, minimal and not unknown)
+                best_key = model.eval(point.key, model_completion=True)
+                if not minimise_key:
+                    return best
+            elif answer != "unsat":
+                unknown = answer
+                if best is not None:
+                    best.minimal = False
+        if best is not None:
+            return best
+        return unknown or "unsat"
 
 
 Reads = dict[tuple[str, str], frozenset[str]]

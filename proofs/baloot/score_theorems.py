@@ -108,17 +108,23 @@ def _score_claim(profile: Profile, scope: str, claim_of: object, extra: object =
                  expect_engine: str = "", split: tuple[str, ...] = ()) -> Result:
     """Prove a claim on one symbolic finished hand; with ``split``, one query per choice of
     readings the profile allows of those parameters (each small where the whole is slow):
-    proved when every case is, else the first refuted case, else unknown."""
+    proved when every case is, else the first refuted case, else unknown. A claim given as a
+    tuple is proved part by part, in order (the first refuted part decides: its witness is
+    the kind the replay shows, whichever model the solver finds)."""
     names = Names(scope)
     sp = SymbolicProfile(profile, names)
     hand, setting = symbolic_hand(names, sp)
     assert callable(claim_of)
     claim = claim_of(sp, hand)
+    parts = claim if isinstance(claim, tuple) else (claim,)
     if callable(extra):
         setting += extra(hand)
     results = []
     for case in _reading_cases(sp, split):  # the first refuted case decides: none after it
-        results.append(prove(t.lift(claim), [*sp.constraints(), *setting, case]))
+        for part in parts:
+            results.append(prove(t.lift(part), [*sp.constraints(), *setting, case]))
+            if results[-1].verdict == "refuted":
+                break
         if results[-1].verdict == "refuted":
             break
     result = _decisive(results)
@@ -169,14 +175,16 @@ def made_xor_failed(profile: Profile) -> Result:
     one does not (its side keeps what it scored, projects and Baloot included, where projects
     count towards the contract and make it without a card point). False where a contract made
     without a threshold with no card points and nothing else scores exactly like a failed
-    one."""
-    def claim(sp: SymbolicProfile, hand: Hand) -> t.Bool:
+    one. The made half is asked first, so that a refutation is such a hand, the one the replay
+    shows (not a failed hand whose side keeps its Baloot, whichever model the solver finds)."""
+    def claim(sp: SymbolicProfile, hand: Hand) -> tuple[t.Bool, t.Bool]:
         s = score(sp, hand)
         full = cards_worth(sp, hand) * cards_multiplier(sp, hand)
         side = [s.cards[k] + s.projects[k] + s.baloot[k] for k in (0, 1)]
         mine = t.If(hand.declarer_side == 0, side[0], side[1])
         theirs = t.If(hand.declarer_side == 0, s.cards[1], s.cards[0])
-        return t.Xor(s.made, t.And(mine == 0, theirs == full))
+        like_failed = t.And(mine == 0, theirs == full)
+        return t.Implies(s.made, t.Not(like_failed)), t.Implies(t.Not(s.made), like_failed)
 
     return _score_claim(profile, "made-xor-failed", claim, None, "made-like-failed")
 

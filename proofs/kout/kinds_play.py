@@ -16,7 +16,8 @@ from engine.errors import EngineError
 from engine.kout.game import KoutState
 from proofs.divergence import Built, Dual, Found, Outcome, Question, number, replayed, truth
 from proofs.kout.evaluator import Situation
-from proofs.kout.model import trick_context, winner_is
+from proofs.kout.model import odd, trick_context
+from proofs.kout.model import winners as trick_winners
 from proofs.kout.replay import engine_state, last_trick_winner
 from proofs.kout.scoring import decided as hand_decided
 from proofs.kout.situation import (
@@ -52,6 +53,12 @@ def _pair(question: Question, d: Dual, names: Names,
     return d.once(("pair", position), build)
 
 
+def _at(rule: z3.BoolRef, card: z3.ArithRef, value: int) -> z3.BoolRef:
+    """``rule`` (a term over the symbolic ``card``) with ``card`` fixed to ``value``: the
+    legality of each card read off the one term the search was given, not built again."""
+    return z3.substitute(rule, (card, z3.IntVal(value)))
+
+
 def _state(found: Found, side: str, s: Situation) -> tuple[KoutState | None, str]:
     try:
         return engine_state(found.dual.profile(found.model, side), s), ""
@@ -71,17 +78,18 @@ class LegalCards:
         for position in range(question.players):
             a, b = _pair(question, d, names, position)
             card = names.int(f"card{position}")
-            differ = z3.And(in_deck(card, a.deck), z3.Xor(a.legal(card), b.legal(card)))
-            out.append(Built([*a.constraints, *b.constraints, differ], a.done, (a, b, card)))
+            legal = (a.legal(card), b.legal(card))
+            differ = z3.And(in_deck(card, a.deck), z3.Xor(*legal))
+            out.append(Built([*a.constraints, *b.constraints, differ], a.done,
+                             (a, card, legal)))
         return out
 
     def replay(self, question: Question, found: Found) -> Outcome:
         """Legal cards under each reading, in the model and in the engine."""
-        a, b, card = found.data
+        a, card, legal = found.data
         s = a.decode(found.model)
-        model = {side: [card_name(c) for c in a.deck
-                        if truth(found.model, sit.legal(c))]
-                 for side, sit in (("a", a), ("b", b))}
+        model = {side: [card_name(c) for c in a.deck if truth(found.model, _at(rule, card, c))]
+                 for side, rule in zip(("a", "b"), legal, strict=True)}
         witness = {**facts(s), "card": card_name(number(found.model, card))}
         engine: dict[str, Any] = {}
         for side in ("a", "b"):
@@ -114,8 +122,8 @@ def _complete(question: Question, d: Dual, names: Names) -> Complete:
         winners = []
         for sit in (a, b):
             ctx = trick_context(sit.sp, cards, sit.trump, sit.lead_permitted)
-            winners.append(z3.Sum([z3.If(winner_is(k, cards, ctx), k, 0)
-                                   for k in range(len(cards))]))
+            winners.append(z3.Sum([z3.If(flag, k, 0)
+                                   for k, flag in enumerate(trick_winners(cards, ctx))]))
         return Complete(a, b, last,
                         [*a.constraints, *b.constraints, a.legal(last), b.legal(last)], winners)
 
@@ -186,9 +194,9 @@ class HandOver:
         size = profile_hand_size(question.base)
         over = []
         for sit, winner in zip((c.a, c.b), c.winners, strict=True):
-            bidders = sit.declarer % 2
-            took = z3.If(winner % 2 == bidders, 1, 0)
-            mine = z3.If(bidders == 0, sit.won[0], sit.won[1]) + took
+            second = odd(sit.declarer, sit.players)
+            took = z3.If(odd(winner, sit.players) == second, 1, 0)
+            mine = z3.If(second, sit.won[1], sit.won[0]) + took
             theirs = sit.done + 1 - mine
             decided = t.lift(hand_decided(mine, theirs, sit.bid, size))
             over.append(z3.Or(sit.done + 1 == size,

@@ -25,23 +25,41 @@ def is_joker(card: t.Int) -> t.Bool:
 
 
 def suit(card: t.Int) -> t.Int:
-    """Suit of a suited card (4 for a Joker, which no suit equals)."""
-    return t.div(card, 13)
+    """Suit of a suited card (4 for a Joker, which no suit equals). A symbolic card's suit is
+    read off comparisons with the suits' first cards, not by integer division: the solver
+    settles bounds on a card far more cheaply than the division's integer arithmetic."""
+    if t.known(card):
+        return card // 13
+    out: t.Int = len(SUITS)
+    for s in reversed(SUITS):
+        out = t.If(card < (s + 1) * 13, s, out)
+    return out
 
 
-def rank(card: t.Int) -> t.Int:
-    """Rank index of a suited card."""
-    return card % 13
+def odd(seat: t.Int, players: int) -> t.Bool:
+    """The seat (or trick index) is odd, i.e. on the second team: for a symbolic seat, as
+    the seats it may be rather than by integer remainder (cheaper for the solver)."""
+    if t.known(seat):
+        return seat % 2 == 1
+    return t.Or([seat == k for k in range(1, players, 2)])
+
+
+def rank(card: t.Int, of_suit: t.Int | None = None) -> t.Int:
+    """Rank index of a suited card (the Jokers 0 and 1); ``of_suit`` is its suit if known."""
+    if t.known(card):
+        return card % 13
+    return card - 13 * (suit(card) if of_suit is None else of_suit)
 
 
 def tier(card: t.Int, trump: t.Int, follow: t.Int,
          worthless: t.Bool) -> t.Int:
     """Tier of a card in a trick: 5 red Joker, 4 Ace of trump, 3 black Joker, 2 other trump,
     1 suit to follow, 0 cannot win (off-suit cards and worthless Jokers)."""
+    of_suit = suit(card)
     return t.If(is_joker(card),
                  t.If(worthless, 0, t.If(card == RED_JOKER, 5, 3)),
-                 t.If(suit(card) == trump, t.If(rank(card) == ACE, 4, 2),
-                       t.If(suit(card) == follow, 1, 0)))
+                 t.If(of_suit == trump, t.If(rank(card, of_suit) == ACE, 4, 2),
+                       t.If(of_suit == follow, 1, 0)))
 
 
 def beats(a: t.Int, b: t.Int, trump: t.Int, follow: t.Int,
@@ -105,9 +123,26 @@ def trick_context(sp: SymbolicProfile, cards: Sequence[t.Int], trump: t.Int,
 
 def winner_is(index: int, cards: Sequence[t.Int], ctx: TrickContext) -> t.Bool:
     """Rule ``trick.winner``: the card at ``index`` beats every other card of the trick."""
-    return t.And([beats(cards[index], cards[j], ctx.trick_trump, ctx.follow,
-                         ctx.worthless[index], ctx.worthless[j])
-                   for j in range(len(cards)) if j != index])
+    return _beats_all(index, *_standing(cards, ctx))
+
+
+def winners(cards: Sequence[t.Int], ctx: TrickContext) -> list[t.Bool]:
+    """:func:`winner_is` for every card of the trick (each card's tier and rank are worked
+    out once, not once per comparison)."""
+    levels, ranks = _standing(cards, ctx)
+    return [_beats_all(k, levels, ranks) for k in range(len(cards))]
+
+
+def _standing(cards: Sequence[t.Int], ctx: TrickContext) -> tuple[list[t.Int], list[t.Int]]:
+    """The tier and the rank of each card of the trick."""
+    levels = [tier(c, ctx.trick_trump, ctx.follow, w)
+              for c, w in zip(cards, ctx.worthless, strict=True)]
+    return levels, [rank(c) for c in cards]
+
+
+def _beats_all(index: int, levels: list[t.Int], ranks: list[t.Int]) -> t.Bool:
+    return t.And([outranks(levels[index], ranks[index], levels[j], ranks[j])
+                  for j in range(len(levels)) if j != index])
 
 
 @dataclass
@@ -127,11 +162,20 @@ class Holding:
             self.memo[key] = t.Or(present) if present else False
         return self.memo[key]
 
+    def key(self, kind: str, term: t.Int) -> tuple[str, object]:
+        """A memo key for a term: a Z3 term by its id (and, the first time, kept alive: a Z3
+        id names its term only while the term lives)."""
+        if t.known(term):
+            return kind, term
+        key = kind, term.get_id()
+        if key not in self.memo:
+            self._keep.append(term)
+        return key
+
     def holds_suit(self, suit_expr: t.Int) -> t.Bool:
         """Holds a card of the (symbolic) suit."""
-        key = ("suit", suit_expr if t.known(suit_expr) else suit_expr.get_id())
+        key = self.key("suit", suit_expr)
         if key not in self.memo:
-            self._keep.append(suit_expr)  # a Z3 id names its term only while the term lives
             self.memo[key] = t.Or([t.And(suit_expr == s,
                                          self.any_of([make_card(s, r) for r in range(13)]))
                                    for s in SUITS])
@@ -139,7 +183,26 @@ class Holding:
 
     def holds(self, card: t.Int) -> t.Bool:
         """Holds the (symbolic) card."""
-        return t.Or([t.And(card == c, b) for c, b in self.has.items()])
+        key = self.key("card", card)
+        if key not in self.memo:
+            self.memo[key] = t.Or([t.And(card == c, b) for c, b in self.has.items()])
+        return self.memo[key]
+
+    def plain(self) -> Holding:
+        """The holding without its Jokers (built once)."""
+        key = ("plain", 0)
+        if key not in self.memo:
+            self.memo[key] = Holding({c: b for c, b in self.has.items() if c < BLACK_JOKER})
+        plain: Holding = self.memo[key]
+        return plain
+
+    def before(self, card: t.Int) -> Holding:
+        """The holding before ``card`` left it (built once per card)."""
+        key = self.key("before", card)
+        if key not in self.memo:
+            self.memo[key] = Holding({c: t.Or(b, card == c) for c, b in self.has.items()})
+        before: Holding = self.memo[key]
+        return before
 
 
 def bid_allows(sp: SymbolicProfile, card: t.Int, bid: t.Int) -> t.Bool:
@@ -206,7 +269,7 @@ def legal_follow(sp: SymbolicProfile, card: t.Int, hand: Holding,
                  ctx: TrickContext) -> t.Bool:
     """Rules ``play.follow-suit``, ``joker.play-to-trick``, ``joker.legal-lead-calls-trump``,
     ``joker.counts-as-trump`` and ``joker.to-joker-lead`` for a player who is not leading."""
-    plain = Holding({c: b for c, b in hand.has.items() if c < BLACK_JOKER})
+    plain = hand.plain()
     # joker.to-joker-lead: to a Joker led with permission, the other Joker counts as not held
     # by a player who holds another card
     barred = t.And(ctx.live_joker_lead, sp.is_("joker.to-joker-lead", "not-allowed"),

@@ -25,6 +25,7 @@ from proofs.kout.model import (
     joker_lead_permitted,
     legal_follow,
     legal_lead,
+    odd,
     trick_context,
 )
 from proofs.smt.parameters import SymbolicProfile
@@ -80,7 +81,8 @@ class SymbolicSituation:
 
     def leader_role(self, seat: int) -> Leader:
         """Whether ``seat`` is on the bidding team and whether it declared."""
-        return Leader(self.declarer % 2 == seat % 2, self.declarer == seat)
+        second = odd(self.declarer, self.players)
+        return Leader(second if seat % 2 else z3.Not(second), self.declarer == seat)
 
     def legal(self, card: z3.ArithRef) -> z3.BoolRef:
         """The mover may play ``card`` now."""
@@ -105,11 +107,6 @@ class SymbolicSituation:
                          num(self.declarer), 0, tuple(cards(h) for h in self.hands),
                          cards(self.played), tuple(num(c) for c in self.trick),
                          (num(self.won[0]), num(self.won[1])))
-
-
-def _with(holding: Holding, card: z3.ArithRef) -> Holding:
-    """The holding before ``card`` left it."""
-    return Holding({c: z3.Or(b, card == c) for c, b in holding.has.items()})
 
 
 def symbolic_situation(profile: Profile, names: Names, position: int,
@@ -175,7 +172,7 @@ def _with_rules(situation: SymbolicSituation, sp: SymbolicProfile) -> SymbolicSi
     s = situation
     size = profile_hand_size(s.profile)
     rules = [*sp.constraints()]
-    bidders = z3.If(s.declarer % 2 == 0, s.won[0], s.won[1])
+    bidders = z3.If(odd(s.declarer, s.players), s.won[1], s.won[0])
     others = s.done - bidders
     rules.append(z3.Implies(sp.is_("hand.early-stop", "stop-when-decided"),
                             z3.And(bidders < s.bid, others <= size - s.bid)))
@@ -183,13 +180,13 @@ def _with_rules(situation: SymbolicSituation, sp: SymbolicProfile) -> SymbolicSi
     context = None
     if s.position:
         lead = s.trick[0]
-        before = _with(s.hands[0], lead)
+        before = s.hands[0].before(lead)
         permitted = joker_lead_permitted(sp, lead, s.leader_role(0), before, s.played,
                                          s.trump, s.bid)
         rules.append(legal_lead(sp, lead, before, permitted))
         for k in range(1, s.position):
             ctx = trick_context(sp, s.trick[:k], s.trump, permitted)
-            rules.append(legal_follow(sp, s.trick[k], _with(s.hands[k], s.trick[k]), ctx))
+            rules.append(legal_follow(sp, s.trick[k], s.hands[k].before(s.trick[k]), ctx))
         context = trick_context(sp, s.trick, s.trump, permitted)
     return replace(s, sp=sp, lead_permitted=permitted, context=context,
                    constraints=[*s.constraints, *rules])

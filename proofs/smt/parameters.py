@@ -31,6 +31,7 @@ class SymbolicProfile:
         self.allowed: dict[str, tuple[str, ...]] = dict(allowed or profile.values)
         check_readings(profile, self.allowed)  # a reading the model has no meaning for
         self.used: set[str] = set()
+        self._constraints: list[z3.BoolRef] | None = None
 
     def rebind(self, parameter_id: str, readings: tuple[str, ...],
                names: Names) -> SymbolicProfile:
@@ -42,15 +43,19 @@ class SymbolicProfile:
         twin.vars = {**self.vars, parameter_id: names.int(f"param:{parameter_id}:twin")}
         twin.allowed = {**self.allowed, parameter_id: readings}
         twin.used = self.used
+        twin._constraints = None
         return twin
 
     def constraints(self) -> list[z3.BoolRef]:
-        """The readings allowed for each parameter."""
-        out = []
-        for pid, choice in self.allowed.items():
-            ids = self.parameters[pid].reading_ids
-            out.append(z3.Or([self.vars[pid] == ids.index(r) for r in choice]))
-        return out
+        """The readings allowed for each parameter (built once: every point of a search asks
+        for them again)."""
+        if self._constraints is None:
+            self._constraints = []
+            for pid, choice in self.allowed.items():
+                ids = self.parameters[pid].reading_ids
+                self._constraints.append(
+                    z3.Or([self.vars[pid] == ids.index(r) for r in choice]))
+        return list(self._constraints)
 
     def is_(self, parameter_id: str, reading_id: str) -> Bool:
         """The condition that ``parameter_id`` takes the reading ``reading_id`` (a constant
