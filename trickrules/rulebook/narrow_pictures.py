@@ -96,6 +96,23 @@ def _wrap(words: str, width: int) -> list[str]:
     return textwrap.wrap(words, width) or [""]
 
 
+def _trick_so_far(canvas: Canvas, scene: Scene, cards: Sequence[str]) -> None:
+    _line(canvas, f"Trick led by seat {scene.trick_leader}" if cards
+          else f"Seat {scene.trick_leader} leads")
+    if cards:
+        _cards(canvas, cards)
+
+
+def _outcome(canvas: Canvas, scene: Scene) -> None:
+    """The projects held, the score by side and the verdicts under them."""
+    for project in scene.projects:
+        _line(canvas, project)
+    if scene.tally:
+        _tally(canvas, scene)
+    for verdict in scene.verdicts:
+        _line(canvas, verdict, bold=True)
+
+
 def narrow_svg(scene: Scene) -> str:
     """The whole picture of one example, no wider than :data:`NARROW`."""
     canvas = Canvas()
@@ -105,18 +122,9 @@ def narrow_svg(scene: Scene) -> str:
     if scene.hands and scene.kind != "score":
         _hands(canvas, scene)
     if scene.trick_so_far is not None:
-        cards = scene.trick_so_far
-        _line(canvas, f"Trick led by seat {scene.trick_leader}" if cards
-              else f"Seat {scene.trick_leader} leads")
-        if cards:
-            _cards(canvas, cards)
+        _trick_so_far(canvas, scene, scene.trick_so_far)
     for trick in scene.tricks:
         _trick(canvas, scene, trick)
-    for project in scene.projects:
-        _line(canvas, project)
-    if scene.tally:
-        _tally(canvas, scene)
-    for verdict in scene.verdicts:
-        _line(canvas, verdict, bold=True)
+    _outcome(canvas, scene)
     return svg(max(canvas.width, NARROW // 2), canvas.y + MARGIN, canvas.parts,
                picture_title(scene))

@@ -14,9 +14,11 @@ from trickrules.rulebook.players_pages import (
     players_label,
     players_text,
 )
-from trickrules.rulebook.rst import escape, heading, label, ref
+from trickrules.rulebook.rst import escape, heading, keep_with_picture, label, ref
 from trickrules.rulebook.rules_pages import fact_table
 
+QUICK_TABLE_KEEP = 200
+"""Points a quick-reference table needs left on its page in print (its header and rows)."""
 PAGE_BREAK = (".. raw:: pdf", "", "   PageBreak", "")
 """In print, a new page (the quick reference has a side of its own; the HTML ignores it)."""
 
@@ -64,18 +66,22 @@ def players_front(catalogue: Catalogue, title: str) -> list[str]:
 
 
 def _quick_rule(catalogue: Catalogue, rule_id: str, facts: dict[str, RuleFact]) -> list[str]:
-    book = rulebook_of(catalogue)
-    core = next((c for c in book.core if c.id == rule_id), None)
-    texts = [core.rule] if core is not None else [r.rule for r in book.rulings_for(rule_id)]
     lines = []
-    for text in texts:
+    for text in _rule_texts(catalogue, rule_id):
         filled, shown = fill(text, facts)
         lines += [f"- **{numbers(catalogue)[rule_id]}** "
                   f"{players_text(catalogue, filled, linked=False)}", ""]
-        for fact in shown:
-            if fact.table:
-                lines += [f"  {line[3:]}" if line else "" for line in fact_table(fact.table)]
+        for fact in (f for f in shown if f.table):  # a table kept with its header in print
+            lines += [*keep_with_picture(QUICK_TABLE_KEEP),
+                      *(line[3:] for line in fact_table(fact.table))]
     return lines
+
+
+def _rule_texts(catalogue: Catalogue, rule_id: str) -> list[str]:
+    """A rule's texts: the core rule's, or one a ruling of it."""
+    book = rulebook_of(catalogue)
+    core = next((c for c in book.core if c.id == rule_id), None)
+    return [core.rule] if core is not None else [r.rule for r in book.rulings_for(rule_id)]
 
 
 def quick_page(catalogue: Catalogue, title: str) -> list[str]:
