@@ -27,13 +27,25 @@ TRUMP_BASE = 8
 
 
 def suit(card: t.Int) -> t.Int:
-    """The suit of a card."""
-    return t.div(card, 8)
+    """The suit of a card. A symbolic card's suit is read off comparisons with the suits'
+    first cards, not by integer division: the solver settles bounds on a card far more
+    cheaply than the division's integer arithmetic."""
+    if t.known(card):
+        return card // 8
+    out: t.Int = 3
+    for s in (2, 1, 0):
+        out = t.If(card < (s + 1) * 8, s, out)
+    return out
 
 
 def rank(card: t.Int) -> t.Int:
     """The rank of a card in the order of runs (0 = 7 .. 7 = A)."""
-    return card % 8
+    return card % 8 if t.known(card) else card - 8 * suit(card)
+
+
+def _suits(which: t.Int) -> list[t.Bool]:
+    """For each suit, whether ``which`` is it (each condition made once)."""
+    return [t.eq(which, s) for s in range(4)]
 
 
 def card_name(card: int) -> str:
@@ -52,7 +64,7 @@ def lookup(index: t.Int, table: Sequence[int]) -> t.Int:
         return table[index]
     out: t.Int = table[-1]
     for i in range(len(table) - 2, -1, -1):
-        out = t.If(index == i, table[i], out)
+        out = t.If(t.eq(index, i), table[i], out)
     return out
 
 
@@ -123,12 +135,13 @@ def held(hand: Sequence[t.Bool], card: t.Int) -> t.Bool:
     """The hand (one Boolean per card) holds ``card``."""
     if t.known(card):
         return hand[card]
-    return t.Or([t.And(card == c, hand[c]) for c in maybe_held(hand)])
+    return t.Or([t.And(t.eq(card, c), hand[c]) for c in maybe_held(hand)])
 
 
 def holds_suit(hand: Sequence[t.Bool], which: t.Int) -> t.Bool:
     """The hand holds a card of suit ``which``."""
-    return t.Or([t.And(hand[c], which == c // 8) for c in maybe_held(hand)])
+    of = _suits(which)
+    return t.Or([t.And(hand[c], of[c // 8]) for c in maybe_held(hand)])
 
 
 def _top_trump(sp: SymbolicProfile, trick: Sequence[t.Int], trump: t.Int) -> t.Int:
@@ -156,12 +169,14 @@ def legal(sp: SymbolicProfile, hand: Sequence[t.Bool], trick: Sequence[t.Int], t
     if not trick:
         lock = t.And(locked, trump != NO_TRUMP, t.Or(sp.is_("double.lock", "no-trump-lead"),
                                                     sp.is_("double.lock", "no-trump-lead-buyers")))
-        others = t.Or([t.And(hand[c], trump != c // 8) for c in maybe_held(hand)])
+        trumps = _suits(trump)
+        others = t.Or([t.And(hand[c], t.Not(trumps[c // 8])) for c in maybe_held(hand)])
         return t.And(mine, t.Not(t.And(lock, others, suit(card) == trump)))
     led = suit(trick[0])
     follows = suit(card) == led
     top = _top_trump(sp, trick, trump)
-    higher = t.Or([t.And(hand[c], led == c // 8, trump == c // 8,
+    leds, trumps = _suits(led), _suits(trump)
+    higher = t.Or([t.And(hand[c], leds[c // 8], trumps[c // 8],
                          trump_strength(sp, c) > top) for c in maybe_held(hand)])
     partner_winning: t.Bool = False
     if len(trick) >= 2:
@@ -185,7 +200,7 @@ def legal(sp: SymbolicProfile, hand: Sequence[t.Bool], trick: Sequence[t.Int], t
     # play.hokom-ruff: a higher trump than the trick's (any trump beats none) when held,
     # unless any trump will do; without one, a trump, or any card where discarding is allowed
     # (always, or at the third seat only)
-    higher_trump = t.Or([t.And(hand[c], trump == c // 8, trump_strength(sp, c) > top)
+    higher_trump = t.Or([t.And(hand[c], trumps[c // 8], trump_strength(sp, c) > top)
                          for c in maybe_held(hand)])
     must_beat = t.And(higher_trump, t.Not(sp.is_("play.hokom-ruff", "any-trump")))
     discard = t.Or(sp.is_("play.hokom-ruff", "overtrump-or-discard"),

@@ -176,7 +176,7 @@ class Holding:
         """Holds a card of the (symbolic) suit."""
         key = self.key("suit", suit_expr)
         if key not in self.memo:
-            self.memo[key] = t.Or([t.And(suit_expr == s,
+            self.memo[key] = t.Or([t.And(t.eq(suit_expr, s),
                                          self.any_of([make_card(s, r) for r in range(13)]))
                                    for s in SUITS])
         return self.memo[key]
@@ -185,7 +185,7 @@ class Holding:
         """Holds the (symbolic) card."""
         key = self.key("card", card)
         if key not in self.memo:
-            self.memo[key] = t.Or([t.And(card == c, b) for c, b in self.has.items()])
+            self.memo[key] = t.Or([t.And(t.eq(card, c), b) for c, b in self.has.items()])
         return self.memo[key]
 
     def plain(self) -> Holding:
@@ -200,7 +200,7 @@ class Holding:
         """The holding before ``card`` left it (built once per card)."""
         key = self.key("before", card)
         if key not in self.memo:
-            self.memo[key] = Holding({c: t.Or(b, card == c) for c, b in self.has.items()})
+            self.memo[key] = Holding({c: t.Or(b, t.eq(card, c)) for c, b in self.has.items()})
         before: Holding = self.memo[key]
         return before
 

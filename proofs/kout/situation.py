@@ -28,6 +28,7 @@ from proofs.kout.model import (
     odd,
     trick_context,
 )
+from proofs.smt import terms as t
 from proofs.smt.parameters import SymbolicProfile
 from proofs.smt.solver import Names
 from spec.cards import SUITS, Card, card_name, is_joker, suit_of
@@ -46,7 +47,7 @@ def profile_hand_size(profile: Profile) -> int:
 
 def in_deck(card: z3.ArithRef, deck: tuple[Card, ...]) -> z3.BoolRef:
     """The symbolic card is one of ``deck``."""
-    return z3.Or([card == c for c in deck])
+    return t.lift(t.Or([t.eq(card, c) for c in deck]))
 
 
 @dataclass
@@ -142,7 +143,7 @@ def _one_place_each(deck: tuple[Card, ...], hands: list[Holding], played: Holdin
     trick so far."""
     layout = []
     for c in deck:
-        places = [h.has[c] for h in hands] + [played.has[c]] + [t == c for t in trick]
+        places = [h.has[c] for h in hands] + [played.has[c]] + [t.eq(k, c) for k in trick]
         layout.append(z3.PbEq([(p, 1) for p in places], 1))
     return layout
 
@@ -155,13 +156,13 @@ def _cards_held(hands: list[Holding], played: Holding, done: z3.ArithRef, size: 
     layout = []
     for seat, hand in enumerate(hands):
         held = size - done - (1 if seat < position else 0)
-        layout.append(z3.Sum([z3.If(b, 1, 0) for b in hand.has.values()]) == held)
-    layout.append(z3.Sum([z3.If(b, 1, 0) for b in played.has.values()]) == done * players)
+        layout.append(t.count(hand.has.values()) == held)
+    layout.append(t.count(played.has.values()) == done * players)
     # implied by the line above, stated per suit so that a whole suit played bounds ``done``
     # at once (the solver otherwise needs seconds to count it out of the 54-card sum)
     for suit in SUITS:
         of_suit = [b for c, b in played.has.items() if not is_joker(c) and suit_of(c) == suit]
-        layout.append(z3.Sum([z3.If(b, 1, 0) for b in of_suit]) <= done * players)
+        layout.append(t.count(of_suit) <= done * players)
     return layout
 
 

@@ -15,6 +15,8 @@ from typing import Any
 
 import z3
 
+from proofs.smt import build
+
 Bool = Any
 """A Boolean: ``bool`` when known, otherwise a ``z3.BoolRef``."""
 
@@ -44,7 +46,9 @@ def And(*args: Bool | Iterable[Bool]) -> Bool:  # noqa: N802 - named as in Z3
             rest.append(x)
     if not rest:
         return True
-    return rest[0] if len(rest) == 1 else z3.And(rest)
+    if len(rest) == 1:
+        return rest[0]
+    return build.conjunction(rest) if all(map(build.is_term, rest)) else z3.And(rest)
 
 
 def Or(*args: Bool | Iterable[Bool]) -> Bool:  # noqa: N802 - named as in Z3
@@ -58,12 +62,16 @@ def Or(*args: Bool | Iterable[Bool]) -> Bool:  # noqa: N802 - named as in Z3
             rest.append(x)
     if not rest:
         return False
-    return rest[0] if len(rest) == 1 else z3.Or(rest)
+    if len(rest) == 1:
+        return rest[0]
+    return build.disjunction(rest) if all(map(build.is_term, rest)) else z3.Or(rest)
 
 
 def Not(x: Bool) -> Bool:  # noqa: N802 - named as in Z3
     """Negation."""
-    return (not x) if isinstance(x, bool) else z3.Not(x)
+    if isinstance(x, bool):
+        return not x
+    return build.negation(x) if isinstance(x, z3.BoolRef) else z3.Not(x)
 
 
 def Xor(a: Bool, b: Bool) -> Bool:  # noqa: N802 - named as in Z3
@@ -88,6 +96,11 @@ def If(cond: Bool, then: Any, other: Any) -> Any:  # noqa: N802 - named as in Z3
         return then if cond else other
     if known(then) and known(other) and then == other and type(then) is type(other):
         return then
+    if isinstance(cond, z3.BoolRef):
+        a, b = build.term(cond.ctx, then), build.term(cond.ctx, other)
+        if a is not None and b is not None and (isinstance(a, z3.BoolRef)
+                                                == isinstance(b, z3.BoolRef)):
+            return build.choice(cond, a, b)
     return z3.If(cond, then, other)
 
 
@@ -98,7 +111,21 @@ def Sum(xs: Iterable[Int]) -> Int:  # noqa: N802 - named as in Z3
     rest = [x for x in items if not known(x)]
     if not rest:
         return total
+    if all(isinstance(x, z3.ArithRef) for x in rest):
+        return build.total([*rest, build.numeral(rest[0].ctx, total)] if total else rest)
     return z3.Sum([*rest, z3.IntVal(total)]) if total else z3.Sum(rest)
+
+
+def eq(x: Int, y: Int) -> Bool:
+    """``x == y``, folded when both are known (an integer term and a constant made directly,
+    see :mod:`proofs.smt.build`)."""
+    if known(x) and known(y):
+        return x == y
+    if isinstance(x, z3.ArithRef) and type(y) is int:
+        return build.equals(x, y)
+    if isinstance(y, z3.ArithRef) and type(x) is int:
+        return build.equals(y, x)
+    return x == y
 
 
 def div(x: Int, n: int) -> Int:

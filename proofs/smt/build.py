@@ -1,0 +1,108 @@
+"""Z3 terms made straight through Z3's C interface, for the hot paths of the encodings.
+
+Z3's Python layer coerces and sort-checks every argument of every term on the Python side, at
+several calls into Z3 per argument; the encodings build hundreds of thousands of terms whose
+arguments are already terms of one context, so these builders hand them to Z3 directly. Z3
+still checks each term it is given (a badly sorted one raises, as before), and the terms are
+the ones the Python layer makes: Z3 shares equal terms, so a query is the same query.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+
+import z3
+from z3 import z3core as core
+
+_NUMERALS: dict[int, z3.ArithRef] = {}
+_TRUTHS: dict[bool, z3.BoolRef] = {}
+_CONTEXT: list[z3.Context | None] = [None]
+"""The context the cached constants belong to (they are dropped when another is in use)."""
+
+
+def _cached(ctx: z3.Context) -> None:
+    if _CONTEXT[0] is not ctx:
+        _NUMERALS.clear()
+        _TRUTHS.clear()
+        _CONTEXT[0] = ctx
+
+
+def numeral(ctx: z3.Context, value: int) -> z3.ArithRef:
+    """The integer constant ``value`` (made once per context)."""
+    _cached(ctx)
+    term = _NUMERALS.get(value)
+    if term is None:
+        term = _NUMERALS[value] = z3.IntVal(value, ctx)
+    return term
+
+
+def truth(ctx: z3.Context, value: bool) -> z3.BoolRef:
+    """The Boolean constant ``value`` (made once per context)."""
+    _cached(ctx)
+    term = _TRUTHS.get(value)
+    if term is None:
+        term = _TRUTHS[value] = z3.BoolVal(value, ctx)
+    return term
+
+
+def term(ctx: z3.Context, x: object) -> z3.ExprRef | None:
+    """``x`` as a term of ``ctx``: a constant for a Python value, the term itself for a
+    Boolean or integer term, None for anything else (left to Z3's Python layer)."""
+    if type(x) is bool:
+        return truth(ctx, x)
+    if type(x) is int:
+        return numeral(ctx, x)
+    if isinstance(x, z3.BoolRef | z3.ArithRef):
+        return x
+    return None
+
+
+def is_term(x: object) -> bool:
+    """Whether ``x`` is a Boolean or integer term these builders take."""
+    return isinstance(x, z3.BoolRef | z3.ArithRef)
+
+
+def _array(items: Sequence[z3.ExprRef]) -> z3.Ast:
+    return (z3.Ast * len(items))(*[x.ast for x in items])
+
+
+def conjunction(items: Sequence[z3.BoolRef]) -> z3.BoolRef:
+    """``And(items)`` of Boolean terms of one context."""
+    ctx = items[0].ctx
+    return z3.BoolRef(core.Z3_mk_and(ctx.ref(), len(items), _array(items)), ctx)
+
+
+def disjunction(items: Sequence[z3.BoolRef]) -> z3.BoolRef:
+    """``Or(items)`` of Boolean terms of one context."""
+    ctx = items[0].ctx
+    return z3.BoolRef(core.Z3_mk_or(ctx.ref(), len(items), _array(items)), ctx)
+
+
+def negation(x: z3.BoolRef) -> z3.BoolRef:
+    """``Not(x)``."""
+    return z3.BoolRef(core.Z3_mk_not(x.ctx.ref(), x.ast), x.ctx)
+
+
+def choice(cond: z3.BoolRef, then: z3.ExprRef, other: z3.ExprRef) -> z3.ExprRef:
+    """``If(cond, then, other)`` of terms of one context and one sort."""
+    ctx = cond.ctx
+    made = core.Z3_mk_ite(ctx.ref(), cond.ast, then.ast, other.ast)
+    if isinstance(then, z3.BoolRef):
+        return z3.BoolRef(made, ctx)
+    return z3.ArithRef(made, ctx)
+
+
+def total(items: Sequence[z3.ArithRef]) -> z3.ArithRef:
+    """``Sum(items)`` of integer terms of one context."""
+    ctx = items[0].ctx
+    return z3.ArithRef(core.Z3_mk_add(ctx.ref(), len(items), _array(items)), ctx)
+
+
+def equal(x: z3.ExprRef, y: z3.ExprRef) -> z3.BoolRef:
+    """``x == y`` of terms of one context and one sort."""
+    return z3.BoolRef(core.Z3_mk_eq(x.ctx.ref(), x.ast, y.ast), x.ctx)
+
+
+def equals(x: z3.ArithRef, value: int) -> z3.BoolRef:
+    """``x == value`` for an integer term and a constant."""
+    return equal(x, numeral(x.ctx, value))
