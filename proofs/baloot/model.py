@@ -11,6 +11,7 @@ evaluated, which is how it is cross-checked against the engine.
 from __future__ import annotations
 
 from collections.abc import Callable, Sequence
+from functools import cache
 
 from proofs.smt import terms as t
 from proofs.smt.parameters import SymbolicProfile
@@ -73,6 +74,9 @@ def by_reading(sp: SymbolicProfile, parameter: str,
     """A value that depends on the reading of ``parameter``: ``make(reading)`` under each
     reading the profile allows."""
     allowed = sp.allowed[parameter]
+    if len(allowed) == 1:  # the common case, asked a million times by the small-scope check
+        sp.used.add(parameter)
+        return make(sp.parameters[parameter].reading(allowed[0]))
     readings = [sp.parameters[parameter].reading(r) for r in allowed]
     out = make(readings[-1])
     for reading in reversed(readings[:-1]):
@@ -83,8 +87,14 @@ def by_reading(sp: SymbolicProfile, parameter: str,
 
 
 def _order_index(reading: Reading, card_rank: t.Int) -> t.Int:
-    order = reading.order or ()
-    return lookup(card_rank, [order.index(tok) if tok in order else -100 for tok in RANK_TOKENS])
+    return lookup(card_rank, _order_table(reading.order or ()))
+
+
+@cache
+def _order_table(order: tuple[str, ...]) -> tuple[int, ...]:
+    """Each rank's place in a rank order (-100 for a rank it leaves out), worked out once
+    per order: the small-scope check asks for it a million times."""
+    return tuple(order.index(tok) if tok in order else -100 for tok in RANK_TOKENS)
 
 
 def plain_strength(sp: SymbolicProfile, card: t.Int) -> t.Int:
@@ -131,17 +141,21 @@ def maybe_held(hand: Sequence[t.Bool]) -> list[int]:
     return [c for c in CARDS if not (t.known(hand[c]) and not hand[c])]
 
 
-def held(hand: Sequence[t.Bool], card: t.Int) -> t.Bool:
-    """The hand (one Boolean per card) holds ``card``."""
+def held(hand: Sequence[t.Bool], card: t.Int, maybe: Sequence[int] | None = None) -> t.Bool:
+    """The hand (one Boolean per card) holds ``card``; ``maybe`` is :func:`maybe_held` of the
+    hand, when already known."""
     if t.known(card):
         return hand[card]
-    return t.Or([t.And(t.eq(card, c), hand[c]) for c in maybe_held(hand)])
+    maybe = maybe_held(hand) if maybe is None else maybe
+    return t.Or([t.And(t.eq(card, c), hand[c]) for c in maybe])
 
 
-def holds_suit(hand: Sequence[t.Bool], which: t.Int) -> t.Bool:
-    """The hand holds a card of suit ``which``."""
+def holds_suit(hand: Sequence[t.Bool], which: t.Int,
+               maybe: Sequence[int] | None = None) -> t.Bool:
+    """The hand holds a card of suit ``which`` (``maybe`` as for :func:`held`)."""
     of = _suits(which)
-    return t.Or([t.And(hand[c], of[c // 8]) for c in maybe_held(hand)])
+    maybe = maybe_held(hand) if maybe is None else maybe
+    return t.Or([t.And(hand[c], of[c // 8]) for c in maybe])
 
 
 def _top_trump(sp: SymbolicProfile, trick: Sequence[t.Int], trump: t.Int) -> t.Int:
@@ -165,19 +179,20 @@ def legal(sp: SymbolicProfile, hand: Sequence[t.Bool], trick: Sequence[t.Int], t
     cards so far): ``play.follow-suit``, ``play.trump-led``, ``play.hokom-void``,
     ``play.hokom-ruff`` and a locked double's ``double.lock`` (``locked``: a lock binds the
     player, see :func:`lock_binds`)."""
-    mine = held(hand, card)
+    maybe = maybe_held(hand)
+    mine = held(hand, card, maybe)
     if not trick:
         lock = t.And(locked, trump != NO_TRUMP, t.Or(sp.is_("double.lock", "no-trump-lead"),
                                                     sp.is_("double.lock", "no-trump-lead-buyers")))
         trumps = _suits(trump)
-        others = t.Or([t.And(hand[c], t.Not(trumps[c // 8])) for c in maybe_held(hand)])
+        others = t.Or([t.And(hand[c], t.Not(trumps[c // 8])) for c in maybe])
         return t.And(mine, t.Not(t.And(lock, others, suit(card) == trump)))
     led = suit(trick[0])
     follows = suit(card) == led
     top = _top_trump(sp, trick, trump)
     leds, trumps = _suits(led), _suits(trump)
     higher = t.Or([t.And(hand[c], leds[c // 8], trumps[c // 8],
-                         trump_strength(sp, c) > top) for c in maybe_held(hand)])
+                         trump_strength(sp, c) > top) for c in maybe])
     partner_winning: t.Bool = False
     if len(trick) >= 2:
         partner_winning = winner_is(sp, trick, trump, len(trick) - 2)
@@ -187,7 +202,7 @@ def legal(sp: SymbolicProfile, hand: Sequence[t.Bool], trick: Sequence[t.Int], t
                       t.Not(partner_winning)))
     overtrump = t.And(led == trump, owed, higher)
     when_following = t.And(follows, t.Implies(overtrump, trump_strength(sp, card) > top))
-    has_trump = holds_suit(hand, trump)
+    has_trump = holds_suit(hand, trump, maybe)
     # play.hokom-void: the duty to trump; a partner winning the trick frees the third and
     # fourth to play, or the fourth and a third whose partner led the Ace
     ace_led = rank(trick[0]) == RANK_TOKENS.index("A")
@@ -201,7 +216,7 @@ def legal(sp: SymbolicProfile, hand: Sequence[t.Bool], trick: Sequence[t.Int], t
     # unless any trump will do; without one, a trump, or any card where discarding is allowed
     # (always, or at the third seat only)
     higher_trump = t.Or([t.And(hand[c], trumps[c // 8], trump_strength(sp, c) > top)
-                         for c in maybe_held(hand)])
+                         for c in maybe])
     must_beat = t.And(higher_trump, t.Not(sp.is_("play.hokom-ruff", "any-trump")))
     discard = t.Or(sp.is_("play.hokom-ruff", "overtrump-or-discard"),
                    t.And(sp.is_("play.hokom-ruff", "overtrump-or-discard-third-seat"),
@@ -210,4 +225,4 @@ def legal(sp: SymbolicProfile, hand: Sequence[t.Bool], trick: Sequence[t.Int], t
     ruff = t.If(must_beat, t.And(suit(card) == trump, trump_strength(sp, card) > top),
                 t.Or(suit(card) == trump, may_discard))
     when_void = t.Implies(duty, ruff)
-    return t.And(mine, t.If(holds_suit(hand, led), when_following, when_void))
+    return t.And(mine, t.If(holds_suit(hand, led, maybe), when_following, when_void))

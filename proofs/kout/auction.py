@@ -12,6 +12,7 @@ from dataclasses import dataclass, field
 
 import z3
 
+from proofs.smt import terms as t
 from proofs.smt.parameters import SymbolicProfile
 from proofs.smt.solver import Names
 
@@ -20,15 +21,15 @@ PASS, NO_CALL, MIN_BID, MAX_BID = 0, -1, 5, 9
 
 @dataclass
 class Step:
-    """The auction before one call."""
+    """The auction before one call (each field a constant while the calls so far fix it)."""
 
-    turn: z3.ArithRef
-    high: z3.ArithRef
-    high_seat: z3.ArithRef
-    out: list[z3.BoolRef]
-    passes: z3.ArithRef
-    over: z3.BoolRef
-    forced_contract: z3.BoolRef
+    turn: t.Int
+    high: t.Int
+    high_seat: t.Int
+    out: list[t.Bool]
+    passes: t.Int
+    over: t.Bool
+    forced_contract: t.Bool
 
 
 @dataclass
@@ -52,28 +53,28 @@ def max_calls(players: int) -> int:
     return players - 1 + (MAX_BID - MIN_BID + 1) * players
 
 
-def _next_speaker(turn: z3.ArithRef, out: list[z3.BoolRef], players: int,
-                  skip_out: z3.BoolRef) -> z3.ArithRef:
+def _next_speaker(turn: t.Int, out: list[t.Bool], players: int, skip_out: t.Bool) -> t.Int:
     """The next seat after ``turn``, passing over seats that are out when ``skip_out``."""
-    result: z3.ArithRef = z3.IntVal(0)
+    result: t.Int = 0
     for seat in range(players):
         after = [(seat + d) % players for d in range(1, players)]
-        choice: z3.ArithRef = z3.IntVal(seat)
+        choice: t.Int = seat
         for other in reversed(after):
-            choice = z3.If(out[other], choice, z3.IntVal(other))
-        result = z3.If(turn == seat, z3.If(skip_out, choice, z3.IntVal(after[0])), result)
+            choice = t.If(out[other], choice, other)
+        result = t.If(t.eq(turn, seat), t.If(skip_out, choice, after[0]), result)
     return result
 
 
-def call_is_legal(sp: SymbolicProfile, step: Step, call: z3.ArithRef, index: int,
-                  players: int) -> z3.BoolRef:
+def call_is_legal(sp: SymbolicProfile, step: Step, call: t.Int, index: int,
+                  players: int) -> t.Bool:
     """Rules ``auction.bid-range``, ``auction.bid-must-exceed`` and
     ``auction.dealer-forced-bid``: ``call`` may be made at ``step`` (the ``index``-th call)."""
-    forced = z3.And(step.high == 0, index == players - 1)
-    bid = z3.And(call >= MIN_BID, call <= MAX_BID)
-    forced_call = z3.If(sp.is_("auction.dealer-forced-bid", "exactly-5"), call == MIN_BID, bid)
-    free_call = z3.Or(call == PASS, z3.And(bid, call > step.high))
-    return z3.If(step.over, call == NO_CALL, z3.If(forced, forced_call, free_call))
+    forced = t.And(t.eq(step.high, 0), index == players - 1)
+    bid = t.And(call >= MIN_BID, call <= MAX_BID)
+    forced_call = t.If(sp.is_("auction.dealer-forced-bid", "exactly-5"), t.eq(call, MIN_BID),
+                       bid)
+    free_call = t.Or(t.eq(call, PASS), t.And(bid, call > step.high))
+    return t.If(step.over, t.eq(call, NO_CALL), t.If(forced, forced_call, free_call))
 
 
 def symbolic_auction(sp: SymbolicProfile, names: Names, players: int,
@@ -81,45 +82,49 @@ def symbolic_auction(sp: SymbolicProfile, names: Names, players: int,
                      calls: list[z3.ArithRef] | None = None) -> SymbolicAuction:
     """Every legal sequence of ``length`` calls (default: enough for any auction). Given
     ``calls``, the auction is read over those call variables (two rule sets over one
-    sequence of calls)."""
+    sequence of calls). What the readings and the calls so far fix is folded to constants
+    (the terms builders of :mod:`proofs.smt.terms`), so the solver is given less."""
     length = max_calls(players) if length is None else length
     calls = calls or [names.int(f"call{index}") for index in range(length)]
-    continuing = sp.is_("auction.shape", "continuing")
-    final = z3.And(continuing, sp.is_("auction.pass", "final"))
-    dealer = players - 1
-    step = Step(z3.IntVal(0), z3.IntVal(0), z3.IntVal(-1), [z3.BoolVal(False)] * players,
-                z3.IntVal(0), z3.BoolVal(False), z3.BoolVal(False))
+    step = Step(0, 0, -1, [False] * players, 0, False, False)
     steps, rules = [step], []
     for index, call in enumerate(calls):
-        rules.append(call_is_legal(sp, step, call, index, players))
-        forced = z3.And(step.high == 0, index == players - 1)
-        is_bid = call >= MIN_BID
-        out = [z3.Or(flag, z3.And(call == PASS, final, step.turn == s))
-               for s, flag in enumerate(step.out)]
-        high = z3.If(is_bid, call, step.high)
-        nxt = _next_speaker(step.turn, out, players, z3.And(final, high > 0))
-        passes = z3.If(is_bid, 0, step.passes + 1)
-        everyone_else_out = z3.And([z3.Or(flag, step.high_seat == s)
-                                    for s, flag in enumerate(out)])
-        closes_on_bid = z3.Or(forced, call == MAX_BID,
-                              z3.And(z3.Not(continuing), step.turn == dealer),
-                              z3.And(final, nxt == step.turn))
-        closes_on_pass = z3.If(
-            z3.Not(continuing), z3.And(step.turn == dealer, step.high > 0),
-            z3.If(final, z3.And(step.high > 0, everyone_else_out),
-                  z3.And(step.high > 0, passes == players - 1)))
-        closes = z3.If(is_bid, closes_on_bid, closes_on_pass)
-        live = z3.Not(step.over)
-        step = Step(
-            turn=z3.If(live, nxt, step.turn),
-            high=high,
-            high_seat=z3.If(is_bid, step.turn, step.high_seat),
-            out=[z3.If(live, o, f) for o, f in zip(out, step.out, strict=True)],
-            passes=z3.If(live, passes, step.passes),
-            over=z3.Or(step.over, closes),
-            forced_contract=z3.Or(step.forced_contract, z3.And(live, forced)))
+        rules.append(t.lift(call_is_legal(sp, step, call, index, players)))
+        step = _after(sp, step, call, index, players)
         steps.append(step)
     return SymbolicAuction(players, calls, steps, rules)
+
+
+def _after(sp: SymbolicProfile, step: Step, call: t.Int, index: int, players: int) -> Step:
+    """The auction once ``call`` is made at ``step`` (nothing changes once it is over)."""
+    continuing = sp.is_("auction.shape", "continuing")
+    final = t.And(continuing, sp.is_("auction.pass", "final"))
+    dealer = players - 1
+    forced = t.And(t.eq(step.high, 0), index == players - 1)
+    is_bid = call >= MIN_BID
+    out = [t.Or(flag, t.And(t.eq(call, PASS), final, t.eq(step.turn, s)))
+           for s, flag in enumerate(step.out)]
+    high = t.If(is_bid, call, step.high)
+    nxt = _next_speaker(step.turn, out, players, t.And(final, high > 0))
+    passes = t.If(is_bid, 0, step.passes + 1)
+    everyone_else_out = t.And([t.Or(flag, t.eq(step.high_seat, s)) for s, flag in enumerate(out)])
+    closes_on_bid = t.Or(forced, t.eq(call, MAX_BID),
+                         t.And(t.Not(continuing), t.eq(step.turn, dealer)),
+                         t.And(final, t.eq(nxt, step.turn)))
+    closes_on_pass = t.If(
+        t.Not(continuing), t.And(t.eq(step.turn, dealer), step.high > 0),
+        t.If(final, t.And(step.high > 0, everyone_else_out),
+             t.And(step.high > 0, t.eq(passes, players - 1))))
+    closes = t.If(is_bid, closes_on_bid, closes_on_pass)
+    live = t.Not(step.over)
+    return Step(
+        turn=t.If(live, nxt, step.turn),
+        high=high,
+        high_seat=t.If(is_bid, step.turn, step.high_seat),
+        out=[t.If(live, o, f) for o, f in zip(out, step.out, strict=True)],
+        passes=t.If(live, passes, step.passes),
+        over=t.Or(step.over, closes),
+        forced_contract=t.Or(step.forced_contract, t.And(live, forced)))
 
 
 def call_code(label: str) -> int:

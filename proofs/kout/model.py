@@ -183,6 +183,8 @@ class Holding:
 
     def holds(self, card: t.Int) -> t.Bool:
         """Holds the (symbolic) card."""
+        if t.known(card):
+            return self.has.get(card, False)
         key = self.key("card", card)
         if key not in self.memo:
             self.memo[key] = t.Or([t.And(t.eq(card, c), b) for c, b in self.has.items()])

@@ -32,6 +32,7 @@ class SymbolicProfile:
         check_readings(profile, self.allowed)  # a reading the model has no meaning for
         self.used: set[str] = set()
         self._constraints: list[z3.BoolRef] | None = None
+        self._conditions: dict[tuple[str, str], Bool] = {}
 
     def rebind(self, parameter_id: str, readings: tuple[str, ...],
                names: Names) -> SymbolicProfile:
@@ -44,6 +45,7 @@ class SymbolicProfile:
         twin.allowed = {**self.allowed, parameter_id: readings}
         twin.used = self.used
         twin._constraints = None
+        twin._conditions = {}
         return twin
 
     def constraints(self) -> list[z3.BoolRef]:
@@ -59,15 +61,18 @@ class SymbolicProfile:
 
     def is_(self, parameter_id: str, reading_id: str) -> Bool:
         """The condition that ``parameter_id`` takes the reading ``reading_id`` (a constant
-        when only one reading is allowed)."""
-        ids = self.parameters[parameter_id].reading_ids
-        if reading_id not in ids:
-            raise KeyError(f"{parameter_id} has no reading {reading_id!r}")
+        when only one reading is allowed; made once per reading: the encodings ask again and
+        again)."""
         self.used.add(parameter_id)
-        choice = self.allowed[parameter_id]
-        if len(choice) == 1:
-            return choice[0] == reading_id
-        return self.vars[parameter_id] == ids.index(reading_id)
+        key = (parameter_id, reading_id)
+        if key not in self._conditions:
+            ids = self.parameters[parameter_id].reading_ids
+            if reading_id not in ids:
+                raise KeyError(f"{parameter_id} has no reading {reading_id!r}")
+            choice = self.allowed[parameter_id]
+            self._conditions[key] = (choice[0] == reading_id if len(choice) == 1
+                                     else self.vars[parameter_id] == ids.index(reading_id))
+        return self._conditions[key]
 
     def value(self, parameter_id: str) -> Int:
         """The numeric ``value`` of the chosen reading (readings without one count as 0; a

@@ -25,12 +25,13 @@ Int = Any
 
 
 def known(x: object) -> bool:
-    """Whether ``x`` is a plain Python value rather than a Z3 term."""
-    return isinstance(x, bool | int)
+    """Whether ``x`` is a plain Python value rather than a Z3 term (a ``bool`` is an
+    ``int``)."""
+    return isinstance(x, int)
 
 
 def _items(args: tuple[Any, ...]) -> list[Any]:
-    if len(args) == 1 and isinstance(args[0], list | tuple):
+    if len(args) == 1 and isinstance(args[0], (list, tuple)):
         return list(args[0])
     return list(args)
 
