@@ -9,6 +9,7 @@ the ones the Python layer makes: Z3 shares equal terms, so a query is the same q
 
 from __future__ import annotations
 
+import ctypes
 from collections.abc import Sequence
 
 import z3
@@ -106,3 +107,24 @@ def equal(x: z3.ExprRef, y: z3.ExprRef) -> z3.BoolRef:
 def equals(x: z3.ArithRef, value: int) -> z3.BoolRef:
     """``x == value`` for an integer term and a constant."""
     return equal(x, numeral(x.ctx, value))
+
+
+def implication(x: z3.BoolRef, y: z3.BoolRef) -> z3.BoolRef:
+    """``Implies(x, y)``."""
+    return z3.BoolRef(core.Z3_mk_implies(x.ctx.ref(), x.ast, y.ast), x.ctx)
+
+
+class Counted:
+    """Boolean terms of one context to be counted against several constants: the array Z3
+    reads them from is made once."""
+
+    def __init__(self, items: Sequence[z3.BoolRef]) -> None:
+        self.ctx = items[0].ctx
+        self.size = len(items)
+        self.items = _array(items)
+        self.ones = (ctypes.c_int * self.size)(*([1] * self.size))
+
+    def exactly(self, count: int) -> z3.BoolRef:
+        """``PbEq([(x, 1) for x in items], count)``: exactly ``count`` of the terms hold."""
+        return z3.BoolRef(core.Z3_mk_pbeq(self.ctx.ref(), self.size, self.items, self.ones,
+                                          count), self.ctx)
