@@ -254,27 +254,21 @@ def search(kind: Kind, question: Question, d: Dual, names: Names) -> Found | str
     """The earliest difference on the dual ``d``: in the base context the least key over the
     points, ties going to the earlier point; in the opened context first the fewest other
     parameters departing from the base readings, then the least key. Returns a
-    :class:`Found`, ``"unsat"``, or ``"unknown: reason"``."""
+    :class:`Found`, ``"unsat"``, or ``"unknown: reason"``.
+
+    The opened context is first asked whether any difference exists at all: most outcomes
+    that reach it have none, and that one question proves it (no bound on the departures to
+    reason about); a difference found bounds the departures the least witness needs."""
     points = Points(d, kind.build(question, d, names))
     if not d.open_context:
         return points.least([])
-    spread = d.deviation()
-    # one departure from the base rules first: the usual case, and a small search
-    found = points.least([d.departs_at_most(1)])
-    if isinstance(found, Found):
-        return found
-    unknown = "" if found == "unsat" else found
     first = points.least([], minimise_key=False)
     if not isinstance(first, Found):
-        return unknown or first  # no difference under any reading of the other parameters
-    most = number(first.model, spread)
-    for limit in range(2, most + 1):
-        found = points.least([d.departs_at_most(limit)], minimise_key=limit == most)
+        return first  # no difference under any reading of the other parameters
+    unknown = ""
+    for limit in range(1, number(first.model, d.deviation()) + 1):
+        found = points.least([d.departs_at_most(limit)])
         if isinstance(found, Found):
-            if limit < most:  # the fewest departures are known: now the earliest point
-                found = points.least([d.departs_at_most(limit)])
-                if not isinstance(found, Found):
-                    return found
             found.minimal = found.minimal and not unknown
             return found
         if found != "unsat":
