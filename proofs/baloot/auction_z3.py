@@ -58,7 +58,7 @@ def entitled(sp: SymbolicProfile, seat: t.Int) -> t.Bool:
     """Whether ``seat`` may call Ashkal (``auction.ashkal-callers``): the dealer and his left,
     or the third and fourth to act."""
     return t.If(sp.is_("auction.ashkal-callers", "dealer-and-left"),
-                t.Or(seat == DEALERS_LEFT, seat == DEALER), seat >= 2)
+                t.Or(t.eq(seat, DEALERS_LEFT), t.eq(seat, DEALER)), seat >= 2)
 
 
 def allowed(sp: SymbolicProfile, b: Buying, call: t.Int, kawesh: tuple[t.Bool, ...],
@@ -66,35 +66,37 @@ def allowed(sp: SymbolicProfile, b: Buying, call: t.Int, kawesh: tuple[t.Bool, .
     """Whether the speaker may make ``call``; ``kawesh`` says which seats hold a Kawesh hand,
     ``ace`` whether the public card is an Ace."""
     seat = speaker(b)
-    first = b.round == 1
+    first = t.eq(b.round, 1)
     # auction.ashkal-when: whatever stands, or only over a Hokom the other side bought
-    over_opponent = t.And(b.bid == HOKOM_BID, (b.declarer + seat) % 2 == 1)
+    over_opponent = t.And(t.eq(b.bid, HOKOM_BID), (b.declarer + seat) % 2 == 1)
     ashkal = t.And(t.Or(first, sp.is_("auction.ashkal-round", "both-rounds")),
                    t.Or(entitled(sp, seat), sp.is_("auction.wrong-ashkal", "forced-sun")),
                    t.Or(sp.is_("auction.ashkal-when", "any-standing-bid"), over_opponent),
                    t.Not(t.And(ace, sp.is_("auction.ashkal-on-ace", "refused"))))
     may_kawesh = t.And(t.Or(t.And(first, sp.is_("auction.kawesh", "first-round")),
                             sp.is_("auction.kawesh", "any-turn")),
-                       t.Or([t.And(seat == s, kawesh[s]) for s in range(4)]))
+                       t.Or([t.And(t.eq(seat, s), kawesh[s]) for s in range(4)]))
     named = sp.is_("auction.second-round-hokom", "named-with-bid")
     # auction.hokom-over-hokom: a first-round Hokom taken by a player ahead of its buyer
-    over = t.And(first, b.bid == HOKOM_BID, seat < b.declarer,
+    over = t.And(first, t.eq(b.bid, HOKOM_BID), seat < b.declarer,
                  sp.is_("auction.hokom-over-hokom", "higher-priority"))
-    hokom = t.Or(t.And(b.bid == NO_BID, t.Or(first, t.Not(named))), over)
-    other = t.And(b.bid == NO_BID, t.Not(first), named)
+    hokom = t.Or(t.And(t.eq(b.bid, NO_BID), t.Or(first, t.Not(named))), over)
+    other = t.And(t.eq(b.bid, NO_BID), t.Not(first), named)
     # auction.hokom-confirmation: on a public Ace one reading lets only the first to speak
     # turn his Hokom into Sun
     confirm_sun = t.Not(t.And(ace, seat != 0, sp.is_("auction.hokom-confirmation",
                                                      "buyer-keeps-or-takes-sun-not-on-ace")))
-    return t.And(b.end == OPEN, t.If(b.confirming, t.Or(call == PASS, t.And(call == SUN,
-                                                                              confirm_sun)), t.Or(
-        call == PASS, call == SUN, t.And(call == ASHKAL, ashkal),
-        t.And(call == KAWESH, may_kawesh), t.And(call == HOKOM, hokom),
-        t.And(call >= OTHER_SUIT[0], call <= OTHER_SUIT[-1], other))))
+    is_pass, is_sun = t.eq(call, PASS), t.eq(call, SUN)
+    return t.And(t.eq(b.end, OPEN), t.If(b.confirming, t.Or(is_pass, t.And(is_sun, confirm_sun)),
+                                         t.Or(is_pass, is_sun, t.And(t.eq(call, ASHKAL), ashkal),
+                                              t.And(t.eq(call, KAWESH), may_kawesh),
+                                              t.And(t.eq(call, HOKOM), hokom),
+                                              t.And(call >= OTHER_SUIT[0],
+                                                    call <= OTHER_SUIT[-1], other))))
 
 
 def _set(flags: tuple[t.Bool, ...], seat: t.Int, value: t.Bool) -> tuple[t.Bool, ...]:
-    return tuple(t.If(seat == s, value, flags[s]) for s in range(4))
+    return tuple(t.If(t.eq(seat, s), value, flags[s]) for s in range(4))
 
 
 def after(sp: SymbolicProfile, b: Buying, call: t.Int, ace: t.Bool) -> Buying:
@@ -104,35 +106,36 @@ def after(sp: SymbolicProfile, b: Buying, call: t.Int, ace: t.Bool) -> Buying:
     any_rest = t.Or(rest)
     # pass
     # declined: a Sun declined in the first round, or a no before any bid in the second
-    declines = t.Or(b.bid == SUN_BID, t.And(b.bid == NO_BID, b.round == 2))
+    declines = t.Or(t.eq(b.bid, SUN_BID), t.And(t.eq(b.bid, NO_BID), t.eq(b.round, 2)))
     declined = tuple(t.If(declines, x, y)
                      for x, y in zip(_set(b.declined, seat, True), b.declined, strict=True))
-    fresh = t.And(b.bid == NO_BID, t.Not(any_rest))
+    fresh = t.And(t.eq(b.bid, NO_BID), t.Not(any_rest))
     # auction.hokom-confirmation: a first-round Hokom nobody took goes back to its buyer
     ask_buyer = t.And(t.Not(sp.is_("auction.hokom-confirmation", "none")),
-                      t.Not(b.confirming), t.Not(any_rest), b.bid == HOKOM_BID, b.round == 1)
+                      t.Not(b.confirming), t.Not(any_rest), t.eq(b.bid, HOKOM_BID),
+                      t.eq(b.round, 1))
     pass_state = Buying(
-        t.If(t.And(fresh, b.round == 1), 2, b.round),
-        tuple(t.If(t.And(fresh, b.round == 1), True,
-                   t.If(ask_buyer, b.declarer == s, rest[s])) for s in range(4)),
-        b.bid, b.declarer, tuple(t.If(t.And(fresh, b.round == 1), False, declined[s])
+        t.If(t.And(fresh, t.eq(b.round, 1)), 2, b.round),
+        tuple(t.If(t.And(fresh, t.eq(b.round, 1)), True,
+                   t.If(ask_buyer, t.eq(b.declarer, s), rest[s])) for s in range(4)),
+        b.bid, b.declarer, tuple(t.If(t.And(fresh, t.eq(b.round, 1)), False, declined[s])
                                  for s in range(4)),
         t.If(t.Or(any_rest, ask_buyer), OPEN,
-             t.If(b.bid != NO_BID, CONTRACT, t.If(b.round == 1, OPEN, REDEAL))),
+             t.If(t.Not(t.eq(b.bid, NO_BID)), CONTRACT, t.If(t.eq(b.round, 1), OPEN, REDEAL))),
         ask_buyer)
     # hokom (any form)
     # hokom (any form); auction.sun-over-hokom: a second-round no may bar the answer
     barred = sp.is_("auction.sun-over-hokom", "not-after-second-round-no")
-    answer = tuple(t.And(s != seat if t.known(seat) else seat != s,
+    answer = tuple(t.And(s != seat if t.known(seat) else t.Not(t.eq(seat, s)),
                          t.Not(t.And(barred, b.declined[s]))) for s in range(4))
     hokom_state = Buying(b.round, answer, HOKOM_BID, seat, b.declined,
                          t.If(t.Or(answer), OPEN, CONTRACT))
     # sun, or ashkal: a Sun for the partner when entitled and not on an Ace
     forced = t.And(ace, sp.is_("auction.ashkal-on-ace", "forced-sun"))
-    declarer = t.If(t.And(call == ASHKAL, entitled(sp, seat), t.Not(forced)), (seat + 2) % 4,
+    declarer = t.If(t.And(t.eq(call, ASHKAL), entitled(sp, seat), t.Not(forced)), (seat + 2) % 4,
                     seat)
-    final = t.Or(b.round == 2, sp.is_("auction.sun-over-sun", "final"), b.confirming)
-    queue = tuple(t.And(s < seat, t.Not(b.declined[s]), declarer != s) for s in range(4))
+    final = t.Or(t.eq(b.round, 2), sp.is_("auction.sun-over-sun", "final"), b.confirming)
+    queue = tuple(t.And(s < seat, t.Not(b.declined[s]), t.Not(t.eq(declarer, s))) for s in range(4))
     sun_state = Buying(b.round, tuple(t.And(t.Not(final), q) for q in queue), SUN_BID,
                        declarer, b.declined, t.If(t.Or(final, t.Not(t.Or(queue))), CONTRACT,
                                                   OPEN))
@@ -140,8 +143,8 @@ def after(sp: SymbolicProfile, b: Buying, call: t.Int, ace: t.Bool) -> Buying:
 
     def pick(field: str) -> Any:
         def choose(p: Any, h: Any, s: Any, k: Any) -> Any:
-            return t.If(call == PASS, p, t.If(call == KAWESH, k, t.If(
-                t.Or(call == SUN, call == ASHKAL), s, h)))
+            return t.If(t.eq(call, PASS), p, t.If(t.eq(call, KAWESH), k, t.If(
+                t.Or(t.eq(call, SUN), t.eq(call, ASHKAL)), s, h)))
         values = [getattr(x, field) for x in (pass_state, hokom_state, sun_state, kawesh_state)]
         if isinstance(values[0], tuple):
             return tuple(choose(*(v[i] for v in values)) for i in range(4))
@@ -163,9 +166,9 @@ def unrolled(sp: SymbolicProfile, calls: list[t.Int], kawesh: tuple[t.Bool, ...]
     b = start()
     ok = []
     for call in calls:
-        ok.append(t.Or(b.end != OPEN, allowed(sp, b, call, kawesh, ace)))
+        ok.append(t.Or(t.Not(t.eq(b.end, OPEN)), allowed(sp, b, call, kawesh, ace)))
         nxt = after(sp, b, call, ace)
-        over = b.end != OPEN
+        over = t.Not(t.eq(b.end, OPEN))
         b = Buying(t.If(over, b.round, nxt.round),
                    tuple(t.If(over, b.pending[s], nxt.pending[s]) for s in range(4)),
                    t.If(over, b.bid, nxt.bid), t.If(over, b.declarer, nxt.declarer),

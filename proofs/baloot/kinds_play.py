@@ -13,7 +13,8 @@ from dataclasses import dataclass
 import z3
 
 from proofs.baloot.examples import engines
-from proofs.baloot.model import CARDS, card_name, winner_is
+from proofs.baloot.model import CARDS, card_name
+from proofs.baloot.model import winners as trick_winners
 from proofs.baloot.situation import Situation, situation, under
 from proofs.divergence import Built, Dual, Found, Outcome, Question, number, replayed, truth
 from proofs.smt import terms as t
@@ -46,18 +47,20 @@ class LegalCards:
         for down in range(4):
             a, b = _pair(question, d, names, down)
             card = names.int(f"card{down}")
-            differ = z3.And(_in_play(card), t.lift(a.legal(card)) != t.lift(b.legal(card)))
-            out.append(Built([*a.constraints, *b.constraints, differ], a.done, (a, b, card)))
+            legal = (t.lift(a.legal(card)), t.lift(b.legal(card)))
+            differ = z3.And(_in_play(card), legal[0] != legal[1])
+            out.append(Built([*a.constraints, *b.constraints, differ], a.done,
+                             (a, card, legal)))
         return out
 
     def replay(self, question: Question, found: Found) -> Outcome:
         """The mover's legal cards under each reading, in the model and in the engine."""
-        a, b, card = found.data
+        a, card, legal = found.data
         s = a.decode(found.model)
         mover = str((int(s["leader"]) + len(s["trick"])) % 4)
-        model = {side: [card_name(c) for c in CARDS
-                         if card_name(c) in s["hands"][mover] and truth(found.model, sit.legal(c))]
-                 for side, sit in (("a", a), ("b", b))}
+        model = {side: [card_name(c) for c in CARDS if card_name(c) in s["hands"][mover]
+                        and truth(found.model, z3.substitute(rule, (card, z3.IntVal(c))))]
+                 for side, rule in zip(("a", "b"), legal, strict=True)}
         witness = {**s, "mover": int(mover), "card": card_name(number(found.model, card))}
         return replayed(self.name, model, engines(self.name, witness, found), witness)
 
@@ -76,8 +79,8 @@ class TrickWinner:
         cards = [*a.trick, last]
         winners = []
         for sit in (a, b):
-            winners.append(z3.Sum([z3.If(t.lift(winner_is(sit.sp, cards, sit.trump, k)), k, 0)
-                                   for k in range(4)]))
+            winners.append(z3.Sum([z3.If(t.lift(flag), k, 0) for k, flag
+                                   in enumerate(trick_winners(sit.sp, cards, sit.trump))]))
         constraints = [*a.constraints, *b.constraints, _in_play(last),
                        t.lift(a.legal(last)), t.lift(b.legal(last)), winners[0] != winners[1]]
         return [Built(constraints, a.done, (a, last, winners))]

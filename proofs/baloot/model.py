@@ -13,6 +13,9 @@ from __future__ import annotations
 from collections.abc import Callable, Sequence
 from functools import cache
 
+import z3
+
+from proofs.smt import build
 from proofs.smt import terms as t
 from proofs.smt.parameters import SymbolicProfile
 from spec.cards import SUIT_LETTERS
@@ -33,6 +36,10 @@ def suit(card: t.Int) -> t.Int:
     cheaply than the division's integer arithmetic."""
     if t.known(card):
         return card // 8
+    return build.once("baloot-suit", card, lambda: _suit_of(card))
+
+
+def _suit_of(card: z3.ArithRef) -> t.Int:
     out: t.Int = 3
     for s in (2, 1, 0):
         out = t.If(card < (s + 1) * 8, s, out)
@@ -41,7 +48,9 @@ def suit(card: t.Int) -> t.Int:
 
 def rank(card: t.Int) -> t.Int:
     """The rank of a card in the order of runs (0 = 7 .. 7 = A)."""
-    return card % 8 if t.known(card) else card - 8 * suit(card)
+    if t.known(card):
+        return card % 8
+    return build.once("baloot-rank", card, lambda: card - 8 * suit(card))
 
 
 def _suits(which: t.Int) -> list[t.Bool]:
@@ -120,6 +129,15 @@ def winner_is(sp: SymbolicProfile, cards: Sequence[t.Int], trump: t.Int, index: 
     mine = strength(sp, cards[index], led, trump)
     return t.And([mine > strength(sp, other, led, trump)
                   for i, other in enumerate(cards) if i != index])
+
+
+def winners(sp: SymbolicProfile, cards: Sequence[t.Int], trump: t.Int) -> list[t.Bool]:
+    """:func:`winner_is` for every card of the trick (each card's strength worked out once,
+    not once per comparison)."""
+    led = suit(cards[0])
+    power = [strength(sp, card, led, trump) for card in cards]
+    return [t.And([power[k] > power[i] for i in range(len(cards)) if i != k])
+            for k in range(len(cards))]
 
 
 def card_points(sp: SymbolicProfile, card: t.Int, trump: t.Int) -> t.Int:

@@ -11,6 +11,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from dataclasses import dataclass, field
 
+from proofs.smt import build
 from proofs.smt import terms as t
 from proofs.smt.parameters import SymbolicProfile
 from spec.cards import ACE, BLACK_JOKER, JACK, KING, QUEEN, RED_JOKER, SUITS, make_card
@@ -30,6 +31,10 @@ def suit(card: t.Int) -> t.Int:
     settles bounds on a card far more cheaply than the division's integer arithmetic."""
     if t.known(card):
         return card // 13
+    return build.once("kout-suit", card, lambda: _suit_of(card))
+
+
+def _suit_of(card: t.Int) -> t.Int:
     out: t.Int = len(SUITS)
     for s in reversed(SUITS):
         out = t.If(card < (s + 1) * 13, s, out)
@@ -48,7 +53,8 @@ def rank(card: t.Int, of_suit: t.Int | None = None) -> t.Int:
     """Rank index of a suited card (the Jokers 0 and 1); ``of_suit`` is its suit if known."""
     if t.known(card):
         return card % 13
-    return card - 13 * (suit(card) if of_suit is None else of_suit)
+    return build.once("kout-rank", card, lambda: card - 13 * (suit(card) if of_suit is None
+                                                          else of_suit))
 
 
 def tier(card: t.Int, trump: t.Int, follow: t.Int,

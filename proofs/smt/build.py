@@ -10,22 +10,40 @@ the ones the Python layer makes: Z3 shares equal terms, so a query is the same q
 from __future__ import annotations
 
 import ctypes
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
+from typing import Any, TypeVar
 
 import z3
 from z3 import z3core as core
 
+T = TypeVar("T")
+
 _NUMERALS: dict[int, z3.ArithRef] = {}
 _TRUTHS: dict[bool, z3.BoolRef] = {}
+_MADE: dict[tuple[str, int], tuple[z3.ExprRef, Any]] = {}
 _CONTEXT: list[z3.Context | None] = [None]
-"""The context the cached constants belong to (they are dropped when another is in use)."""
+"""The context the cached terms belong to (they are dropped when another is in use)."""
 
 
 def _cached(ctx: z3.Context) -> None:
     if _CONTEXT[0] is not ctx:
         _NUMERALS.clear()
         _TRUTHS.clear()
+        _MADE.clear()
         _CONTEXT[0] = ctx
+
+
+def once(kind: str, of: z3.ExprRef, make: Callable[[], T]) -> T:
+    """``make()``, the ``kind`` of term made of ``of`` (a card's suit, say), made once per
+    term and context: the encodings ask for the same ones again and again. The term is kept
+    with it, since a Z3 id names its term only while the term lives."""
+    _cached(of.ctx)
+    key = (kind, of.get_id())
+    made = _MADE.get(key)
+    if made is None:
+        made = _MADE[key] = (of, make())
+    value: T = made[1]
+    return value
 
 
 def numeral(ctx: z3.Context, value: int) -> z3.ArithRef:
