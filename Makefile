@@ -4,7 +4,7 @@ VENV := .venv
 BIN := $(VENV)/bin
 STAMP := $(VENV)/.installed
 
-.PHONY: verify test lint bench clean system sentences
+.PHONY: verify test lint bench clean system sentences catalogue
 
 # Debian packages: Chromium for the rulebook's browser tests; the PDF's fonts, embedded:
 # Liberation 2 (the body: Times, Helvetica and Courier metrics with the letters WinAnsi lacks),
@@ -47,6 +47,11 @@ lint: $(STAMP)
 	$(BIN)/ruff check --no-cache spec engine proofs trickrules tests benchmarks
 	$(BIN)/mypy
 	$(BIN)/lint-imports --no-cache
+
+# The translations' catalogues brought up to date with the English pages the last `verify`
+# built (build/rulebook/source); lists each message still to translate.
+catalogue: $(STAMP)
+	$(BIN)/python -m trickrules.catalogue --source build/rulebook/source
 
 sentences: $(STAMP)
 	$(BIN)/python -m spec.write_sentences

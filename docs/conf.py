@@ -177,3 +177,25 @@ pdf_use_modindex = False
 pdf_use_coverpage = True
 pdf_break_level = 1
 pdf_fit_mode = "shrink"
+
+# The translated players' pages (the players' edition and quick reference of each family in
+# another language): ``trickrules rulebook`` builds them from a folder of their own with
+# TRICKRULES_RULEBOOK_LANGUAGE set, every sentence looked up in the one catalogue of
+# locale/<language>/LC_MESSAGES/players.po (``python -m trickrules.rulebook.catalogue``
+# extracts the sentences with the gettext builder). A right-to-left language reads the pages
+# right to left; the card pictures are the same drawings.
+locale_dirs = ["locale/"]
+gettext_compact = "players"
+gettext_uuid = False
+gettext_location = False
+gettext_auto_build = True
+TRANSLATED_LANGUAGE = os.environ.get("TRICKRULES_RULEBOOK_LANGUAGE", "")
+RIGHT_TO_LEFT = ("ar",)
+if TRANSLATED_LANGUAGE:
+    language = TRANSLATED_LANGUAGE
+    html_title = os.environ.get("TRICKRULES_RULEBOOK_HTML_TITLE", html_title)
+    project = html_title
+    html_sidebars = {"**": ["navigation.html", "searchbox.html"]}
+    html_js_files = []
+    if TRANSLATED_LANGUAGE in RIGHT_TO_LEFT:
+        html_css_files = [*html_css_files, "rulebook-rtl.css"]

@@ -36,6 +36,12 @@ from trickrules.rulebook.rst import file_slug
 from trickrules.rulebook.rule_examples_page import drawing, drawing_name, is_drawn
 from trickrules.rulebook.rules_pages import example_image, glossary_page, house_page, rules_pages
 from trickrules.rulebook.sources_page import sources_page
+from trickrules.rulebook.translated import (
+    TRANSLATED_LANGUAGES,
+    TranslatedBuild,
+    start_translated,
+    translated_pdf_name,
+)
 from trickrules.rulebook.verification_page import verification_page
 
 DOCS = Path(__file__).resolve().parent / "sphinx"
@@ -63,6 +69,11 @@ class Built:
     def director_pdf(self, family: str) -> Path:
         """The family's director's handbook, beside its committee edition."""
         return self.pdfs[family].with_name(f"{family}-director.pdf")
+
+    def translated_pdf(self, family: str, edition: str, language: str) -> Path:
+        """A family's players' edition or quick reference (``edition``) in another language,
+        beside its committee edition (built with the site, all editions)."""
+        return self.pdfs[family].with_name(translated_pdf_name(family, edition, language))
 
     def quick_pdf(self, family: str) -> Path:
         """The family's one-page quick reference, beside its committee edition."""
@@ -326,18 +337,28 @@ def build_rulebook(report: dict[str, Any], out: Path, cli_help: list[str], ruler
     groups = pdf_groups(source, families, editions, _cores()) if pdf else []
     parts = [pdf_dir.with_name(f"pdf.new.{i}") for i in range(len(groups))]
     builds += [("pdf", part, group) for part, group in zip(parts, groups, strict=True)]
+    translations: list[TranslatedBuild] = []
     try:
         for directory in [*built, *parts]:
             shutil.rmtree(directory, ignore_errors=True)
+        if html and editions is None:  # the players' pages in each translated language too
+            translations = [start_translated(source, built[0] / language, families, language)
+                            for language in TRANSLATED_LANGUAGES]
         _sphinx(builds, source, families, editions)
         if pdf:
             _gather_pdfs(parts, built[-1])
+        for translation in translations:
+            translation.wait()
+            if pdf:
+                translation.print_editions(built[-1])
         for new, final in zip(built, finals, strict=True):
             shutil.rmtree(new / ".doctrees", ignore_errors=True)
             _keep_foreign_files(final, new)
             shutil.rmtree(final, ignore_errors=True)
             new.rename(final)
     finally:
+        for translation in translations:
+            translation.stop()
         for directory in [*built, *parts]:
             shutil.rmtree(directory, ignore_errors=True)
     pdfs = {family: pdf_dir / f"{family}-rulebook.pdf" for family in families}

@@ -43,6 +43,7 @@ from trickrules.serve.situations import (
     example_state,
     game_facts,
 )
+from trickrules.serve.words import page_language, page_languages, words
 
 MAX_BODY = 64 * 1024
 """The largest request body read (a question is well under a kilobyte, a state a few)."""
@@ -105,15 +106,19 @@ class Site:
     def __init__(self, rulebook: Path | None) -> None:
         self.rulebook = rulebook
 
-    def html(self, title: str, body: str, status: int = 200) -> HTMLResponse:
-        """A page of the site."""
-        return HTMLResponse(pages.page(title, body, rulebook=self.rulebook is not None),
-                            status_code=status)
+    def html(self, title: str, body: str, status: int = 200,
+             language: str = "en") -> HTMLResponse:
+        """A page of the site, in ``language``."""
+        return HTMLResponse(pages.page(title, body, rulebook=self.rulebook is not None,
+                                       language=language),
+                            status_code=status, headers={"Vary": "Accept-Language"})
 
     async def index(self, request: Request) -> Response:
         """Every game's questions."""
+        language = page_language(request)
         games = [(g, game_facts(g).name, list(game_facts(g).ops)) for g in game_ids()]
-        return self.html("Ask for a ruling", pages.index_body(games))
+        return self.html(words(language, "Ask for a ruling"),
+                         pages.index_body(games, language), language=language)
 
     async def ask(self, request: Request) -> Response:
         """A question's form (GET: with an example; POST: with the ruling on what was set)."""
@@ -122,6 +127,7 @@ class Site:
         if op == "state":
             return await self.ask_state(request, facts)
         _op(facts, op)
+        language = page_language(request)
         fields = question_fields(facts.game, op, facts.players)
         question = example_question(facts, op)
         answer, status = "", 200
@@ -134,16 +140,17 @@ class Site:
                 if form.get("deal_rest"):
                     deal_rest(question, facts)
                 report, _ = await _answer({"game": facts.game, "op": op, **question})
-                answer = pages.question_answer(report)
+                answer = pages.question_answer(report, language)
                 values = form_values(fields, question)
             except (FormError, RequestError) as exc:
                 answer, status = pages.error_html(str(exc)), 422
         dealing = any(f.name in ("situation", "hands") for f in fields)
         pack = list(facts.pack) if _has_cards(fields) else []
-        body = pages.form_body(facts.name, pages.OP_TITLES.get(op, op),
-                               question_help(facts.game, op), request.url.path,
-                               pages.fields_html(fields, values), pack, dealing, answer)
-        return self.html(pages.OP_TITLES.get(op, op), body, status)
+        title = pages.OP_TITLES.get(op, op)
+        body = pages.form_body(facts.name, title, question_help(facts.game, op),
+                               request.url.path, pages.fields_html(fields, values, language),
+                               pack, dealing, answer, language)
+        return self.html(words(language, title), body, status, language)
 
     async def ask_state(self, request: Request, facts: GameFacts) -> Response:
         """The whole-state form: a state in the engine's JSON form, pasted."""
@@ -155,7 +162,7 @@ class Site:
             try:
                 data = decode_situation(text.encode("utf-8"), "state")
                 report, _ = await _answer(data)
-                answer = pages.state_answer(report)
+                answer = pages.state_answer(report, page_language(request))
             except (ValueError, RequestError) as exc:
                 answer, status = pages.error_html(str(exc)), 422
         body = (f"<h1>{facts.name}: a whole game state</h1>{answer}"
@@ -251,6 +258,9 @@ def create_app(rulebook: Path | None = None, hosts: list[str] | None = None) -> 
     routes: list[Route | Mount] = [
         Route("/", site.index),
         Route("/ask/{game}/{op}", site.ask, methods=["GET", "POST"]),
+        *(Route(f"/{language}/", site.index) for language in page_languages()),
+        *(Route(f"/{language}/ask/{{game}}/{{op}}", site.ask, methods=["GET", "POST"])
+          for language in page_languages()),
         Route("/api/openapi.json", site.openapi),
         Route("/api/docs", site.docs),
         Route("/api/state", site.api_state, methods=["POST"]),
