@@ -127,6 +127,18 @@ def _ruling_lines(catalogue: Catalogue, dispute: dict[str, Any]) -> list[str]:
     return [head, "", f"*Why:* {rule_text(catalogue, ruling.why)}", ""]
 
 
+def _house_context_lines(catalogue: Catalogue, dispute: dict[str, Any]) -> list[str]:
+    """A line saying that the two readings differ only under a house reading of another
+    rule, when they do: the dispute is that house reading's, not the texts'."""
+    needed = house_context(catalogue, dispute)
+    if not needed:
+        return []
+    words = ", ".join(f"{rule_link(catalogue, pid)} = ``{r}``" for pid, r in needed.items())
+    return [f"*A house reading's dispute:* the two readings differ only under the house "
+            f"reading {words}, which no text states; under the readings of the texts they "
+            "give the same outcome wherever the solver found a difference.", ""]
+
+
 def dispute_section(catalogue: Catalogue, dispute: dict[str, Any],
                     files: dict[str, str]) -> list[str]:
     """One dispute, with its drawings added to ``files``."""
@@ -138,6 +150,7 @@ def dispute_section(catalogue: Catalogue, dispute: dict[str, Any],
              f"*{escape(parameter.meaning)}* Verdict: **{dispute['verdict']}**.", ""]
     lines += _sides_table(catalogue, dispute)
     lines += _quotations(catalogue, dispute)
+    lines += _house_context_lines(catalogue, dispute)
     game = dispute["game"]
     same = [title(game, o["kind"]) for o in dispute["outcomes"] if o["verdict"] == "proved"]
     for outcome in dispute["outcomes"]:
@@ -165,15 +178,20 @@ def disputes_page(catalogue: Catalogue, disputes: list[dict[str, Any]]) -> tuple
              "two readings never give a different outcome, or found the smallest situation "
              "where they do; that situation was then replayed in the engine under both "
              f"readings. There are {len(disputes)} disputes.", ""]
-    kinds = [dispute_kind(d) for d in disputes]
-    lines += [f"Of these, {kinds.count('disagreement')} are disagreements: each reading is "
-              "stated by some source (or allowed by its words or its contradictions). "
-              f"{kinds.count('gap')} are gaps: one reading is allowed only because a source "
-              f"is silent on the point. {kinds.count('house')} set a house reading, which no "
-              "text allows but public engines or rule pages play, against the ruling.", ""]
+    kinds = [dispute_kind(catalogue, d) for d in disputes]
+    lines += [f"Of these, {kinds.count('disagreement')} are disagreements: a text states (or "
+              "implies) each reading. "
+              f"{kinds.count('ambiguity')} are ambiguities: a reading stands only on words "
+              "that allow it among others. "
+              f"{kinds.count('gap')} are gaps: one reading is stated, or allowed by words, and "
+              "the other only by a source's silence. "
+              f"{kinds.count('house')} are house readings: no text states either reading, no "
+              "text allows one of them (a reading public engines or rule pages play, set "
+              "against the ruling), or the two differ only under a house reading of another "
+              "rule.", ""]
     lines += ["The disputes are gathered by rule: each rule that is disputed has one section, "
-              "with a table of every pair of its readings (a disagreement, a gap or a house "
-              "reading), where each pair first differs, and then each pair in full.", ""]
+              "with a table of every pair of its readings (a disagreement, an ambiguity, a gap "
+              "or a house reading), where each pair first differs, and then each pair in full.", ""]
     rule_numbers = numbers(catalogue)
     for game in catalogue.games:
         mine = [d for d in disputes if d["game"] == game]
@@ -196,7 +214,7 @@ def question_lines(catalogue: Catalogue, game: str, parameter: str,
         differ = [title(game, o["kind"]) for o in dispute["outcomes"]
                   if o["verdict"] == "refuted"]
         rows.append([ref(dispute_label(dispute["id"]), " vs ".join(dispute["readings"])),
-                     dispute_kind(dispute), dispute["verdict"],
+                     dispute_kind(catalogue, dispute), dispute["verdict"],
                      ", ".join(differ) or "nowhere"])
     readings = sorted({r for d in members for r in d["readings"]})
     lines = [*label(disputed_rule_label(game, parameter)),
@@ -208,16 +226,52 @@ def question_lines(catalogue: Catalogue, game: str, parameter: str,
                          rows, [44, 14, 12, 30])
 
 
-def dispute_kind(dispute: dict[str, Any]) -> str:
-    """``house`` when no text allows one of the readings (a reading played in practice, set
-    against the ruling), ``disagreement`` when some source states each, else ``gap``."""
-    if any(not dispute["sides"][reading] for reading in dispute["readings"]):
+KINDS = ("disagreement", "ambiguity", "gap", "house")
+"""The labels of a dispute, in the order the chapter counts them."""
+
+
+def reading_support(catalogue: Catalogue, dispute: dict[str, Any], reading: str) -> str:
+    """How the texts hold one reading of a dispute: ``stated`` when some claim of a source on
+    its side states or implies it, ``ambiguous`` when it is only one of the readings some
+    claim's words allow, ``silent`` when it is allowed only by sources that say nothing, and
+    ``none`` when no source allows it."""
+    sides = dispute["sides"][reading]
+    claims = [catalogue.claims[cid] for side in sides for cid in side["claims"]]
+    parameter = dispute["parameter"]
+    if any(c.kind != "ambiguous" and c.fixes.get(parameter) == reading for c in claims):
+        return "stated"
+    if any(reading in c.allowed().get(parameter, ()) for c in claims):
+        return "ambiguous"
+    return "silent" if sides else "none"
+
+
+def house_context(catalogue: Catalogue, dispute: dict[str, Any]) -> dict[str, str]:
+    """The house readings elsewhere (readings no claim of the family names) that every
+    witness of a differing dispute needs: the dispute is then one of that house reading,
+    not of the texts. Empty when some witness needs none."""
+    refuted = [o for o in dispute["outcomes"] if o["verdict"] == "refuted"]
+    named = {(pid, r) for c in catalogue.claims.values() for pid, rs in c.allowed().items()
+             for r in rs}
+    needed: dict[str, str] = {}
+    for outcome in refuted:
+        house = {pid: r for pid, r in (outcome.get("context") or {}).items()
+                 if (pid, r) not in named}
+        if not house:
+            return {}
+        needed.update(house)
+    return needed
+
+
+def dispute_kind(catalogue: Catalogue, dispute: dict[str, Any]) -> str:
+    """``disagreement`` when a text states (or implies) each reading; ``ambiguity`` when a
+    reading stands only on words that allow it among others and the other is stated or
+    allowed so too; ``gap`` when one reading is stated or allowed by words and the other only
+    by a silence; ``house`` when neither is stated, when no text allows one of them (a reading
+    played in practice, set against the ruling), or when every witness needs a house reading
+    elsewhere (:func:`house_context`)."""
+    support = {reading_support(catalogue, dispute, r) for r in dispute["readings"]}
+    if "none" in support or support == {"silent"} or house_context(catalogue, dispute):
         return "house"
-    return "disagreement" if is_stated(dispute) else "gap"
-
-
-def is_stated(dispute: dict[str, Any]) -> bool:
-    """Whether both readings of a dispute are stated by some source (or allowed by its words
-    or its contradictions); otherwise one of them stands only on a source's silence."""
-    return all(any(side["how"] != "silent" for side in dispute["sides"][reading])
-               for reading in dispute["readings"])
+    if "silent" in support:
+        return "gap"
+    return "disagreement" if support == {"stated"} else "ambiguity"
