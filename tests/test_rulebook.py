@@ -288,22 +288,24 @@ def test_a_report_without_a_game_is_refused(tmp_path: Path, capsys: pytest.Captu
 
 def test_disagreements_are_told_from_gaps_and_gathered_by_rule(
         built: Built, full_report: dict[str, Any]) -> None:
-    """004w and 004g each state their reading of who deals next; neither text says who wins
-    when both sides pass the target together, so that dispute is a gap; no text allows
-    beating a trump already in the trick, which engines play, so that one is a house reading.
-    Every pair of readings of the Hokom threshold sits under that rule's one heading, listed
-    in its table."""
+    """004w and 004g each state their reading of who deals next, a disagreement; 004g leaves
+    the cutter's other choices unsaid, so the cut is a gap; neither text says who wins when
+    both sides pass the target together, and no text allows beating a trump already in the
+    trick, which engines play: both are house readings. Every pair of readings of the Hokom
+    threshold sits under that rule's one heading, listed in its table."""
     text = html.unescape((built.html / "baloot" / "disputes.html").read_text(encoding="utf-8"))
-    counts = re.search(r"Of these, (\d+) are disagreements.*?(\d+) are gaps.*?(\d+) set a house",
-                       text, re.S)
+    counts = re.search(r"Of these, (\d+) are disagreements.*?(\d+) are ambiguities.*?"
+                       r"(\d+) are gaps.*?(\d+) are house readings", text, re.S)
     assert counts is not None
-    assert int(counts[1]) + int(counts[2]) + int(counts[3]) == DISPUTES["baloot"]
+    assert sum(int(counts[i]) for i in range(1, 5)) == DISPUTES["baloot"]
     row = r"{} vs {}</span></a></p></td>\s*<td><p>(\w+)</p></td>"
     rotation = re.search(row.format("to-the-right", "clockwise"), text)
     both = re.search(row.format("higher-total", "declarers-side"), text)
     ruff = re.search(row.format("any-trump", "must-overtrump"), text)
+    cut = re.search(row.format("cut", "cutter-chooses"), text)
     assert rotation is not None and rotation[1] == "disagreement"
-    assert both is not None and both[1] == "gap"
+    assert cut is not None and cut[1] == "gap"
+    assert both is not None and both[1] == "house"
     assert ruff is not None and ruff[1] == "house"
     assert "no text; played by" in text
     question = f'id="{anchor(disputed_rule_label("baloot", "score.hokom-threshold"))}"'
