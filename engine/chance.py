@@ -202,9 +202,10 @@ def _shown(view: ChanceView, out: list[float], at: int) -> int:
     c = view.layout.cards
     for s in range(view.layout.players):
         mask = view.shown(s)
-        for card in range(c):
-            if mask >> card & 1:
-                out[at + s * c + card] = 1.0
+        while mask:  # each shown card, lowest first
+            card = (mask & -mask).bit_length() - 1
+            out[at + s * c + card] = 1.0
+            mask &= mask - 1
     return at + view.layout.players * c
 
 
@@ -277,9 +278,10 @@ def observation_tensor(view: ChanceView, seat: int | None) -> list[float]:
     out = [0.0] * observation_size(layout)
     base = _common(view, seat, out, True)
     held = view.held(seat) if seat is not None else 0
-    for card in range(c):
-        if held >> card & 1:
-            out[base + card] = 1.0
+    while held:  # each card held, lowest first
+        card = (held & -held).bit_length() - 1
+        out[base + card] = 1.0
+        held &= held - 1
     calls = base + 2 * c
     played = calls + n * (a - c)
     trick = played + n * c

@@ -86,3 +86,25 @@ def test_a_serialized_state_comes_back_with_the_same_views(game_id: str) -> None
         assert again.information_state_string(seat) == state.information_state_string(seat)
         assert again.information_state_tensor(seat) == state.information_state_tensor(seat)
         assert again.observation_tensor(seat) == state.observation_tensor(seat)
+
+
+@pytest.mark.parametrize("game_id", GAMES)
+def test_every_seat_is_given_its_own_view_not_the_movers(game_id: str) -> None:
+    """At every step of a hand, each seat's observation holds that seat's cards (the engine's
+    hands) and its information state names its own dealt cards and hides the others'."""
+    from engine.chance import observation_pieces
+
+    game = pyspiel.load_game(f"{short_name(game_id)}(variant=hand)")
+    state, rng = game.new_initial_state(), np.random.RandomState(6)
+    pieces = observation_pieces(state.inner.layout)
+    start = sum(size for name, size in pieces[:[n for n, _ in pieces].index("hand")])
+    cards = state.inner.layout.cards
+    for _ in range(45 if game_id == "kout6" else 40):
+        state.apply_action(int(rng.choice(state.legal_actions())))
+    while not state.is_terminal():
+        for seat in range(game.num_players()):
+            hand = np.asarray(state.observation_tensor(seat))[start:start + cards]
+            assert sum(1 << int(c) for c in np.flatnonzero(hand)) == state.inner.held(seat)
+            dealt = state.information_state_string(seat).split("\n")[-1]
+            assert f">{seat}" in dealt and "?>" + str(seat) not in dealt
+        state.apply_action(int(rng.choice(state.legal_actions())))

@@ -39,6 +39,10 @@ MAX_CALLS = 24
 """More than the buying's longest call sequence (16 calls, proved in Z3) and the doubling's."""
 
 
+SHARED = (int, str, tuple, type(None), Variant, Layout)
+"""Values a copy of a state shares: never changed in place (the tuples hold numbers)."""
+
+
 def layout(game: BalootGame, variant: Variant) -> Layout:
     """The sizes of a Baloot game's views: a deal logs the cutter's choice, 32 dealt cards,
     the calls, the trump, four project choices and 32 cards played."""
@@ -178,11 +182,35 @@ class BalootChanceState(Views, BalootState):
             cards |= project.cards
         return cards
 
+    def _written_once(self) -> list[object]:
+        """The parts of the hand in play that never change once written: its completed
+        tricks, its declared projects and the calls made (a copy shares them)."""
+        parts: list[object] = []
+        if self.hand is not None:
+            parts += [*self.hand.tricks, *self.hand.declared.values()]
+        for calls in (self.auction, self.doubling):
+            if calls is not None:
+                parts += calls.calls
+        return parts
+
     def __deepcopy__(self, memo: dict[int, object]) -> BalootChanceState:
-        """A deep copy that shares the game and its rules (as :meth:`clone` does)."""
+        """A deep copy that shares the game, its rules and every value never changed in place
+        (numbers, strings, tuples, the finished records and tricks): a framework's search
+        copies states at every step."""
         memo[id(self.game)], memo[id(self.rules)] = self.game, self.rules
+        for written in self._written_once():
+            memo[id(written)] = written
         other = type(self).__new__(type(self))
         memo[id(self)] = other
+        # the event log and the history hold tuples and numbers: copied one level deep
+        flat = {"log": [list(deal) for deal in self.log], "records": list(self.records),
+                "_history": list(self._history), "texts": dict(self.texts)}
         for key, value in self.__dict__.items():
-            setattr(other, key, copy.deepcopy(value, memo))
+            if key in flat:
+                value = flat[key]
+            elif isinstance(value, list) and all(isinstance(v, SHARED) for v in value):
+                value = list(value)
+            elif not isinstance(value, SHARED):
+                value = copy.deepcopy(value, memo)
+            setattr(other, key, value)
         return other

@@ -9,10 +9,18 @@ or ``hand``: one hand) and ``max_deals`` (the cap on deals, redeals included; de
 Sequential, explicit chance (every dealt card), imperfect information, zero-sum (+1 each seat
 of the winning team, -1 the others, 0 all on a draw), terminal rewards. Golden playthroughs
 in OpenSpiel's format (:func:`playthrough`, :func:`replay`) are checked by the tests.
+
+Games and states pickle (as the game string and the history), ``clone()`` copies the engine's
+state, and ``resample_from_infostate`` draws a world the seat cannot tell apart
+(:mod:`trickrules.frameworks.resample`), so OpenSpiel's ISMCTS bot plays every game. The
+engine's players are bots too: ``rules_bot(game, seat)`` plays the family's rule-based player
+(it reads only what its seat may know), ``engine_bot(game, seat, "random")`` the uniform one.
 """
 
 from __future__ import annotations
 
+import copy
+import random
 from pathlib import Path
 from typing import Any
 
@@ -30,7 +38,9 @@ from engine.chance import (
     observation_string,
     observation_tensor,
 )
+from engine.players import PLAYER_NAMES, Player, player
 from engine.registry import game_type, game_types, load_game, new_chance_state
+from trickrules.frameworks.resample import resample
 
 GAMES = tuple(kind.short_name for kind in game_types())
 """Every registered game: ``kout6``, ``kout4``, ``baloot``."""
@@ -77,12 +87,18 @@ class TrickGame(pyspiel.Game):  # type: ignore[misc]
         given = {**kind.parameter_specification, **params}
         self.engine_game = load_game(self.game_id, given["profile"].replace(":", "="))
         self.variant = _variant(given)
-        self.layout: Layout = new_chance_state(self.engine_game, self.variant).layout
+        self.initial = new_chance_state(self.engine_game, self.variant)
+        """The engine's state before the first deal, copied for each new game."""
+        self.layout: Layout = self.initial.layout
         info = pyspiel.GameInfo(
             num_distinct_actions=self.layout.actions, max_chance_outcomes=self.layout.cards,
             num_players=self.layout.players, min_utility=-1.0, max_utility=1.0,
             utility_sum=0.0, max_game_length=self.layout.max_game_length)
         super().__init__(kind, info, params)
+
+    def __reduce__(self) -> tuple[Any, tuple[str]]:
+        """Pickled as its game string (a worker process loads the same game)."""
+        return (load_trick_game, (str(self),))
 
     def new_initial_state(self) -> TrickState:
         """A new game: the first deal's cards are chance nodes."""
@@ -97,9 +113,25 @@ class TrickGame(pyspiel.Game):  # type: ignore[misc]
 class TrickState(pyspiel.State):  # type: ignore[misc]
     """A state: the engine's state dealt by chance nodes, behind OpenSpiel's ``State``."""
 
-    def __init__(self, game: TrickGame) -> None:
+    def __init__(self, game: TrickGame, inner: Any = None) -> None:
         super().__init__(game)
-        self.inner = new_chance_state(game.engine_game, game.variant)
+        self.inner = inner if inner is not None else copy.deepcopy(game.initial)
+
+    def __deepcopy__(self, memo: dict[int, object]) -> TrickState:
+        """A copy of the engine's state (OpenSpiel's ``clone()``), never a replay."""
+        return TrickState(self.get_game(), copy.deepcopy(self.inner, memo))
+
+    def __reduce__(self) -> tuple[Any, tuple[str, list[int]]]:
+        """Pickled as its game string and history (replayed when loaded)."""
+        return (load_trick_state, (str(self.get_game()), self.history()))
+
+    def resample_from_infostate(self, player_id: int, probability_sampler: Any) -> TrickState:
+        """A state ``player_id`` cannot tell from this one (the same information-state
+        string), the cards hidden from it drawn uniformly among the consistent deals;
+        ``probability_sampler()`` (OpenSpiel's, a float in [0, 1)) seeds the draw."""
+        seed = int(float(probability_sampler()) * 2 ** 53)
+        return TrickState(self.get_game(),
+                          resample(self.inner, int(player_id), random.Random(seed)))
 
     def current_player(self) -> int:
         """The seat to act, chance while dealing, terminal at the end."""
@@ -163,12 +195,52 @@ class Observer:
     def set_from(self, state: TrickState, player: int) -> None:
         """Fill the tensor with ``state`` as ``player`` sees it (or the public view)."""
         build = information_state_tensor if self.perfect_recall else observation_tensor
-        self.tensor[:] = build(state.inner, self._seat(player))
+        self.tensor[:] = np.fromiter(build(state.inner, self._seat(player)), np.float32,
+                                     len(self.tensor))
 
     def string_from(self, state: TrickState, player: int) -> str:
         """``state`` as ``player`` sees it, as text."""
         build = information_state_string if self.perfect_recall else observation_string
         return build(state.inner, self._seat(player))
+
+
+class EngineBot(pyspiel.Bot):  # type: ignore[misc]
+    """An OpenSpiel bot that asks one of the engine's players for each action of its seat."""
+
+    def __init__(self, game: TrickGame, seat: int, chooser: Player, seed: int = 0) -> None:
+        pyspiel.Bot.__init__(self)
+        if not isinstance(game, TrickGame):
+            raise ValueError(f"game: {game!r} is not a trickrules game")
+        if isinstance(seat, bool) or not 0 <= seat < game.num_players():
+            raise ValueError(f"seat: {seat!r} is not a seat 0..{game.num_players() - 1}")
+        self.seat, self.chooser = seat, chooser
+        self.rng = random.Random(f"trickrules/bot/{seed}/seat/{seat}")
+
+    def step(self, state: TrickState) -> int:
+        """The action of this bot's seat in ``state``."""
+        if state.current_player() != self.seat:
+            raise ValueError(f"state: seat {state.current_player()} is to act, not this "
+                             f"bot's seat {self.seat}")
+        return self.chooser.choose(state.inner, state.legal_actions(), self.rng)
+
+    def restart_at(self, state: Any) -> None:
+        """Nothing to forget: the bot keeps no memory between actions."""
+
+    def provides_policy(self) -> bool:
+        """A bot of one action at a time, with no policy to report."""
+        return False
+
+
+def engine_bot(game: TrickGame, seat: int, name: str = "rules", seed: int = 0) -> EngineBot:
+    """The engine's player ``name`` (``rules`` or ``random``) as a bot for ``seat``."""
+    if name not in PLAYER_NAMES:
+        raise ValueError(f"player: {name!r} is not one of {', '.join(PLAYER_NAMES)}")
+    return EngineBot(game, seat, player(game.game_id, name), seed)
+
+
+def rules_bot(game: TrickGame, seat: int, seed: int = 0) -> EngineBot:
+    """The family's rule-based player as a bot for ``seat``."""
+    return engine_bot(game, seat, "rules", seed)
 
 
 GOLDEN = {
@@ -206,6 +278,20 @@ def replay(path: Path, game_string: str | None = None) -> tuple[str, str]:
     params = generator._playthrough_params(original.splitlines())
     return original, playthrough(game_string or params["game_string"],
                                  params["action_sequence"])
+
+
+def load_trick_game(game_string: str) -> TrickGame:
+    """The game of ``game_string`` (how a pickled game is loaded again)."""
+    game: TrickGame = pyspiel.load_game(game_string)
+    return game
+
+
+def load_trick_state(game_string: str, history: list[int]) -> TrickState:
+    """The state of ``game_string`` after ``history`` (how a pickled state is loaded again)."""
+    state = load_trick_game(game_string).new_initial_state()
+    for action in history:
+        state.apply_action(action)
+    return state
 
 
 def _register(game_id: str) -> type[TrickGame]:

@@ -3,14 +3,19 @@
 
 Agents are ``seat_0``..``seat_N-1`` in play order. Each observation is a dict of the engine's
 observation tensor for that seat (:mod:`engine.chance`) and a 0/1 mask over the game's
-action space; the cards dealt (chance) are drawn by the environment from ``reset(seed)``.
+action space (``obs_type="dict"``, the default), or the tensor alone as a NumPy array with the
+mask in the agent's ``infos`` (``obs_type="array"``); only the agent to act has a legal action
+in its mask. The cards dealt (chance) are drawn by the environment from ``reset(seed)``.
 Rewards come at the end: +1 each seat of the winning team, -1 the others, 0 on a draw.
+``render()`` gives the public view as text; :func:`rules_policy` plays the engine's
+rule-based player for any agent.
 """
 
 from __future__ import annotations
 
 import numbers
 import operator
+import random
 from typing import Any, ClassVar
 
 import numpy as np
@@ -19,7 +24,11 @@ from gymnasium.utils import seeding
 from pettingzoo import AECEnv  # type: ignore[import-untyped]
 
 from engine.chance import Variant, observation_size, observation_string, observation_tensor
+from engine.players import player
 from engine.registry import load_game, new_chance_state
+
+OBS_TYPES = ("dict", "array")
+"""The observation shapes: a dict with the mask, or the tensor alone (mask in ``infos``)."""
 
 
 class TrickEnv(AECEnv):  # type: ignore[misc]
@@ -29,10 +38,16 @@ class TrickEnv(AECEnv):  # type: ignore[misc]
                                           "is_parallelizable": False}
 
     def __init__(self, game_id: str, profile: str | None = None, variant: str = "game",
-                 max_deals: int = Variant().max_deals, render_mode: str | None = None) -> None:
+                 max_deals: int = Variant().max_deals, render_mode: str | None = "ansi",
+                 obs_type: str = "dict") -> None:
         super().__init__()
         if variant not in ("game", "hand"):
             raise ValueError(f"variant: {variant!r} is not 'game' or 'hand'")
+        if render_mode not in (None, "ansi"):
+            raise ValueError(f"render_mode: {render_mode!r} is not 'ansi' or None")
+        if obs_type not in OBS_TYPES:
+            raise ValueError(f"obs_type: {obs_type!r} is not one of {', '.join(OBS_TYPES)}")
+        self.obs_type = obs_type
         self.game = load_game(game_id, profile)
         self.variant = Variant(one_hand=variant == "hand", max_deals=max_deals)
         self.render_mode = render_mode
@@ -40,9 +55,9 @@ class TrickEnv(AECEnv):  # type: ignore[misc]
         layout = self.state.layout
         self.possible_agents = [f"seat_{seat}" for seat in range(layout.players)]
         self._seats = {agent: seat for seat, agent in enumerate(self.possible_agents)}
-        observation = spaces.Dict({
-            "observation": spaces.Box(0.0, np.inf, (observation_size(layout),), np.float32),
-            "action_mask": spaces.Box(0, 1, (layout.actions,), np.int8)})
+        tensor = spaces.Box(0.0, np.inf, (observation_size(layout),), np.float32)
+        observation: spaces.Space[Any] = tensor if obs_type == "array" else spaces.Dict({
+            "observation": tensor, "action_mask": spaces.Box(0, 1, (layout.actions,), np.int8)})
         self.observation_spaces = dict.fromkeys(self.possible_agents, observation)
         self.action_spaces = {a: spaces.Discrete(layout.actions) for a in self.possible_agents}
         self._rng = seeding.np_random(None)[0]
@@ -80,15 +95,25 @@ class TrickEnv(AECEnv):  # type: ignore[misc]
                 self.terminations[agent] = True
         else:
             self.agent_selection = self.possible_agents[state.current_player()]
+        if self.obs_type == "array":
+            for agent in self.agents:
+                self.infos[agent] = {"action_mask": self.action_mask(agent)}
 
-    def observe(self, agent: str) -> dict[str, Any]:
-        """``agent``'s observation and, when it is to act, its legal actions as a mask."""
+    def action_mask(self, agent: str) -> Any:
+        """``agent``'s legal actions as a 0/1 mask: empty unless it is to act."""
         seat = self._seats[agent]
         mask = np.zeros(self.state.layout.actions, np.int8)
         if not self.state.is_terminal() and self.state.current_player() == seat:
             mask[self.state.legal_actions()] = 1
-        return {"observation": np.asarray(observation_tensor(self.state, seat), np.float32),
-                "action_mask": mask}
+        return mask
+
+    def observe(self, agent: str) -> Any:
+        """``agent``'s observation: its view as a NumPy array, with its mask in a dict
+        (``obs_type="dict"``) or alone (``"array"``, the mask in ``infos``)."""
+        tensor = np.asarray(observation_tensor(self.state, self._seats[agent]), np.float32)
+        if self.obs_type == "array":
+            return tensor
+        return {"observation": tensor, "action_mask": self.action_mask(agent)}
 
     def step(self, action: int | None) -> None:
         """Play ``action`` for the agent to act (``None`` once it is done)."""
@@ -104,7 +129,7 @@ class TrickEnv(AECEnv):  # type: ignore[misc]
             self.agent_selection = self.agents[0]
 
     def render(self) -> str | None:
-        """The public view as text (``render_mode="ansi"``)."""
+        """The public view as text (``render_mode="ansi"``, the default; None without)."""
         if self.render_mode is None:
             return None
         text: str = observation_string(self.state, None)
@@ -126,6 +151,28 @@ def _action_id(action: Any) -> int:
     if not whole.is_integer():
         raise ValueError(f"action: {action!r} is not an action id (ids are whole numbers)")
     return int(whole)
+
+
+class RulesPolicy:
+    """The engine's rule-based player as a policy of an environment: ``policy(observation,
+    agent)`` is the action it plays for ``agent`` (the agent to act), one of its mask's."""
+
+    def __init__(self, table: TrickEnv, seed: int = 0) -> None:
+        self.table = table
+        self.player = player(table.game.game_id, "rules")
+        self.rng = random.Random(f"trickrules/policy/{seed}")
+
+    def __call__(self, observation: Any, agent: str) -> int:
+        """The action for ``agent``, which must be the agent to act."""
+        if agent != self.table.agent_selection or self.table.state.is_terminal():
+            raise ValueError(f"agent: {agent!r} is not the agent to act")
+        return int(self.player.choose(self.table.state, self.table.state.legal_actions(),
+                                      self.rng))
+
+
+def rules_policy(table: TrickEnv, seed: int = 0) -> RulesPolicy:
+    """The rule-based policy of ``table`` (its choices drawn from ``seed``)."""
+    return RulesPolicy(table, seed)
 
 
 def env(game_id: str, **kwargs: Any) -> TrickEnv:
