@@ -57,17 +57,57 @@ def _contradictions(catalogue: Catalogue, claims: list[Claim]) -> list[str]:
 
 
 def _own_failures(catalogue: Catalogue, source_id: str, report: dict[str, Any]) -> list[str]:
-    """The consistency checks the source's own profiles fail, with the readings failing."""
+    """The consistency checks the source's own profiles fail, with the readings failing, what
+    the witness reads where the source is silent, and a witness that no deal can reach."""
     own = {profile_id(source_id, g) for g in catalogue.sources[source_id].games}
     lines = []
     for row in (report.get("sources") or {}).get("consistency", []):
         if row["finding"] and (row["profile"] in own or
                                row["profile"].startswith(f"src{source_id}-")):
             readings = ", ".join(f"{k} = {v}" for k, v in row["readings"].items())
+            witness = row.get("witness") or {}
             lines.append(f"- Its own rules fail ``{row['id']}`` on ``{row['profile']}``"
                          f"{' with ' + escape(readings) if readings else ''}: "
-                         f"**{row['verdict']}**.")
+                         f"**{row['verdict']}**."
+                         + _silent_readings(catalogue, source_id, row["profile"], witness)
+                         + _unreachable_words(witness))
     return lines
+
+
+def _silent_readings(catalogue: Catalogue, source_id: str, profile: str,
+                     witness: dict[str, Any]) -> str:
+    """Words naming the readings a witness takes on rules the source is silent on: the
+    failure may come from what the text leaves open rather than from what it states."""
+    games = [g for g in catalogue.sources[source_id].games if profile.startswith(
+        profile_id(source_id, g))]
+    silent = [f"{key.removeprefix('reading ')} = {value}" for key, value in witness.items()
+              if key.startswith("reading ") and games and stance(
+                  catalogue, source_id, games[0], key.removeprefix("reading ")).how == "silent"]
+    if not silent:
+        return ""
+    return (f" Its witness reads rules {source_id} is silent on ({escape('; '.join(silent))}): "
+            "the failure may come from what the text leaves open, not from what it states "
+            "(an inference from the witness, not a reading of the text).")
+
+
+def unreachable_project(witness: dict[str, Any]) -> str | None:
+    """Why a witness's project cannot be dealt, when its cards do not match its kind: four
+    Aces hold neither the King nor the Queen of trump, and four of a kind not both."""
+    kind = witness.get("kind")
+    king, queen = witness.get("king in it"), witness.get("queen in it")
+    if kind == "four-hundred" and (king or queen):
+        return "a four-hundred is four Aces, which hold neither the King nor the Queen of trump"
+    if kind == "hundred" and witness.get("a run") is False and king and queen:
+        return "a hundred of four of a kind holds the King of trump or its Queen, not both"
+    return None
+
+
+def _unreachable_words(witness: dict[str, Any]) -> str:
+    reason = unreachable_project(witness)
+    if reason is None:
+        return ""
+    return (f" Its witness is no hand that can be dealt ({reason}): the check does not tie a "
+            "project's kind to its cards, and this failure says nothing of play.")
 
 
 def _orphans(catalogue: Catalogue, source_id: str, report: dict[str, Any]) -> list[str]:
