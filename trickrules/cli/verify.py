@@ -4,8 +4,10 @@ every dispute, on every core and through the result cache."""
 from __future__ import annotations
 
 import argparse
+import contextlib
 import json
 import tempfile
+from collections.abc import Callable, Iterator
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
@@ -114,8 +116,74 @@ def run_verification(console: Console, catalogue: Catalogue, games: list[str],
     from trickrules.cli.render.progress import part_lines, progress
 
     with progress(console, total) as on_item:
-        return verify(catalogue, games, profiles, with_sources, cache, workers, on_item,
-                      part_lines(console))
+        if console.is_terminal:
+            return verify(catalogue, games, profiles, with_sources, cache, workers, on_item,
+                          part_lines(console))
+        with Heartbeat(console.file, total).running() as beat:
+            return verify(catalogue, games, profiles, with_sources, cache, workers,
+                          beat.counting(on_item, parts=False),
+                          beat.counting(part_lines(console), parts=True))
+
+
+HEARTBEAT_SECONDS = 4.0
+"""Off a terminal, the longest a verification stays silent: after this long without a line,
+it says how far it has come (a single job may take longer than this)."""
+
+
+class Heartbeat:
+    """The lines a redirected ``verify`` log gets between finished jobs: after
+    :data:`HEARTBEAT_SECONDS` without one, the items and dispute parts done so far."""
+
+    def __init__(self, out: Any, total: int, clock: Callable[[], float] | None = None) -> None:
+        import time
+
+        self.out, self.total = out, total
+        self.clock = clock or time.monotonic
+        self.started = self.last = self.clock()
+        self.items = self.parts = 0
+
+    def counting(self, callback: Callable[[Any], None] | None,
+                 parts: bool) -> Callable[[Any], None]:
+        """``callback`` (a finished item's or part's line), counted and timed."""
+        def counted(finished: Any) -> None:
+            if parts:
+                self.parts += 1
+            else:
+                self.items += 1
+            self.last = self.clock()
+            if callback is not None:
+                callback(finished)
+        return counted
+
+    def beat(self) -> bool:
+        """Print how far the work is if nothing was printed for a while; whether it did."""
+        now = self.clock()
+        if now - self.last < HEARTBEAT_SECONDS:
+            return False
+        self.last = now
+        print(f"verify: {self.items} of {self.total} items done ({self.parts} dispute parts), "
+              f"{now - self.started:.0f}s, working", file=self.out, flush=True)
+        return True
+
+    @contextlib.contextmanager
+    def running(self) -> Iterator[Heartbeat]:
+        """This heartbeat, beating on a thread of its own until the block ends."""
+        import threading
+
+        stop = threading.Event()
+
+        def loop() -> None:
+            while not stop.wait(1.0):
+                with contextlib.suppress(OSError, ValueError):  # the log went away
+                    self.beat()
+
+        thread = threading.Thread(target=loop, name="verify-heartbeat", daemon=True)
+        thread.start()
+        try:
+            yield self
+        finally:
+            stop.set()
+            thread.join()
 
 
 def check_writable(path: Path, option: str = "--report") -> None:
