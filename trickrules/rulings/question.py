@@ -11,6 +11,7 @@ the protocol's request schema, so a bad one is refused naming the field."""
 from __future__ import annotations
 
 from collections.abc import Callable
+from functools import cache
 from typing import Any
 
 from engine.errors import ProfileError
@@ -19,6 +20,7 @@ from proofs.conformance.protocol import (
     ProtocolError,
     definition,
     rules_of,
+    schema,
     schema_errors,
     verdict_of,
 )
@@ -30,9 +32,10 @@ from spec.registry import game_ids
 from trickrules.rulings.report import RuleCiter, departures
 
 QUESTION_OPS = ("legal-plays", "trick-winner", "auction", "doubling", "projects",
-                "project-compare", "hand-score", "game-end", "claim")
-"""The question forms ``judge`` answers (the protocol's, less perft and hello; a claim of the
-remaining tricks is a judge question only)."""
+                "project-compare", "hand-score", "game-end", "claim", "next-dealer", "cut",
+                "exposed-card", "first-lead")
+"""The question forms ``judge`` answers: the protocol's (the table's included), less perft
+and hello; a claim of the remaining tricks is a judge question only."""
 QUESTION_TITLES = {
     "legal-plays": "Which cards may be played?",
     "trick-winner": "Who wins the trick?",
@@ -43,6 +46,10 @@ QUESTION_TITLES = {
     "hand-score": "What does the hand score?",
     "game-end": "Does the game end, and who wins?",
     "claim": "Does a claim of the remaining tricks hold?",
+    "next-dealer": "Who deals next?",
+    "cut": "What may the cutter do with the pack?",
+    "exposed-card": "What happens to a card exposed in the deal?",
+    "first-lead": "Who leads the first trick?",
 }
 """Each question form as a player asks it."""
 
@@ -52,13 +59,28 @@ def is_question(data: Any) -> bool:
     return isinstance(data, dict) and "op" in data and "state" not in data
 
 
+def game_questions(game: str) -> tuple[str, ...]:
+    """The question forms ``judge`` answers for ``game``: those of :data:`QUESTION_OPS` the
+    protocol defines for its family (Kout has no cut, exposed card or first lead to ask)."""
+    defined = _request_definitions()
+    return tuple(op for op in QUESTION_OPS if definition("request", game, op) in defined)
+
+
+@cache
+def _request_definitions() -> frozenset[str]:
+    """The definitions of the protocol's request schema."""
+    return frozenset(schema("request")["$defs"])
+
+
 def _checked(data: dict[str, Any]) -> tuple[str, str, dict[str, Any]]:
     """The game, the op and the request body of a question, refused naming the field."""
     game, op = data.get("game"), data.get("op")
     if game not in game_ids():
         raise ValueError(f"question.game: {game!r} is not one of {', '.join(game_ids())}")
-    if op not in QUESTION_OPS:
-        raise ValueError(f"question.op: {op!r} is not one of {', '.join(QUESTION_OPS)}")
+    asked = game_questions(str(game))
+    if op not in asked:
+        raise ValueError(f"question.op: {op!r} is not a question of {game} (one of "
+                         f"{', '.join(asked)})")
     shape = definition("request", game, op)
     profile = game_catalogue(game).default_profile(game)
     request = {"id": 1, **data, "profile": profile.id, "rules": rules_of(profile)}

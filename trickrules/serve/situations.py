@@ -11,8 +11,7 @@ from dataclasses import dataclass
 from functools import cache
 from typing import Any
 
-from proofs.conformance.protocol import definition, schema
-from trickrules.rulings.question import QUESTION_OPS
+from trickrules.rulings.question import game_questions
 
 RANKS = ("A", "K", "Q", "J", "10", "9", "8", "7", "6", "5", "4", "3", "2")
 SUIT_ORDER = ("S", "H", "C", "D")
@@ -50,8 +49,7 @@ def game_facts(game: str) -> GameFacts:
     cards.update(state.get("stock") or [])
     if state.get("public_card"):
         cards.add(state["public_card"])
-    defs = schema("request")["$defs"]
-    ops = tuple(op for op in QUESTION_OPS if definition("request", game, op) in defs)
+    ops = game_questions(game)
     pack = tuple(sorted(cards, key=_pack_order))
     return GameFacts(game, kind.long_name, kind.family, kind.players,
                      len(pack) // kind.players, pack, ops)
