@@ -12,6 +12,7 @@ not (listed), 2 on bad input."""
 from __future__ import annotations
 
 import argparse
+import re
 import sys
 import tempfile
 from collections.abc import Iterable
@@ -37,6 +38,8 @@ FIXED_DATE = datetime(1970, 1, 1, tzinfo=UTC)
 PROGRAM_FILES = {"trickrules/rulebook/translated.py": {"_": (2,)},
                  "trickrules/serve/pages.py": {"_": (2,)}}
 """The modules that write translated words, and the argument that holds them."""
+IN_FORMAT = re.compile(r"""\b_\(language, (["'])((?:(?!\1).)+)\1\)""")
+"""A one-line call ``_(language, "...")``, as it is written inside an f-string."""
 Entry = tuple[str, str | None]
 """A message: its English text and its context (None for most)."""
 
@@ -77,6 +80,9 @@ def program_messages(families: list[str]) -> list[Entry]:
     for name, keywords in PROGRAM_FILES.items():
         for _, text, _, context in extract_from_file("python", root / name, keywords=keywords):
             out.append((str(text), context))
+        # a call inside an f-string is one token to Python 3.11's tokenizer: found by its form
+        code = (root / name).read_text(encoding="utf-8")
+        out += [(match.group(2), None) for match in IN_FORMAT.finditer(code)]
     for family in families:
         out.append((family_title(family), None))
         for term in rulebook_of(family_catalogue(family)).glossary:

@@ -94,6 +94,7 @@ def cmd_rulebook(args: argparse.Namespace) -> int:
     from trickrules.rulebook.build import build_rulebook, rulebook_families
     from trickrules.rulebook.cli_page import cli_page
     from trickrules.rulebook.questions_page import questions_page
+    from trickrules.rulebook.translated import TRANSLATED_EDITIONS, TRANSLATED_LANGUAGES
     from trickrules.rulings.question import judge_question
 
     console = output_console(stderr=args.json)
@@ -110,7 +111,9 @@ def cmd_rulebook(args: argparse.Namespace) -> int:
     editions = {} if args.no_pdf else {
         family: {"committee": str(path), "players": str(built.players_pdf(family)),
                  "quick": str(built.quick_pdf(family)),
-                 "director": str(built.director_pdf(family))}
+                 "director": str(built.director_pdf(family)),
+                 **{f"{edition}-{language}": str(built.translated_pdf(family, edition, language))
+                    for language in TRANSLATED_LANGUAGES for edition in TRANSLATED_EDITIONS}}
         for family, path in pdfs.items()}
     if args.json:
         print(json.dumps({"html": str(built.html / "index.html"),
@@ -121,6 +124,8 @@ def cmd_rulebook(args: argparse.Namespace) -> int:
                           "rule_examples": written}, indent=2))
         return 0
     console.print(f"HTML: {built.html / 'index.html'}")
+    for language in TRANSLATED_LANGUAGES:
+        console.print(f"HTML ({language}): {built.html / language / 'index.html'}")
     for family, paths in editions.items():
         for edition, path in paths.items():
             console.print(f"PDF ({family}, {edition}): {path}")

@@ -33,6 +33,8 @@ h1 { font-size: 16pt; margin: 0.6em 0 0.3em; } h2 { font-size: 12.5pt; margin: 0
 h1, h2, h3 { break-after: avoid; } img { max-width: 100%; break-inside: avoid; }
 table { border-collapse: collapse; break-inside: avoid; margin: 0.4em 0; }
 td, th { border: 0.5pt solid #999; padding: 2pt 5pt; vertical-align: top; }
+td p, th p { margin: 0; } ul { margin: 0.2em 0; padding: 0 1.4em 0 0; } li p { margin: 0.15em 0; }
+body { padding: 0 1mm; }
 .edition-page + .edition-page { break-before: page; }
 .players-ways, .contents, a.headerlink { display: none; }
 a { color: inherit; text-decoration: none; }
