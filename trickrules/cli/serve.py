@@ -5,8 +5,13 @@ framework is imported only when the command runs."""
 from __future__ import annotations
 
 import argparse
+import contextlib
+import signal
 import sys
+import threading
+from collections.abc import Iterator
 from pathlib import Path
+from types import FrameType
 from typing import Any
 
 DEFAULT_RULEBOOK = Path("build/rulebook/html")
@@ -58,13 +63,44 @@ def cmd_serve(args: argparse.Namespace) -> int:
     hosts = allowed_hosts(args.host, args.allow_host)
     config = uvicorn.Config(create_app(rulebook, hosts), log_level="warning", access_log=False,
                             limit_concurrency=32, timeout_keep_alive=5)
-    server = uvicorn.Server(config)
     try:
-        server.run(sockets=[listener])
+        _quiet_server(config).run(sockets=[listener])
     finally:
         listener.close()
     sys.stdout.flush()
     return 0
+
+
+def _quiet_server(config: Any) -> Any:
+    """uvicorn's server, stopping on SIGHUP (the terminal closed) as it stops on SIGTERM: the
+    requests in flight finish and nothing is cancelled under it (no traceback); the signal is
+    then raised again, so that the command ends as every command ends on a hang-up."""
+    import uvicorn
+
+    class QuietServer(uvicorn.Server):
+        hung_up = False
+
+        @contextlib.contextmanager
+        def capture_signals(self) -> Iterator[None]:
+            previous = signal.getsignal(signal.SIGHUP)
+            ours = callable(previous) and threading.current_thread() is threading.main_thread()
+            if ours:
+                signal.signal(signal.SIGHUP, self.hang_up)
+            try:
+                with super().capture_signals():
+                    yield
+            finally:
+                if ours:
+                    signal.signal(signal.SIGHUP, previous)
+            if self.hung_up:
+                signal.raise_signal(signal.SIGHUP)
+
+        def hang_up(self, signum: int, frame: FrameType | None) -> None:
+            """Stop serving, and remember why."""
+            self.hung_up = True
+            self.should_exit = True
+
+    return QuietServer(config)
 
 
 def add_commands(sub: Any) -> None:
