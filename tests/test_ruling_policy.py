@@ -194,3 +194,17 @@ def test_the_policy_chapter_publishes_the_changed_rulings() -> None:
         assert f"baloot-rule-{change.parameter}>" in page.split("Rulings changed")[1]
     changed = {c.parameter: (c.old, c.new) for c in catalogue.rulebook.changes}
     assert changed["score.threshold-counts"] == ("card-points", "with-projects-and-baloot")
+
+
+def test_a_ruling_practice_decides_tells_the_players_it_is_common_play() -> None:
+    """What counts towards the contract is decided by practice: five of the six independent
+    sources that clearly play a reading count projects and Baloot; the players are told."""
+    from trickrules.rulebook.players_pages import common_play
+
+    catalogue = family_catalogue("baloot")
+    assert catalogue.rulebook is not None
+    ruling = catalogue.rulebook.ruling("baloot", "score.threshold-counts")
+    line = common_play(catalogue, ruling, decide(catalogue, "baloot", "score.threshold-counts"))
+    assert line.startswith("*Common play:* this is the rule most") and "(5 of the 6)" in line
+    by_texts = catalogue.rulebook.ruling("baloot", "double.split")
+    assert common_play(catalogue, by_texts, decide(catalogue, "baloot", "double.split")) == ""

@@ -165,8 +165,12 @@ def _house_line(catalogue: Catalogue, ruling: Ruling) -> list[str]:
 
 def common_play(catalogue: Catalogue, ruling: Ruling, decision: Decision) -> str:
     """One plain line when most of the public engines and rule pages read for this book play
-    another reading than the ruling (empty otherwise), naming the house option that plays it."""
+    another reading than the ruling, naming the house option that plays it, or when practice
+    decided the ruling (empty otherwise)."""
     against, playing = decision.against_practice(ruling.reading)
+    if decision.step == "practice" and decision.reading == ruling.reading:
+        return (f"*Common play:* this is the rule most of the public engines and rule pages "
+                f"read for this book play ({playing - against} of the {playing}).")
     if not playing or against * 2 <= playing or not decision.practice:
         return ""
     most, sources = decision.practice[0]
