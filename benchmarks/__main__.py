@@ -4,8 +4,9 @@ is 1 when a budget is missed. Any argument is passed to the budgets (``--skip te
 
 import sys
 
-from benchmarks import budgets, engine_speed, simulate_speed
+from benchmarks import baselines, budgets, engine_speed, simulate_speed
 
 engine_speed.main([])
 simulate_speed.main([])
+baselines.main(["--hands", "4", "--games", "1"])  # the game-AI baselines' table
 sys.exit(budgets.main(sys.argv[1:]))

@@ -19,7 +19,18 @@ from collections.abc import Sequence
 from typing import Any, NoReturn
 
 from spec.registry import FAMILIES, game_ids
-from trickrules.cli import conform, disputes, games, odds, play, rulebook, serve, simulate, verify
+from trickrules.cli import (
+    conform,
+    disputes,
+    examples,
+    games,
+    odds,
+    play,
+    rulebook,
+    serve,
+    simulate,
+    verify,
+)
 
 EXIT_CODES = """exit codes:
   0    done; every check held
@@ -122,6 +133,7 @@ def build_parser() -> argparse.ArgumentParser:
     odds.add_commands(sub)
     verify.add_commands(sub)
     disputes.add_commands(sub)
+    examples.add_commands(sub)
     rulebook.add_commands(sub)
     conform.add_commands(sub)
     simulate.add_commands(sub)

@@ -130,15 +130,17 @@ def openapi_document() -> dict[str, Any]:
             "paths": paths, "components": {"schemas": schemas}}
 
 
-def api_docs_html(document: dict[str, Any]) -> str:
-    """The API for a reader: each endpoint, what it asks, and an example call."""
+def api_docs_html(document: dict[str, Any], base: str = "http://127.0.0.1:8000/") -> str:
+    """The API for a reader: each endpoint, what it asks, and an example call to the server
+    at ``base`` (the address the page was asked at) on a shipped example question."""
     rows = []
     for path, item in document["paths"].items():
         post = item["post"]
         rows.append(f"<tr><td><code>POST {escape(path)}</code></td>"
                     f"<td>{escape(post['description'])}</td></tr>")
-    example = ("curl -s http://127.0.0.1:8000/api/baloot/hand-score -H 'content-type: "
-               "application/json' -d @docs/examples/questions/hokom-81-of-162.json")
+    example = ("trickrules examples questions/hokom-81-of-162.json | curl -s "
+               f"{base.rstrip('/')}/api/baloot/hand-score -H 'content-type: "
+               "application/json' -d @-")
     return ("<h1>HTTP API</h1><p>Every answer is the JSON that <code>trickrules judge "
             "--json</code> prints for the same question. The whole description: "
             '<a href="/api/openapi.json">/api/openapi.json</a> (OpenAPI 3.1). A mistake gets '
