@@ -19,7 +19,7 @@ from starlette.applications import Starlette
 from starlette.exceptions import HTTPException
 from starlette.middleware import Middleware
 from starlette.middleware.trustedhost import TrustedHostMiddleware
-from starlette.requests import Request
+from starlette.requests import ClientDisconnect, Request
 from starlette.responses import HTMLResponse, JSONResponse, Response
 from starlette.routing import Mount, Route
 from starlette.staticfiles import StaticFiles
@@ -66,11 +66,15 @@ async def _body(request: Request) -> bytes:
     if declared is not None and (not declared.isdigit() or int(declared) > MAX_BODY):
         raise RequestError(413, f"body: larger than {MAX_BODY} bytes")
     chunks, size = [], 0
-    async for chunk in request.stream():
-        size += len(chunk)
-        if size > MAX_BODY:
-            raise RequestError(413, f"body: larger than {MAX_BODY} bytes")
-        chunks.append(chunk)
+    try:
+        async for chunk in request.stream():
+            size += len(chunk)
+            if size > MAX_BODY:
+                raise RequestError(413, f"body: larger than {MAX_BODY} bytes")
+            chunks.append(chunk)
+    except ClientDisconnect:  # gone mid-body, or a body the server could not parse
+        raise RequestError(400, "body: the connection ended before the whole body came "
+                                "(or its chunked encoding was broken)") from None
     return b"".join(chunks)
 
 
