@@ -10,6 +10,7 @@ from __future__ import annotations
 import argparse
 import json
 import os
+import sys
 from pathlib import Path
 from typing import Any
 
@@ -69,16 +70,22 @@ def cmd_simulate(args: argparse.Namespace) -> int:
         raise ValueError(f"--workers {args.workers}: from 1 to {4 * cores} (four per core of "
                          "this machine); a larger cluster is a --scheduler")
     studies, skipped = _studies(args)
+    _check_outputs(args)
     store = ChunkStore(Path(args.store))
     total = sum(len(s.chunks()) for s in studies)
     with progress(output_console(stderr=True), total, quiet=args.quiet) as on_chunk:
         summaries = run_studies(studies, store, scheduler=args.scheduler,
                                 workers=args.workers, on_chunk=on_chunk)
+    for path, why in store.refused:
+        print(f"trickrules simulate: stored chunk {path}: {why}; played again",
+              file=sys.stderr)
     if args.examples:
         _write_examples(Path(args.examples), summaries)
     result = {"studies": summaries, "not_playable": skipped, "store": str(store.root)}
     if args.out:
-        Path(args.out).write_text(json.dumps(result, indent=2) + "\n", encoding="utf-8")
+        from proofs.verify.cache import write_atomically
+
+        write_atomically(Path(args.out), (json.dumps(result, indent=2) + "\n").encode())
     if args.publish:
         from trickrules.simulate.store import write_results
 
@@ -93,6 +100,20 @@ def cmd_simulate(args: argparse.Namespace) -> int:
         for row in skipped:
             console.print(f"not played: {literal(row['dispute'])}: {literal(row['reason'])}")
     return 0
+
+
+def _check_outputs(args: argparse.Namespace) -> None:
+    """Refuse, before anything is played, an output that cannot be written (a directory for
+    a file, a socket, a folder without permission); a device or a FIFO is written as the
+    shell's ``>`` writes it."""
+    from proofs.verify.cache import check_writable_folder
+    from trickrules.cli.verify import check_writable
+
+    for option, value in (("--out", args.out), ("--publish", args.publish)):
+        if value:
+            check_writable(Path(value), option)
+    if args.examples:
+        check_writable_folder(Path(args.examples), "--examples")
 
 
 def _command(args: argparse.Namespace) -> str:
@@ -122,11 +143,13 @@ def _example_name(dispute: str, n: int) -> str:
 
 def _write_examples(folder: Path, summaries: list[dict[str, Any]]) -> None:
     """Each first divergence as a situation file for ``trickrules judge``."""
+    from proofs.verify.cache import write_atomically
+
     folder.mkdir(parents=True, exist_ok=True)
     for summary in summaries:
         for n, example in enumerate(summary["examples"]):
             path = folder / _example_name(summary["dispute"], n)
-            path.write_text(json.dumps(example["situation"], indent=2) + "\n", encoding="utf-8")
+            write_atomically(path, (json.dumps(example["situation"], indent=2) + "\n").encode())
 
 
 def _print(console: Any, summaries: list[dict[str, Any]], examples: str | None) -> None:

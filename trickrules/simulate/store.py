@@ -16,17 +16,19 @@ from importlib import resources
 from pathlib import Path
 from typing import Any
 
-from trickrules.simulate.study import COUNTS, Study
+from trickrules.simulate.study import COUNTS, EXAMPLES_PER_CHUNK, Study
 
 DEFAULT_STORE = Path("build") / "simulate"
 
 
 class ChunkStore:
-    """The stored chunks of studies, one folder per study key."""
+    """The stored chunks of studies, one folder per study key; ``refused`` lists each stored
+    chunk found unfit (its file and why), which the study played again."""
 
     def __init__(self, root: Path) -> None:
         """Chunks kept under ``root``."""
         self.root = Path(root)
+        self.refused: list[tuple[Path, str]] = []
 
     def folder(self, study: Study) -> Path:
         """The folder of ``study``'s chunks (made on first write)."""
@@ -46,9 +48,13 @@ class ChunkStore:
             return None
         try:
             rows = pq.read_table(path).to_pylist()
-        except (OSError, ValueError):
+        except (OSError, ValueError) as exc:
+            self.refused.append((path, f"not a Parquet table ({exc})"[:300]))
             return None
-        if len(rows) != 1 or any(not isinstance(rows[0].get(k), int) for k in COUNTS):
+        problem = "expected one row" if len(rows) != 1 else chunk_problem(
+            rows[0], study, index, games)
+        if problem is not None:
+            self.refused.append((path, problem))
             return None
         row: dict[str, Any] = rows[0]
         return row
@@ -63,12 +69,75 @@ class ChunkStore:
         meta = folder / "study.json"
         if not meta.exists():
             _write_atomic(meta, json.dumps(_describe(study), indent=2).encode())
-        row = {"dispute": study.dispute, "game": study.game, "reading_a": study.readings[0],
-               "reading_b": study.readings[1], "players": "/".join(study.players), **result}
+        row = {**_identity(study), **result}
         path = self._path(study, result["index"], result["games"])
         tmp = path.with_suffix(f".{os.getpid()}.tmp")
         pq.write_table(pa.Table.from_pylist([row]), tmp)
         os.replace(tmp, path)
+
+
+def _identity(study: Study) -> dict[str, str]:
+    """What a stored chunk says of the study it belongs to (its key included), so that a
+    chunk moved into another study's folder is never read as that study's."""
+    return {"study": study.key(), "dispute": study.dispute, "game": study.game,
+            "reading_a": study.readings[0], "reading_b": study.readings[1],
+            "players": "/".join(study.players)}
+
+
+def chunk_problem(row: dict[str, Any], study: Study, index: int, games: int) -> str | None:
+    """Why a stored row is not chunk ``index`` (of ``games`` games) of ``study``, or None:
+    a row of another study, counts that are not whole numbers in range, or examples that are
+    not the divergences the chunk's own games show."""
+    for key, value in _identity(study).items():
+        if row.get(key) != value:
+            return f"{key}: {row.get(key)!r}, not this study's {value!r}"
+    return _counts_problem(row, study, index, games) or _examples_problem(row, study, index,
+                                                                          games)
+
+
+def _counts_problem(row: dict[str, Any], study: Study, index: int, games: int) -> str | None:
+    """Why a row's counts cannot be the chunk's, or None."""
+    for key in (*COUNTS, "index", "first_seed"):
+        value = row.get(key)
+        if not isinstance(value, int) or isinstance(value, bool) or value < 0:
+            return f"{key}: {value!r} is not a count"
+    expected = {"index": index, "games": games, "first_seed": study.seed + index * study.chunk}
+    for key, value in expected.items():
+        if row[key] != value:
+            return f"{key}: {row[key]} where the chunk has {value}"
+    bounds = {"hands": (row["games"], None), "hand_score": (0, row["hands"]),
+              "made": (0, row["hands"]), "winner": (0, row["games"]),
+              "play": (0, row["games"])}
+    for key, (low, high) in bounds.items():
+        if row[key] < low or (high is not None and row[key] > high):
+            most = "any" if high is None else high
+            return f"{key}: {row[key]} out of range (from {low} to {most})"
+    return None
+
+
+EXAMPLE_FIELDS = {"seed": int, "hand": int, "action": int, "first": str, "situation": dict}
+"""Each stored divergence's fields and their JSON types (``second`` is a card or null)."""
+
+
+def _examples_problem(row: dict[str, Any], study: Study, index: int,
+                      games: int) -> str | None:
+    """Why a row's examples are not a list of the chunk's divergences, or None."""
+    try:
+        examples = json.loads(row.get("examples") or "")
+    except (TypeError, ValueError):
+        return "examples: not JSON"
+    if not isinstance(examples, list) or len(examples) > EXAMPLES_PER_CHUNK:
+        return f"examples: expected a list of at most {EXAMPLES_PER_CHUNK} divergences"
+    first = study.seed + index * study.chunk
+    for example in examples:
+        if not isinstance(example, dict) or any(
+                not isinstance(example.get(k), kind) for k, kind in EXAMPLE_FIELDS.items()):
+            return "examples: a divergence without its seed, hand, action, card or situation"
+        if not first <= example["seed"] < first + games:
+            return f"examples: seed {example['seed']} is not one of the chunk's games"
+        if not isinstance(example.get("second"), (str, type(None))):
+            return "examples: a divergence's second card is not a card"
+    return None
 
 
 def _describe(study: Study) -> dict[str, Any]:
@@ -118,8 +187,10 @@ def published(run: dict[str, Any], command: str) -> dict[str, Any]:
 
 def write_results(path: Path, run: dict[str, Any], command: str) -> None:
     """Write the published form of ``run`` to ``path``."""
+    from proofs.verify.cache import write_atomically
+
     text = json.dumps(published(run, command), indent=1, sort_keys=True)
-    Path(path).write_text(text + "\n", encoding="utf-8")
+    write_atomically(Path(path), (text + "\n").encode())
 
 
 def load_results(path: Path | None = None) -> dict[str, Any]:
