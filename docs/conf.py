@@ -25,7 +25,7 @@ version = release = "1"
 today = "rulebook edition 1"
 # pagerefs: the PDFs' cross-references print their target's page, "rule 702 (p. 31)"
 # glyphs: the PDF's Japanese and symbols set in fonts that hold them, its Arabic replaced by a note
-extensions = ["sphinx.ext.autodoc", "rst2pdf.pdfbuilder", "pagerefs", "glyphs"]
+extensions = ["sphinx.ext.autodoc", "pdf_builder", "pagerefs", "glyphs"]
 autodoc_member_order = "bysource"
 autodoc_typehints = "description"
 exclude_patterns = ["_build"]

@@ -266,21 +266,36 @@ def _cores() -> int:
 
 def _sphinx(builds: list[Build], source: Path, families: list[str],
             editions: tuple[str, ...] | None = None) -> None:
-    """Run Sphinx once per build, the builds side by side: each reads the same generated
-    sources and writes only its own directory."""
+    """Read the generated sources once, on every core, into a shared environment; then run
+    every build from it side by side, each writing only its own directory (Sphinx finds no
+    source newer than the environment, so none reads a page again)."""
     env = {**os.environ, "RL_invariant": "1", "SOURCE_DATE_EPOCH": "0",
            "TRICKRULES_RULEBOOK_FAMILIES": " ".join(families),
            "TRICKRULES_RULEBOOK_TITLES": json.dumps({f.name: f.title for f in REGISTRY})}
     if editions is not None:
         env["TRICKRULES_RULEBOOK_EDITIONS"] = " ".join(editions)
+    doctrees = source.with_name(source.name + ".doctrees")
+    shutil.rmtree(doctrees, ignore_errors=True)
+    try:
+        _run_side_by_side([("dummy", doctrees / "read", None)], source, doctrees, env,
+                          ["-E", "-j", str(_cores())])
+        _run_side_by_side(builds, source, doctrees, env, [])
+    finally:
+        shutil.rmtree(doctrees, ignore_errors=True)
+
+
+def _run_side_by_side(builds: list[Build], source: Path, doctrees: Path,
+                      env: dict[str, str], options: list[str]) -> None:
+    """Run one Sphinx per build at once, with the environment in ``doctrees``; a warning or
+    an error of any fails the whole (every failure named)."""
     running: list[tuple[str, subprocess.Popen[str]]] = []
     try:
         for builder, out, pdfs in builds:
             mine = env if pdfs is None else {**env, "TRICKRULES_RULEBOOK_PDFS": " ".join(pdfs)}
             running.append((builder, subprocess.Popen(
-                [sys.executable, "-m", "sphinx", "-W", "--keep-going", "-q", "-E", "-b",
-                 builder, str(source), str(out)], stdout=subprocess.PIPE,
-                stderr=subprocess.PIPE, text=True, env=mine)))
+                [sys.executable, "-m", "sphinx", "-W", "--keep-going", "-q", *options,
+                 "-b", builder, "-d", str(doctrees), str(source), str(out)],
+                stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True, env=mine)))
         outputs = [(builder, process, *process.communicate()) for builder, process in running]
     finally:  # interrupted (Ctrl-C, SIGTERM): no Sphinx outlives the command
         for _, process in running:
@@ -293,7 +308,8 @@ def _sphinx(builds: list[Build], source: Path, families: list[str],
                     if "WARNING" in line or "ERROR" in line]
         if process.returncode != 0 or problems:
             detail = "\n".join(problems) or stderr.strip() or stdout.strip()
-            failures.append(f"sphinx {builder} build failed:\n{detail}")
+            stage = "reading" if builder == "dummy" else f"{builder} build"
+            failures.append(f"sphinx {stage} failed:\n{detail}")
     if failures:
         raise RulebookError("\n".join(failures))
 
