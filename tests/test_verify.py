@@ -210,6 +210,10 @@ def test_a_cold_run_starts_the_long_disputes_first() -> None:
         longest_other = max(_static_cost(j) for j in jobs if j.kind != "outcome")
         assert min(_static_cost(j) for j in play) > longest_other
         assert max(_static_cost(j) for j in score) < longest_other
+    baloot = family_catalogue("baloot")
+    shipped = plan(baloot, ["baloot"], [baloot.default_profile("baloot")], True).jobs
+    small_scope = next(j for j in shipped if j.theorem == "crosscheck.small-scope")
+    assert _static_cost(small_scope) == max(map(_static_cost, shipped))  # Baloot's longest job
 
 
 def test_every_cached_result_reads_back_as_it_was_written(verification: Any,

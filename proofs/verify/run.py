@@ -53,8 +53,11 @@ def _static_cost(job: Job) -> float:
     """A guess at a job's seconds when it has never run: disputes over points of play are the
     long ones, the bigger game more so; then disputes over the auction (a proof that two
     readings agree on every auction can take seconds) and over projects, so that the tail is
-    short jobs."""
+    short jobs. Of the theorems, the small-scope cross-checks (every small deal played by the
+    engine and asked of the model) are the longest single jobs, Baloot's most of all."""
     weight = 2.0 if job.game == "kout6" else 1.0
+    if job.theorem == "crosscheck.small-scope":
+        return 8.0 if job.game == "baloot" else 3.0
     if job.kind == "outcome":
         kinds = set(job.outcome.split("+"))
         if kinds & {"legal", "winner", "hand-over"}:
