@@ -143,10 +143,12 @@ class _Paragraphs(HTMLParser):
 def comparable(text: str) -> str:
     """Text as both the page and the PDF's extraction give it: no direction marks, spaces or
     punctuation (a line's direction may move them around a card code), one form of each
-    letter, lam-alef read either way."""
+    letter, lam-alef read either way (a PDF's extraction gives the two letters of the
+    ligature, with or without hamza or madda, in either order: each run of lams and alefs
+    is compared as the letters it holds)."""
     text = unicodedata.normalize("NFKC", text)
     text = "".join(c for c in text if unicodedata.category(c)[0] in "LN")
-    return text.replace("لا", "ال")
+    return re.sub("[لاأإآ]+", lambda run: "".join(sorted(run.group())), text)
 
 
 def test_the_arabic_quick_reference_prints_the_text_of_its_page(rulebook: Built) -> None:
