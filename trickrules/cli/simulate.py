@@ -72,7 +72,7 @@ def cmd_simulate(args: argparse.Namespace) -> int:
     studies, skipped = _studies(args)
     _check_outputs(args)
     store = ChunkStore(Path(args.store))
-    total = sum(len(s.chunks()) for s in studies)
+    total = sum(s.chunk_count for s in studies)
     with progress(output_console(stderr=True), total, quiet=args.quiet) as on_chunk:
         summaries = run_studies(studies, store, scheduler=args.scheduler,
                                 workers=args.workers, on_chunk=on_chunk)

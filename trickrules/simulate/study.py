@@ -13,6 +13,7 @@ from __future__ import annotations
 import hashlib
 import json
 import math
+from collections.abc import Iterator
 from dataclasses import asdict, dataclass
 from importlib import resources
 from pathlib import Path
@@ -51,12 +52,19 @@ class Study:
         return (f"{self.base}[{self.parameter}={self.readings[0]}]",
                 f"{self.base}[{self.parameter}={self.readings[1]}]")
 
-    def chunks(self) -> list[tuple[int, int, int]]:
-        """Every chunk: (index, first seed, games)."""
-        out = []
-        for index, start in enumerate(range(0, self.games, self.chunk)):
-            out.append((index, self.seed + start, min(self.chunk, self.games - start)))
-        return out
+    @property
+    def chunk_count(self) -> int:
+        """How many chunks the study's games make (the last may be short)."""
+        return -(-self.games // self.chunk)
+
+    def chunk_at(self, index: int) -> tuple[int, int, int]:
+        """Chunk ``index``: (index, first seed, games), made without listing the others."""
+        start = index * self.chunk
+        return index, self.seed + start, min(self.chunk, self.games - start)
+
+    def chunks(self) -> Iterator[tuple[int, int, int]]:
+        """Every chunk in order, each made as it is asked for (never the whole list)."""
+        return (self.chunk_at(index) for index in range(self.chunk_count))
 
     def key(self) -> str:
         """What a stored chunk must match to be reused: everything but the number of games
@@ -123,7 +131,9 @@ def _pair_problem(pair: str, readings: tuple[str, ...]) -> str:
 
 
 MAX_GAMES = 10_000_000
-"""The most games a study plays per dispute (a chunk list is made whole before play)."""
+"""The most games a study plays per dispute."""
+MAX_CHUNKS = 100_000
+"""The most chunks a study is cut into: each is a stored file and a task of the cluster."""
 MAX_SEED = 2**63
 """Every game's seed is below this (the seeded shuffles take a 64-bit seed)."""
 
@@ -140,6 +150,9 @@ def make_study(dispute: str, games: int, *, seed: int = 0, chunk: int = 250,
         raise ValueError(f"--games {games}: from 1 to {MAX_GAMES:,} games per dispute")
     if not 1 <= chunk <= MAX_GAMES:
         raise ValueError(f"--chunk {chunk}: from 1 to {MAX_GAMES:,} games per chunk")
+    if -(-games // chunk) > MAX_CHUNKS:
+        raise ValueError(f"--chunk {chunk}: {games:,} games would make {-(-games // chunk):,} "
+                         f"chunks, more than {MAX_CHUNKS:,} (give a larger --chunk)")
     if not 0 <= seed <= MAX_SEED - games:
         raise ValueError(f"--seed {seed}: from 0 to {MAX_SEED - games:,} for {games:,} games "
                          "(each game's seed is below 2**63)")
@@ -170,7 +183,7 @@ def run_chunk(study: Study, index: int) -> dict[str, Any]:
     from engine.players import play_game, player
     from engine.registry import hand_results, load_game
 
-    _, first, count = study.chunks()[index]
+    _, first, count = study.chunk_at(index)
     games = [load_game(study.game, p) for p in study.profiles]
     seats = [player(study.game, name) for name in study.players]
     counts = dict.fromkeys(COUNTS, 0)
