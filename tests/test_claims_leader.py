@@ -19,7 +19,8 @@ def _leader(position: Any) -> int:
     """The seat that led the current trick, from the seat to move and the cards played to
     it (not from the position's own key)."""
     play = position.position
-    return (position.seat_to_move() - len(play.trick)) % len(play.hands)
+    seat: int = position.seat_to_move()
+    return (seat - len(play.trick)) % len(play.hands)
 
 
 def leaders_meet(position: Any) -> bool:
