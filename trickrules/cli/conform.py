@@ -127,6 +127,8 @@ def _print_run(console: Console, run: dict[str, Any]) -> None:
         console.print(literal(
             f"Wrong answers that house readings give: {fits or 'none'}; that no reading of "
             f"these rules gives: {run['no_reading_fits']}"))
+    if run["reference_differs"]:
+        console.print(literal(_reference_differs(run["reference_differs"])))
     if run["nothing_asked"]:
         console.print(literal(_nothing_asked(run, unsupported)))
         return
@@ -138,6 +140,15 @@ def _print_run(console: Console, run: dict[str, Any]) -> None:
         f"engine problems: {problems}; engine started "
         f"{_count(run['engine_starts'], 'time')}; per-request timeout {run['timeout']:g} s; "
         f"{run['seconds']} s"))
+
+
+def _reference_differs(vectors: list[str]) -> str:
+    """Why some failures are charged to no rule: the reference that charges failures answers
+    their vectors otherwise than the suite does."""
+    return (f"REFERENCE DIFFERS: this product's reference answers {_count(len(vectors), 'vector')}"
+            f" otherwise than the suite (first: {vectors[0]}): the suite is stale or the "
+            "reference engine is wrong, so their failures are charged to no rule (`trickrules "
+            "vectors --check` tells whether the suite is current)")
 
 
 def _nothing_asked(run: dict[str, Any], unsupported: str) -> str:

@@ -39,6 +39,9 @@ from trickrules.kit.tally import Run as Run
 from trickrules.kit.tally import charge as charge
 from trickrules.kit.tally import settle as settle
 
+REFERENCE_DIFFERS = ("not charged: this product's reference answers the vector otherwise "
+                     "than the suite (the suite is stale, or the reference is wrong)")
+"""The detail of a failure on a vector the reference no longer answers as the suite does."""
 Refusal = tuple[list[str], str, list[list[str]], list[tuple[str, str]] | None]
 """A refused move's charge: rules, detail, the rank orders it rests on, reproducing readings."""
 
@@ -95,6 +98,11 @@ class Runner:
         group = run.groups.setdefault(vector["group"], [0, 0])
         by_op = run.ops.setdefault(op, [0, 0])
         failure = self._judge(profile, vector, reply)
+        if failure is not None and self.charging and not self.reference_agrees(profile,
+                                                                               vector):
+            run.reference_differs.append(vector["id"])
+            failure = Failure(vector, profile.id, [], failure.reason, failure.got,
+                              REFERENCE_DIFFERS)
         if failure is None:
             run.passed += 1
             group[0] += 1
@@ -111,6 +119,16 @@ class Runner:
             run.problems[reply.kind] = run.problems.get(reply.kind, 0) + 1
             run.causes.setdefault(reply.kind, reply.detail)
         run.pending.append(failure)
+
+    def reference_agrees(self, profile: Profile, vector: dict[str, Any]) -> bool:
+        """Whether this product's reference still gives the vector's expected answer under
+        ``profile`` (compared as answers are): only then may it charge a failure."""
+        shape = definition("response", profile.game.id, vector["op"])
+        try:
+            answer = _answer(profile, {"op": vector["op"], **vector["request"]})
+        except (InvalidRequestError, ValueError, KeyError):
+            return False
+        return bool(canonical(shape, answer.expect) == canonical(shape, vector["expect"]))
 
     # ------------------------------------------------------------------ judging
     def _judge(self, profile: Profile, vector: dict[str, Any],

@@ -73,6 +73,10 @@ class Run:
     """Per parameter, the house readings that reproduced a wrong answer, and how often."""
     no_fit: int = 0
     """Wrong answers no reading of the rules gives."""
+    reference_differs: list[str] = field(default_factory=list)
+    """The vectors on which this product's own reference answers otherwise than the suite
+    (a stale suite, or a reference engine gone wrong): their failures are charged to no rule
+    and no reading, since the reference that would charge them is not the suite's."""
 
     @property
     def ok(self) -> bool:
@@ -102,7 +106,7 @@ class Run:
             "problem_causes": dict(sorted(self.causes.items())), "engine_starts": self.starts,
             "unsupported": dict(sorted(self.unsupported.items())), "only": self.only,
             "answers_fit": {p: dict(sorted(r.items())) for p, r in sorted(self.fitted.items())},
-            "no_reading_fits": self.no_fit,
+            "no_reading_fits": self.no_fit, "reference_differs": self.reference_differs,
             "seconds": round(self.seconds, 1),
             "rules": {r: {"passed": t.passed, "failed": t.failed,
                           "smallest": t.smallest.as_json() if t.smallest else None}
@@ -110,7 +114,8 @@ class Run:
 
 
 def charge(run: Run, failure: Failure) -> None:
-    """Count ``failure`` against each of its rules."""
+    """Count ``failure`` against each of its rules (none for a failure on a vector the
+    reference answers otherwise)."""
     for rule in failure.rules:
         tally = run.rules.setdefault(rule, RuleTally())
         tally.failed += 1
