@@ -419,7 +419,7 @@ def test_the_reference_adapter_answers_requests_without_a_game_or_a_true_id() ->
     answers = [json.loads(line) for line in done.stdout.splitlines()]
     assert [a["id"] for a in answers] == [1, 2, 3, 0, 0, 4, 5]
     assert all("error" in a for a in answers[:-1]) and "engine" in answers[-1]
-    assert "game" in answers[0]["error"] and "profile" in answers[5]["error"]
+    assert "game" in answers[0]["error"] and "has no op 'doubling'" in answers[5]["error"]
 
 
 @pytest.mark.parametrize(("edit", "says"), [
