@@ -6,9 +6,11 @@ ReportLab's invariant mode keeps it byte-for-byte repeatable."""
 
 from __future__ import annotations
 
+import contextlib
 import json
 import os
 import shutil
+import signal
 import subprocess
 import sys
 from dataclasses import dataclass
@@ -295,13 +297,14 @@ def _run_side_by_side(builds: list[Build], source: Path, doctrees: Path,
             running.append((builder, subprocess.Popen(
                 [sys.executable, "-m", "sphinx", "-W", "--keep-going", "-q", *options,
                  "-b", builder, "-d", str(doctrees), str(source), str(out)],
-                stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True, env=mine)))
+                stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True, env=mine,
+                start_new_session=True)))
         outputs = [(builder, process, *process.communicate()) for builder, process in running]
-    finally:  # interrupted (Ctrl-C, SIGTERM): no Sphinx outlives the command
+    finally:  # interrupted (Ctrl-C, SIGTERM): no Sphinx, nor a reader it forked, outlives it
         for _, process in running:
-            if process.poll() is None:
-                process.kill()
-                process.wait()
+            with contextlib.suppress(ProcessLookupError, PermissionError):
+                os.killpg(process.pid, signal.SIGKILL)
+            process.wait()
     failures = []
     for builder, process, stdout, stderr in outputs:
         problems = [line for line in (stderr + stdout).splitlines()

@@ -106,7 +106,7 @@ def printable_page(site: Path, family: str, edition: str, language: str) -> Path
     page.write_text(f"""<!DOCTYPE html>
 <html lang="{language}" dir="{direction(language)}"><head><meta charset="utf-8">
 <title>{family}-{edition}-{language}</title><style>{STYLE}</style></head>
-<body class="{edition}">{bodies}</body></html>
+<body class="{edition}"><div class="body" role="main">{bodies}</div></body></html>
 """, encoding="utf-8")
     return page
 
