@@ -42,6 +42,9 @@ class Irregularity:
     powers), ``deal``, ``calls``, ``play``, ``conduct`` or ``claims``."""
     penalty: str = ""
     """What the offending side loses beyond putting things right, when anything."""
+    committee: bool = False
+    """Whether the procedure holds a ruling of the rules committee on what tournament practice
+    needed and no text gives (a Baloot claim's card points), which the handbook marks."""
 
 
 def load_irregularities(doc: SpecDocument, base: Path,
@@ -71,5 +74,6 @@ def load_irregularities(doc: SpecDocument, base: Path,
                                                   question, doc.map.line_of(at) or 0))
         out.append(Irregularity(row["id"], row["title"], row["procedure"], tuple(questions),
                                 doc.map.line_of(("irregularity", index, "procedure")) or 0,
-                                row.get("part", "play"), row.get("penalty", "")))
+                                row.get("part", "play"), row.get("penalty", ""),
+                                bool(row.get("committee", False))))
     return tuple(out)

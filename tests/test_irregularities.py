@@ -109,3 +109,18 @@ def test_the_form_offers_no_pack_that_cannot_be_dealt() -> None:
     deck = form[form.index("   * - 102"):]
     deck = deck[:deck.index("   * - ", 10)]
     assert "102D (with 205B)" in deck and "102B" not in deck and "102C" not in deck
+
+
+def test_a_baloot_claim_of_some_tricks_is_scored_and_marked_the_committees() -> None:
+    """The handbook scores a partial Baloot claim in card points (the ruling computed when the
+    book is built, checked against the data) and says the rule is the committee's."""
+    catalogue = family_catalogue("baloot")
+    claim = next(i for i in catalogue.irregularities if i.id == "claim")
+    assert claim.committee and not any(i.committee for i in catalogue.irregularities
+                                       if i.id != "claim")
+    page = "\n".join(irregularities_page(catalogue, judge_question))
+    assert page.count("*Decided by:* the rules committee") == 1
+    assert ("Card points of the cards still to play, side 0 then side 1: 21 and 51."
+            in page)
+    partial = next(q for q in claim.questions if q.file.endswith("two-of-three.json"))
+    assert partial.question["tricks"] < len(partial.question["situation"]["hands"][1])

@@ -64,14 +64,14 @@ def ruling_words(answer: Any, game: str = "") -> list[str]:
     """A ruling as a player reads it: the cards or calls allowed, a hand's score, a claim, in
     words; an answer of another shape as its fields, one a line."""
     keys = set(answer) if isinstance(answer, dict) else set()
-    if keys == {"legal", "contract"} and answer["contract"] is None and game:
+    if {"legal", "contract"} <= keys and answer["contract"] is None and game:
         words = words_for(game)
         return ["The calls allowed: " + ", ".join(words.action(a) for a in answer["legal"])
                 + "."]
     if keys == {"cards"}:
         return ["The cards allowed: " + ", ".join(card_words(c) for c in answer["cards"]) + "."]
-    if keys == {"holds", "line"}:
-        return [_claim_words(answer)]
+    if keys in ({"holds", "line"}, {"holds", "line", "card_points"}):
+        return _claim_words(answer)
     if keys == {"made", "team", "points"}:
         made = "The bid is made" if answer["made"] else "The bid is not made"
         return [f"{made}; team {answer['team']} scores {answer['points']} points."]
@@ -80,11 +80,16 @@ def ruling_words(answer: Any, game: str = "") -> list[str]:
     return answer_lines(answer)
 
 
-def _claim_words(answer: dict[str, Any]) -> str:
-    """A claim's ruling in words: whether it holds, and a line of play that shows it."""
+def _claim_words(answer: dict[str, Any]) -> list[str]:
+    """A claim's ruling in words: whether it holds, a line of play that shows it, and (in
+    Baloot) each side's card points from the cards still to play."""
     held = "The claim holds" if answer["holds"] else "The claim does not hold"
     line = ", ".join(card_words(c) for c in answer["line"])
-    return f"{held}; a line of play that shows it: {line}."
+    words = [f"{held}; a line of play that shows it: {line}."]
+    if "card_points" in answer:
+        words.append(_pair(answer["card_points"], "Card points of the cards still to play, "
+                                                  "side 0 then side 1:") + ".")
+    return words
 
 
 def _hand_score_words(answer: dict[str, Any]) -> str:
@@ -117,6 +122,9 @@ def _section(catalogue: Catalogue, number: str, item: Irregularity,
         lines += [f"   *Penalty:* {rule_text(catalogue, item.penalty)}", ""]
     lines += ["   *Source:* none of the texts says what to do; this is a procedure of this "
               "book, for tournaments.", ""]
+    if item.committee:
+        lines += ["   *Decided by:* the rules committee, where tournament practice needs a "
+                  "ruling no text gives; it is not a source's rule.", ""]
     for question in item.questions:
         lines += _question_lines(family, question, ruler)
     return lines

@@ -13,6 +13,7 @@ from collections.abc import Sequence
 from typing import Any
 
 from engine.baloot.cards import ACE, SUIT_MASK, BCard, name
+from engine.baloot.claim_points import claim_points
 from engine.baloot.claims import settle
 from engine.baloot.play import (
     PARTNER_RELEASES,
@@ -471,22 +472,21 @@ def game_end(rules: Rules, data: dict[str, Any]) -> Answer:
 
 # ---------------------------------------------------------------------------- claims
 def claim(rules: Rules, request: dict[str, Any]) -> Answer:
-    """Whether the claiming side takes the tricks it claims, and a line that shows it."""
+    """Whether the claiming side takes the tricks it claims, a line that shows it, and each
+    side's card points from the cards still to play as the director's handbook scores the
+    claim (:mod:`engine.baloot.claim_points`): a claim of some of the tricks is scored too."""
     play = _read_play(request.get("situation"))
     position = position_of(rules, play)
     cited = {*card_rules(rules, play).values(), "trick.winner",
              "rank.trump" if play.trump is not None else "rank.plain"}
     team: Any = request.get("team")  # checked by the claim search, which names the field
     tricks: Any = request.get("tricks")
-    left = position.hands[position.to_move].bit_count()
-    if isinstance(tricks, int) and not isinstance(tricks, bool) and 0 <= tricks < left:
-        # the cards, not only the tricks, decide a Baloot score: a claim is of every trick
-        raise InvalidRequestError(f"tricks: {tricks} claimed, but a claim in Baloot is of "
-                                  f"every remaining trick ({left}): the director's handbook "
-                                  "does not allow a claim of some of them")
     try:
         verdict = settle(position, team, tricks)
+        points = claim_points(position, team, tricks)
     except EngineError as exc:
         raise InvalidRequestError(str(exc)) from None
-    return Answer({"holds": verdict.holds, "line": [name(c) for c in verdict.line]},
-                  {"holds": sorted(cited)})
+    return Answer({"holds": verdict.holds, "line": [name(c) for c in verdict.line],
+                   "card_points": list(points)},
+                  {"holds": sorted(cited),
+                   "card_points": [*sorted(cited), "score.card-points"]})
