@@ -1,6 +1,6 @@
 """What ``trickrules rulebook`` needs before it starts: the libraries of the ``docs`` extra,
-the PDF's font and an output folder it can write. Checked before any verifying, so a missing
-piece costs the user seconds, not a whole verification; nothing here imports them."""
+the fonts the PDFs embed and an output folder it can write. Checked before any verifying, so a
+missing piece costs the user seconds, not a whole verification; nothing here imports them."""
 
 from __future__ import annotations
 
@@ -11,6 +11,20 @@ from proofs.verify.cache import check_writable_folder
 
 CJK_FONT = Path("/usr/share/fonts/opentype/ipaexfont-gothic/ipaexg.ttf")
 """The TrueType font the PDF embeds for the Japanese quotations (Debian: fonts-ipaexfont-gothic)."""
+
+LIBERATION = Path("/usr/share/fonts/truetype/liberation2")
+DEJAVU = Path("/usr/share/fonts/truetype/dejavu")
+PDF_FONTS: tuple[tuple[str, str, tuple[Path, ...]], ...] = (
+    ("the text in Liberation 2 (Serif, Sans and Mono)", "fonts-liberation2",
+     tuple(LIBERATION / f"Liberation{face}-{style}.ttf"
+           for face in ("Serif", "Sans", "Mono")
+           for style in ("Regular", "Bold", "Italic", "BoldItalic"))),
+    ("the Japanese quotations in IPAex Gothic", "fonts-ipaexfont-gothic", (CJK_FONT,)),
+    ("the symbols Liberation lacks in DejaVu Sans", "fonts-dejavu-core",
+     (DEJAVU / "DejaVuSans.ttf", DEJAVU / "DejaVuSans-Bold.ttf")),
+)
+"""Every font file docs/rulebook-pdf.yaml embeds: what it sets, its Debian package, its
+files. A PDF build with one missing would stop late, in the middle of rst2pdf."""
 
 HTML_MODULES = ("docutils", "sphinx")
 PDF_MODULES = ("rst2pdf", "svglib")
@@ -26,6 +40,18 @@ def missing_modules(pdf: bool) -> list[str]:
     return [name for name in wanted if importlib.util.find_spec(name) is None]
 
 
+def missing_font(fonts: tuple[tuple[str, str, tuple[Path, ...]], ...] | None = None
+                 ) -> str | None:
+    """Why the PDFs cannot be set, naming the first missing font file of ``fonts`` (default
+    :data:`PDF_FONTS`) and its Debian package; None when every font is there."""
+    for what, package, files in PDF_FONTS if fonts is None else fonts:
+        absent = [f for f in files if not f.exists()]
+        if absent:
+            return (f"the PDF sets {what}, and {absent[0]} is missing: install Debian's "
+                    f"{package} (`make system` does), or build with --no-pdf")
+    return None
+
+
 def check_prerequisites(out: Path, pdf: bool) -> None:
     """Refuse a build that cannot finish, saying what to install or which folder to fix."""
     missing = missing_modules(pdf)
@@ -33,10 +59,9 @@ def check_prerequisites(out: Path, pdf: bool) -> None:
         raise RulebookError(
             f"the rulebook needs {', '.join(missing)}, which {'is' if len(missing) == 1 else 'are'}"
             " not installed: install the docs extra (`pip install 'trickrules[docs]'`)")
-    if pdf and not CJK_FONT.exists():
-        raise RulebookError(f"the PDF sets the Japanese quotations in IPAex Gothic, and "
-                            f"{CJK_FONT} is missing: install Debian's "
-                            "fonts-ipaexfont-gothic (`make` does), or build with --no-pdf")
+    font = missing_font() if pdf else None
+    if font:
+        raise RulebookError(font)
     try:
         check_writable_folder(out, "--out")
     except ValueError as exc:
