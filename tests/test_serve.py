@@ -142,24 +142,6 @@ def test_a_lying_content_length_is_refused_before_reading(client: TestClient) ->
     assert got.status_code in (400, 413)
 
 
-def test_a_slow_answer_is_given_up(client: TestClient, monkeypatch: pytest.MonkeyPatch) -> None:
-    """An answer still computing when its time is up is given up: the client hears so long
-    before the computation would end (it is held until the test has its reply)."""
-    released = threading.Event()
-
-    def slow(data: Any) -> tuple[dict[str, Any], bool]:
-        released.wait(120)
-        return {}, True
-
-    monkeypatch.setattr(serve_app, "ANSWER_SECONDS", 0.2)
-    monkeypatch.setattr(serve_app, "answer_situation", slow)
-    try:
-        got = client.post("/api/kout6/hand-score", json={})
-    finally:
-        released.set()
-    assert got.status_code == 503 and "longer than" in got.json()["error"]
-
-
 def _hokom_form(points: tuple[str, str]) -> dict[str, str]:
     return {"contract": "hokom", "declarer_team": "0", "multiplier": "1",
             "card_points.0": points[0], "card_points.1": points[1], "projects.team": "none",

@@ -16,6 +16,10 @@ from typing import Any
 
 DEFAULT_RULEBOOK = Path("build/rulebook/html")
 """Where ``trickrules rulebook`` puts the HTML site by default."""
+MAX_WORKERS = 256
+"""The most worker processes ``--workers`` starts (a typing slip is not a fork bomb)."""
+MAX_QUEUE = 100_000
+"""The longest queue ``--queue`` allows."""
 
 
 def _rulebook(args: argparse.Namespace) -> Path | None:
@@ -35,12 +39,17 @@ def cmd_serve(args: argparse.Namespace) -> int:
     """Start the server and serve until interrupted."""
     if not 0 <= args.port <= 65535:
         raise ValueError(f"--port {args.port}: not a port 0..65535")
+    if args.workers is not None and not 1 <= args.workers <= MAX_WORKERS:
+        raise ValueError(f"--workers {args.workers}: not a number of workers 1..{MAX_WORKERS}")
+    if args.queue is not None and not 0 <= args.queue <= MAX_QUEUE:
+        raise ValueError(f"--queue {args.queue}: not a queue length 0..{MAX_QUEUE}")
     rulebook = _rulebook(args)
     import socket
 
     import uvicorn
 
     from trickrules.serve.app import allowed_hosts, create_app
+    from trickrules.serve.pool import RulingPool
 
     family = socket.AF_INET6 if ":" in args.host else socket.AF_INET
     listener = socket.socket(family, socket.SOCK_STREAM)
@@ -61,11 +70,15 @@ def cmd_serve(args: argparse.Namespace) -> int:
     if args.host not in ("127.0.0.1", "localhost", "::1"):
         print(f"Listening on {args.host}: other machines can reach this server.", flush=True)
     hosts = allowed_hosts(args.host, args.allow_host)
-    config = uvicorn.Config(create_app(rulebook, hosts), log_level="warning", access_log=False,
-                            limit_concurrency=32, timeout_keep_alive=5)
+    pool = RulingPool(args.workers, args.queue)
+    # No limit_concurrency: uvicorn's refusal is a plain-text 503; the app's pool admits or
+    # refuses each question itself, in the API's JSON error with Retry-After.
+    config = uvicorn.Config(create_app(rulebook, hosts, pool), log_level="warning",
+                            access_log=False, timeout_keep_alive=5)
     try:
         _quiet_server(config).run(sockets=[listener])
     finally:
+        pool.close()
         listener.close()
     sys.stdout.flush()
     return 0
@@ -119,4 +132,9 @@ def add_commands(sub: Any) -> None:
                             "by default only the address listened on and this machine's "
                             "loopback names, so that a web page elsewhere cannot reach the "
                             "server through a name of its own)")
+    serve.add_argument("--workers", type=int, default=None, metavar="N",
+                       help="worker processes computing the answers (default one per core)")
+    serve.add_argument("--queue", type=int, default=None, metavar="N",
+                       help="questions that may wait for a worker; one more is refused at "
+                            "once with 503 and Retry-After (default 128 per worker)")
     serve.set_defaults(func=cmd_serve)

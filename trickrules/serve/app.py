@@ -2,19 +2,23 @@
 
 Every answer is the one ``trickrules judge --json`` gives (the same function answers both).
 Requests are bounded: a body larger than :data:`MAX_BODY` is refused before it is read
-whole, and an answer that takes longer than :data:`ANSWER_SECONDS` is given up with a 503.
-A mistake in a request is a 4xx naming the field; never a 500 for a user's mistake."""
+whole; answers are computed in a pool of worker processes (:mod:`trickrules.serve.pool`) with
+a bounded queue, and a request the pool cannot take, or an answer that takes longer than
+:data:`ANSWER_SECONDS` (its computation then stopped), is a 503 with ``Retry-After``, in the
+API's JSON error like every refusal. A mistake in a request is a 4xx naming the field; never a
+500 for a user's mistake."""
 
 from __future__ import annotations
 
 import json
+from collections.abc import AsyncIterator
+from contextlib import asynccontextmanager
 from html import escape
 from importlib import resources
 from pathlib import Path
 from typing import Any
 from urllib.parse import parse_qsl
 
-import anyio
 from starlette.applications import Starlette
 from starlette.exceptions import HTTPException
 from starlette.middleware import Middleware
@@ -25,7 +29,7 @@ from starlette.routing import Mount, Route
 from starlette.staticfiles import StaticFiles
 
 from spec.registry import game_ids
-from trickrules.rulings.input import answer_situation, decode_situation
+from trickrules.rulings.input import decode_situation
 from trickrules.serve import pages
 from trickrules.serve.forms import (
     Field,
@@ -36,6 +40,7 @@ from trickrules.serve.forms import (
     read_question,
 )
 from trickrules.serve.openapi import api_docs_html, openapi_document
+from trickrules.serve.pool import RefusedError, RulingPool
 from trickrules.serve.situations import (
     GameFacts,
     deal_rest,
@@ -52,11 +57,13 @@ ANSWER_SECONDS = 20.0
 
 
 class RequestError(ValueError):
-    """A request the server refuses, with its HTTP status."""
+    """A request the server refuses, with its HTTP status (and, for a server too busy, the
+    seconds after which to try again)."""
 
-    def __init__(self, status: int, message: str) -> None:
+    def __init__(self, status: int, message: str, retry_after: int | None = None) -> None:
         super().__init__(message)
         self.status = status
+        self.retry_after = retry_after
 
 
 async def _body(request: Request) -> bytes:
@@ -78,14 +85,13 @@ async def _body(request: Request) -> bytes:
     return b"".join(chunks)
 
 
-async def _answer(data: Any) -> tuple[dict[str, Any], bool]:
-    """The ruling, computed off the event loop within :data:`ANSWER_SECONDS`."""
+async def _answer(pool: RulingPool, data: Any) -> tuple[dict[str, Any], bool]:
+    """The ruling, computed by the pool within :data:`ANSWER_SECONDS`."""
     try:
-        with anyio.fail_after(ANSWER_SECONDS):
-            return await anyio.to_thread.run_sync(answer_situation, data,
-                                                  abandon_on_cancel=True)
-    except TimeoutError:
-        raise RequestError(503, f"the answer took longer than {ANSWER_SECONDS:.0f} s") from None
+        answer: tuple[dict[str, Any], bool] = await pool.answer(data, ANSWER_SECONDS)
+        return answer
+    except RefusedError as exc:
+        raise RequestError(503, str(exc), exc.retry_after) from None
     except (ValueError, KeyError, TypeError, RecursionError) as exc:
         message = str(exc.args[0]) if exc.args else type(exc).__name__
         raise RequestError(422 if isinstance(exc, ValueError) else 400, message) from None
@@ -105,10 +111,12 @@ def _op(facts: GameFacts, op: str) -> str:
 
 
 class Site:
-    """The routes, with the rulebook folder they serve (if one was built)."""
+    """The routes, with the rulebook folder they serve (if one was built) and the pool that
+    computes their answers."""
 
-    def __init__(self, rulebook: Path | None) -> None:
+    def __init__(self, rulebook: Path | None, pool: RulingPool) -> None:
         self.rulebook = rulebook
+        self.pool = pool
 
     def html(self, title: str, body: str, status: int = 200,
              language: str = "en") -> HTMLResponse:
@@ -143,7 +151,8 @@ class Site:
                 question = read_question(fields, form, frozenset(facts.pack))
                 if form.get("deal_rest"):
                     deal_rest(question, facts)
-                report, _ = await _answer({"game": facts.game, "op": op, **question})
+                report, _ = await _answer(self.pool, {"game": facts.game, "op": op,
+                                                      **question})
                 answer = pages.question_answer(report, language)
                 values = form_values(fields, question)
             except (FormError, RequestError) as exc:
@@ -165,7 +174,7 @@ class Site:
             text = form.get("state", "")
             try:
                 data = decode_situation(text.encode("utf-8"), "state")
-                report, _ = await _answer(data)
+                report, _ = await _answer(self.pool, data)
                 answer = pages.state_answer(report, page_language(request))
             except (ValueError, RequestError) as exc:
                 answer, status = pages.error_html(str(exc)), 422
@@ -186,13 +195,13 @@ class Site:
             if key in data and data[key] != value:
                 raise RequestError(422, f"question.{key}: {data[key]!r} in the body, but the "
                                         f"path asks {value!r}")
-        report, _ = await _answer({**data, "game": facts.game, "op": op})
+        report, _ = await _answer(self.pool, {**data, "game": facts.game, "op": op})
         return JSONResponse(report)
 
     async def api_state(self, request: Request) -> Response:
         """``POST /api/state``: a whole state, answered as ``judge --json``."""
         data = _json_object(await _body(request))
-        report, _ = await _answer(data)
+        report, _ = await _answer(self.pool, data)
         return JSONResponse(report)
 
     async def no_rulebook(self, request: Request) -> Response:
@@ -232,11 +241,13 @@ async def _refused(request: Request, exc: Exception) -> Response:
     """A refused request: JSON for the API, a page for the site."""
     status = exc.status if isinstance(exc, RequestError) else getattr(exc, "status_code", 400)
     message = str(exc) if isinstance(exc, RequestError) else str(getattr(exc, "detail", exc))
+    retry = exc.retry_after if isinstance(exc, RequestError) else None
+    headers = {} if retry is None else {"Retry-After": str(retry)}
     if request.url.path.startswith("/api/"):
-        return JSONResponse({"error": message}, status_code=status)
+        return JSONResponse({"error": message}, status_code=status, headers=headers)
     return HTMLResponse(pages.page("Not found" if status == 404 else "Refused",
                                    pages.error_html(message), rulebook=False),
-                        status_code=status)
+                        status_code=status, headers=headers)
 
 
 LOOPBACK_NAMES = ("localhost", "127.0.0.1", "::1")
@@ -253,11 +264,14 @@ def allowed_hosts(bound: str, extra: list[str]) -> list[str]:
     return sorted({bound, *LOOPBACK_NAMES, *extra})
 
 
-def create_app(rulebook: Path | None = None, hosts: list[str] | None = None) -> Starlette:
+def create_app(rulebook: Path | None = None, hosts: list[str] | None = None,
+               pool: RulingPool | None = None) -> Starlette:
     """The application; ``rulebook``: a built rulebook's HTML folder, served under
     ``/rulebook/`` so that each answer's rule links to its text; ``hosts``: the ``Host``
-    headers answered (any when None), a request naming another refused with 400."""
-    site = Site(rulebook)
+    headers answered (any when None), a request naming another refused with 400; ``pool``:
+    the workers computing the answers (by default one per core). The pool starts in the
+    background when the server starts (or at the first question) and stops with it."""
+    site = Site(rulebook, RulingPool() if pool is None else pool)
     static = resources.files("trickrules.serve").joinpath("static")
     routes: list[Route | Mount] = [
         Route("/", site.index),
@@ -277,5 +291,20 @@ def create_app(rulebook: Path | None = None, hosts: list[str] | None = None) -> 
         routes.append(Route("/rulebook/{path:path}", site.no_rulebook))
     middleware = [] if hosts is None else [
         Middleware(TrustedHostMiddleware, allowed_hosts=hosts, www_redirect=False)]
-    return Starlette(routes=routes, middleware=middleware,
+    return Starlette(routes=routes, middleware=middleware, lifespan=_lifespan(site.pool),
                      exception_handlers={RequestError: _refused, HTTPException: _refused})
+
+
+def _lifespan(pool: RulingPool) -> Any:
+    """Start ``pool`` with the server (in the background: the pages are served at once) and
+    stop its workers when the server stops."""
+
+    @asynccontextmanager
+    async def lifespan(_: Starlette) -> AsyncIterator[None]:
+        pool.start()
+        try:
+            yield
+        finally:
+            pool.close()
+
+    return lifespan
