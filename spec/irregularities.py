@@ -39,7 +39,8 @@ class Irregularity:
     """The line of ``procedure`` in the file, for errors found once the rulebook is known."""
     part: str = "play"
     """The part of the director's handbook it belongs to: ``director`` (the director's own
-    powers), ``deal``, ``calls``, ``play``, ``conduct`` or ``claims``."""
+    powers and appeals), ``event`` (how an event is run), ``deal``, ``calls``, ``play``,
+    ``conduct`` or ``claims``."""
     penalty: str = ""
     """What the offending side loses beyond putting things right, when anything."""
     committee: bool = False

@@ -124,3 +124,21 @@ def test_a_baloot_claim_of_some_tricks_is_scored_and_marked_the_committees() -> 
             in page)
     partial = next(q for q in claim.questions if q.file.endswith("two-of-three.json"))
     assert partial.question["tricks"] < len(partial.question["situation"]["hands"][1])
+
+
+def test_the_event_of_four_tables_meets_every_side_once() -> None:
+    """The movement the handbook gives (side 8 against side r, side r + k against r - k,
+    counted round from 7 to 1) pairs every two of the eight sides exactly once in seven
+    rounds, four games a round, and the rounds the text spells out are the movement's."""
+    item = next(i for i in family_catalogue("baloot").irregularities if i.id == "event-format")
+
+    def side(n: int) -> int:
+        return (n - 1) % 7 + 1
+
+    rounds = [[(8, r), *((side(r + k), side(r - k)) for k in (1, 2, 3))] for r in range(1, 8)]
+    met = [frozenset(pair) for games in rounds for pair in games]
+    assert len(met) == len(set(met)) == 28 and all(len(pair) == 2 for pair in met)
+    for number, games in enumerate(rounds[:2], start=1):
+        spelled = ", ".join(f"{a} against {b}" for a, b in games[:3])
+        assert f"in round {number}: {spelled}" in item.procedure
+    assert item.part == "event" and "seven rounds" in item.procedure

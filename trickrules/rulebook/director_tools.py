@@ -24,8 +24,8 @@ from trickrules.rulebook.example_scenes import example_scene
 from trickrules.rulebook.offered import offer
 from trickrules.rulebook.rst import escape, heading, label, page_label, table
 
-PARTS = {"director": "The director", "deal": "The deal", "calls": "The calls",
-         "play": "The play", "conduct": "Conduct", "claims": "Claims"}
+PARTS = {"director": "The director", "event": "Running an event", "deal": "The deal",
+         "calls": "The calls", "play": "The play", "conduct": "Conduct", "claims": "Claims"}
 """The parts of the handbook, in order, by the ``part`` the rule data gives a procedure."""
 
 
