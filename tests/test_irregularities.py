@@ -142,3 +142,22 @@ def test_the_event_of_four_tables_meets_every_side_once() -> None:
         spelled = ", ".join(f"{a} against {b}" for a, b in games[:3])
         assert f"in round {number}: {spelled}" in item.procedure
     assert item.part == "event" and "seven rounds" in item.procedure
+
+
+def test_card_point_worth_is_defined_as_the_engine_counts_it() -> None:
+    """The scoresheet's definition of card-point worth gives each project the worth the
+    engine adds towards the threshold (rule 708) under the book's rules."""
+    from engine.baloot.scoring import HandFacts, threshold_lead
+    from proofs.baloot.replay import engine_rules
+    from trickrules.rulebook.director_tools import PROJECT_NAMES, worth_words
+
+    catalogue = family_catalogue("baloot")
+    assert catalogue.rulebook is not None
+    rules = engine_rules(catalogue.profile(catalogue.rulebook.profiles["baloot"]))
+    words = worth_words(catalogue)
+    for key, value in rules.project_values.items():
+        project, _, contract = key.rpartition("-")
+        facts = HandFacts(contract, 0, 1, False, (0, 0), 0, value, (0, 0))
+        assert f"{PROJECT_NAMES[project]} in {contract.title()} {threshold_lead(rules, facts)}" \
+            in words, key
+    assert worth_words(family_catalogue("kout")) == ""
