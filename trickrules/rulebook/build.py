@@ -13,6 +13,7 @@ import shutil
 import signal
 import subprocess
 import sys
+from concurrent.futures import ThreadPoolExecutor
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
@@ -209,10 +210,16 @@ Build = tuple[str, Path, tuple[str, ...] | None]
 the configuration names, or not a PDF build)."""
 EDITION_NAMES = ("rulebook", "players", "quick", "director")
 """The PDF editions of a family, as ``docs/conf.py`` names them."""
-EDITION_SHARE = {"rulebook": 1, "players": 10, "quick": 100, "director": 20}
-"""About what share of its family's generated pages each edition prints, as a divisor (the
-committee's all, the players' a tenth, the director's a twentieth, the quick reference a
-page)."""
+EDITION_PAGES = {"players": ("players.rst", "players/*.rst"), "quick": ("players/quick.rst",),
+                 "director": ("director.rst", "irregularities.rst")}
+"""The generated pages each edition but the committee's prints, as globs in its family's
+folder (the committee edition prints every page of the family but the players')."""
+SECONDS_PER_TEXT_KB = {"rulebook": 0.0066, "players": 0.025, "quick": 0.025, "director": 0.025}
+SECONDS_PER_DRAWING_KB, SECONDS_PER_PDF = 0.007, 0.3
+"""About what laying out a PDF costs per thousand bytes of its generated text (the committee
+edition's long pages of sources set faster than the players' tables and pictures), per
+thousand bytes of the SVG drawings it prints (each parsed, then drawn on every pass), and
+for itself: weights for sharing the PDFs out, measured once."""
 
 
 MANIFEST = ".trickrules-built"
@@ -243,19 +250,60 @@ def _foreign_files(final: Path) -> list[Path]:
 
 def pdf_groups(source: Path, families: list[str], editions: tuple[str, ...] | None,
                workers: int) -> list[tuple[str, ...]]:
-    """The PDFs split into at most ``workers`` groups laid out side by side, the largest
-    first to the group with the least work, each weighed by its share of its family's
-    generated pages (a PDF is the same bytes whichever group writes it)."""
-    documents: list[tuple[int, str]] = []
+    """The PDFs split into at most ``workers`` groups laid out side by side, the costliest
+    first to the group with the least work, each weighed by the text and the drawings of the
+    pages it prints (a PDF is the same bytes whichever group writes it)."""
+    documents: list[tuple[float, str]] = []
     for family in families:
-        pages = sum(p.stat().st_size for p in (source / family).rglob("*.rst"))
         for edition in editions or EDITION_NAMES:
-            documents.append((pages // EDITION_SHARE[edition], f"{family}-{edition}"))
-    groups: list[tuple[int, list[str]]] = [(0, []) for _ in range(max(1, workers))]
+            pages = _edition_pages(source / family, edition)
+            documents.append((_layout_cost(pages, SECONDS_PER_TEXT_KB[edition]),
+                              f"{family}-{edition}"))
+    groups: list[tuple[float, list[str]]] = [(0.0, []) for _ in range(max(1, workers))]
     for weight, name in sorted(documents, key=lambda d: (-d[0], d[1])):
         least = min(range(len(groups)), key=lambda i: (groups[i][0], i))
         groups[least] = (groups[least][0] + weight, [*groups[least][1], name])
     return [tuple(names) for _, names in groups if names]
+
+
+def _edition_pages(folder: Path, edition: str) -> list[Path]:
+    """The generated pages of ``folder`` (a family's) that ``edition`` prints."""
+    if edition in EDITION_PAGES:
+        return sorted({p for pattern in EDITION_PAGES[edition] for p in folder.glob(pattern)})
+    players = {p for pattern in EDITION_PAGES["players"] for p in folder.glob(pattern)}
+    return sorted(p for p in folder.rglob("*.rst") if p not in players)
+
+
+def _layout_cost(pages: list[Path], per_text_kb: float) -> float:
+    """The seconds laying out ``pages`` is expected to take, from their text and the
+    drawings they print."""
+    drawings: set[Path] = set()
+    text_bytes = 0
+    for page in pages:
+        text = page.read_text(encoding="utf-8")
+        text_bytes += len(text)
+        drawings |= {page.parents[1] / name.lstrip("/") for name in printed_drawings(text)}
+    drawing_bytes = sum(d.stat().st_size for d in drawings if d.is_file())
+    return (SECONDS_PER_PDF + text_bytes / 1000 * per_text_kb
+            + drawing_bytes / 1000 * SECONDS_PER_DRAWING_KB)
+
+
+def printed_drawings(text: str) -> list[str]:
+    """The drawings a page's reStructuredText puts in print: every image or figure but those
+    inside an ``only:: html`` block."""
+    found: list[str] = []
+    html_block: int | None = None  # the indentation of the ``only:: html`` being skipped
+    for line in text.splitlines():
+        indent = len(line) - len(line.lstrip())
+        if html_block is not None and line.strip() and indent <= html_block:
+            html_block = None
+        words = line.split()
+        if words[:3] == ["..", "only::", "html"]:
+            html_block = indent
+        elif html_block is None and len(words) == 3 and words[0] == ".." \
+                and words[1] in ("image::", "figure::"):
+            found.append(words[2])
+    return found
 
 
 def _cores() -> int:
@@ -326,6 +374,32 @@ def _gather_pdfs(parts: list[Path], into: Path) -> None:
         shutil.rmtree(part, ignore_errors=True)
 
 
+def _build_with_translations(builds: list[Build], source: Path, families: list[str],
+                             editions: tuple[str, ...] | None,
+                             translations: list[TranslatedBuild], printed: Path | None) -> None:
+    """Run the English builds while the translated pages are built and printed beside them
+    (the English PDFs leave a core idle at the end); stopped, the translations stop first."""
+    beside = ThreadPoolExecutor(max_workers=1)
+    translated = beside.submit(_finish_translations, translations, printed)
+    try:
+        _sphinx(builds, source, families, editions)
+        translated.result()
+    finally:
+        if not translated.done():
+            for translation in translations:
+                translation.stop()
+        beside.shutdown(wait=True)
+
+
+def _finish_translations(translations: list[TranslatedBuild], printed: Path | None) -> None:
+    """Wait for each language's pages, then print its PDFs into ``printed`` (when given)."""
+    for translation in translations:
+        translation.wait()
+        if printed is not None:
+            printed.mkdir(parents=True, exist_ok=True)
+            translation.print_editions(printed)
+
+
 def build_rulebook(report: dict[str, Any], out: Path, cli_help: list[str], ruler: Ruler,
                    pdf: bool = True, families: list[str] | None = None,
                    html: bool = True, questions: list[str] | None = None,
@@ -357,19 +431,18 @@ def build_rulebook(report: dict[str, Any], out: Path, cli_help: list[str], ruler
     parts = [pdf_dir.with_name(f"pdf.new.{i}") for i in range(len(groups))]
     builds += [("pdf", part, group) for part, group in zip(parts, groups, strict=True)]
     translations: list[TranslatedBuild] = []
+    printed = pdf_dir.with_name("pdf.new.translated")
+    parts += [printed] if pdf else []
     try:
         for directory in [*built, *parts]:
             shutil.rmtree(directory, ignore_errors=True)
         if html and editions is None:  # the players' pages in each translated language too
             translations = [start_translated(source, built[0] / language, families, language)
                             for language in TRANSLATED_LANGUAGES]
-        _sphinx(builds, source, families, editions)
+        _build_with_translations(builds, source, families, editions, translations,
+                                 printed if pdf else None)
         if pdf:
             _gather_pdfs(parts, built[-1])
-        for translation in translations:
-            translation.wait()
-            if pdf:
-                translation.print_editions(built[-1])
         for new, final in zip(built, finals, strict=True):
             shutil.rmtree(new / ".doctrees", ignore_errors=True)
             _keep_foreign_files(final, new)
