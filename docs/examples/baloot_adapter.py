@@ -128,13 +128,14 @@ def perft(hands, leader, trick, trump, locked, depth):
 # ----------------------------------------------------------------------- buying the hand
 
 def auction(dealer, public, hands, calls):
-    """Replays the calls; returns the calls open to the seat to speak and the contract."""
+    """Replays the calls; returns the calls open to the seat to speak, the contract and the
+    seat to speak (None once the buying is over)."""
     order = [(dealer + 1 + i) % 4 for i in range(4)]  # from the dealer's right: priority
     rnd, queue, bid, passed_on_sun, over = 1, list(order), None, set(), False
     for call in calls:
         seat = queue.pop(0)
         if call == "kawesh":
-            return [], None  # the hand is void
+            return [], None, None  # the hand is void
         if call == "pass":
             if bid and bid[0] == "sun":
                 passed_on_sun.add(seat)
@@ -160,7 +161,7 @@ def auction(dealer, public, hands, calls):
             rnd, queue = 2, list(order)  # four passes: the second round
     if over or not queue:
         contract = bid and {"kind": bid[0], "declarer": bid[1], "trump": bid[2]}
-        return [], contract
+        return [], contract, None
     seat = queue[0]
     open_calls = ["pass", "sun"]
     if rnd == 1:
@@ -171,7 +172,7 @@ def auction(dealer, public, hands, calls):
             open_calls.append("kawesh")
     elif not bid:
         open_calls += [f"suit-{s}" for s in "SHDC" if s != suit(public)]
-    return open_calls, None
+    return open_calls, None, seat
 
 
 def doubling(contract, declarer, scores, calls):
@@ -382,8 +383,8 @@ def answer(r):
                        r["depth"])
         return {"nodes": sum(divide.values()), "divide": divide}
     if op == "auction":
-        calls, contract = auction(r["dealer"], r["public"], r["hands"], r["calls"])
-        return {"legal": calls, "contract": contract}
+        calls, contract, seat = auction(r["dealer"], r["public"], r["hands"], r["calls"])
+        return {"legal": calls, "seat": seat, "contract": contract}
     if op == "doubling":
         return doubling(r["contract"], r["declarer"], r["scores"], r["calls"])
     if op == "projects":

@@ -219,6 +219,12 @@ class Runner:
                 expected = _answer(profile, {"op": op, **prefix})
                 reply = self._ask(profile, op, prefix)
                 call = body["calls"][k]
+                seat = expected.expect.get("seat")
+                if isinstance(reply, dict) and reply.get("seat", seat) != seat:
+                    got = {p: v for p, v in reply.items() if p != "id"}
+                    return self._charged(profile, op, prefix, got, [expected.why["seat"]],
+                                         f"seat {reply.get('seat')} speaks at call {k}, "
+                                         f"expected seat {seat}", [])
                 if isinstance(reply, dict) and call not in reply.get("legal", []):
                     return self._refused(profile, op, prefix, call,
                                          [expected.why["calls"][call]],
@@ -343,7 +349,9 @@ def differing_rules(op: str, expect: dict[str, Any], why: dict[str, Any],
     they agree): each card, seat or call by its own rule; an answer whose first part differs
     (the tricks or card points a played hand gives each side, whether a contract was made,
     the scores) by that part's rule alone, since the rest follows from it; any other part by
-    the rule ``why`` gives it."""
+    the rule ``why`` gives it. In the auction and the doubling who speaks comes first: a
+    wrong seat is charged to the rule of speaking order alone, and calls are compared only
+    where both sides agree who speaks."""
     rules: set[str] = set()
     if op == "legal-plays":
         for card in set(expect["cards"]) ^ set(got.get("cards", [])):
@@ -354,6 +362,9 @@ def differing_rules(op: str, expect: dict[str, Any], why: dict[str, Any],
             rules.add(why["seats"].get(str(got.get("winner")), "trick.winner"))
         return sorted(rules)
     if "legal" in expect:  # the auction and the doubling
+        if "seat" in expect and got.get("seat") != expect["seat"]:
+            # another seat speaks: its calls answer another question, so are not compared
+            return [str(why.get("seat", "auction.order"))]
         calls = why.get("calls", {})
         for call in set(expect["legal"]) ^ set(got.get("legal", [])):
             rules.add(calls.get(call, why.get("contract", why.get("multiplier", "contracts"))))

@@ -2,10 +2,10 @@
 Kawesh, and in the second round a Hokom with or without its suit) and the doubling after it.
 
 An auction request gives the dealer, the public card, the five cards each seat holds before
-the deal is completed (a Kawesh depends on them) and the calls so far; the answer is the calls
-open to the seat to speak, and the contract once the calls end the auction. A doubling request
-gives the contract, its declarer, the scores before the hand (Sun may be doubled only in some
-standings) and the doubling calls so far. Calls are named as the engine names them (``pass``,
+the deal is completed (a Kawesh depends on them) and the calls so far; the answer is the seat
+to speak and the calls open to it, and the contract once the calls end the auction. A
+doubling request gives the contract, its declarer, the scores before the hand (Sun may be
+doubled only in some standings) and the doubling calls so far. Calls are named as the engine names them (``pass``,
 ``hokom``, ``sun``, ``ashkal``, ``kawesh``, ``suit-H``; ``double``, ``double-locked``,
 ``triple``, ``four``, ``four-locked``, ``gahwa``).
 """
@@ -36,6 +36,9 @@ AUCTION_CALLS = ("pass", "hokom", "sun", "ashkal", "kawesh",
                  *(f"suit-{s}" for s in SUIT_LETTERS))
 DOUBLING_CALLS = ("pass", "double", "double-locked", "triple", "four", "four-locked", "gahwa")
 ACTIONS = {act.action_name(a): a for a in range(act.PASS, act.NUM_ACTIONS)}
+SEAT_RULES = {2: "double.buyer-raises", 3: "double.four-caller", 4: "double.buyer-raises"}
+"""The rule that says who speaks at each doubling level (the defenders first, a Double's
+buyer and perhaps his partner, a Triple's doubler and perhaps his partner)."""
 FIRST_CARDS = 5
 """Cards each seat holds during the auction (the deal is completed after it)."""
 
@@ -106,7 +109,8 @@ def _contract(auction: Auction) -> dict[str, Any] | None:
 
 
 def auction(rules: Rules, data: dict[str, Any]) -> Answer:
-    """The calls open to the seat to speak, or the contract once the auction is over."""
+    """The seat to speak and the calls open to it, or the contract once the auction is over
+    (no seat then): who speaks is part of the answer (``auction.order``)."""
     dealer = read_seat(data.get("dealer"), "dealer")
     public = read_card(data.get("public"), "public")
     hands = _hands(data, public)
@@ -130,10 +134,12 @@ def auction(rules: Rules, data: dict[str, Any]) -> Answer:
                  legal_calls(rules, bidding, hands[bidding.queue[0]])]
         why["calls"] = {c: call_rule(rules, bidding, c) for c in AUCTION_CALLS}
     contract = _contract(bidding)
+    why["seat"] = "auction.order"
     why["contract"] = ("auction.kawesh" if bidding.annulled else
                        "auction.all-pass" if bidding.done and bidding.bid is None else
                        why.get(f"call {len(calls) - 1}", "auction.order"))
-    return Answer({"legal": legal, "contract": contract}, why)
+    seat = None if bidding.done else bidding.queue[0]
+    return Answer({"legal": legal, "seat": seat, "contract": contract}, why)
 
 
 def doubling_rule(doubling: Doubling, call: str, scores: tuple[int, int]) -> str:
@@ -189,5 +195,6 @@ def doubling(rules: Rules, data: dict[str, Any]) -> Answer:
     expect = {"legal": legal, "seat": state.queue[0] if state.queue else None,
               "multiplier": state.level, "locked": state.locked, "gahwa": state.gahwa}
     why = {"calls": {c: doubling_rule(state, c, scores) for c in DOUBLING_CALLS},
+           "seat": SEAT_RULES.get(state.level, "double.ladder"),
            "multiplier": "double.sun" if contract == SUN else "double.lock"}
     return Answer(expect, why)
