@@ -5,9 +5,9 @@ An auction request gives the dealer, the public card, the five cards each seat h
 the deal is completed (a Kawesh depends on them) and the calls so far; the answer is the seat
 to speak and the calls open to it, and the contract once the calls end the auction. A
 doubling request gives the contract, its declarer, the scores before the hand (Sun may be
-doubled only in some standings) and the doubling calls so far. Calls are named as the engine names them (``pass``,
-``hokom``, ``sun``, ``ashkal``, ``kawesh``, ``suit-H``; ``double``, ``double-locked``,
-``triple``, ``four``, ``four-locked``, ``gahwa``).
+doubled only in some standings) and the doubling calls so far. Calls are named as the
+engine names them (``pass``, ``hokom``, ``sun``, ``ashkal``, ``kawesh``, ``suit-H``;
+``double``, ``double-locked``, ``triple``, ``four``, ``four-locked``, ``gahwa``).
 """
 
 from __future__ import annotations
