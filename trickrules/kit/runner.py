@@ -219,12 +219,12 @@ class Runner:
                 expected = _answer(profile, {"op": op, **prefix})
                 reply = self._ask(profile, op, prefix)
                 call = body["calls"][k]
-                seat = expected.expect.get("seat")
-                if isinstance(reply, dict) and reply.get("seat", seat) != seat:
+                speaker = expected.expect.get("seat")
+                if isinstance(reply, dict) and reply.get("seat", speaker) != speaker:
                     got = {p: v for p, v in reply.items() if p != "id"}
                     return self._charged(profile, op, prefix, got, [expected.why["seat"]],
                                          f"seat {reply.get('seat')} speaks at call {k}, "
-                                         f"expected seat {seat}", [])
+                                         f"expected seat {speaker}", [])
                 if isinstance(reply, dict) and call not in reply.get("legal", []):
                     return self._refused(profile, op, prefix, call,
                                          [expected.why["calls"][call]],

@@ -138,8 +138,8 @@ def auction(rules: Rules, data: dict[str, Any]) -> Answer:
     why["contract"] = ("auction.kawesh" if bidding.annulled else
                        "auction.all-pass" if bidding.done and bidding.bid is None else
                        why.get(f"call {len(calls) - 1}", "auction.order"))
-    seat = None if bidding.done else bidding.queue[0]
-    return Answer({"legal": legal, "seat": seat, "contract": contract}, why)
+    speaker = None if bidding.done else bidding.queue[0]
+    return Answer({"legal": legal, "seat": speaker, "contract": contract}, why)
 
 
 def doubling_rule(doubling: Doubling, call: str, scores: tuple[int, int]) -> str:
