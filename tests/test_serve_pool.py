@@ -197,3 +197,32 @@ def test_the_workers_die_with_the_server(server: tuple[subprocess.Popen[str], in
         time.sleep(0.05)
     assert _group(process.pid) == [], "a process outlived the server"
     assert "Traceback" not in err, err
+
+
+SERVER_DIES = """
+import asyncio, os, time
+from trickrules.serve.pool import RulingPool
+
+async def main():
+    pool = RulingPool(workers=1, queue=1, work=time.sleep)
+    await pool.answer(0, 60)
+    print(pool.pids()[0], flush=True)
+    asyncio.ensure_future(pool.answer(3600, 7200))  # an hour's computation under way
+    await asyncio.sleep(0.5)
+    os._exit(0)  # the server gone without stopping its pool, as under SIGKILL
+
+if __name__ == "__main__":
+    asyncio.run(main())
+"""
+
+
+def test_a_worker_in_mid_computation_dies_with_the_server(tmp_path: Path) -> None:
+    script = tmp_path / "server_dies.py"
+    script.write_text(SERVER_DIES)
+    done = subprocess.run([sys.executable, str(script)], capture_output=True, text=True,
+                          check=False, cwd=ROOT, timeout=LONG)
+    worker = int(done.stdout.split()[0])
+    deadline = time.monotonic() + LONG
+    while not _gone(worker) and time.monotonic() < deadline:
+        time.sleep(0.05)
+    assert _gone(worker), "the computing worker outlived its server"
