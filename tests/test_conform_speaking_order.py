@@ -1,22 +1,34 @@
 """Who speaks is part of the auction's answer: an engine that passes the turn on from a
 Hokom's buyer (as several public engines do) instead of asking first those who passed before
 the bid is charged to ``auction.order`` alone, never to the call rules its other seat's calls
-happen to touch; calls are compared only where both sides agree who speaks."""
+happen to touch; calls are compared only where both sides agree who speaks. The forward turn
+is not a reading of the rule data (the Z3 buying does not encode it), so the engine here is
+the reference with its Hokom step replaced while it answers."""
 
 from __future__ import annotations
 
 from typing import Any
+from unittest import mock
 
 from helpers import shipped_suite
 
+from engine.baloot import auction as buying
+from engine.baloot.rules import Rules
 from proofs.conformance.protocol import profile_for
 from proofs.conformance.suite import EVERY, SuiteData
 from trickrules.kit.engine_process import Problem
 from trickrules.kit.reference_adapter import respond
 from trickrules.kit.runner import Run, Runner, differing_rules, settle
 
-FORWARD = {"auction.order": "passes-forward"}
 SUITE = shipped_suite("baloot")
+HOKOM = buying._hokom
+
+
+def _forward_hokom(rules: Rules, auction: buying.Auction, seat: int, action: int) -> None:
+    """A Hokom after which the turn passes on from its buyer, the players after him first."""
+    HOKOM(rules, auction, seat, action)
+    after = [(seat + 1 + i) % 4 for i in range(3)]
+    auction.queue = [s for s in after if s in auction.queue]
 
 
 class FixedEngine:
@@ -30,8 +42,11 @@ class FixedEngine:
         self.readings = readings
 
     def ask(self, request: dict[str, Any]) -> dict[str, Any] | Problem:
-        """The reference answer under this engine's readings (a refusal as a Problem)."""
-        reply = respond({"id": 1, **request, "rules": {**request["rules"], **self.readings}})
+        """The reference answer under this engine's readings, the turn passing forward after
+        a Hokom (a refusal as a Problem)."""
+        with mock.patch.object(buying, "_hokom", _forward_hokom):
+            reply = respond({"id": 1, **request,
+                             "rules": {**request["rules"], **self.readings}})
         return Problem("error", reply["error"]) if "error" in reply else reply
 
     def stop(self) -> None:
@@ -52,13 +67,12 @@ def _holds(vector: dict[str, Any], profile: str) -> bool:
 
 
 def _run(readings: dict[str, str], limit: int) -> Run:
-    """The engine asked the smallest reconciled auction vectors that the forward turn order
-    answers otherwise (the suite fixes which: held under one profile and not the other)."""
+    """The engine asked the smallest reconciled auction vectors with a Hokom and a call after
+    it (where the forward turn can differ)."""
     default = SUITE.defaults["baloot"]
-    forward = f"{default}[auction.order=passes-forward]"
-    assert forward in SUITE.profiles
     asked = sorted((v for v in SUITE.vectors if v["op"] == "auction" and _holds(v, default)
-                    and not _holds(v, forward)), key=lambda v: (v["size"], v["id"]))[:limit]
+                    and "hokom" in v["request"]["calls"][:-1]),
+                   key=lambda v: (v["size"], v["id"]))[:limit]
     assert asked
     runner = _runner(readings)
     run = Run(runner.engine.command, [default], runner.engine.timeout)
@@ -70,25 +84,13 @@ def _run(readings: dict[str, str], limit: int) -> Run:
 
 
 def test_an_engine_passing_the_turn_forward_is_charged_to_speaking_order_alone() -> None:
-    run = _run(FORWARD, 30)
+    run = _run({}, 40)
     assert run.failures
     assert all(f.rules == ["auction.order"] for f in run.failures), [
         (f.vector["id"], f.rules) for f in run.failures if f.rules != ["auction.order"]][:3]
     # the seat it names differs from the reference's where it answers
     assert any(isinstance(f.got, dict) and f.got.get("seat") != f.vector["expect"]["seat"]
                for f in run.failures)
-
-
-def test_a_wrong_seat_with_another_house_rule_is_still_charged_to_speaking_order() -> None:
-    """No one reading reproduces an engine playing two options, so the charge falls to the
-    parts that differ: where the seat differs, speaking order alone."""
-    run = _run({**FORWARD, "auction.sun-over-sun": "final"}, 60)
-    seat_wrong = [f for f in run.failures if isinstance(f.got, dict)
-                  and f.got.get("seat") != f.vector["expect"]["seat"]]
-    assert seat_wrong
-    assert all(f.rules == ["auction.order"] for f in seat_wrong), [
-        (f.vector["id"], f.rules, f.detail) for f in seat_wrong
-        if f.rules != ["auction.order"]][:3]
 
 
 def test_calls_are_compared_only_where_both_sides_agree_who_speaks() -> None:

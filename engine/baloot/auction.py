@@ -1,8 +1,7 @@
 """Buying the public card (two rounds, Ashkal, Kawesh) and doubling, as small state machines.
 
-Seats speak in priority order from the dealer's right, and after a Hokom those who passed
-before it are asked again first, or the turn passes on from its buyer (``auction.order``).
-A first-round Hokom is in the public card's suit and every other player may answer it with Sun
+Seats speak in priority order from the dealer's right (``auction.order``). A first-round
+Hokom is in the public card's suit and every other player may answer it with Sun
 (``auction.sun-over-hokom``), or with a Hokom of his own by a player ahead of its buyer
 (``auction.hokom-over-hokom``); a first-round Sun may be taken by a player of higher priority
 (``auction.sun-over-sun``); a second-round Sun is final, and a second-round Hokom is answered
@@ -194,10 +193,7 @@ def _hokom(rules: Rules, auction: Auction, seat: int, action: int) -> None:
     _record(auction, seat, "hokom", trump)
     auction.bid = Bid(HOKOM, seat, seat, trump)
     barred = auction.said_no if rules.second_no_bars_sun else set()
-    order = auction.order
-    if rules.turn_passes_forward:  # auction.order: the turn passes on from the buyer
-        order = [(seat + 1 + i) % 4 for i in range(3)]
-    auction.queue = [s for s in order if s != seat and s not in barred]
+    auction.queue = [s for s in auction.order if s != seat and s not in barred]
 
 
 def apply_call(rules: Rules, auction: Auction, action: int) -> None:

@@ -163,6 +163,7 @@ PLAYED_ONE_WAY = (
     ("deck.cards", "piquet-32"), ("seating.partners", "opposite"),
     ("seating.turn-order", "counter-clockwise"), ("dealer.first", "random"),
     ("deal.packets", "3-2-then-public"), ("deal.completion", "taker-2-others-3"),
+    ("auction.order", "from-dealers-right"),
     ("project.values", "sira-50-100-400"), ("rank.trump", "jack-nine-high"),
     ("play.follow-suit", "must-follow"), ("score.card-points", "standard"),
 )
@@ -188,7 +189,6 @@ class Rules:
     hokom_confirmation: bool
     confirmation_sun_not_on_ace: bool
     hokom_over_hokom: bool
-    turn_passes_forward: bool
     kawesh: Kawesh
     second_hokom_named_with_bid: bool
     all_pass_same_dealer: bool
@@ -316,8 +316,6 @@ def compile_rules(profile: Profile) -> Rules:
         confirmation_sun_not_on_ace=profile.value("auction.hokom-confirmation")
         == "buyer-keeps-or-takes-sun-not-on-ace",
         hokom_over_hokom=flag(profile, "auction.hokom-over-hokom", "higher-priority", "none"),
-        turn_passes_forward=flag(profile, "auction.order", "passes-forward",
-                                 "from-dealers-right"),
         kawesh=member(profile, "auction.kawesh", Kawesh),
         second_hokom_named_with_bid=flag(profile, "auction.second-round-hokom",
                                          "named-with-bid", "named-after-buying"),
