@@ -113,6 +113,7 @@ def _drawings_parsed_once() -> None:
     """Parse each SVG drawing once per build: rst2pdf parses a drawing to measure it and again
     to draw it, and both editions draw the same ones (parsing was a third of the PDF build).
     The parsed drawing is only measured and drawn, never changed, so one serves every use."""
+    from card_drawings import read_drawing
     from rst2pdf import svgimage
 
     parse = svgimage.svg2rlg
@@ -123,8 +124,8 @@ def _drawings_parsed_once() -> None:
             return parse(path, **options)
         status = os.stat(path)
         key = (os.path.realpath(path), status.st_mtime_ns, status.st_size)
-        if key not in parsed:
-            parsed[key] = parse(path)
+        if key not in parsed:  # the card drawings read directly, any other SVG by svglib
+            parsed[key] = read_drawing(path) or parse(path)
         return parsed[key]
 
     svgimage.svg2rlg = parse_once

@@ -12,7 +12,8 @@ import sys
 RECONCILED = {
     "deck.cards": "piquet-32", "seating.partners": "opposite",
     "seating.turn-order": "counter-clockwise", "dealer.first": "random",
-    "dealer.rotation": "to-the-right", "deal.cut": "cutter-chooses", "deal.packets": "3-2-then-public",
+    "dealer.rotation": "to-the-right", "deal.cut": "cutter-chooses",
+    "deal.packets": "3-2-then-public",
     "deal.exposed-card": "keep-unless-ace", "deal.completion": "taker-2-others-3",
     "auction.order": "from-dealers-right", "auction.sun-over-hokom": "any-other-player",
     "auction.hokom-over-hokom": "none",
