@@ -149,7 +149,8 @@ def test_card_point_worth_is_defined_as_the_engine_counts_it() -> None:
     engine adds towards the threshold (rule 708) under the book's rules."""
     from engine.baloot.scoring import HandFacts, threshold_lead
     from proofs.baloot.replay import engine_rules
-    from trickrules.rulebook.director_tools import PROJECT_NAMES, worth_words
+    from proofs.baloot.rule_facts import PROJECT_NAMES
+    from trickrules.rulebook.director_tools import worth_words
 
     catalogue = family_catalogue("baloot")
     assert catalogue.rulebook is not None

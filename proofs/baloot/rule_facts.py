@@ -366,11 +366,33 @@ def target_fact(args: tuple[tuple[str, ...], ...], profile: Profile) -> RuleFact
     return RuleFact(str(points), checked="engine and Z3 model")
 
 
+PROJECT_NAMES = {"sira": "a Sira", "fifty": "a Fifty", "hundred": "a Hundred",
+                 "four-hundred": "a Four Hundred"}
+
+
+def worth_fact(args: tuple[tuple[str, ...], ...], profile: Profile) -> RuleFact:
+    """``<<worth>>``: what each project and Baloot counts as in card points (its game points
+    times the card points one game point stands for: 5 in Sun, 10 in Hokom), in the engine's
+    values under ``profile``."""
+    from engine.baloot.scoring import HOKOM_POINTS_PER_GAME, SUN_POINTS_PER_GAME
+
+    rules = compile_rules(profile)
+    per = {"sun": SUN_POINTS_PER_GAME, "hokom": HOKOM_POINTS_PER_GAME}
+    worths = []
+    for key, value in rules.project_values.items():
+        project, _, contract = key.rpartition("-")
+        worths.append(f"{PROJECT_NAMES.get(project, project)} in {contract.title()} "
+                      f"{value * per[contract]}")
+    baloot = rules.baloot_value * (1 if rules.baloot_card_points else HOKOM_POINTS_PER_GAME)
+    return RuleFact(f"({SUN_POINTS_PER_GAME} in Sun, {HOKOM_POINTS_PER_GAME} in Hokom), so "
+                    + ", ".join(worths) + f"; Baloot is worth {baloot}", checked="engine")
+
+
 FACTS: dict[str, Callable[[tuple[tuple[str, ...], ...], Profile], RuleFact]] = {
     "card-points": card_points_fact, "target": target_fact,
     "game-points": game_points_fact, "number": number_fact,
     "project-values": project_values_fact, "doubling-ladder": doubling_fact,
-    "may": permission_fact}
+    "may": permission_fact, "worth": worth_fact}
 """Each kind of statement Baloot's rule texts may make."""
 
 

@@ -49,33 +49,16 @@ def _pair(value: Any) -> tuple[str, str]:
     return (str(value[0]), str(value[1])) if isinstance(value, list) else ("", "")
 
 
-PROJECT_NAMES = {"sira": "a Sira", "fifty": "a Fifty", "hundred": "a Hundred",
-                 "four-hundred": "a Four Hundred"}
-
-
 def worth_words(catalogue: Catalogue) -> str:
     """What "card-point worth" means (rule 708 and the scoresheet use it), in players' words,
-    with each project's and Baloot's worth under the book's rules: its game points times the
-    card points one game point stands for (5 in Sun, 10 in Hokom). Empty for a family scored
-    in tricks."""
+    with each project's and Baloot's worth under the book's rules (the family's rule facts
+    give them). Empty for a family scored in tricks."""
     book = catalogue.rulebook
     if family_name(catalogue) != "baloot" or book is None:
         return ""
-    from engine.baloot.scoring import HOKOM_POINTS_PER_GAME, SUN_POINTS_PER_GAME
-    from proofs.baloot.replay import engine_rules
-
-    rules = engine_rules(catalogue.profile(book.profiles["baloot"]))
-    per = {"sun": SUN_POINTS_PER_GAME, "hokom": HOKOM_POINTS_PER_GAME}
-    worths = []
-    for key, value in rules.project_values.items():
-        project, _, contract = key.rpartition("-")
-        worths.append(f"{PROJECT_NAMES.get(project, project)} in {contract.title()} "
-                      f"{value * per[contract]}")
-    baloot = rules.baloot_value * (1 if rules.baloot_card_points else HOKOM_POINTS_PER_GAME)
+    fact = kit_for_game("baloot").rule_fact("worth", (), catalogue.profile(book.profiles["baloot"]))
     return ("A project's card-point worth is what it would count as card points: its game "
-            f"points times the card points one game point stands for ({SUN_POINTS_PER_GAME} "
-            f"in Sun, {HOKOM_POINTS_PER_GAME} in Hokom), so " + ", ".join(worths)
-            + f"; Baloot is worth {baloot}.")
+            f"points times the card points one game point stands for {fact.words}.")
 
 
 def scoresheet_lines(catalogue: Catalogue) -> list[str]:
