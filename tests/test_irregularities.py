@@ -149,7 +149,7 @@ def test_card_point_worth_is_defined_as_the_engine_counts_it() -> None:
     engine adds towards the threshold (rule 708) under the book's rules."""
     from engine.baloot.scoring import HandFacts, threshold_lead
     from proofs.baloot.replay import engine_rules
-    from proofs.baloot.rule_facts import PROJECT_NAMES
+    from proofs.baloot.rule_facts import WORTH_NAMES
     from trickrules.rulebook.director_tools import worth_words
 
     catalogue = family_catalogue("baloot")
@@ -159,6 +159,6 @@ def test_card_point_worth_is_defined_as_the_engine_counts_it() -> None:
     for key, value in rules.project_values.items():
         project, _, contract = key.rpartition("-")
         facts = HandFacts(contract, 0, 1, False, (0, 0), 0, value, (0, 0))
-        assert f"{PROJECT_NAMES[project]} in {contract.title()} {threshold_lead(rules, facts)}" \
+        assert f"{WORTH_NAMES[project]} in {contract.title()} {threshold_lead(rules, facts)}" \
             in words, key
     assert worth_words(family_catalogue("kout")) == ""

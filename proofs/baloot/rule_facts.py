@@ -366,8 +366,9 @@ def target_fact(args: tuple[tuple[str, ...], ...], profile: Profile) -> RuleFact
     return RuleFact(str(points), checked="engine and Z3 model")
 
 
-PROJECT_NAMES = {"sira": "a Sira", "fifty": "a Fifty", "hundred": "a Hundred",
-                 "four-hundred": "a Four Hundred"}
+WORTH_NAMES = {"sira": "a Sira", "fifty": "a Fifty", "hundred": "a Hundred",
+               "four-hundred": "a Four Hundred"}
+"""Each kind of project as the sentence on card-point worth names it."""
 
 
 def worth_fact(args: tuple[tuple[str, ...], ...], profile: Profile) -> RuleFact:
@@ -381,7 +382,7 @@ def worth_fact(args: tuple[tuple[str, ...], ...], profile: Profile) -> RuleFact:
     worths = []
     for key, value in rules.project_values.items():
         project, _, contract = key.rpartition("-")
-        worths.append(f"{PROJECT_NAMES.get(project, project)} in {contract.title()} "
+        worths.append(f"{WORTH_NAMES.get(project, project)} in {contract.title()} "
                       f"{value * per[contract]}")
     baloot = rules.baloot_value * (1 if rules.baloot_card_points else HOKOM_POINTS_PER_GAME)
     return RuleFact(f"({SUN_POINTS_PER_GAME} in Sun, {HOKOM_POINTS_PER_GAME} in Hokom), so "

@@ -245,7 +245,7 @@ def test_the_first_caller_may_buy_pass_or_annul_a_hand_of_low_cards() -> None:
     # Kawesh
     got = _auction([])
     assert got.expect == {"legal": ["pass", "hokom", "sun", "ashkal", "kawesh"],
-                          "contract": None}
+                          "seat": 1, "contract": None}
     assert got.why["calls"]["kawesh"] == "auction.kawesh"
     no_kawesh = _auction([], _profile(**{"auction.kawesh": "none"}))
     assert "kawesh" not in no_kawesh.expect["legal"]
@@ -257,10 +257,10 @@ def test_the_first_caller_may_buy_pass_or_annul_a_hand_of_low_cards() -> None:
 
 def test_a_hokom_bought_in_the_first_round_takes_the_public_cards_suit() -> None:
     got = _auction(["hokom", "pass", "pass", "pass"])
-    assert got.expect == {"legal": [], "contract": {"kind": "hokom", "declarer": 1,
-                                                    "trump": "H"}}
+    assert got.expect == {"legal": [], "seat": None,  # the buying is over: nobody speaks
+                          "contract": {"kind": "hokom", "declarer": 1, "trump": "H"}}
     nobody = _auction(["pass"] * 8)
-    assert nobody.expect == {"legal": [], "contract": None}
+    assert nobody.expect == {"legal": [], "seat": None, "contract": None}
     assert nobody.why["contract"] == "auction.all-pass"
     with pytest.raises(InvalidRequestError, match="not open to seat 1"):
         _auction(["double"])

@@ -53,25 +53,28 @@ def _fields(fields: tuple[Field, ...] | list[Field], indent: str = "") -> list[s
     return lines
 
 
-def _example(facts: GameFacts, op: str) -> tuple[dict[str, Any], dict[str, Any]]:
-    """An example of a question and its ruling: the shipped example question of that form
-    when there is one, else the smallest case of the suite on which a house option answers
+def _examples(facts: GameFacts, op: str) -> list[tuple[dict[str, Any], dict[str, Any]]]:
+    """Examples of a question and its ruling: every shipped example question of that form
+    when there are some, else the smallest case of the suite on which a house option answers
     otherwise (not merely refuses), else the suite's smallest case."""
     from importlib import resources
 
     shipped = resources.files("trickrules.rulebook.sphinx").joinpath("examples/questions")
+    found = []
     for path in sorted(shipped.iterdir(), key=lambda p: p.name):
         data = json.loads(path.read_text(encoding="utf-8")) if path.name.endswith(
             ".json") else {}
         if data.get("game") == facts.game and data.get("op") == op:
-            return data, judge_question(data)
+            found.append((data, judge_question(data)))
+    if found:
+        return found
     for question in example_questions(facts, op, "variant", 12):
         asked = {"game": facts.game, "op": op, **question}
         report = judge_question(asked)
         if any("answer" in option for option in report["house"]):
-            return asked, report
+            return [(asked, report)]
     asked = {"game": facts.game, "op": op, **example_question(facts, op)}
-    return asked, judge_question(asked)
+    return [(asked, judge_question(asked))]
 
 
 def _ruling(family: str, report: dict[str, Any]) -> list[str]:
@@ -181,10 +184,12 @@ def questions_page(families: list[str]) -> list[str]:
                   f"``\"op\": \"{op}\"``. {escape(question_help(games[0], op))}", ""]
         for game in games:
             facts = game_facts(game)
-            question, report = _example(facts, op)
+            examples = _examples(facts, op)
             lines += [*heading(facts.name, 2), "The fields:", "",
-                      *_fields(question_fields(game, op, facts.players)), "",
-                      "An example:", "", ".. code-block:: json", "",
-                      *("   " + line for line in wrapped_json(question)), "",
-                      *_ruling(facts.family, report)]
+                      *_fields(question_fields(game, op, facts.players)), ""]
+            for number, (question, report) in enumerate(examples):
+                lines += ["Another example:" if number else "An example:",
+                          "", ".. code-block:: json", "",
+                          *("   " + line for line in wrapped_json(question)), "",
+                          *_ruling(facts.family, report)]
     return lines

@@ -47,13 +47,13 @@ def main(conn: Connection, alive: Connection) -> None:
     signal.signal(signal.SIGINT, signal.SIG_IGN)
     signal.signal(signal.SIGHUP, signal.SIG_IGN)
     threading.Thread(target=_exit_with_server, args=(alive,), daemon=True).start()
-    conn.send(READY)
-    while True:
-        try:
+    try:
+        conn.send(READY)
+        while True:
             work, data = conn.recv()
-        except (EOFError, OSError):
-            return
-        conn.send(outcome(work, data))
+            conn.send(outcome(work, data))
+    except (EOFError, OSError):  # the server is gone (a broken pipe is an OSError too)
+        return
 
 
 def _exit_with_server(alive: Connection) -> None:
