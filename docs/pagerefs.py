@@ -55,10 +55,17 @@ class PageRefIndex(IndexingFlowable):  # type: ignore[misc]
         """Destinations in the front matter (roman pages): the contents' entries take their
         headings' names, and are overridden by the headings themselves."""
         self.guesses: dict[str, set[str]] = {}
+        self.passes = 0
+
+    draft = False
+    """Whether the pass being laid out is the first, which only finds where the targets are
+    (another pass always follows it; its pictures are not drawn)."""
 
     def beforeBuild(self) -> None:  # noqa: N802 (ReportLab's name)
         """A new pass: what the last one found is the best guess of where targets are."""
         PageRefIndex.current = self
+        self.draft = self.passes == 0
+        self.passes += 1
         if self.pages or self.front:
             self.before = {**self.front, **self.pages}
         self.pages, self.front, self.guesses = {}, {}, {}
@@ -85,10 +92,11 @@ class PageRefIndex(IndexingFlowable):  # type: ignore[misc]
         return page
 
     def isSatisfied(self) -> bool:  # noqa: N802 (ReportLab's name)
-        """Every number set in this pass was its target's page."""
+        """Every number set in this pass was its target's page, and the pass drew the
+        pictures (the first never does)."""
         final = {**self.front, **self.pages}
-        return all(guessed == {final.get(target, "")}
-                   for target, guessed in self.guesses.items())
+        return not self.draft and all(guessed == {final.get(target, "")}
+                                      for target, guessed in self.guesses.items())
 
 
 class PageRefFrag(ParaFrag):  # type: ignore[misc]
@@ -191,6 +199,22 @@ def _number_after_links() -> None:
     HandleReference.get_pre_post = with_page
 
 
+def _pictures_on_drawn_passes() -> None:
+    """A picture is laid out on every pass but drawn only on one that may be kept: the first
+    pass only finds the pages (drawing the card pictures was a fifth of a pass)."""
+    from rst2pdf.svgimage import SVGImage  # type: ignore[import-untyped]
+
+    draw_on = SVGImage.drawOn
+
+    def drawn_unless_draft(self: Any, canv: Any, x: float, y: float, _sW: float = 0) -> Any:  # noqa: N803
+        index = PageRefIndex.current
+        if index is not None and index.draft:
+            return None
+        return draw_on(self, canv, x, y, _sW)
+
+    SVGImage.drawOn = drawn_unless_draft
+
+
 def _index_every_pdf() -> None:
     """Every PDF rst2pdf lays out carries a :class:`PageRefIndex`, first in its story."""
     from rst2pdf.createpdf import FancyDocTemplate
@@ -213,6 +237,7 @@ def _patch(app: Any) -> None:
         _reset_numbers()
         _note_destinations()
         _number_after_links()
+        _pictures_on_drawn_passes()
         _index_every_pdf()
 
 

@@ -214,12 +214,10 @@ EDITION_PAGES = {"players": ("players.rst", "players/*.rst"), "quick": ("players
                  "director": ("director.rst", "irregularities.rst")}
 """The generated pages each edition but the committee's prints, as globs in its family's
 folder (the committee edition prints every page of the family but the players')."""
-SECONDS_PER_TEXT_KB = {"rulebook": 0.0066, "players": 0.025, "quick": 0.025, "director": 0.025}
-SECONDS_PER_DRAWING_KB, SECONDS_PER_PDF = 0.007, 0.3
-"""About what laying out a PDF costs per thousand bytes of its generated text (the committee
-edition's long pages of sources set faster than the players' tables and pictures), per
-thousand bytes of the SVG drawings it prints (each parsed, then drawn on every pass), and
-for itself: weights for sharing the PDFs out, measured once."""
+SECONDS_PER_TEXT_KB, SECONDS_PER_DRAWING_KB, SECONDS_PER_PDF = 0.014, 0.003, 0.3
+"""About what laying out a PDF costs per thousand bytes of its generated text, per thousand
+bytes of the SVG drawings it prints (each read, then drawn on the pass kept), and for itself:
+weights for sharing the PDFs out, measured once."""
 
 
 MANIFEST = ".trickrules-built"
@@ -257,8 +255,7 @@ def pdf_groups(source: Path, families: list[str], editions: tuple[str, ...] | No
     for family in families:
         for edition in editions or EDITION_NAMES:
             pages = _edition_pages(source / family, edition)
-            documents.append((_layout_cost(pages, SECONDS_PER_TEXT_KB[edition]),
-                              f"{family}-{edition}"))
+            documents.append((_layout_cost(pages), f"{family}-{edition}"))
     groups: list[tuple[float, list[str]]] = [(0.0, []) for _ in range(max(1, workers))]
     for weight, name in sorted(documents, key=lambda d: (-d[0], d[1])):
         least = min(range(len(groups)), key=lambda i: (groups[i][0], i))
@@ -274,7 +271,7 @@ def _edition_pages(folder: Path, edition: str) -> list[Path]:
     return sorted(p for p in folder.rglob("*.rst") if p not in players)
 
 
-def _layout_cost(pages: list[Path], per_text_kb: float) -> float:
+def _layout_cost(pages: list[Path]) -> float:
     """The seconds laying out ``pages`` is expected to take, from their text and the
     drawings they print."""
     drawings: set[Path] = set()
@@ -284,7 +281,7 @@ def _layout_cost(pages: list[Path], per_text_kb: float) -> float:
         text_bytes += len(text)
         drawings |= {page.parents[1] / name.lstrip("/") for name in printed_drawings(text)}
     drawing_bytes = sum(d.stat().st_size for d in drawings if d.is_file())
-    return (SECONDS_PER_PDF + text_bytes / 1000 * per_text_kb
+    return (SECONDS_PER_PDF + text_bytes / 1000 * SECONDS_PER_TEXT_KB
             + drawing_bytes / 1000 * SECONDS_PER_DRAWING_KB)
 
 
