@@ -23,7 +23,7 @@ import time
 from dataclasses import dataclass, field
 from pathlib import Path
 
-from benchmarks.budgets import Figure
+from benchmarks.budgets import Figure, print_figures
 
 ROOT = Path(__file__).resolve().parent.parent
 CHEAP = ("/api/kout6/legal-plays",
@@ -171,10 +171,7 @@ def main(argv: list[str] | None = None) -> int:
         figures = run(args.clients, args.seconds, args.workers)
     except (RuntimeError, OSError) as exc:
         figures = [Figure("serve load", 0.0, "", 0.0, failed=str(exc))]
-    print(f"{'figure':<46}{'measured':>14}  {'budget':<12}  verdict")
-    for figure in figures:
-        print(figure.line())
-    return 0 if all(f.ok for f in figures) else 1
+    return print_figures(figures)
 
 
 if __name__ == "__main__":
