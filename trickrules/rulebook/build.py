@@ -34,7 +34,7 @@ from trickrules.rulebook.odds_page import has_odds, odds_page
 from trickrules.rulebook.players_book import players_edition
 from trickrules.rulebook.players_pages import players_examples
 from trickrules.rulebook.policy_page import policy_page
-from trickrules.rulebook.prerequisites import RulebookError, check_prerequisites
+from trickrules.rulebook.prerequisites import RulebookError, check_prerequisites, sphinx_failure
 from trickrules.rulebook.rst import file_slug
 from trickrules.rulebook.rule_examples_page import drawing, drawing_name, is_drawn
 from trickrules.rulebook.rules_pages import example_image, glossary_page, house_page, rules_pages
@@ -352,10 +352,8 @@ def _run_side_by_side(builds: list[Build], source: Path, doctrees: Path,
             process.wait()
     failures = []
     for builder, process, stdout, stderr in outputs:
-        problems = [line for line in (stderr + stdout).splitlines()
-                    if "WARNING" in line or "ERROR" in line]
-        if process.returncode != 0 or problems:
-            detail = "\n".join(problems) or stderr.strip() or stdout.strip()
+        detail = sphinx_failure(process.returncode, stdout, stderr)
+        if detail is not None:
             stage = "reading" if builder == "dummy" else f"{builder} build"
             failures.append(f"sphinx {stage} failed:\n{detail}")
     if failures:

@@ -34,6 +34,16 @@ class RulebookError(ValueError):
     """The rulebook could not be built; the message says which step failed and why."""
 
 
+def sphinx_failure(returncode: int, stdout: str, stderr: str) -> str | None:
+    """What went wrong in a finished Sphinx run (its warnings and errors, else its output),
+    or ``None`` when it succeeded without a warning (warnings are errors here)."""
+    problems = [line for line in (stderr + stdout).splitlines()
+                if "WARNING" in line or "ERROR" in line]
+    if returncode == 0 and not problems:
+        return None
+    return "\n".join(problems) or stderr.strip() or stdout.strip()
+
+
 def missing_modules(pdf: bool) -> list[str]:
     """The libraries the build needs that are not installed."""
     wanted = HTML_MODULES + (PDF_MODULES if pdf else ())

@@ -21,7 +21,7 @@ from spec.numbering import rulebook_of
 from spec.registry import REGISTRY
 from trickrules.locale import LOCALE_DIR, PAGES_DOMAIN, PROGRAM_DOMAIN, direction, translation
 from trickrules.rulebook.players_pages import PLAYERS, players_label
-from trickrules.rulebook.prerequisites import RulebookError
+from trickrules.rulebook.prerequisites import RulebookError, sphinx_failure
 from trickrules.rulebook.rst import heading, label
 from trickrules.rulebook.translated_print import print_pdfs, printable_page
 
@@ -147,10 +147,8 @@ class TranslatedBuild:
     def wait(self) -> None:
         """Wait for Sphinx; a warning or error fails the build, naming the language."""
         stdout, stderr = self.process.communicate()
-        problems = [line for line in (stderr + stdout).splitlines()
-                    if "WARNING" in line or "ERROR" in line]
-        if self.process.returncode != 0 or problems:
-            detail = "\n".join(problems) or stderr.strip() or stdout.strip()
+        detail = sphinx_failure(self.process.returncode, stdout, stderr)
+        if detail is not None:
             raise RulebookError(f"sphinx html build of the {self.language} pages failed:\n"
                                 f"{detail}")
         shutil.rmtree(self.out / ".doctrees", ignore_errors=True)
