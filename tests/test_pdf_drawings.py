@@ -1,6 +1,8 @@
 """The PDF builder reads the rulebook's own card drawings without svglib
 (``docs/card_drawings.py``): each drawing kind prints exactly as svglib's reading of it does,
-and a file outside the drawings' vocabulary is left to svglib."""
+and a file outside the drawings' vocabulary is left to svglib; and every drawing a players'
+edition prints is drawn on the pass that is kept (the first pass draws none:
+``docs/pagerefs.py``)."""
 
 from __future__ import annotations
 
@@ -14,7 +16,7 @@ from PIL import Image, ImageChops
 from reportlab.graphics import renderPDF  # type: ignore[import-untyped]
 from svglib.svglib import svg2rlg
 
-from trickrules.rulebook.build import Built
+from trickrules.rulebook.build import Built, printed_drawings
 
 
 def _reader() -> Any:
@@ -69,3 +71,20 @@ def test_anything_else_is_left_to_svglib(svg: str, tmp_path: Path) -> None:
     path = tmp_path / "other.svg"
     path.write_text(svg, encoding="utf-8")
     assert read_drawing(str(path)) is None
+
+
+def test_every_printed_drawing_is_in_the_pdf(rulebook: Built) -> None:
+    """The first line of each drawing the Baloot players' edition prints is in its PDF's
+    text (a drawing laid out but not drawn leaves its room empty)."""
+    import xml.etree.ElementTree as ElementTree
+
+    text = " ".join(subprocess.run(["pdftotext", "-enc", "UTF-8",
+                                    str(rulebook.players_pdf("baloot")), "-"], check=True,
+                                   capture_output=True, text=True).stdout.split())
+    names = {name for page in sorted((rulebook.source / "baloot" / "players").glob("*.rst"))
+             for name in printed_drawings(page.read_text(encoding="utf-8"))}
+    assert len(names) > 20
+    for name in sorted(names):
+        root = ElementTree.parse(rulebook.source / name.lstrip("/")).getroot()
+        first = next(e.text for e in root.iter() if e.tag.endswith("text") and e.text)
+        assert " ".join(first.split()) in text, name
