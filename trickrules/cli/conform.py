@@ -13,6 +13,11 @@ from trickrules.kit import DEFAULT_TIMEOUT
 
 if TYPE_CHECKING:
     from rich.console import Console
+    from rich.table import Table
+
+    from proofs.conformance.build import Suite
+    from proofs.conformance.suite import SuiteData
+    from trickrules.kit.runner import Run, Runner
 
 
 
@@ -29,25 +34,14 @@ def cmd_conform(args: argparse.Namespace) -> int:
         from trickrules.cli.verify import check_writable
 
         check_writable(failures_path, "--failures")
-    only = ([op.strip() for op in args.only.split(",") if op.strip()]
-            if args.only is not None else None)
     runner, suite, run = run_suite(args.engine, family, args.profile,
                                    Path(args.suite) if args.suite else None, args.timeout, game,
-                                   only)
+                                   _only_ops(args.only))
     data = run.as_json()
     if failures_path is not None:
-        from proofs.verify.cache import write_atomically
-
-        write_atomically(failures_path, "".join(
-            json.dumps(f.as_json(), ensure_ascii=False) + "\n" for f in run.failures).encode())
+        _write_failures(failures_path, run)
     if args.table:
-        from trickrules.kit.house_table import best_profile, house_table
-
-        for game in suite.defaults:
-            rows = house_table(runner, suite, game, failures=run.failures)
-            data.setdefault("house_options", {})[game] = {
-                "best_profile": best_profile(rows, suite, game),
-                "parameters": [row.as_json() for row in rows]}
+        _add_house_options(data, runner, suite, run)
     if args.json:
         print(json.dumps(data, indent=2, ensure_ascii=False))
     else:
@@ -58,6 +52,34 @@ def cmd_conform(args: argparse.Namespace) -> int:
         for game, table in data.get("house_options", {}).items():
             _print_house_options(console, game, table)
     return 0 if run.ok or run.nothing_asked else 1
+
+
+def _only_ops(only: str | None) -> list[str] | None:
+    """The question types ``--only`` names (comma-separated, blanks dropped); None when it is
+    not given, so that every type is asked."""
+    return ([op.strip() for op in only.split(",") if op.strip()]
+            if only is not None else None)
+
+
+def _write_failures(path: Path, run: Run) -> None:
+    """Every failure of the run to ``path``, one JSON object per line (``--failures``)."""
+    from proofs.verify.cache import write_atomically
+
+    write_atomically(path, "".join(
+        json.dumps(f.as_json(), ensure_ascii=False) + "\n" for f in run.failures).encode())
+
+
+def _add_house_options(data: dict[str, Any], runner: Runner, suite: SuiteData,
+                       run: Run) -> None:
+    """The house options table of each game of the suite (``--table``) put in the run's
+    JSON: the reading of each parameter the engine plays, and the profile it plays best."""
+    from trickrules.kit.house_table import best_profile, house_table
+
+    for game in suite.defaults:
+        rows = house_table(runner, suite, game, failures=run.failures)
+        data.setdefault("house_options", {})[game] = {
+            "best_profile": best_profile(rows, suite, game),
+            "parameters": [row.as_json() for row in rows]}
 
 
 def _print_house_options(console: Console, game: str, table: dict[str, Any]) -> None:
@@ -94,39 +116,15 @@ def _print_house_options(console: Console, game: str, table: dict[str, Any]) -> 
 
 def _print_run(console: Console, run: dict[str, Any]) -> None:
     """The run as tables; every text from the suite or the engine is escaped, not markup."""
-    from rich.table import Table
-
     from trickrules.cli.render.console import literal
 
     failing = {r: t for r, t in run["rules"].items() if t["failed"]}
     if failing:
-        table = Table(title="Failures by rule (smallest failing case)", show_lines=True)
-        for column in ("rule", "failed", "passed", "smallest case"):
-            table.add_column(column)
-        for rule, tally in failing.items():
-            case = tally["smallest"]
-            text = (f"{case['vector']} under {case['profile']}: {case['reason']}\n"
-                    f"request: {json.dumps(case['request'])}\n"
-                    f"expected: {json.dumps(case['expected'])}\n"
-                    f"got: {json.dumps(case['got'])}")
-            if case["detail"]:
-                text += f"\n{case['detail']}"
-            table.add_row(literal(rule), str(tally["failed"]), str(tally["passed"]),
-                          literal(text))
-        console.print(table)
+        console.print(_failures_table(failing))
     groups = ", ".join(f"{g} {c['passed']}/{c['passed'] + c['failed']}"
                        for g, c in run["groups"].items())
-    causes = run.get("problem_causes", {})
-    problems = ", ".join(f"{n} {k}" + (f" ({causes[k]})" if k in causes and k != "gave-up"
-                                       else "")
-                         for k, n in run["problems"].items()) or "none"
     unsupported = ", ".join(f"{op} {n}" for op, n in run["unsupported"].items()) or "none"
-    fits = "; ".join(f"{p} = {r} ({n})" for p, readings in run["answers_fit"].items()
-                     for r, n in readings.items())
-    if fits or run["no_reading_fits"]:
-        console.print(literal(
-            f"Wrong answers that house readings give: {fits or 'none'}; that no reading of "
-            f"these rules gives: {run['no_reading_fits']}"))
+    _print_fits(console, run)
     if run["reference_differs"]:
         console.print(literal(_reference_differs(run["reference_differs"])))
     if run["nothing_asked"]:
@@ -137,9 +135,54 @@ def _print_run(console: Console, run: dict[str, Any]) -> None:
         f"{verdict}: {run['passed']} of {run['vectors']} vectors passed under "
         f"{', '.join(run['profiles'])} ({groups}); {_count(len(failing), 'rule')} failing; "
         f"not supported by the engine (not charged): {unsupported}; "
-        f"engine problems: {problems}; engine started "
+        f"engine problems: {_problems(run)}; engine started "
         f"{_count(run['engine_starts'], 'time')}; per-request timeout {run['timeout']:g} s; "
         f"{run['seconds']} s"))
+
+
+def _failures_table(failing: dict[str, dict[str, Any]]) -> Table:
+    """Each failing rule with its counts and its smallest failing case: the vector, the
+    request, the answer expected and the answer got."""
+    from rich.table import Table
+
+    from trickrules.cli.render.console import literal
+
+    table = Table(title="Failures by rule (smallest failing case)", show_lines=True)
+    for column in ("rule", "failed", "passed", "smallest case"):
+        table.add_column(column)
+    for rule, tally in failing.items():
+        case = tally["smallest"]
+        text = (f"{case['vector']} under {case['profile']}: {case['reason']}\n"
+                f"request: {json.dumps(case['request'])}\n"
+                f"expected: {json.dumps(case['expected'])}\n"
+                f"got: {json.dumps(case['got'])}")
+        if case["detail"]:
+            text += f"\n{case['detail']}"
+        table.add_row(literal(rule), str(tally["failed"]), str(tally["passed"]),
+                      literal(text))
+    return table
+
+
+def _problems(run: dict[str, Any]) -> str:
+    """The engine's problems counted by kind, each with its cause when the run knows one
+    (a give-up needs none), or ``none``."""
+    causes = run.get("problem_causes", {})
+    return ", ".join(f"{n} {k}" + (f" ({causes[k]})" if k in causes and k != "gave-up"
+                                   else "")
+                     for k, n in run["problems"].items()) or "none"
+
+
+def _print_fits(console: Console, run: dict[str, Any]) -> None:
+    """The wrong answers that a house reading gives, and how many no reading gives; nothing
+    when there are none of either."""
+    from trickrules.cli.render.console import literal
+
+    fits = "; ".join(f"{p} = {r} ({n})" for p, readings in run["answers_fit"].items()
+                     for r, n in readings.items())
+    if fits or run["no_reading_fits"]:
+        console.print(literal(
+            f"Wrong answers that house readings give: {fits or 'none'}; that no reading of "
+            f"these rules gives: {run['no_reading_fits']}"))
 
 
 def _reference_differs(vectors: list[str]) -> str:
@@ -177,80 +220,117 @@ def cmd_adapter(args: argparse.Namespace) -> int:
 def cmd_vectors(args: argparse.Namespace) -> int:
     """Regenerate each family's suite (or check it is current) from its stored witnesses, or
     first take the witnesses afresh from a current verify report."""
-    import importlib
-
-    from proofs.conformance.build import (
-        WITNESSES,
-        stale_files,
-        stored_witnesses,
-        suite_files,
-        write_suite,
-    )
-    from proofs.conformance.made_from import write_record
-    from proofs.conformance.suite import SuiteError, suite_dir
-    from spec.loader import family_catalogue
-    from trickrules.cli.render.console import literal, output_console
+    from trickrules.cli.render.console import output_console
     from trickrules.cli.rulebook import current_report
 
     console = output_console(stderr=True)
+    _check_vectors_out(args)
+    report = None
+    if args.refresh or args.report:
+        report = current_report(Path(args.report) if args.report else None, console)
+    stale_any = False
+    summaries: list[dict[str, Any]] = []
+    from spec.registry import family_named
+
+    for family in [family_named(args.game)] if args.game else list(FAMILIES):
+        summary, stale = _family_vectors(family, args, report, console)
+        summaries.append(summary)
+        stale_any |= stale
+    if args.json:
+        print(json.dumps({"suites": summaries}, indent=2))
+    return 1 if stale_any else 0
+
+
+def _check_vectors_out(args: argparse.Namespace) -> None:
+    """Refuse an ``--out`` without ``--game`` (it names one suite's directory), and one that
+    cannot be written when the suite is to be written there."""
     if args.out and not args.game:
         raise ValueError("--out names one suite's directory: give --game too")
     if args.out and not args.check:
         from proofs.verify.cache import check_writable_folder
 
         check_writable_folder(Path(args.out), "--out")
-    report = None
-    if args.refresh or args.report:
-        report = current_report(Path(args.report) if args.report else None, console)
-    stale_any = False
-    summaries: list[dict[str, Any]] = []
-    from spec.registry import family as family_record
-    from spec.registry import family_named
 
-    for family in [family_named(args.game)] if args.game else list(FAMILIES):
-        generator = importlib.import_module(family_record(family).suite_builder)
-        out = Path(args.out) if args.out else suite_dir(family)
-        if args.check and report is None and not args.out:
-            current = recorded_current(family, out)
-            if current is not None:  # its record shows it is what a rebuild would write
-                console.print(f"{out} is current: {current['vectors']} vectors "
-                              f"({_counts_words(current['counts'])})")
-                summaries.append(current)
-                continue
-        try:
-            witnesses = (generator.witness_requests(report) if report is not None
-                         else stored_witnesses(suite_dir(family)))
-        except SuiteError as exc:
-            if not args.check:
-                raise
-            console.print(f"stale: {literal(str(exc))}")
-            summaries.append({"family": family, "suite": str(out), "stale": [WITNESSES]})
-            stale_any = True
-            continue
-        suite = generator.build_suite(family_catalogue(family), witnesses)
-        files = suite_files(suite)
-        summary = _counts_words(suite.counts())
-        summaries.append({"family": family, "suite": str(out), "vectors": len(suite.vectors),
-                          "counts": suite.counts(), "witness_requests": len(witnesses)})
-        if args.check:
-            stale = stale_files(files, out)
-            summaries[-1]["stale"] = stale
-            if stale:
-                console.print(f"stale suite files in {out}: {', '.join(stale)}; run "
-                              f"`trickrules vectors --game {family}` to regenerate")
-                stale_any = True
-            else:
-                console.print(f"{out} is current: {len(suite.vectors)} vectors ({summary})")
-            continue
-        write_suite(files, out)
-        write_record(files, out)
-        console.print(f"{len(suite.vectors)} vectors written to {out} ({summary}); "
-                      f"{len(witnesses)} witness requests; {suite.confirmed} answers "
-                      "confirmed by the Z3 model")
-        summaries[-1]["confirmed"] = suite.confirmed
-    if args.json:
-        print(json.dumps({"suites": summaries}, indent=2))
-    return 1 if stale_any else 0
+
+def _family_vectors(family: str, args: argparse.Namespace, report: dict[str, Any] | None,
+                    console: Console) -> tuple[dict[str, Any], bool]:
+    """One family's suite regenerated, or checked under ``--check``: its summary (as
+    ``--json`` prints it) and whether it is stale."""
+    import importlib
+
+    from proofs.conformance.build import WITNESSES, stored_witnesses, suite_files
+    from proofs.conformance.suite import SuiteError, suite_dir
+    from spec.loader import family_catalogue
+    from spec.registry import family as family_record
+    from trickrules.cli.render.console import literal
+
+    generator = importlib.import_module(family_record(family).suite_builder)
+    out = Path(args.out) if args.out else suite_dir(family)
+    current = _shown_current(family, out, args, report, console)
+    if current is not None:
+        return current, False
+    try:
+        witnesses = (generator.witness_requests(report) if report is not None
+                     else stored_witnesses(suite_dir(family)))
+    except SuiteError as exc:
+        if not args.check:
+            raise
+        console.print(f"stale: {literal(str(exc))}")
+        return {"family": family, "suite": str(out), "stale": [WITNESSES]}, True
+    suite = generator.build_suite(family_catalogue(family), witnesses)
+    files = suite_files(suite)
+    summary = {"family": family, "suite": str(out), "vectors": len(suite.vectors),
+               "counts": suite.counts(), "witness_requests": len(witnesses)}
+    if args.check:
+        return summary, _compare_suite(files, out, family, summary, console)
+    _write_vectors(files, out, suite, summary, console)
+    return summary, False
+
+
+def _shown_current(family: str, out: Path, args: argparse.Namespace,
+                   report: dict[str, Any] | None, console: Console) -> dict[str, Any] | None:
+    """Under a plain ``--check`` of the shipped suite, its summary when its record shows it
+    is what a rebuild would write (said on the console), so that nothing is rebuilt; else
+    None."""
+    if not (args.check and report is None and not args.out):
+        return None
+    current = recorded_current(family, out)
+    if current is not None:
+        console.print(f"{out} is current: {current['vectors']} vectors "
+                      f"({_counts_words(current['counts'])})")
+    return current
+
+
+def _compare_suite(files: dict[str, str], out: Path, family: str, summary: dict[str, Any],
+                   console: Console) -> bool:
+    """Whether the suite files at ``out`` differ from the rebuilt ``files`` (``--check``),
+    said on the console and noted in ``summary``."""
+    from proofs.conformance.build import stale_files
+
+    stale = stale_files(files, out)
+    summary["stale"] = stale
+    if stale:
+        console.print(f"stale suite files in {out}: {', '.join(stale)}; run "
+                      f"`trickrules vectors --game {family}` to regenerate")
+        return True
+    console.print(f"{out} is current: {summary['vectors']} vectors "
+                  f"({_counts_words(summary['counts'])})")
+    return False
+
+
+def _write_vectors(files: dict[str, str], out: Path, suite: Suite, summary: dict[str, Any],
+                   console: Console) -> None:
+    """The rebuilt suite and its record written to ``out``, said on the console, and how
+    many of its answers the Z3 model confirmed noted in ``summary``."""
+    from proofs.conformance.build import write_suite
+    from proofs.conformance.made_from import write_record
+
+    write_suite(files, out)
+    write_record(files, out)
+    console.print(f"{len(suite.vectors)} vectors written to {out} "
+                  f"({_counts_words(suite.counts())}); {summary['witness_requests']} witness "
+                  f"requests; {suite.confirmed} answers confirmed by the Z3 model")
+    summary["confirmed"] = suite.confirmed
 
 
 def _counts_words(counts: dict[str, dict[str, int]]) -> str:

@@ -12,6 +12,7 @@ from spec.registry import FAMILIES
 
 if TYPE_CHECKING:
     from spec.catalogue import Catalogue
+    from spec.coverage import SentenceBook
 
 
 def _catalogue_with_profile(profile_id: str) -> Catalogue:
@@ -199,10 +200,22 @@ def cmd_sources(args: argparse.Namespace) -> int:
 def _print_sentences(source_id: str, as_json: bool) -> int:
     """Every sentence of one source with the claims that cite it or the reason it states no
     rule; the words themselves when the seed files are beside the checkout."""
-    from spec.coverage import REASONS
+    catalogue, book = _sentence_book(source_id)
+    stored = {sid: fingerprint for sid, fingerprint, _ in book.sentences[source_id]}
+    words, differing = _seed_words(catalogue, source_id, stored)
+    out = _sentence_rows(book, source_id, words)
+    if as_json:
+        print(json.dumps({"source": source_id, "differing_from_index": differing,
+                          "sentences": out}, indent=2, ensure_ascii=False))
+        return 0
+    _print_sentence_rows(source_id, out, differing, len(stored))
+    return 0
+
+
+def _sentence_book(source_id: str) -> tuple[Catalogue, SentenceBook]:
+    """The catalogue that holds ``source_id`` and its sentence index; a source with no index
+    is refused naming every known source."""
     from spec.loader import family_catalogue
-    from spec.sentences import read_sentences, sources_directory
-    from trickrules.cli.render.console import literal
 
     catalogue = next((c for c in map(family_catalogue, FAMILIES) if source_id in c.sources),
                      None)
@@ -210,16 +223,28 @@ def _print_sentences(source_id: str, as_json: bool) -> int:
         known = [s for f in FAMILIES for s in family_catalogue(f).sources]
         raise KeyError(f"--sentences: no source {source_id!r} with a sentence index "
                        f"(known: {', '.join(known)})")
-    book = catalogue.sentences
+    return catalogue, catalogue.sentences
+
+
+def _seed_words(catalogue: Catalogue, source_id: str,
+                stored: dict[str, str]) -> tuple[dict[str, str], int]:
+    """The words of each sentence whose seed text still holds the sentence indexed there,
+    and how many indexed sentences it no longer holds; none of either when the source's seed
+    file is not beside the checkout."""
+    from spec.sentences import read_sentences, sources_directory
+
     where = sources_directory()
-    words: dict[str, str] = {}
-    stored = {sid: fingerprint for sid, fingerprint, _ in book.sentences[source_id]}
-    differing = 0
-    if where is not None and (where / catalogue.sources[source_id].file).exists():
-        seed = read_sentences(catalogue.sources[source_id], where)
-        # the words are shown only where the seed still holds the sentence indexed there
-        words = {s.id: s.text for s in seed if stored.get(s.id) == s.fingerprint}
-        differing = len(stored) - len(words)
+    if where is None or not (where / catalogue.sources[source_id].file).exists():
+        return {}, 0
+    seed = read_sentences(catalogue.sources[source_id], where)
+    words = {s.id: s.text for s in seed if stored.get(s.id) == s.fingerprint}
+    return words, len(stored) - len(words)
+
+
+def _sentence_rows(book: SentenceBook, source_id: str,
+                   words: dict[str, str]) -> list[dict[str, Any]]:
+    """One row per sentence of the source: its word count, the claims citing it, the reason
+    it states no rule, its words and its gloss."""
     cited: dict[str, list[str]] = {}
     for claim, read in book.claim_sentences.items():
         for sid in read:
@@ -230,17 +255,20 @@ def _print_sentences(source_id: str, as_json: bool) -> int:
         out.append({"id": sid, "words": count, "claims": cited.get(sid, []),
                     "no_rule": reason, "text": words.get(sid),
                     "gloss": book.glosses.get(sid)})
-    if as_json:
-        print(json.dumps({"source": source_id, "differing_from_index": differing,
-                          "sentences": out}, indent=2, ensure_ascii=False))
-        return 0
+    return out
 
-    from trickrules.cli.render.console import output_console
+
+def _print_sentence_rows(source_id: str, out: list[dict[str, Any]], differing: int,
+                         indexed: int) -> None:
+    """The sentences on the console, each with how it is accounted for, after a warning
+    when the seed text no longer matches the index."""
+    from spec.coverage import REASONS
+    from trickrules.cli.render.console import literal, output_console
 
     console = output_console()
     if differing:
         console.print(f"[yellow]The seed text of {source_id} differs from the one indexed in "
-                      f"{differing} of {len(stored)} sentences: their words are not shown "
+                      f"{differing} of {indexed} sentences: their words are not shown "
                       "(`make sentences` indexes the text anew, once the claims are checked "
                       "against it).[/]")
     for row in out:
@@ -252,7 +280,6 @@ def _print_sentences(source_id: str, as_json: bool) -> int:
             console.print(f"    [dim]{literal(row['text'][:300])}[/]")
         if row["gloss"]:
             console.print(f"    [italic]{literal(row['gloss'])}[/]")
-    return 0
 
 
 def add_commands(sub: Any) -> None:

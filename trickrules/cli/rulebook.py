@@ -13,6 +13,8 @@ from trickrules.cli.verify import add_verify_options
 if TYPE_CHECKING:
     from rich.console import Console
 
+    from trickrules.rulebook.build import Built
+
 DEFAULT_REPORT = Path("build/verify-report.json")
 
 
@@ -47,7 +49,6 @@ def current_report(path: Path | None, console: Console,
     if so, else a fresh verification of those games only (saved there)."""
     from proofs.kit import kit_games
     from proofs.verify.cache import inputs_digest
-    from proofs.verify.report import seal_holds
     from spec.loader import game_catalogue
     from spec.registry import family_of
     from trickrules.cli.verify import run_verification, write_report
@@ -55,11 +56,27 @@ def current_report(path: Path | None, console: Console,
     digest = inputs_digest()
     games = [g for g in kit_games() if families is None or family_of(g) in families]
     candidate = path or DEFAULT_REPORT
+    stored = _stored_report(path, candidate, digest, games)
+    if stored is not None:
+        return stored
+    console.print(f"No current report at {candidate}: verifying first.")
+    cache = (not options.no_cache, options.cache_dir, options.jobs) if options else (True, None,
+                                                                                   None)
+    report = run_verification(console, game_catalogue(games[0]), games, None, True,
+                              *cache).report
+    write_report(candidate, report)
+    return report
+
+
+def _stored_report(path: Path | None, candidate: Path, digest: str,
+                   games: list[str]) -> dict[str, Any] | None:
+    """The report at ``candidate`` when it is current for ``games`` and as ``verify`` wrote
+    it; else None, or for a report the user named (``path``), a refusal saying why."""
+    from proofs.verify.report import seal_holds
+
     if candidate.exists():
         report = read_report(candidate)
-        if (report.get("inputs") == digest and isinstance(report.get("sources"), dict)
-                and isinstance(report.get("results"), list)
-                and isinstance(report.get("games"), list) and set(games) <= set(report["games"])):
+        if _is_current(report, digest, games):
             if seal_holds(report):
                 return report
             if path is not None:
@@ -73,13 +90,15 @@ def current_report(path: Path | None, console: Console,
     elif path is not None:
         raise ValueError(f"{path}: no such report; `trickrules verify --report {path}` "
                          "writes one")
-    console.print(f"No current report at {candidate}: verifying first.")
-    cache = (not options.no_cache, options.cache_dir, options.jobs) if options else (True, None,
-                                                                                   None)
-    report = run_verification(console, game_catalogue(games[0]), games, None, True,
-                              *cache).report
-    write_report(candidate, report)
-    return report
+    return None
+
+
+def _is_current(report: dict[str, Any], digest: str, games: list[str]) -> bool:
+    """Whether ``report`` was made from the rule data and code of ``digest`` and holds the
+    source checks, the results and every game of ``games``."""
+    return (report.get("inputs") == digest and isinstance(report.get("sources"), dict)
+            and isinstance(report.get("results"), list)
+            and isinstance(report.get("games"), list) and set(games) <= set(report["games"]))
 
 
 def cmd_rulebook(args: argparse.Namespace) -> int:
@@ -94,7 +113,6 @@ def cmd_rulebook(args: argparse.Namespace) -> int:
     from trickrules.rulebook.build import build_rulebook, rulebook_families
     from trickrules.rulebook.cli_page import cli_page
     from trickrules.rulebook.questions_page import questions_page
-    from trickrules.rulebook.translated import TRANSLATED_EDITIONS, TRANSLATED_LANGUAGES
     from trickrules.rulings.question import judge_question
 
     console = output_console(stderr=args.json)
@@ -103,18 +121,9 @@ def cmd_rulebook(args: argparse.Namespace) -> int:
     built = build_rulebook(report, Path(args.out), cli_page(args.root_parser), judge_question,
                            pdf=not args.no_pdf, families=families,
                            questions=questions_page(families or rulebook_families()))
-    from spec.loader import family_catalogue
-
-    written = sum(len(book.examples) for f in (families or rulebook_families())
-                  if (book := family_catalogue(f).rulebook) is not None)
+    written = _rule_examples(families or rulebook_families())
     pdfs = {} if args.no_pdf else built.pdfs
-    editions = {} if args.no_pdf else {
-        family: {"committee": str(path), "players": str(built.players_pdf(family)),
-                 "quick": str(built.quick_pdf(family)),
-                 "director": str(built.director_pdf(family)),
-                 **{f"{edition}-{language}": str(built.translated_pdf(family, edition, language))
-                    for language in TRANSLATED_LANGUAGES for edition in TRANSLATED_EDITIONS}}
-        for family, path in pdfs.items()}
+    editions = _editions(built, pdfs)
     if args.json:
         print(json.dumps({"html": str(built.html / "index.html"),
                           "pdfs": {family: str(path) for family, path in pdfs.items()},
@@ -123,6 +132,39 @@ def cmd_rulebook(args: argparse.Namespace) -> int:
                           "dispute_witnesses": len(built.examples),
                           "rule_examples": written}, indent=2))
         return 0
+    _print_built(console, built, editions, written)
+    return 0
+
+
+def _rule_examples(families: list[str]) -> int:
+    """How many rule examples the rulebooks of ``families`` hold (each checked in the engine
+    and the model as the book is built)."""
+    from spec.loader import family_catalogue
+
+    return sum(len(book.examples) for f in families
+               if (book := family_catalogue(f).rulebook) is not None)
+
+
+def _editions(built: Built, pdfs: dict[str, Path]) -> dict[str, dict[str, str]]:
+    """Each family's PDF editions by name (the committee, players', quick and director's
+    editions and every translated one), where the build wrote them."""
+    from trickrules.rulebook.translated import TRANSLATED_EDITIONS, TRANSLATED_LANGUAGES
+
+    return {
+        family: {"committee": str(path), "players": str(built.players_pdf(family)),
+                 "quick": str(built.quick_pdf(family)),
+                 "director": str(built.director_pdf(family)),
+                 **{f"{edition}-{language}": str(built.translated_pdf(family, edition, language))
+                    for language in TRANSLATED_LANGUAGES for edition in TRANSLATED_EDITIONS}}
+        for family, path in pdfs.items()}
+
+
+def _print_built(console: Console, built: Built, editions: dict[str, dict[str, str]],
+                 written: int) -> None:
+    """Where the build wrote the site (in each language) and every PDF, and how many
+    examples it checked."""
+    from trickrules.rulebook.translated import TRANSLATED_LANGUAGES
+
     console.print(f"HTML: {built.html / 'index.html'}")
     for language in TRANSLATED_LANGUAGES:
         console.print(f"HTML ({language}): {built.html / language / 'index.html'}")
@@ -132,7 +174,6 @@ def cmd_rulebook(args: argparse.Namespace) -> int:
     console.print(f"{len(built.examples)} dispute witnesses replayed in the engine and "
                   f"{written} rule examples in the engine and the model; pages generated in "
                   f"{built.source}")
-    return 0
 
 
 def add_commands(sub: Any) -> None:

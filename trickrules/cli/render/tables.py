@@ -121,6 +121,25 @@ def print_perft(console: Console, result: dict[str, Any]) -> None:
 
 def print_verify(console: Console, rows: list[Row], report: dict[str, Any]) -> None:
     """Print the verify report: one row per theorem and profile, then the source part."""
+    console.print(_theorems_table(rows))
+    console.print(f"{report['proved']} proved, {report['refuted']} refuted, "
+                  f"{report['unknown']} unknown")
+    sources = report.get("sources")
+    if sources is None:
+        return
+    console.print(_consistency_table(sources["consistency"]))
+    console.print(_disputes_table(sources["disputes"]))
+    print_unsettled(console, sources["disputes"])
+    print_surprises(console, sources.get("unexpected", {}).get("surprises", []))
+    trace = sources["traceability"]
+    console.print(f"Traceability: {trace['nodes']} nodes, {trace['edges']} edges; "
+                  f"{len(trace['orphan_claims'])} claims fix no parameter; parameters no "
+                  f"claim touches: {', '.join(trace['untouched_parameters']) or 'none'}")
+
+
+def _theorems_table(rows: list[Row]) -> Table:
+    """One row per theorem and profile: its verdict (marked when not the expected one), its
+    time, its witness and whether the engine replayed it."""
     table = Table(show_header=True, header_style="bold")
     for column in ("profile", "theorem", "verdict", "seconds", "witness", "replayed"):
         table.add_column(column, justify="right" if column == "seconds" else "left")
@@ -131,18 +150,18 @@ def print_verify(console: Console, rows: list[Row], report: dict[str, Any]) -> N
         replayed = "" if row.replay is None else "yes" if row.replay["replayed"] else "NO"
         table.add_row(row.profile, row.theorem, f"[{colour}]{verdict}[/]",
                       f"{row.seconds:.2f}", witness, replayed)
-    console.print(table)
-    console.print(f"{report['proved']} proved, {report['refuted']} refuted, "
-                  f"{report['unknown']} unknown")
-    sources = report.get("sources")
-    if sources is None:
-        return
+    return table
+
+
+def _consistency_table(consistency: list[dict[str, Any]]) -> Table:
+    """The source checks that found something or failed, then those not run (one row per
+    source profile and readings, since the deck does not deal out evenly there)."""
     findings = Table(title="Source consistency: theorems that fail on a source's rules",
                      show_header=True, header_style="bold")
     for column in ("profile", "readings", "theorem", "verdict", "witness"):
         findings.add_column(column)
     skipped: dict[tuple[str, str], list[str]] = {}
-    for r in sources["consistency"]:
+    for r in consistency:
         readings = ", ".join(f"{k}={v}" for k, v in r["readings"].items())
         if "not_run" in r:
             skipped.setdefault((r["profile"], readings), []).append(r["id"])
@@ -152,21 +171,19 @@ def print_verify(console: Console, rows: list[Row], report: dict[str, Any]) -> N
     for (profile, readings), ids in skipped.items():
         findings.add_row(profile, readings, ", ".join(ids), "not run",
                          "no deal: the deck does not deal out evenly")
-    console.print(findings)
-    disputes = Table(title="Disputes between the sources' readings", show_header=True,
-                     header_style="bold")
+    return findings
+
+
+def _disputes_table(disputes: list[dict[str, Any]]) -> Table:
+    """Each dispute with its verdict and the kinds of outcome its readings differ in."""
+    table = Table(title="Disputes between the sources' readings", show_header=True,
+                  header_style="bold")
     for column in ("dispute", "verdict", "differs in"):
-        disputes.add_column(column)
-    for d in sources["disputes"]:
+        table.add_column(column)
+    for d in disputes:
         kinds = ", ".join(o["kind"] for o in d["outcomes"] if o["verdict"] == "refuted")
-        disputes.add_row(d["id"], f"[{COLOURS[d['verdict']]}]{d['verdict']}[/]", kinds)
-    console.print(disputes)
-    print_unsettled(console, sources["disputes"])
-    print_surprises(console, sources.get("unexpected", {}).get("surprises", []))
-    trace = sources["traceability"]
-    console.print(f"Traceability: {trace['nodes']} nodes, {trace['edges']} edges; "
-                  f"{len(trace['orphan_claims'])} claims fix no parameter; parameters no "
-                  f"claim touches: {', '.join(trace['untouched_parameters']) or 'none'}")
+        table.add_row(d["id"], f"[{COLOURS[d['verdict']]}]{d['verdict']}[/]", kinds)
+    return table
 
 
 def print_unsettled(console: Console, disputes: list[dict[str, Any]]) -> None:
