@@ -75,25 +75,46 @@ def plan(catalogue: Catalogue, games: list[str], profiles: list[Profile],
     """The jobs of a verification: every theorem on ``profiles`` and, ``with_sources``, every
     consistency theorem on each source profile of ``games`` and every outcome kind of every
     dispute they raise."""
-    from proofs.disputes import dispute_questions
-    from proofs.kit import consistency_theorems, kit_for_game, sources_verified
-    from spec.source_profiles import source_profiles
+    from proofs.kit import kit_for_game, sources_verified
 
     theorem_jobs = tuple(Job("theorem", p.game.id, p.id, t.id)
                          for p in profiles for t in kit_for_game(p.game.id).theorems)
     if not with_sources:
         return Plan(theorem_jobs, (), (), ())
     read = [g for g in games if sources_verified(g)]
-    source_jobs = tuple(Job("source", p.game.id, p.id, t.id)
-                        for game in read
-                        for p in source_profiles(_catalogue(game)).values() if p.game.id == game
-                        for t in consistency_theorems(family_of(p.game.id)))
-    questions = tuple((game, *q) for game in read
-                      for q in dispute_questions(_catalogue(game), game))
-    outcome_jobs = tuple(Job("outcome", game, "", "", parameter, a, b, "+".join(group))
-                         for game, parameter, a, b in questions
-                         for group in kit_for_game(game).groups)
-    return Plan(theorem_jobs, source_jobs, questions, outcome_jobs)
+    source_jobs = _source_jobs(read)
+    questions = _dispute_questions(read)
+    return Plan(theorem_jobs, source_jobs, questions, _outcome_jobs(questions))
+
+
+def _source_jobs(games: list[str]) -> tuple[Job, ...]:
+    """A job for every consistency theorem on every source profile of ``games`` (the games
+    whose sources are verified)."""
+    from proofs.kit import consistency_theorems
+    from spec.source_profiles import source_profiles
+
+    return tuple(Job("source", p.game.id, p.id, t.id)
+                 for game in games
+                 for p in source_profiles(_catalogue(game)).values() if p.game.id == game
+                 for t in consistency_theorems(family_of(p.game.id)))
+
+
+def _dispute_questions(games: list[str]) -> tuple[tuple[str, str, str, str], ...]:
+    """(game, parameter, a, b) of every dispute the sources of ``games`` raise, in report
+    order."""
+    from proofs.disputes import dispute_questions
+
+    return tuple((game, *q) for game in games
+                 for q in dispute_questions(_catalogue(game), game))
+
+
+def _outcome_jobs(questions: tuple[tuple[str, str, str, str], ...]) -> tuple[Job, ...]:
+    """A job for every group of kinds of outcome of every dispute's question."""
+    from proofs.kit import kit_for_game
+
+    return tuple(Job("outcome", game, "", "", parameter, a, b, "+".join(group))
+                 for game, parameter, a, b in questions
+                 for group in kit_for_game(game).groups)
 
 
 def _catalogue(game: str) -> Catalogue:
@@ -123,17 +144,30 @@ def _is_row(row: Any) -> bool:
 def is_result_of(job: Job, result: Any) -> bool:
     """Whether ``result`` has the shape of what :func:`execute` returns for ``job`` (a cached
     entry that does not is ignored and the job run again)."""
-    from proofs.divergence import Outcome
-    from proofs.verify.source_checks import SourceRow
-
     if job.kind == "theorem":
         return _is_row(result) and result.theorem == job.theorem \
             and result.profile == job.profile
     if not isinstance(result, list):
         return False
     if job.kind == "source":
-        return all(isinstance(r, SourceRow) and (r.row is None or _is_row(r.row))
-                   and isinstance(r.readings, dict) for r in result)
+        return _is_source_result(result)
+    return _is_outcome_result(job, result)
+
+
+def _is_source_result(result: list[Any]) -> bool:
+    """Whether ``result`` is a source job's: a row of the source check for each combination
+    of readings, with its theorem row when the check ran."""
+    from proofs.verify.source_checks import SourceRow
+
+    return all(isinstance(r, SourceRow) and (r.row is None or _is_row(r.row))
+               and isinstance(r.readings, dict) for r in result)
+
+
+def _is_outcome_result(job: Job, result: list[Any]) -> bool:
+    """Whether ``result`` is an outcome job's: one outcome with a verdict for each kind of
+    its group, in the group's order."""
+    from proofs.divergence import Outcome
+
     return ([getattr(o, "kind", None) for o in result] == job.outcome.split("+")
             and all(isinstance(o, Outcome) and o.verdict in VERDICTS for o in result))
 

@@ -13,7 +13,7 @@ from typing import Any
 from proofs.disputes import Dispute, outcomes_verdict
 from proofs.divergence import Outcome
 from proofs.verify.cache import ResultCache, inputs_digest
-from proofs.verify.jobs import Job, plan
+from proofs.verify.jobs import Job, Plan, plan
 from proofs.verify.rows import Row
 from proofs.verify.run import Done, default_workers, run_jobs
 from proofs.verify.source_checks import SourceRow
@@ -84,8 +84,7 @@ def verify(catalogue: Catalogue, games: Iterable[str], profiles: list[Profile] |
     profiles = _profiles(catalogue, games, profiles)
     work = plan(catalogue, games, profiles, with_sources)
     emit = on_item or (lambda _: None)
-    waiting = {q: len([j for j in work.outcome_jobs if _question(j) == q])
-               for q in work.questions}
+    waiting = _outcome_jobs_per_question(work)
     outcomes: dict[tuple[str, str, str, str], dict[str, list[Outcome]]] = {
         q: {} for q in waiting}
 
@@ -109,22 +108,42 @@ def verify(catalogue: Catalogue, games: Iterable[str], profiles: list[Profile] |
 
     done = run_jobs(work.jobs, cache, workers or default_workers(), landed)
     rows: list[Row] = [done[j].result for j in work.theorem_jobs]
-    report: dict[str, Any] = {
+    report = _theorems_report(games, profiles, rows)
+    result = Verification(report, rows, computed=sum(not d.cached for d in done.values()),
+                          cached=sum(d.cached for d in done.values()))
+    if with_sources:
+        _add_sources(result, work, done, games)
+    seal(report)
+    return result
+
+
+def _outcome_jobs_per_question(work: Plan) -> dict[tuple[str, str, str, str], int]:
+    """How many outcome jobs each dispute's question waits for before its verdict is whole."""
+    return {q: len([j for j in work.outcome_jobs if _question(j) == q])
+            for q in work.questions}
+
+
+def _theorems_report(games: list[str], profiles: list[Profile],
+                     rows: list[Row]) -> dict[str, Any]:
+    """The report's theorem part: what it was made from, every row, and the verdicts
+    counted."""
+    return {
         "inputs": inputs_digest(), "games": list(games),
         "profiles": [p.id for p in profiles], "results": [r.as_json() for r in rows],
         "proved": sum(r.verdict == "proved" for r in rows),
         "refuted": sum(r.verdict == "refuted" for r in rows),
         "unknown": sum(r.verdict == "unknown" for r in rows)}
-    result = Verification(report, rows, computed=sum(not d.cached for d in done.values()),
-                          cached=sum(d.cached for d in done.values()))
-    if with_sources:
-        result.consistency = [r for j in work.source_jobs for r in done[j].result]
-        ordered = {q: [o for j in work.outcome_jobs if _question(j) == q for o in done[j].result]
-                   for q in work.questions}
-        result.disputes = assemble_disputes(work.questions, ordered)
-        report["sources"] = source_section(games, result.consistency, result.disputes)
-    seal(report)
-    return result
+
+
+def _add_sources(result: Verification, work: Plan, done: dict[Job, Done],
+                 games: list[str]) -> None:
+    """The source checks and the disputes, gathered from their finished jobs in report
+    order, put in ``result`` and its report's source section."""
+    result.consistency = [r for j in work.source_jobs for r in done[j].result]
+    ordered = {q: [o for j in work.outcome_jobs if _question(j) == q for o in done[j].result]
+               for q in work.questions}
+    result.disputes = assemble_disputes(work.questions, ordered)
+    result.report["sources"] = source_section(games, result.consistency, result.disputes)
 
 
 SEAL = "seal"
