@@ -52,36 +52,45 @@ def _load_parameters(doc: SpecDocument, games: dict[str, Game]) -> dict[str, Par
                     ("parameter", index, "games"),
                     f"parameter {row['id']!r} names unknown game {game!r}",
                 )
-        readings: list[Reading] = []
-        seen: set[str] = set()
-        for r_index, item in enumerate(row["reading"]):
-            at: DataPath = ("parameter", index, "reading", r_index)
-            if item["id"] in seen:
-                raise doc.error(
-                    (*at, "id"), f"parameter {row['id']!r} repeats reading {item['id']!r}"
-                )
-            seen.add(item["id"])
-            remove = item.get("remove")
-            for pattern in remove or ():
-                try:
-                    expand_pattern(pattern)
-                except CardParseError as exc:
-                    raise doc.error((*at, "remove"), f"reading {item['id']!r}: {exc}") from None
-            readings.append(
-                Reading(
-                    item["id"],
-                    item["meaning"],
-                    item.get("value"),
-                    tuple(remove) if remove is not None else None,
-                    tuple(item["order"]) if "order" in item else None,
-                    tuple(sorted(item["table"].items())) if "table" in item else None,
-                )
-            )
         parameters[row["id"]] = Parameter(
-            row["id"], row["topic"], row["meaning"], tuple(row["games"]), tuple(readings),
-            row.get("concrete"), row["title"],
+            row["id"], row["topic"], row["meaning"], tuple(row["games"]),
+            _readings(doc, index, row), row.get("concrete"), row["title"],
         )
     return parameters
+
+
+def _readings(doc: SpecDocument, index: int, row: dict[str, Any]) -> tuple[Reading, ...]:
+    """The readings of the parameter at ``index``, in their order; a reading id given twice
+    is refused."""
+    readings: list[Reading] = []
+    seen: set[str] = set()
+    for r_index, item in enumerate(row["reading"]):
+        at: DataPath = ("parameter", index, "reading", r_index)
+        if item["id"] in seen:
+            raise doc.error(
+                (*at, "id"), f"parameter {row['id']!r} repeats reading {item['id']!r}"
+            )
+        seen.add(item["id"])
+        readings.append(_reading(doc, at, item))
+    return tuple(readings)
+
+
+def _reading(doc: SpecDocument, at: DataPath, item: dict[str, Any]) -> Reading:
+    """One reading of a parameter, its card patterns (``remove``) checked to name cards."""
+    remove = item.get("remove")
+    for pattern in remove or ():
+        try:
+            expand_pattern(pattern)
+        except CardParseError as exc:
+            raise doc.error((*at, "remove"), f"reading {item['id']!r}: {exc}") from None
+    return Reading(
+        item["id"],
+        item["meaning"],
+        item.get("value"),
+        tuple(remove) if remove is not None else None,
+        tuple(item["order"]) if "order" in item else None,
+        tuple(sorted(item["table"].items())) if "table" in item else None,
+    )
 
 
 def _resolve_values(
@@ -118,41 +127,63 @@ def _load_profiles(
         if row["game"] not in games:
             raise doc.error((*at, "game"), f"profile {row['id']!r}: unknown game {row['game']!r}")
         game = games[row["game"]]
-        for pid, choice in row["values"].items():
-            if pid not in parameters:
-                raise doc.error(
-                    (*at, "values", pid), f"profile {row['id']!r}: unknown parameter {pid!r}"
-                )
-            domain = parameters[pid].reading_ids
-            for reading in [choice] if isinstance(choice, str) else choice:
-                if reading not in domain:
-                    raise doc.error(
-                        (*at, "values", pid),
-                        f"profile {row['id']!r}: {pid} = {reading!r} is not a reading "
-                        f"(readings: {', '.join(domain)})",
-                    )
+        _check_profile_values(doc, at, row, parameters)
         merged = _resolve_values(doc, rows, index, (row["id"],))
-        values: dict[str, tuple[str, ...]] = {}
-        for parameter in parameters.values():
-            applies = game.id in parameter.games
-            if parameter.id not in merged:
-                if applies:
-                    raise doc.error(
-                        (*at, "values"),
-                        f"profile {row['id']!r} assigns no reading to {parameter.id!r}",
-                    )
-                continue
-            if not applies:
-                raise doc.error(
-                    (*at, "values", parameter.id),
-                    f"profile {row['id']!r}: {parameter.id!r} does not apply to {game.id}",
-                )
-            choice = merged[parameter.id]
-            values[parameter.id] = (choice,) if isinstance(choice, str) else tuple(choice)
+        values = _profile_values(doc, at, row, game, merged, parameters)
         profiles[row["id"]] = Profile(
             row["id"], game, row["summary"], values, parameters, row.get("extends")
         )
     return profiles
+
+
+def _check_profile_values(
+    doc: SpecDocument, at: DataPath, row: dict[str, Any], parameters: dict[str, Parameter]
+) -> None:
+    """Every value a profile gives names a known parameter and readings of it."""
+    for pid, choice in row["values"].items():
+        if pid not in parameters:
+            raise doc.error(
+                (*at, "values", pid), f"profile {row['id']!r}: unknown parameter {pid!r}"
+            )
+        domain = parameters[pid].reading_ids
+        for reading in [choice] if isinstance(choice, str) else choice:
+            if reading not in domain:
+                raise doc.error(
+                    (*at, "values", pid),
+                    f"profile {row['id']!r}: {pid} = {reading!r} is not a reading "
+                    f"(readings: {', '.join(domain)})",
+                )
+
+
+def _profile_values(
+    doc: SpecDocument,
+    at: DataPath,
+    row: dict[str, Any],
+    game: Game,
+    merged: dict[str, Any],
+    parameters: dict[str, Parameter],
+) -> dict[str, tuple[str, ...]]:
+    """The readings of a profile (with those it extends) for each parameter of its game,
+    each as a tuple; a parameter of its game left out, or one of another game given, is
+    refused."""
+    values: dict[str, tuple[str, ...]] = {}
+    for parameter in parameters.values():
+        applies = game.id in parameter.games
+        if parameter.id not in merged:
+            if applies:
+                raise doc.error(
+                    (*at, "values"),
+                    f"profile {row['id']!r} assigns no reading to {parameter.id!r}",
+                )
+            continue
+        if not applies:
+            raise doc.error(
+                (*at, "values", parameter.id),
+                f"profile {row['id']!r}: {parameter.id!r} does not apply to {game.id}",
+            )
+        choice = merged[parameter.id]
+        values[parameter.id] = (choice,) if isinstance(choice, str) else tuple(choice)
+    return values
 
 
 def _load_sources(doc: SpecDocument, games: dict[str, Game],

@@ -8,7 +8,8 @@ from typing import Any
 
 from spec.catalogue import Catalogue
 from spec.document import SpecDocument
-from spec.ruling_policy import decisions
+from spec.model import Parameter, Profile
+from spec.ruling_policy import Decision, decisions
 from spec.rulings import (
     RULE_REFERENCE,
     Chapter,
@@ -79,29 +80,50 @@ def _rulings(doc: SpecDocument, catalogue: Catalogue, profiles: dict[str, str],
                 raise doc.error(at, f"{pid!r} in {game} is already ruled at ruling "
                                     f"{ruled[(game, pid)] + 1}")
             ruled[(game, pid)] = index
-            profile = catalogue.profile(profiles[game])
-            if profile.value(pid) != row["reading"]:
-                raise doc.error((*at, "reading"),
-                                f"ruling {pid} = {row['reading']!r} for {game}, but the "
-                                f"reconciled profile {profile.id} has {profile.value(pid)!r}")
-            decided = policy[(game, pid)]
-            if decided.reading is not None and decided.reading != row["reading"]:
-                raise doc.error((*at, "reading"),
-                                f"ruling {pid} = {row['reading']!r} for {game}, but the ruling "
-                                f"policy decides {decided.reading!r} by {decided.basis}")
-        if row["reading"] not in parameter.reading_ids:
-            raise doc.error((*at, "reading"), f"{pid} = {row['reading']!r} is not a reading "
-                                              f"(readings: {', '.join(parameter.reading_ids)})")
-        _check_claims(doc, (*at, "cites"), row.get("cites", []), catalogue)
-        for key in ("rule", "why"):
-            _check_references(doc, (*at, key), row[key], rule_ids)
+            _check_reconciled(doc, at, row, game, catalogue.profile(profiles[game]), policy)
+        _check_ruling_words(doc, at, row, parameter, catalogue, rule_ids)
         rulings.append(Ruling(pid, tuple(row["games"]), row["reading"], row["rule"],
                               row["why"], tuple(row.get("cites", ()))))
+    _check_every_rule_ruled(doc, catalogue, ruled)
+    return tuple(rulings)
+
+
+def _check_reconciled(doc: SpecDocument, at: DataPath, row: dict[str, Any], game: str,
+                      profile: Profile, policy: dict[tuple[str, str], Decision]) -> None:
+    """A ruling's reading is the one its game's reconciled profile plays, and the one the
+    ruling policy decides when it decides one."""
+    pid = row["parameter"]
+    if profile.value(pid) != row["reading"]:
+        raise doc.error((*at, "reading"),
+                        f"ruling {pid} = {row['reading']!r} for {game}, but the "
+                        f"reconciled profile {profile.id} has {profile.value(pid)!r}")
+    decided = policy[(game, pid)]
+    if decided.reading is not None and decided.reading != row["reading"]:
+        raise doc.error((*at, "reading"),
+                        f"ruling {pid} = {row['reading']!r} for {game}, but the ruling "
+                        f"policy decides {decided.reading!r} by {decided.basis}")
+
+
+def _check_ruling_words(doc: SpecDocument, at: DataPath, row: dict[str, Any],
+                        parameter: Parameter, catalogue: Catalogue, rule_ids: set[str]) -> None:
+    """A ruling's reading is one of its parameter's, its citations are known claims and its
+    rule and reason name only rules of the book."""
+    if row["reading"] not in parameter.reading_ids:
+        raise doc.error((*at, "reading"), f"{row['parameter']} = {row['reading']!r} is not a "
+                                          f"reading (readings: "
+                                          f"{', '.join(parameter.reading_ids)})")
+    _check_claims(doc, (*at, "cites"), row.get("cites", []), catalogue)
+    for key in ("rule", "why"):
+        _check_references(doc, (*at, key), row[key], rule_ids)
+
+
+def _check_every_rule_ruled(doc: SpecDocument, catalogue: Catalogue,
+                            ruled: dict[tuple[str, str], int]) -> None:
+    """Every parameter of every game has a ruling."""
     for game in catalogue.games:
         for parameter in catalogue.parameters_for(game):
             if (game, parameter.id) not in ruled:
                 raise doc.error(("ruling",), f"no ruling for {parameter.id!r} in {game}")
-    return tuple(rulings)
 
 
 def _core(doc: SpecDocument, catalogue: Catalogue, rule_ids: set[str]) -> tuple[CoreRule, ...]:

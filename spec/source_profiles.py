@@ -211,20 +211,32 @@ class Stance:
 def stance(catalogue: Catalogue, source: str, game: str, parameter: str,
            variant: str | None = None) -> Stance:
     """The stance of ``source`` (optionally one of its variants) on ``parameter``."""
+    behind = _claims_behind(catalogue, source, game, parameter, variant)
+    profile = source_profile(catalogue, source, game, variant)
+    readings = tuple(profile.values[parameter])
+    return Stance(profile.id, source, variant, readings, _how(behind, readings),
+                  tuple(c.id for c in behind))
+
+
+def _claims_behind(catalogue: Catalogue, source: str, game: str, parameter: str,
+                   variant: str | None) -> list[Claim]:
+    """The claims a stance on ``parameter`` rests on: the variant's own when it has some,
+    else the main rules' (with those the section inherits from another game)."""
     claims = _claims(catalogue, source, game)
     main = [c for c in claims if c.variant is None and parameter in c.allowed()]
     main += _inherited(catalogue, source, game).get(parameter, [])
     chosen = [c for c in claims if variant is not None and c.variant == variant
               and parameter in c.allowed()]
-    behind = chosen or main
-    profile = source_profile(catalogue, source, game, variant)
-    readings = tuple(profile.values[parameter])
+    return chosen or main
+
+
+def _how(behind: list[Claim], readings: tuple[str, ...]) -> str:
+    """How a source takes its stance, from the claims behind it and the readings they leave:
+    silent, states or implies one reading, ambiguous, or contradicts itself."""
     if not behind:
-        how = "silent"
-    elif len(readings) == 1:
-        how = "implies" if all(c.kind == "implies" for c in behind) else "states"
-    elif any(c.kind == "ambiguous" for c in behind):
-        how = "ambiguous"
-    else:
-        how = "contradicts"
-    return Stance(profile.id, source, variant, readings, how, tuple(c.id for c in behind))
+        return "silent"
+    if len(readings) == 1:
+        return "implies" if all(c.kind == "implies" for c in behind) else "states"
+    if any(c.kind == "ambiguous" for c in behind):
+        return "ambiguous"
+    return "contradicts"

@@ -20,11 +20,11 @@ from spec.numbering import (
 )
 from spec.ruling_policy import Decision, decisions
 from spec.rulings import RULE_REFERENCE, Ruling, Term
-from spec.source_profiles import speaking_texts, stance
+from spec.source_profiles import Stance, speaking_texts, stance
 from trickrules.rulebook.cards_svg import describe, play_witness
 from trickrules.rulebook.example_pictures import picture_height
 from trickrules.rulebook.examples import Example
-from trickrules.rulebook.offered import offer
+from trickrules.rulebook.offered import Offer, offer
 from trickrules.rulebook.policy_page import ruling_policy_lines
 from trickrules.rulebook.rst import (
     cjk_class,
@@ -144,20 +144,26 @@ def sources_lines(catalogue: Catalogue, ruling: Ruling) -> list[str]:
             if game not in source.games:
                 continue
             s = stance(catalogue, source.id, game, ruling.parameter)
-            agrees = ruling.reading in s.readings
-            word = HOW_WORDS[s.how]
-            if s.how == "states" and not agrees:
-                word = "states another reading"
-            elif s.how == "implies" and not agrees:
-                word = "leans to another reading by an inference"
             cited = " ".join(cite(c) for c in s.claims)
             shown.update(s.claims)
-            parts.append(f"{source.id} {word}{' ' + cited if cited else ''}")
+            parts.append(f"{source.id} {_stance_words(s, ruling.reading)}"
+                         f"{' ' + cited if cited else ''}")
         extra = " ".join(cite(c) for c in ruling.cites if c not in shown)
         lines.append(f"   *Sources ({catalogue.games[game].name}):* " + "; ".join(parts)
                      + (f"; see also {extra}" if extra else "") + ".")
         lines.append("")
     return lines
+
+
+def _stance_words(s: Stance, reading: str) -> str:
+    """What a source says of the ruling's ``reading``: how it takes its stance, or that it
+    states (or leans to) another reading."""
+    agrees = reading in s.readings
+    if s.how == "states" and not agrees:
+        return "states another reading"
+    if s.how == "implies" and not agrees:
+        return "leans to another reading by an inference"
+    return HOW_WORDS[s.how]
 
 
 def example_image(family: str, rule: str) -> str:
@@ -221,8 +227,7 @@ def _house_lines(catalogue: Catalogue, ruling: Ruling,
     if not others:
         return ["   *House options:* none; no other reading is known.", ""]
     lines = []  # each item names itself a house option: no label left alone in print
-    mine = [d for d in disputes
-            if d["parameter"] == ruling.parameter and set(ruling.games) & {d["game"]}]
+    mine = _ruling_disputes(ruling, disputes)
     texts = {game: speaking_texts(catalogue, game).get(ruling.parameter, ())
              for game in ruling.games}
     for reading in others:
@@ -230,13 +235,26 @@ def _house_lines(catalogue: Catalogue, ruling: Ruling,
         if not any(o.offered for o in chosen):  # cannot be played: among the disputes only
             continue
         shown = _option_backing(ruling, reading.id, mine, texts)
-        name = option_name(catalogue, ruling.parameter, reading.id) + "".join(
-            f" (with {option_name(catalogue, p, r)})" for o in chosen if o.offered
-            for p, r in o.needs)
+        name = _offered_name(catalogue, ruling, reading.id, chosen)
         lines.append(f"   - **House option {name}:** {escape(reading.meaning)}{shown}")
     if not lines:
         return ["   *House options:* none that can be played with the book's other rules.", ""]
     return [*lines, ""]
+
+
+def _ruling_disputes(ruling: Ruling, disputes: list[dict[str, Any]]) -> list[dict[str, Any]]:
+    """The disputes about a ruling's parameter in one of its games."""
+    return [d for d in disputes
+            if d["parameter"] == ruling.parameter and set(ruling.games) & {d["game"]}]
+
+
+def _offered_name(catalogue: Catalogue, ruling: Ruling, reading: str,
+                  chosen: list[Offer]) -> str:
+    """A house option's name, with the other options it needs to be played in each game
+    where it is offered."""
+    return option_name(catalogue, ruling.parameter, reading) + "".join(
+        f" (with {option_name(catalogue, p, r)})" for o in chosen if o.offered
+        for p, r in o.needs)
 
 
 def _option_backing(ruling: Ruling, reading: str, mine: list[dict[str, Any]],
@@ -358,19 +376,34 @@ def glossary_page(catalogue: Catalogue) -> list[str]:
     and the rules using it; each other spelling in Latin letters is an entry of its own that
     sends the reader to the term."""
     book = rulebook_of(catalogue)
-    japanese = sorted({source for term in book.glossary for s in term.spellings
-                       if has_cjk(s.text) for source in s.sources})
-    katakana = (f" The Japanese source ({', '.join(japanese)}) writes them in katakana, given "
-                "here with a romanisation." if japanese else "")
     lines = [*label(page_label(family_name(catalogue), "glossary")), *heading("Glossary", 0),
              "Each term as this book uses it, in alphabetical order with every other way the "
              "sources write it, followed by the way each source writes it. Arabic words reach "
-             "the sources through different transliterations." + katakana,
+             "the sources through different transliterations." + _katakana_note(book.glossary),
              "", ".. glossary::", ""]
+    entries = _glossary_entries(catalogue, book.glossary)
+    for _, body in sorted(entries, key=lambda entry: _sort_key(entry[0])):
+        lines += body
+    return lines
+
+
+def _katakana_note(glossary: tuple[Term, ...]) -> str:
+    """The glossary's note on the sources that write its terms in katakana; empty when no
+    source does."""
+    japanese = sorted({source for term in glossary for s in term.spellings
+                       if has_cjk(s.text) for source in s.sources})
+    return (f" The Japanese source ({', '.join(japanese)}) writes them in katakana, given "
+            "here with a romanisation." if japanese else "")
+
+
+def _glossary_entries(catalogue: Catalogue,
+                      glossary: tuple[Term, ...]) -> list[tuple[str, list[str]]]:
+    """The glossary's entries, unsorted: each term's, then an entry sending the reader to it
+    for each other spelling in Latin letters that is not a term or an entry already."""
     entries: list[tuple[str, list[str]]] = []
-    names = {t.term.casefold() for t in book.glossary}
+    names = {t.term.casefold() for t in glossary}
     seen: set[str] = set()
-    for term in book.glossary:
+    for term in glossary:
         entries.append((term.term, _term_entry(catalogue, term)))
         for spelling in term.spellings:
             key = spelling.text.casefold()
@@ -379,9 +412,7 @@ def glossary_page(catalogue: Catalogue) -> list[str]:
             seen.add(key)
             entries.append((spelling.text, [f"   {spelling.text}",
                                             f"      See :term:`{term.term}`.", ""]))
-    for _, body in sorted(entries, key=lambda entry: _sort_key(entry[0])):
-        lines += body
-    return lines
+    return entries
 
 
 def _term_entry(catalogue: Catalogue, term: Term) -> list[str]:
