@@ -12,9 +12,9 @@ ROOT = Path(__file__).resolve().parent.parent
 PRODUCT = ("spec", "engine", "proofs", "trickrules", "benchmarks")
 CEILING = 25
 """No function at this complexity or above."""
-MEAN_CEILING = 4.06
-"""The mean complexity of the product's functions and classes must stay below this (it is
-lowered as functions are split; the aim is below 4.0)."""
+MEAN_CEILING = 4.0
+"""The mean complexity of the product's functions and classes must stay below 4.0 (it is
+lowered as functions are split)."""
 
 
 def blocks(folders: tuple[str, ...]) -> list[tuple[str, str, int]]:
