@@ -88,9 +88,12 @@ def test_an_interrupted_study_resumes_from_its_stored_chunks(
         """Interrupt after the first finished chunk."""
         raise KeyboardInterrupt
 
+    # only the processes this study starts are its to stop (another test in this worker may
+    # have left a server's pool of rulers running)
+    before = set(multiprocessing.active_children())
     with pytest.raises(KeyboardInterrupt):
         run_studies([_study()], store, workers=1, on_chunk=stop)
-    assert multiprocessing.active_children() == []
+    assert set(multiprocessing.active_children()) - before == set()
     files = sorted(store.folder(_study()).glob("chunk-*.parquet"))
     assert 1 <= len(files) < GAMES // CHUNK
     files[0].write_bytes(b"not parquet")
