@@ -10,7 +10,6 @@ import json
 import os
 import sys
 from pathlib import Path
-from typing import Any
 
 HERE = Path(__file__).resolve().parent
 sys.path.insert(0, str(HERE))  # the extensions beside this file (pagerefs, idbreaks)
@@ -133,31 +132,6 @@ def _drawings_parsed_once() -> None:
 
 
 _drawings_parsed_once()
-
-
-def _page_furniture_parsed_once() -> None:
-    """Parse a header's or footer's text once per PDF: rst2pdf parses it as reST afresh for
-    every page (a sixth of the committee edition's layout). Its placeholders (the page
-    number) are filled in after parsing, on elements made from a fresh copy of the tree."""
-    from rst2pdf import createpdf
-
-    publish = createpdf.publish_secondary_doctree
-    parsed: dict[str, tuple[Any, Any]] = {}
-
-    def publish_once(text: str, main_tree: Any, source_path: str | None) -> Any:
-        if source_path is not None:  # a cover page: once per PDF anyway
-            return publish(text, main_tree, source_path)
-        if parsed.get("", (None, None))[1] is not main_tree:  # another PDF's tree
-            parsed.clear()
-            parsed[""] = (None, main_tree)
-        if text not in parsed:
-            parsed[text] = (publish(text, main_tree, source_path), main_tree)
-        return parsed[text][0].deepcopy()
-
-    createpdf.publish_secondary_doctree = publish_once
-
-
-_page_furniture_parsed_once()
 
 
 def _links_to_every_edition() -> None:
