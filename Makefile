@@ -54,7 +54,7 @@ catalogue: $(STAMP)
 	$(BIN)/python -m trickrules.catalogue --source build/rulebook/source
 
 sentences: $(STAMP)
-	$(BIN)/python -m spec.write_sentences
+	$(BIN)/python -m trickrules.spec.write_sentences
 
 bench: $(STAMP)
 	$(BIN)/python -m benchmarks

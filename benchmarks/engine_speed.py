@@ -16,13 +16,13 @@ import time
 from typing import Any
 
 from benchmarks.players import hands_per_second
-from engine.baloot.game import BalootGame
-from engine.baloot.play import perft_position as baloot_position
-from engine.baloot.record import play_random_game as play_random_baloot
-from engine.kout.game import KoutGame
-from engine.kout.play import perft_position
-from engine.kout.record import play_random_game
-from engine.perft import perft
+from trickrules.engine.baloot.game import BalootGame
+from trickrules.engine.baloot.play import perft_position as baloot_position
+from trickrules.engine.baloot.record import play_random_game as play_random_baloot
+from trickrules.engine.kout.game import KoutGame
+from trickrules.engine.kout.play import perft_position
+from trickrules.engine.kout.record import play_random_game
+from trickrules.engine.perft import perft
 
 KOUT_DEALS = ((1, 10), (3, 10), (4, 10), (6, 10))  # (seed, depth) on kout6-default
 BALOOT_DEALS = ((1, "sun", None, 10), (2, "hokom", 0, 11), (3, "hokom", 1, 10),

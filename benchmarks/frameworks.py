@@ -22,8 +22,8 @@ from typing import Any
 
 import pyspiel  # type: ignore[import-not-found]
 
-from engine.chance import Variant
-from engine.registry import game_types, load_game, new_chance_state
+from trickrules.engine.chance import Variant
+from trickrules.engine.registry import game_types, load_game, new_chance_state
 from trickrules.frameworks.openspiel import GOLDEN, playthrough, replay  # registers the games
 
 

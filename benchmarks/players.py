@@ -13,8 +13,8 @@ import sys
 import time
 from typing import Any
 
-from engine.players import play_game, player
-from engine.registry import game_types, load_game
+from trickrules.engine.players import play_game, player
+from trickrules.engine.registry import game_types, load_game
 from trickrules.simulate.study import rate
 
 

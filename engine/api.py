@@ -13,7 +13,7 @@ import random
 from dataclasses import dataclass
 from typing import Any, Protocol
 
-from spec.model import Profile
+from trickrules.spec.model import Profile
 
 
 @dataclass(frozen=True)
@@ -37,7 +37,7 @@ class State(Protocol):
 
     def is_chance_node(self) -> bool:
         """Whether chance acts next: never in a seeded game (its deals come from the seed);
-        while dealing in one made by ``engine.registry.new_chance_state``."""
+        while dealing in one made by ``trickrules.engine.registry.new_chance_state``."""
 
     def chance_outcomes(self) -> list[tuple[int, float]]:
         """At a chance node each outcome (a card to deal) with its probability; else empty."""
@@ -80,7 +80,7 @@ class Game(Protocol):
 def resolve_profile(family: str, game_id: str, profile: Profile | str | None) -> Profile:
     """The profile a game of ``family`` is made under: the one given, the one named (pinned
     readings allowed), or by default the game's ``-default`` profile; it must be of the game."""
-    from spec.loader import family_catalogue
+    from trickrules.spec.loader import family_catalogue
 
     known = family_catalogue(family)
     if profile is None:

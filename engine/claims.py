@@ -15,9 +15,9 @@ from collections.abc import Hashable
 from dataclasses import dataclass
 from typing import Protocol
 
-from engine.errors import EngineError
-from engine.masks import CardSet, iter_cards
-from spec.cards import Card
+from trickrules.engine.errors import EngineError
+from trickrules.engine.masks import CardSet, iter_cards
+from trickrules.spec.cards import Card
 
 NODE_LIMIT = 400_000
 """The most positions a claim may take to settle."""

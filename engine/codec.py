@@ -1,6 +1,7 @@
 """The JSON envelope every family's state form shares: a strict reader whose errors name the
 field, and the reading and writing of cards, integers and tricks (``{"leader": 3, "plays":
-[{"seat": 3, "card": "AS"}, ...]}``). Bad input raises :class:`~engine.errors.StateError`.
+[{"seat": 3, "card": "AS"}, ...]}``). Bad input raises
+:class:`~trickrules.engine.errors.StateError`.
 """
 
 from __future__ import annotations
@@ -9,8 +10,8 @@ import reprlib
 from collections.abc import Callable
 from typing import Any, TypeVar
 
-from engine.errors import StateError
-from spec.cards import CardParseError, card_name, parse_card
+from trickrules.engine.errors import StateError
+from trickrules.spec.cards import CardParseError, card_name, parse_card
 
 T = TypeVar("T")
 

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from collections.abc import Iterable, Iterator
 
-from spec.cards import BLACK_JOKER, RED_JOKER, SUITS, Card
+from trickrules.spec.cards import BLACK_JOKER, RED_JOKER, SUITS, Card
 
 CardSet = int
 

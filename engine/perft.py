@@ -8,8 +8,8 @@ from __future__ import annotations
 
 from typing import Protocol
 
-from engine.masks import CardSet, iter_cards
-from spec.cards import Card
+from trickrules.engine.masks import CardSet, iter_cards
+from trickrules.spec.cards import Card
 
 
 class Position(Protocol):

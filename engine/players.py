@@ -5,7 +5,7 @@ A player is anything with a ``name`` and ``choose(state, legal, rng)``: it sees 
 public API and what it exposes) and must return one of ``legal``. Every random choice comes
 from the ``random.Random`` it is handed, seeded per game and seat, so a game is a function of
 its seed and its players. ``"random"`` chooses uniformly; ``"rules"`` is each family's
-rule-based player, reached through the registry (:func:`engine.registry.rules_player`).
+rule-based player, reached through the registry (:func:`trickrules.engine.registry.rules_player`).
 """
 
 from __future__ import annotations
@@ -47,7 +47,7 @@ def player(game_id: str, name: str) -> Player:
     if name == "random":
         return RandomPlayer()
     if name == "rules":
-        from engine.registry import rules_player
+        from trickrules.engine.registry import rules_player
 
         found: Player = rules_player(game_id)
         return found

@@ -8,8 +8,8 @@ from collections.abc import Mapping
 from enum import StrEnum
 from typing import TypeVar
 
-from engine.errors import ProfileError
-from spec.model import Profile
+from trickrules.engine.errors import ProfileError
+from trickrules.spec.model import Profile
 
 T = TypeVar("T")
 E = TypeVar("E", bound=StrEnum)

@@ -1,9 +1,9 @@
 """Game id -> family -> engine: the only way shared code reaches a family's engine.
 
-Each family's engine package (named by its :class:`~spec.registry.Family` record) provides
-``game_types()`` (one :class:`~engine.api.GameType` per game), ``load_game(game_id, profile)``,
-``state_from_json``, ``random_game_record``, ``rules_player`` and ``hand_results``. The package
-is imported only when a game of the family is asked for.
+Each family's engine package (named by its :class:`~trickrules.spec.registry.Family` record)
+provides ``game_types()`` (one :class:`~trickrules.engine.api.GameType` per game),
+``load_game(game_id, profile)``, ``state_from_json``, ``random_game_record``, ``rules_player`` and
+``hand_results``. The package is imported only when a game of the family is asked for.
 """
 
 from __future__ import annotations
@@ -12,10 +12,10 @@ import importlib
 from types import ModuleType
 from typing import Any
 
-from engine.api import GameType
-from engine.chance import Variant
-from spec.model import Profile
-from spec.registry import FAMILIES, family, family_of
+from trickrules.engine.api import GameType
+from trickrules.engine.chance import Variant
+from trickrules.spec.model import Profile
+from trickrules.spec.registry import FAMILIES, family, family_of
 
 
 def _engine(name: str) -> ModuleType:
@@ -41,7 +41,7 @@ def load_game(game_id: str, profile: Profile | str | None = None) -> Any:
 
 def state_from_json(data: dict[str, Any], profile: Profile | None = None) -> Any:
     """A state from its JSON form, by the game it names (``StateError`` for bad input)."""
-    from engine.errors import StateError
+    from trickrules.engine.errors import StateError
 
     game = data.get("game") if isinstance(data, dict) else None
     if not isinstance(game, str):
@@ -61,7 +61,8 @@ def random_game_record(game: Any, seed: int) -> dict[str, Any]:
 
 
 def rules_player(game_id: str) -> Any:
-    """The family's rule-based player for ``game_id`` (an :class:`engine.players.Player`)."""
+    """The family's rule-based player for ``game_id`` (an
+    :class:`trickrules.engine.players.Player`)."""
     return _engine(family_of(game_id)).rules_player(game_id)
 
 

@@ -10,8 +10,8 @@ from __future__ import annotations
 import random
 from typing import Protocol
 
-from engine.masks import BIT, CardSet
-from spec.cards import Card
+from trickrules.engine.masks import BIT, CardSet
+from trickrules.spec.cards import Card
 
 
 class TableRules(Protocol):

@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from typing import NamedTuple
 
-from spec.cards import Card
+from trickrules.spec.cards import Card
 
 
 class Trick(NamedTuple):

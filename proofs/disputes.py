@@ -12,11 +12,11 @@ from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass, field
 from typing import Any, Literal
 
-from proofs.divergence import UNREAD, Outcome, Question, Reads, settle_afresh
-from proofs.kit import group_kinds, kit_for_game
-from spec.catalogue import Catalogue
-from spec.model import Parameter, Profile
-from spec.source_profiles import Stance, source_profiles, stance
+from trickrules.proofs.divergence import UNREAD, Outcome, Question, Reads, settle_afresh
+from trickrules.proofs.kit import group_kinds, kit_for_game
+from trickrules.spec.catalogue import Catalogue
+from trickrules.spec.model import Parameter, Profile
+from trickrules.spec.source_profiles import Stance, source_profiles, stance
 
 DisputeVerdict = Literal["differs", "equivalent", "unknown"]
 

@@ -20,10 +20,17 @@ from typing import Any, Protocol, TypeVar
 
 import z3
 
-from proofs.smt.parameters import SymbolicProfile
-from proofs.smt.solver import RETRY_FACTOR, RLIMIT, Names, Verdict, fresh_context, make_solver
-from proofs.smt.terms import Bool, Int, known
-from spec.model import Profile
+from trickrules.proofs.smt.parameters import SymbolicProfile
+from trickrules.proofs.smt.solver import (
+    RETRY_FACTOR,
+    RLIMIT,
+    Names,
+    Verdict,
+    fresh_context,
+    make_solver,
+)
+from trickrules.proofs.smt.terms import Bool, Int, known
+from trickrules.spec.model import Profile
 
 T = TypeVar("T")
 
@@ -209,7 +216,7 @@ def core_solver(constraints: Sequence[z3.BoolRef]) -> z3.Solver:
 
 def ask(solver: z3.Solver, extra: Sequence[z3.BoolRef] = ()) -> z3.CheckSatResult:
     """``solver.check(*extra)`` with the resource limit, then once more with the larger
-    limit if it ran out (see :data:`~proofs.smt.solver.RETRY_FACTOR`)."""
+    limit if it ran out (see :data:`~trickrules.proofs.smt.solver.RETRY_FACTOR`)."""
     answer = solver.check(*extra)
     if answer == z3.unknown:
         solver.set("rlimit", RLIMIT * RETRY_FACTOR)

@@ -3,8 +3,8 @@ disputes, and how a witness becomes an engine state (inside each kind's ``replay
 
 Shared code (verify, source checks, disputes, diff, the rulebook) reaches a family only through
 :func:`kit`, which imports the module the family's record names (``proof_kit``) when a game of
-the family is asked for; adding a family is one entry in :data:`spec.registry.REGISTRY` and
-one package per layer.
+the family is asked for; adding a family is one entry in :data:`trickrules.spec.registry.REGISTRY`
+and one package per layer.
 """
 
 from __future__ import annotations
@@ -14,15 +14,15 @@ from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any, Protocol
 
-from proofs.result import Result, Verdict
-from spec.model import Profile
-from spec.registry import family, family_of, game_ids
+from trickrules.proofs.result import Result, Verdict
+from trickrules.spec.model import Profile
+from trickrules.spec.registry import family, family_of, game_ids
 
 if TYPE_CHECKING:
-    from proofs.conformance.protocol import Answer
-    from proofs.divergence import Kind
-    from proofs.facts import RuleFact
-    from proofs.ruling import Ruling
+    from trickrules.proofs.conformance.protocol import Answer
+    from trickrules.proofs.divergence import Kind
+    from trickrules.proofs.facts import RuleFact
+    from trickrules.proofs.ruling import Ruling
 
 
 class NoDealError(ValueError):
@@ -66,7 +66,7 @@ class ConformanceKit(Protocol):
     def answer_with_rules(self, profile: Profile, rules: Any, request: dict[str, Any]) -> Answer:
         """:meth:`answer` with the compiled rules given (or a stand-in that notes what the
         answer reads, so an answer is reused where the rules read agree:
-        :class:`proofs.conformance.reads.ReusedAnswers`)."""
+        :class:`trickrules.proofs.conformance.reads.ReusedAnswers`)."""
 
     def trick_point(self, profile: Profile, situation: dict[str, Any]) -> tuple[bool, int]:
         """Whether the hand is over at a situation, and how many cards of the trick are down
@@ -89,7 +89,8 @@ class ModelSilentError(ValueError):
 
 
 class ModelAnswers(Protocol):
-    """A family's Z3 model asked about a rule example (see :mod:`proofs.rule_examples`)."""
+    """A family's Z3 model asked about a rule example (see
+    :mod:`trickrules.proofs.rule_examples`)."""
 
     def __call__(self, data: dict[str, Any], then: Sequence[str], profile: Profile,
                  asked: set[str]) -> dict[str, Any]:
@@ -141,7 +142,7 @@ class ProofKit(Protocol):
 
     def rule_fact(self, kind: str, args: tuple[tuple[str, ...], ...],
                   profile: Profile) -> RuleFact:
-        """A statement a rule text makes (a placeholder of :mod:`proofs.rule_facts`), in
+        """A statement a rule text makes (a placeholder of :mod:`trickrules.proofs.rule_facts`), in
         words and tables from the engine, checked against the model; raises ``FactError``
         when the machine rules contradict it."""
 
@@ -179,7 +180,7 @@ def kit_for_game(game_id: str) -> ProofKit:
 def sources_verified(game_id: str) -> bool:
     """Whether ``verify`` checks the sources of ``game_id``: its family has read them into
     claims and its kit can settle every dispute they raise (``sources_ready``)."""
-    from spec.loader import game_catalogue
+    from trickrules.spec.loader import game_catalogue
 
     return bool(game_catalogue(game_id).claims) and kit_for_game(game_id).sources_ready
 

@@ -10,8 +10,8 @@ import json
 from collections.abc import Callable
 from typing import Any, Protocol
 
-from spec.cards import SUIT_LETTERS, SUIT_NAMES
-from spec.registry import family, family_of
+from trickrules.spec.cards import SUIT_LETTERS, SUIT_NAMES
+from trickrules.spec.registry import family, family_of
 
 CardWords = Callable[[str], str]
 """How a card is written: its name, a styled name, or words."""

@@ -13,10 +13,10 @@ from collections.abc import Iterable
 from dataclasses import dataclass
 from typing import Any
 
-from proofs.disputes import Dispute, DisputeBook, DisputeVerdict
-from spec.model import Profile
-from spec.profile_index import every_profile as every_profile
-from spec.profile_index import find_profile as find_profile
+from trickrules.proofs.disputes import Dispute, DisputeBook, DisputeVerdict
+from trickrules.spec.model import Profile
+from trickrules.spec.profile_index import every_profile as every_profile
+from trickrules.spec.profile_index import find_profile as find_profile
 
 
 def combined(verdicts: Iterable[DisputeVerdict]) -> DisputeVerdict:

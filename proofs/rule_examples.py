@@ -7,11 +7,11 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any
 
-from engine.errors import EngineError
-from proofs.kit import ModelSilentError, kit_for_game
-from spec.catalogue import Catalogue
-from spec.model import Profile
-from spec.rule_examples import RuleExample
+from trickrules.engine.errors import EngineError
+from trickrules.proofs.kit import ModelSilentError, kit_for_game
+from trickrules.spec.catalogue import Catalogue
+from trickrules.spec.model import Profile
+from trickrules.spec.rule_examples import RuleExample
 
 
 @dataclass(frozen=True)

@@ -7,11 +7,11 @@ from __future__ import annotations
 
 import re
 
-from proofs.facts import Example as Example
-from proofs.facts import FactError as FactError
-from proofs.facts import RuleFact as RuleFact
-from proofs.kit import kit_for_game
-from spec.catalogue import Catalogue
+from trickrules.proofs.facts import Example as Example
+from trickrules.proofs.facts import FactError as FactError
+from trickrules.proofs.facts import RuleFact as RuleFact
+from trickrules.proofs.kit import kit_for_game
+from trickrules.spec.catalogue import Catalogue
 
 PLACEHOLDER = re.compile(r"<<([a-z0-9-]+)((?::[a-z0-9,-]*)*)>>")
 """``<<kind:arg,arg:arg>>``: a statement's kind, then its arguments in groups."""

@@ -14,8 +14,8 @@ from typing import Any
 
 import networkx as nx
 
-from proofs.disputes import Dispute
-from spec.catalogue import Catalogue
+from trickrules.proofs.disputes import Dispute
+from trickrules.spec.catalogue import Catalogue
 
 
 def node(kind: str, key: str) -> str:

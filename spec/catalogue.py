@@ -9,13 +9,13 @@ from collections.abc import Mapping
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING
 
-from spec.model import Claim, Game, Parameter, Profile, Source
-from spec.rulings import Rulebook
+from trickrules.spec.model import Claim, Game, Parameter, Profile, Source
+from trickrules.spec.rulings import Rulebook
 
 if TYPE_CHECKING:
-    from spec.coverage import SentenceBook
-    from spec.irregularities import Irregularity
-    from spec.practice import Evidence
+    from trickrules.spec.coverage import SentenceBook
+    from trickrules.spec.irregularities import Irregularity
+    from trickrules.spec.practice import Evidence
 
 
 @dataclass(frozen=True)

@@ -15,8 +15,8 @@ import re
 from collections.abc import Iterator, Mapping
 from dataclasses import dataclass
 
-from spec.catalogue import Catalogue
-from spec.sentences import Sentence, normalise
+from trickrules.spec.catalogue import Catalogue
+from trickrules.spec.sentences import Sentence, normalise
 
 CITATION = re.compile(r"(?<![\w.])(\d{3}[a-z]?\.\d+\.\d+)(?![\w]|\.\d)")
 """A sentence id inside prose."""

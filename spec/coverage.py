@@ -18,10 +18,10 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
-from spec.document import SCHEMA_DIR, SpecDocument
-from spec.errors import SpecError, read_text
-from spec.model import Claim, Source
-from spec.sentences import Sentence, quoted_sentences, read_sentences
+from trickrules.spec.document import SCHEMA_DIR, SpecDocument
+from trickrules.spec.errors import SpecError, read_text
+from trickrules.spec.model import Claim, Source
+from trickrules.spec.sentences import Sentence, quoted_sentences, read_sentences
 
 INDEX_FILE = "sentence_index.json"
 REASONS: Mapping[str, str] = {

@@ -11,10 +11,10 @@ from typing import Any
 
 import jsonschema
 
-from spec.errors import SpecError, read_text
-from spec.sourcemap import DataPath, SourceMap
+from trickrules.spec.errors import SpecError, read_text
+from trickrules.spec.sourcemap import DataPath, SourceMap
 
-SCHEMA_DIR = Path(str(resources.files("spec") / "schema"))
+SCHEMA_DIR = Path(str(resources.files("trickrules.spec") / "schema"))
 
 
 class SpecDocument:

@@ -11,8 +11,8 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
-from spec.document import SpecDocument
-from spec.model import Game
+from trickrules.spec.document import SpecDocument
+from trickrules.spec.model import Game
 
 
 @dataclass(frozen=True)

@@ -1,6 +1,7 @@
 """Loading and validating the rule data: schema first, then cross-references.
 
-Every failure is a :class:`~spec.errors.SpecError` naming the file, the line and the problem.
+Every failure is a :class:`~trickrules.spec.errors.SpecError` naming the file, the line and the
+problem.
 """
 
 from __future__ import annotations
@@ -10,19 +11,19 @@ from functools import cache
 from pathlib import Path
 from typing import Any
 
-from spec.cards import CardParseError, expand_pattern
-from spec.catalogue import Catalogue
-from spec.coverage import load_sentence_book
-from spec.document import SpecDocument
-from spec.errors import SpecError
-from spec.irregularities import load_irregularities
-from spec.model import Claim, Game, Inheritance, Parameter, Profile, Reading, Source
-from spec.practice import load_practice
-from spec.registry import family_dir, family_of
-from spec.rule_examples import load_rule_examples
-from spec.rulings import RULE_REFERENCE
-from spec.rulings_loader import load_rulebook
-from spec.sourcemap import DataPath
+from trickrules.spec.cards import CardParseError, expand_pattern
+from trickrules.spec.catalogue import Catalogue
+from trickrules.spec.coverage import load_sentence_book
+from trickrules.spec.document import SpecDocument
+from trickrules.spec.errors import SpecError
+from trickrules.spec.irregularities import load_irregularities
+from trickrules.spec.model import Claim, Game, Inheritance, Parameter, Profile, Reading, Source
+from trickrules.spec.practice import load_practice
+from trickrules.spec.registry import family_dir, family_of
+from trickrules.spec.rule_examples import load_rule_examples
+from trickrules.spec.rulings import RULE_REFERENCE
+from trickrules.spec.rulings_loader import load_rulebook
+from trickrules.spec.sourcemap import DataPath
 
 
 def _unique(doc: SpecDocument, table: str, ids: list[str]) -> None:

@@ -6,7 +6,7 @@ import itertools
 from collections.abc import Iterable, Mapping
 from dataclasses import dataclass, field
 
-from spec.cards import ALL_CARDS, Card, expand_pattern
+from trickrules.spec.cards import ALL_CARDS, Card, expand_pattern
 
 
 @dataclass(frozen=True)

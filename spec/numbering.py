@@ -6,9 +6,9 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from spec.catalogue import Catalogue
-from spec.registry import family_of
-from spec.rulings import Chapter, CoreRule, Rulebook
+from trickrules.spec.catalogue import Catalogue
+from trickrules.spec.registry import family_of
+from trickrules.spec.rulings import Chapter, CoreRule, Rulebook
 
 
 @dataclass(frozen=True)

@@ -8,8 +8,8 @@ import re
 from dataclasses import dataclass
 from urllib.parse import urlparse
 
-from spec.document import SpecDocument
-from spec.model import Game, Parameter
+from trickrules.spec.document import SpecDocument
+from trickrules.spec.model import Game, Parameter
 
 HOUSE = "house:"
 """Prefix of a rule or reading the catalogue has no id for (a house rule seen in practice)."""

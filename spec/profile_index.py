@@ -3,9 +3,9 @@ and what the profile commands look a name up in."""
 
 from __future__ import annotations
 
-from spec.catalogue import Catalogue
-from spec.model import Profile
-from spec.source_profiles import source_profiles
+from trickrules.spec.catalogue import Catalogue
+from trickrules.spec.model import Profile
+from trickrules.spec.source_profiles import source_profiles
 
 
 def every_profile(catalogue: Catalogue) -> dict[str, Profile]:

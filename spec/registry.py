@@ -16,7 +16,7 @@ from functools import cache
 from importlib import resources
 from pathlib import Path
 
-from spec.errors import SpecError, read_text
+from trickrules.spec.errors import SpecError, read_text
 
 
 @dataclass(frozen=True)
@@ -33,7 +33,7 @@ class Family:
     """The engine package: ``game_types()``, ``game_type(id)``, ``load_game(id, profile)``,
     ``state_from_json(data, profile)``, ``random_game_record(game, seed)``."""
     proof_kit: str
-    """The module whose ``KIT`` is the family's :class:`proofs.kit.ProofKit`."""
+    """The module whose ``KIT`` is the family's :class:`trickrules.proofs.kit.ProofKit`."""
     words: str
     """The module whose ``WORDS`` tells the family's outcomes in words (no solver)."""
     suite_builder: str
@@ -45,11 +45,13 @@ class Family:
 
 
 REGISTRY: tuple[Family, ...] = (
-    Family("kout", "Kout Bo: the reconciled rules", "team", "engine.kout", "proofs.kout.kit",
-           "proofs.kout.words", "proofs.kout.conformance.generate", "trickrules.cli.families.kout"),
-    Family("baloot", "Baloot: the reconciled rules", "side", "engine.baloot",
-           "proofs.baloot.kit", "proofs.baloot.words", "proofs.baloot.conformance.generate",
-           "trickrules.cli.families.baloot", odds="engine.baloot.odds"),
+    Family("kout", "Kout Bo: the reconciled rules", "team", "trickrules.engine.kout",
+           "trickrules.proofs.kout.kit", "trickrules.proofs.kout.words",
+           "trickrules.proofs.kout.conformance.generate", "trickrules.cli.families.kout"),
+    Family("baloot", "Baloot: the reconciled rules", "side", "trickrules.engine.baloot",
+           "trickrules.proofs.baloot.kit", "trickrules.proofs.baloot.words",
+           "trickrules.proofs.baloot.conformance.generate", "trickrules.cli.families.baloot",
+           odds="trickrules.engine.baloot.odds"),
 )
 """Every registered game family: adding one is one line here and the family's packages."""
 
@@ -67,7 +69,7 @@ def family(name: str) -> Family:
 
 def family_dir(name: str) -> Path:
     """The directory of a family's rule data."""
-    return Path(str(resources.files("spec") / family(name).name))
+    return Path(str(resources.files("trickrules.spec") / family(name).name))
 
 
 @cache

@@ -4,7 +4,7 @@ it) and the answer a rule text gives there, written by hand from the rule, not f
 They live in ``spec/<family>/examples.toml``, each naming its situation file under
 ``examples/``; the situation file is exactly what ``trickrules judge`` reads, so a reader can
 ask the engine the same question. The proof kits replay each example in the engine and in the
-Z3 model (:mod:`proofs.rule_examples`)."""
+Z3 model (:mod:`trickrules.proofs.rule_examples`)."""
 
 from __future__ import annotations
 
@@ -14,8 +14,8 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
-from spec.document import SpecDocument
-from spec.errors import SpecError, read_text
+from trickrules.spec.document import SpecDocument
+from trickrules.spec.errors import SpecError, read_text
 
 EXPECT_FIELDS = ("status", "legal", "tricks", "score", "winner", "hands")
 """What an example may state: the judge's answers (legal actions at the situation, each trick

@@ -7,9 +7,9 @@ from __future__ import annotations
 from collections import Counter
 from dataclasses import dataclass
 
-from spec.catalogue import Catalogue
-from spec.practice import HOUSE, Evidence
-from spec.source_profiles import TextStands, leaning_texts, speaking_texts
+from trickrules.spec.catalogue import Catalogue
+from trickrules.spec.practice import HOUSE, Evidence
+from trickrules.spec.source_profiles import TextStands, leaning_texts, speaking_texts
 
 PRACTICE_LEAD = 2
 """How many more independent sources, counting clear findings only, the reading played most
@@ -95,8 +95,8 @@ def practice_ranking(evidence: tuple[Evidence, ...], game: str,
 def decide(catalogue: Catalogue, game: str, parameter: str, texts: TextStands | None = None,
            leaning: TextStands | None = None) -> Decision:
     """The policy's decision for ``parameter`` in ``game`` (``texts`` and ``leaning``: the
-    game's :func:`~spec.source_profiles.speaking_texts` and
-    :func:`~spec.source_profiles.leaning_texts`, when already computed).
+    game's :func:`~trickrules.spec.source_profiles.speaking_texts` and
+    :func:`~trickrules.spec.source_profiles.leaning_texts`, when already computed).
 
     1. The texts: a reading every text that speaks allows, when it is the only one; else the
        reading more of the speaking texts allow than any other. A silent text counts for none,

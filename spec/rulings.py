@@ -7,7 +7,7 @@ import re
 from collections.abc import Mapping
 from dataclasses import dataclass
 
-from spec.rule_examples import RuleExample
+from trickrules.spec.rule_examples import RuleExample
 
 #: A reference to another rule inside rule or reason text: ``{auction.malzoom}``.
 RULE_REFERENCE = re.compile(r"\{([a-z0-9]+(?:[.-][a-z0-9]+)*)\}")

@@ -6,11 +6,11 @@ from __future__ import annotations
 
 from typing import Any
 
-from spec.catalogue import Catalogue
-from spec.document import SpecDocument
-from spec.model import Parameter, Profile
-from spec.ruling_policy import Decision, decisions
-from spec.rulings import (
+from trickrules.spec.catalogue import Catalogue
+from trickrules.spec.document import SpecDocument
+from trickrules.spec.model import Parameter, Profile
+from trickrules.spec.ruling_policy import Decision, decisions
+from trickrules.spec.rulings import (
     RULE_REFERENCE,
     Chapter,
     CoreRule,
@@ -21,7 +21,7 @@ from spec.rulings import (
     Spelling,
     Term,
 )
-from spec.sourcemap import DataPath
+from trickrules.spec.sourcemap import DataPath
 
 
 def _check_games(doc: SpecDocument, at: DataPath, games: list[str],

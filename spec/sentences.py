@@ -18,7 +18,7 @@ from collections.abc import Iterable
 from dataclasses import dataclass
 from pathlib import Path
 
-from spec.model import Claim, Source
+from trickrules.spec.model import Claim, Source
 
 _CITATION = r"(?:\[(?:\d+|citation needed)\])"
 _EDIT = re.compile(r"\[edit\]")

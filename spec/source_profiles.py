@@ -10,8 +10,8 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from spec.catalogue import Catalogue
-from spec.model import Claim, Profile
+from trickrules.spec.catalogue import Catalogue
+from trickrules.spec.model import Claim, Profile
 
 
 @dataclass(frozen=True)

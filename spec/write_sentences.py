@@ -5,10 +5,10 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from spec.coverage import INDEX_FILE, build_index, index_text, odds_citations
-from spec.loader import load_catalogue
-from spec.registry import FAMILIES, family_dir
-from spec.sentences import sources_directory
+from trickrules.spec.coverage import INDEX_FILE, build_index, index_text, odds_citations
+from trickrules.spec.loader import load_catalogue
+from trickrules.spec.registry import FAMILIES, family_dir
+from trickrules.spec.sentences import sources_directory
 
 
 def write_indexes(directory: Path | None = None) -> list[Path]:

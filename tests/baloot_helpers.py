@@ -5,9 +5,9 @@ from __future__ import annotations
 import random
 from typing import Any
 
-from engine.baloot.game import BalootGame, BalootState
-from engine.baloot.rules import Rules, compile_rules
-from spec.loader import family_catalogue
+from trickrules.engine.baloot.game import BalootGame, BalootState
+from trickrules.engine.baloot.rules import Rules, compile_rules
+from trickrules.spec.loader import family_catalogue
 
 
 def named(overrides: dict[str, str]) -> dict[str, str]:

@@ -27,10 +27,10 @@ from shared_results import (
     wait_for_prebuild,
 )
 
-from proofs.disputes import Dispute, DisputeBook
-from proofs.verify.report import Verification
-from spec.loader import family_catalogue
+from trickrules.proofs.disputes import Dispute, DisputeBook
+from trickrules.proofs.verify.report import Verification
 from trickrules.rulebook.build import Built
+from trickrules.spec.loader import family_catalogue
 
 _PREBUILD = pytest.StashKey[tuple[subprocess.Popen[bytes], Path]]()
 
@@ -158,7 +158,7 @@ def settled_book(verification: Verification, tmp_path_factory: pytest.TempPathFa
     """A dispute book of a family that takes what the run's verify settled from its result
     cache (the same job, the same key, as a user's ``explain`` after ``verify``), and settles
     anything else afresh."""
-    from proofs.verify.jobs import cached_book
+    from trickrules.proofs.verify.jobs import cached_book
 
     directory = shared_directory(tmp_path_factory, worker_id) / "verify-cache"
     return lambda family: cached_book(family_catalogue(family), directory)

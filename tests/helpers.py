@@ -9,14 +9,14 @@ from pathlib import Path
 
 import pytest
 
-from engine.kout.game import KoutGame, KoutState
-from engine.kout.play import Contract
-from engine.masks import JOKER_MASK, SUIT_MASK, iter_cards, mask_of
-from proofs.conformance.suite import SuiteData, load_suite, suite_dir
-from spec.cards import parse_card, parse_cards, parse_suit
-from spec.errors import SpecError
-from spec.loader import family_catalogue, load_catalogue
-from spec.registry import family_dir
+from trickrules.engine.kout.game import KoutGame, KoutState
+from trickrules.engine.kout.play import Contract
+from trickrules.engine.masks import JOKER_MASK, SUIT_MASK, iter_cards, mask_of
+from trickrules.proofs.conformance.suite import SuiteData, load_suite, suite_dir
+from trickrules.spec.cards import parse_card, parse_cards, parse_suit
+from trickrules.spec.errors import SpecError
+from trickrules.spec.loader import family_catalogue, load_catalogue
+from trickrules.spec.registry import family_dir
 
 DISPUTES = {"kout": 53, "baloot": 116}
 """How many disputes each family's rule data raises (the sources' and the house readings'),
@@ -68,7 +68,7 @@ def situation(game: KoutGame | None = None, *, hands: Mapping[int, str], trump: 
 
 def names(cards: Sequence[int]) -> list[str]:
     """Card names of a list of card ids."""
-    from spec.cards import card_name
+    from trickrules.spec.cards import card_name
 
     return [card_name(c) for c in cards]
 

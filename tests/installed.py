@@ -19,10 +19,11 @@ from pathlib import Path
 from filelock import FileLock
 
 ROOT = Path(__file__).resolve().parent.parent
-SHIPPED_TREES = ("spec", "engine", "proofs", "trickrules")
+SHIPPED_TREES = ("trickrules",)
 """The source trees whose every file the wheel must carry."""
 SHIPPED_SUFFIXES = (".py", ".toml", ".json", ".jsonl", ".rst", ".css", ".js", ".yaml")
-LINKED = {"trickrules/rulebook/sphinx": "docs"}
+LINKED = {"trickrules/rulebook/sphinx": "docs", "trickrules/spec": "spec",
+          "trickrules/engine": "engine", "trickrules/proofs": "proofs"}
 """Folders the wheel carries under another name (the rulebook's Sphinx sources)."""
 
 

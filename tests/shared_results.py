@@ -15,11 +15,11 @@ from pathlib import Path
 
 from filelock import FileLock
 
-from proofs.kit import kit_games
-from proofs.verify.cache import ResultCache, environment_digest, inputs_digest
-from proofs.verify.report import Verification, verify
-from spec.loader import family_catalogue
+from trickrules.proofs.kit import kit_games
+from trickrules.proofs.verify.cache import ResultCache, environment_digest, inputs_digest
+from trickrules.proofs.verify.report import Verification, verify
 from trickrules.rulebook.build import Built
+from trickrules.spec.loader import family_catalogue
 
 SHARED_ENV = "TRICKRULES_TEST_SHARED"
 """The directory every worker of the run shares, set by the controller."""

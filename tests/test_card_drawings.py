@@ -27,7 +27,7 @@ def test_a_suit_card_shows_its_rank_and_pip() -> None:
 def test_a_card_is_named_in_players_words() -> None:
     """One card in a sentence is named in words, its rank spelled out: ``the King of clubs``,
     not ``KC`` or ``the K of clubs``; the deal's witnesses name their one card so."""
-    from proofs.outcome_words import card_words, witness_text
+    from trickrules.proofs.outcome_words import card_words, witness_text
 
     assert [card_words(c) for c in ("KC", "10H", "AS", "7D", "RJ", "BJ")] == [
         "King of clubs", "10 of hearts", "Ace of spades", "7 of diamonds", "red Joker",

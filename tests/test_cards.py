@@ -4,8 +4,8 @@ from __future__ import annotations
 
 import pytest
 
-from engine.kout.actions import NUM_ACTIONS, PASS, action_to_string, string_to_action
-from spec.cards import (
+from trickrules.engine.kout.actions import NUM_ACTIONS, PASS, action_to_string, string_to_action
+from trickrules.spec.cards import (
     ALL_CARDS,
     BLACK_JOKER,
     RED_JOKER,

@@ -1,4 +1,4 @@
-"""Deals as explicit chance nodes (``engine.registry.new_chance_state``): outcomes and
+"""Deals as explicit chance nodes (``trickrules.engine.registry.new_chance_state``): outcomes and
 probabilities, the deal they build, one hand or a whole game, and the cap on deals."""
 
 from __future__ import annotations
@@ -8,9 +8,9 @@ from typing import Any
 
 import pytest
 
-from engine.chance import CHANCE_PLAYER, Variant
-from engine.errors import IllegalActionError, StateError
-from engine.registry import load_game, new_chance_state
+from trickrules.engine.chance import CHANCE_PLAYER, Variant
+from trickrules.engine.errors import IllegalActionError, StateError
+from trickrules.engine.registry import load_game, new_chance_state
 
 GAMES = ("kout6", "kout4", "baloot")
 

@@ -1,5 +1,5 @@
-"""Information states and observations of games dealt by chance (``engine.chance``): sizes
-as documented, a round trip through the action history, and no hidden card revealed."""
+"""Information states and observations of games dealt by chance (``trickrules.engine.chance``):
+sizes as documented, a round trip through the action history, and no hidden card revealed."""
 
 from __future__ import annotations
 
@@ -9,9 +9,14 @@ from typing import Any
 
 import pytest
 
-from engine.chance import CHANCE_PLAYER, Variant, information_state_size, observation_size
-from engine.errors import IllegalActionError
-from engine.registry import load_game, new_chance_state
+from trickrules.engine.chance import (
+    CHANCE_PLAYER,
+    Variant,
+    information_state_size,
+    observation_size,
+)
+from trickrules.engine.errors import IllegalActionError
+from trickrules.engine.registry import load_game, new_chance_state
 
 GAMES = ("kout6", "kout4", "baloot")
 

@@ -11,13 +11,13 @@ from pathlib import Path
 
 import pytest
 
-from proofs.kit import kit
-from spec.catalogue import Catalogue
-from spec.citations import problems, stated_silences, statements, uncited
-from spec.loader import family_catalogue
-from spec.rulings import Ruling
-from spec.sentences import Sentence, read_sentences, sources_directory
-from spec.source_profiles import source_profile, stance
+from trickrules.proofs.kit import kit
+from trickrules.spec.catalogue import Catalogue
+from trickrules.spec.citations import problems, stated_silences, statements, uncited
+from trickrules.spec.loader import family_catalogue
+from trickrules.spec.rulings import Ruling
+from trickrules.spec.sentences import Sentence, read_sentences, sources_directory
+from trickrules.spec.source_profiles import source_profile, stance
 
 FAMILIES = ("kout", "baloot")
 

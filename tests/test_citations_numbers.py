@@ -13,10 +13,10 @@ from pathlib import Path
 
 import pytest
 
-from spec.catalogue import Catalogue
-from spec.loader import family_catalogue
-from spec.model import Claim, Parameter, Reading
-from spec.sentences import read_sentences, sources_directory
+from trickrules.spec.catalogue import Catalogue
+from trickrules.spec.loader import family_catalogue
+from trickrules.spec.model import Claim, Parameter, Reading
+from trickrules.spec.sentences import read_sentences, sources_directory
 
 WORDS = {"two": 2, "three": 3, "four": 4, "five": 5, "six": 6, "seven": 7, "eight": 8,
          "nine": 9, "ten": 10, "twelve": 12}

@@ -1,5 +1,5 @@
-"""A Baloot claim's card points (:mod:`engine.baloot.claim_points`): on small positions of
-seeded deals the remembered search agrees with a plain one written here over every legal line
+"""A Baloot claim's card points (:mod:`trickrules.engine.baloot.claim_points`): on small positions
+of seeded deals the remembered search agrees with a plain one written here over every legal line
 (the claimers keep their count and take the most card points they can be sure of, every
 doubtful card to the other side); every point still to play goes to one side or the other; a
 claim that cannot hold gives the other side everything; and ``judge`` scores a claim of some
@@ -14,10 +14,10 @@ from typing import Any
 import pytest
 from test_claims import baloot_positions
 
-from engine.baloot.claim_points import claim_points, remaining_points
-from engine.baloot.play import PlayPosition
-from engine.claims import ClaimError, settle_claim
-from engine.masks import iter_cards
+from trickrules.engine.baloot.claim_points import claim_points, remaining_points
+from trickrules.engine.baloot.play import PlayPosition
+from trickrules.engine.claims import ClaimError, settle_claim
+from trickrules.engine.masks import iter_cards
 from trickrules.rulings.question import judge_question
 
 ROOT = Path(__file__).resolve().parent.parent

@@ -13,12 +13,12 @@ from typing import Any
 
 import pytest
 
-from engine.baloot.claims import BalootClaimPosition
-from engine.baloot.play import PlayPosition as BalootPosition
-from engine.claims import ClaimPosition, ClaimTooLargeError, settle_claim
-from engine.kout.claims import KoutClaimPosition
-from engine.masks import iter_cards
-from engine.registry import load_game
+from trickrules.engine.baloot.claims import BalootClaimPosition
+from trickrules.engine.baloot.play import PlayPosition as BalootPosition
+from trickrules.engine.claims import ClaimPosition, ClaimTooLargeError, settle_claim
+from trickrules.engine.kout.claims import KoutClaimPosition
+from trickrules.engine.masks import iter_cards
+from trickrules.engine.registry import load_game
 from trickrules.rulings.question import judge_question
 
 ROOT = Path(__file__).resolve().parent.parent

@@ -11,8 +11,8 @@ from typing import Any
 import pytest
 from test_claims import baloot_positions, kout_positions, most_tricks
 
-from engine.claims import ClaimPosition, settle_claim
-from engine.masks import iter_cards
+from trickrules.engine.claims import ClaimPosition, settle_claim
+from trickrules.engine.masks import iter_cards
 
 
 def _leader(position: Any) -> int:

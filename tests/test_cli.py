@@ -10,10 +10,10 @@ from typing import Any
 
 import pytest
 
-from engine.kout.actions import PASS, bid_action, trump_action
-from engine.kout.game import KoutGame, KoutState
-from spec.cards import SUIT_LETTERS, parse_card, parse_cards
 from trickrules.cli import main
+from trickrules.engine.kout.actions import PASS, bid_action, trump_action
+from trickrules.engine.kout.game import KoutGame, KoutState
+from trickrules.spec.cards import SUIT_LETTERS, parse_card, parse_cards
 
 
 def _run(capsys: pytest.CaptureFixture[str], *argv: str) -> tuple[int, str, str]:

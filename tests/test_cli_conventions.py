@@ -13,7 +13,6 @@ from pathlib import Path
 
 import pytest
 
-import spec.registry
 from trickrules.cli.main import BROKEN_PIPE, main
 
 TRICKRULES = [sys.executable, "-m", "trickrules"]
@@ -107,12 +106,12 @@ def test_a_proof_kit_that_cannot_be_imported_is_an_internal_error_naming_it(
         capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch) -> None:
     """A family whose proof kit is missing from the installation (as Baloot's once was from
     the wheel) is a bug of the installation: exit 3 naming the module, never "no Z3 model"."""
-    import proofs.kit
+    import trickrules.proofs.kit
 
     broken = tuple(dataclasses.replace(f, proof_kit="proofs.nowhere.kit")
-                   if f.name == "baloot" else f for f in spec.registry.REGISTRY)
-    monkeypatch.setattr(spec.registry, "REGISTRY", broken)
-    assert proofs.kit.kit("kout") is not None
+                   if f.name == "baloot" else f for f in trickrules.spec.registry.REGISTRY)
+    monkeypatch.setattr(trickrules.spec.registry, "REGISTRY", broken)
+    assert trickrules.proofs.kit.kit("kout") is not None
     assert main(["verify", "--game", "baloot", "--profile", "baloot-default"]) == 3
     err = capsys.readouterr().err
     assert "proofs.nowhere.kit" in err and "internal error" in err
@@ -120,7 +119,7 @@ def test_a_proof_kit_that_cannot_be_imported_is_an_internal_error_naming_it(
 
 def test_game_takes_a_game_or_a_family_where_a_command_works_per_family(
         capsys: pytest.CaptureFixture[str]) -> None:
-    from spec.registry import family_named
+    from trickrules.spec.registry import family_named
 
     assert [family_named(g) for g in ("kout6", "kout4", "kout", "baloot")] == [
         "kout", "kout", "kout", "baloot"]
@@ -136,7 +135,8 @@ def test_the_public_package_judges_and_conforms(tmp_path: Path) -> None:
 
     import trickrules
 
-    example = Path(spec.registry.family_dir("baloot")) / "examples" / "sun-last-trick.json"
+    examples = Path(trickrules.spec.registry.family_dir("baloot")) / "examples"
+    example = examples / "sun-last-trick.json"
     ruling = trickrules.judge(example)
     assert ruling["game"] == "baloot" and "baloot-default" in [
         p["profile"] for p in ruling["profiles"]]

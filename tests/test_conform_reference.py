@@ -21,11 +21,11 @@ ONLY = ("--game", "kout6", "--only", "hand-score,game-end")
 PLANTED = f'''
 import dataclasses, sys
 sys.path.insert(0, {str(ROOT)!r})
-import engine.kout.game, engine.kout.rules
-compile_rules = engine.kout.rules.compile_rules
+import trickrules.engine.kout.game, trickrules.engine.kout.rules
+compile_rules = trickrules.engine.kout.rules.compile_rules
 def without_malzoom(profile):
     return dataclasses.replace(compile_rules(profile), malzoom_failed_points=None)
-engine.kout.game.compile_rules = without_malzoom
+trickrules.engine.kout.game.compile_rules = without_malzoom
 '''
 """``sitecustomize.py`` for every Python process of the run: the reference engine broken."""
 

@@ -12,13 +12,13 @@ from unittest import mock
 
 from helpers import shipped_suite
 
-from engine.baloot import auction as buying
-from engine.baloot.rules import Rules
-from proofs.conformance.protocol import profile_for
-from proofs.conformance.suite import EVERY, SuiteData
+from trickrules.engine.baloot import auction as buying
+from trickrules.engine.baloot.rules import Rules
 from trickrules.kit.engine_process import Problem
 from trickrules.kit.reference_adapter import respond
 from trickrules.kit.runner import Run, Runner, differing_rules, settle
+from trickrules.proofs.conformance.protocol import profile_for
+from trickrules.proofs.conformance.suite import EVERY, SuiteData
 
 SUITE = shipped_suite("baloot")
 HOKOM = buying._hokom

@@ -12,7 +12,7 @@ import sys
 from pathlib import Path
 from typing import Any
 
-from proofs.conformance.suite import suite_dir
+from trickrules.proofs.conformance.suite import suite_dir
 
 PERFT_ONLY = (
     "import json, sys\n"

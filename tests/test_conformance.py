@@ -17,15 +17,15 @@ from typing import Any
 import pytest
 from helpers import shipped_suite
 
-from proofs.conformance.build import stale_files, stored_witnesses, suite_files
-from proofs.conformance.made_from import RECORD, made_from_present_inputs
-from proofs.conformance.protocol import schema, schema_errors
-from proofs.conformance.suite import SuiteData, load_suite, suite_dir
-from proofs.kout.conformance.cases import witness_requests
-from proofs.kout.conformance.expect import KOUT_OPS
-from proofs.kout.conformance.generate import build_suite
-from spec.loader import family_catalogue
 from trickrules.kit.runner import Failure, Run, charge, resting_on, settle
+from trickrules.proofs.conformance.build import stale_files, stored_witnesses, suite_files
+from trickrules.proofs.conformance.made_from import RECORD, made_from_present_inputs
+from trickrules.proofs.conformance.protocol import schema, schema_errors
+from trickrules.proofs.conformance.suite import SuiteData, load_suite, suite_dir
+from trickrules.proofs.kout.conformance.cases import witness_requests
+from trickrules.proofs.kout.conformance.expect import KOUT_OPS
+from trickrules.proofs.kout.conformance.generate import build_suite
+from trickrules.spec.loader import family_catalogue
 
 REFERENCE = f"{sys.executable} -m trickrules.cli adapter"
 BROKEN = f"{sys.executable} -m tests.adapters.broken"
@@ -309,7 +309,7 @@ def test_the_compiled_validator_accepts_and_refuses_what_the_reference_one_does(
 
     import jsonschema
 
-    from proofs.conformance.protocol import definition
+    from trickrules.proofs.conformance.protocol import definition
 
     def reference(name: str, shape: str | None) -> jsonschema.Draft202012Validator:
         root = schema(name)
@@ -391,7 +391,7 @@ def test_suite_has_both_groups_and_every_op() -> None:
 @pytest.mark.long
 def test_committed_suite_is_current(tmp_path: Path) -> None:
     """The suite records that it was made from the present inputs, every file unchanged
-    (:mod:`proofs.conformance.made_from`); where it cannot show that, it is rebuilt and
+    (:mod:`trickrules.proofs.conformance.made_from`); where it cannot show that, it is rebuilt and
     compared. A vector edited by hand, or a record of other inputs, cannot show it."""
     committed = suite_dir("kout")
     recorded = made_from_present_inputs(committed)

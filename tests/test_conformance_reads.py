@@ -8,9 +8,9 @@ from typing import Any, cast
 
 import pytest
 
-from proofs.conformance.protocol import Answer, InvalidRequestError
-from proofs.conformance.reads import ReusedAnswers, RuleReads
-from spec.model import Profile
+from trickrules.proofs.conformance.protocol import Answer, InvalidRequestError
+from trickrules.proofs.conformance.reads import ReusedAnswers, RuleReads
+from trickrules.spec.model import Profile
 
 
 @dataclass(frozen=True)

@@ -11,10 +11,10 @@ from typing import Any
 
 import pytest
 
-from proofs.disputes import Dispute, _stances, dispute_questions
-from spec.catalogue import Catalogue
-from spec.loader import family_catalogue
+from trickrules.proofs.disputes import Dispute, _stances, dispute_questions
 from trickrules.rulebook.disputes_page import dispute_kind
+from trickrules.spec.catalogue import Catalogue
+from trickrules.spec.loader import family_catalogue
 
 
 def _unsolved(catalogue: Catalogue) -> dict[str, dict[str, Any]]:

@@ -12,14 +12,14 @@ from pathlib import Path
 
 import pytest
 
-from proofs.kit import kit_for_game
-from proofs.rule_examples import example_profile
-from spec.errors import SpecError
-from spec.loader import family_catalogue
-from spec.registry import FAMILIES
-from spec.rule_examples import RuleExample, load_rule_examples
+from trickrules.proofs.kit import kit_for_game
+from trickrules.proofs.rule_examples import example_profile
 from trickrules.rulebook.example_scenes import focus_key, scene_kind
 from trickrules.rulebook.rule_examples_page import drawing
+from trickrules.spec.errors import SpecError
+from trickrules.spec.loader import family_catalogue
+from trickrules.spec.registry import FAMILIES
+from trickrules.spec.rule_examples import RuleExample, load_rule_examples
 
 SPEC = Path(__file__).resolve().parent.parent / "spec"
 

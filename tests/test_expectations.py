@@ -13,15 +13,15 @@ from typing import Any
 import pytest
 from rich.console import Console
 
-from proofs.disputes import Dispute
-from proofs.kit import kit_games
-from proofs.verify import expectations
-from proofs.verify.expectations import load_expected, observed, surprises
-from proofs.verify.report import Verification
-from proofs.verify.sources import source_section
-from spec.errors import SpecError
 from trickrules.cli.main import main
 from trickrules.cli.render.tables import print_verify
+from trickrules.proofs.disputes import Dispute
+from trickrules.proofs.kit import kit_games
+from trickrules.proofs.verify import expectations
+from trickrules.proofs.verify.expectations import load_expected, observed, surprises
+from trickrules.proofs.verify.report import Verification
+from trickrules.proofs.verify.sources import source_section
+from trickrules.spec.errors import SpecError
 
 
 def _turned_equivalent(dispute: Dispute) -> Dispute:

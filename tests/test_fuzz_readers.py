@@ -20,15 +20,15 @@ from helpers import shipped_suite
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from engine.errors import EngineError, StateError
-from engine.registry import load_game, state_from_json
-from proofs.conformance.suite import SuiteError, load_suite, suite_dir
-from spec.cards import CardParseError
-from spec.errors import SpecError
-from spec.loader import load_catalogue
-from spec.registry import family_dir
+from trickrules.engine.errors import EngineError, StateError
+from trickrules.engine.registry import load_game, state_from_json
 from trickrules.kit.engine_process import EngineProcess, Problem
 from trickrules.kit.reference_adapter import respond, serve
+from trickrules.proofs.conformance.suite import SuiteError, load_suite, suite_dir
+from trickrules.spec.cards import CardParseError
+from trickrules.spec.errors import SpecError
+from trickrules.spec.loader import load_catalogue
+from trickrules.spec.registry import family_dir
 
 USER_ERRORS = (SpecError, EngineError, CardParseError, KeyError, ValueError)
 """What the command line reports as a user's mistake (exit 2, one line)."""
@@ -162,9 +162,9 @@ KOUT_STATES = [s for s in STATES if s["game"] != "baloot"]
         lambda v: json.dumps(v).encode()),
     st.just(b"[" * 200_000), st.just(b'{"game": ' + b"9" * 6000 + b"}")))
 def test_judge_reader(tmp_path: Path, raw: bytes) -> None:
-    from spec.loader import family_catalogue
     from trickrules.cli.disputes import _load_situation
     from trickrules.rulings.judge import judge
+    from trickrules.spec.loader import family_catalogue
 
     path = _situation_file(tmp_path, raw)
     _typed(lambda: judge(family_catalogue("kout"), _load_situation(str(path))))

@@ -18,15 +18,15 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 from test_fuzz_readers import SCALE, json_values
 
-from proofs.conformance.build import stored_witnesses
-from proofs.conformance.suite import SuiteError
-from proofs.verify.cache import ResultCache
-from proofs.verify.expectations import load_expected
-from spec.errors import SpecError
-from spec.loader import load_catalogue
-from spec.registry import family_dir
 from trickrules.cli.main import main
 from trickrules.cli.rulebook import read_report
+from trickrules.proofs.conformance.build import stored_witnesses
+from trickrules.proofs.conformance.suite import SuiteError
+from trickrules.proofs.verify.cache import ResultCache
+from trickrules.proofs.verify.expectations import load_expected
+from trickrules.spec.errors import SpecError
+from trickrules.spec.loader import load_catalogue
+from trickrules.spec.registry import family_dir
 
 STORES = settings(max_examples=60 * SCALE, deadline=3000, derandomize=SCALE == 1,
                   suppress_health_check=[HealthCheck.too_slow,

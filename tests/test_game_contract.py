@@ -9,10 +9,10 @@ from typing import Any
 
 import pytest
 
-from engine.api import GameType
-from engine.errors import EngineError
-from engine.registry import game_type, game_types, load_game, state_from_json
-from spec.loader import game_catalogue
+from trickrules.engine.api import GameType
+from trickrules.engine.errors import EngineError
+from trickrules.engine.registry import game_type, game_types, load_game, state_from_json
+from trickrules.spec.loader import game_catalogue
 
 GAME_TYPES = game_types()
 SEEDS = (1, 2, 3)

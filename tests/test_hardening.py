@@ -12,10 +12,10 @@ from typing import Any
 
 import pytest
 
-from engine.errors import IllegalActionError
-from engine.kout.actions import PASS
-from engine.registry import load_game
 from trickrules.cli.main import main
+from trickrules.engine.errors import IllegalActionError
+from trickrules.engine.kout.actions import PASS
+from trickrules.engine.registry import load_game
 
 EXAMPLE = Path(__file__).resolve().parent.parent / "docs" / "examples" / \
     "last-trick-black-joker-lead.json"
@@ -143,7 +143,7 @@ def test_judge_reads_standard_input() -> None:
 
 def test_a_bid_out_of_range_is_named_as_a_bid() -> None:
     """Finding 16: ``bid 4`` is not read as a card."""
-    from engine.kout.actions import string_to_action
+    from trickrules.engine.kout.actions import string_to_action
 
     with pytest.raises(ValueError, match="a bid is 'bid N' with N from 5 to 9"):
         string_to_action("bid 4")
@@ -178,8 +178,8 @@ def _game_over(**changes: Any) -> dict[str, Any]:
 ])
 def test_facts_a_state_names_are_checked(data: Any, message: str) -> None:
     """Finding 11: ranges and a game-over state's facts are checked, not trusted."""
-    from engine.errors import StateError
-    from engine.registry import state_from_json
+    from trickrules.engine.errors import StateError
+    from trickrules.engine.registry import state_from_json
 
     with pytest.raises(StateError) as info:
         state_from_json(data())
@@ -187,8 +187,8 @@ def test_facts_a_state_names_are_checked(data: Any, message: str) -> None:
 
 
 def test_a_finished_trick_names_a_real_winner_and_leader() -> None:
-    from engine.errors import StateError
-    from engine.registry import state_from_json
+    from trickrules.engine.errors import StateError
+    from trickrules.engine.registry import state_from_json
 
     state = load_game("kout4").new_initial_state(1)
     import random
@@ -211,8 +211,8 @@ def test_a_finished_trick_winner_is_checked_by_the_rules() -> None:
     always accepted."""
     import random
 
-    from engine.errors import StateError
-    from engine.registry import state_from_json
+    from trickrules.engine.errors import StateError
+    from trickrules.engine.registry import state_from_json
 
     checked = 0
     for game_id in ("kout6", "kout4"):
@@ -242,8 +242,8 @@ def test_a_finished_trick_winner_is_checked_by_the_rules() -> None:
 
 def test_a_call_is_a_bid_or_a_pass_not_both() -> None:
     """Finding 16: ``{"bid": 6, "pass": true}`` is not read as a pass."""
-    from engine.errors import StateError
-    from engine.registry import state_from_json
+    from trickrules.engine.errors import StateError
+    from trickrules.engine.registry import state_from_json
 
     state = load_game("kout6").new_initial_state(1)
     state.apply_action(PASS)
@@ -272,8 +272,8 @@ def test_the_reference_adapter_answers_every_bad_line_and_goes_on() -> None:
     the schema each get an error response; the adapter keeps serving."""
     import io
 
-    from proofs.conformance.suite import suite_dir
     from trickrules.kit.reference_adapter import serve
+    from trickrules.proofs.conformance.suite import suite_dir
 
     vector = json.loads((suite_dir("kout") / "must" / "perft.jsonl").read_text().splitlines()[0])
     deep_perft = {"id": 5, "op": "perft", "game": vector["game"], "profile": "kout6-default",
@@ -351,7 +351,7 @@ def test_writing_a_suite_removes_only_its_own_stale_files(tmp_path: Path) -> Non
     """``vectors --out DIR`` may be pointed at a folder holding other files: it replaces the
     suite's own vector files and removes a stale one (an op the new suite has no vectors
     for), and touches nothing else, even a ``.jsonl`` beside them."""
-    from proofs.conformance.build import write_suite
+    from trickrules.proofs.conformance.build import write_suite
 
     mine = [tmp_path / "data" / "mine.jsonl", tmp_path / "must" / "notes.jsonl",
             tmp_path / "must" / "deep" / "perft.jsonl"]
@@ -386,22 +386,22 @@ def test_a_broken_games_file_is_named_even_for_help(
         capsys: pytest.CaptureFixture[str]) -> None:
     """The command line reads every family's games.toml to build its parser: a broken one is
     a clear error naming the file and line, for ``--help`` too, never a traceback."""
-    import spec.registry
+    import trickrules.spec.registry
 
-    for family in spec.registry.FAMILIES:
+    for family in trickrules.spec.registry.FAMILIES:
         (tmp_path / family).mkdir()
         (tmp_path / family / "games.toml").write_bytes(
-            (spec.registry.family_dir(family) / "games.toml").read_bytes())
+            (trickrules.spec.registry.family_dir(family) / "games.toml").read_bytes())
     (tmp_path / "baloot" / "games.toml").write_text(broken, encoding="utf-8")
-    monkeypatch.setattr(spec.registry, "family_dir", lambda name: tmp_path / name)
-    spec.registry.game_families.cache_clear()
+    monkeypatch.setattr(trickrules.spec.registry, "family_dir", lambda name: tmp_path / name)
+    trickrules.spec.registry.game_families.cache_clear()
     try:
         for argv in (["--help"], ["games", "--json"]):
             assert main(argv) == 2
             err = capsys.readouterr().err
             assert f"{tmp_path / 'baloot' / 'games.toml'}:{line}: {says}" in err, err
     finally:
-        spec.registry.game_families.cache_clear()
+        trickrules.spec.registry.game_families.cache_clear()
 
 
 def test_the_reference_adapter_answers_requests_without_a_game_or_a_true_id() -> None:
@@ -436,14 +436,14 @@ def test_a_broken_odds_file_is_named_with_its_line(
     """``odds.toml`` read against its schema: a syntax error, a claim without an event, a
     percentage written as a string, an event nobody counts: exit 2 naming the file and
     line (they once named no file, or exited 3)."""
-    import engine.baloot.odds
-    from spec.registry import family_dir
+    import trickrules.engine.baloot.odds
+    from trickrules.spec.registry import family_dir
 
     (tmp_path / "baloot").mkdir()
     odds = tmp_path / "baloot" / "odds.toml"
     odds.write_text(edit((family_dir("baloot") / "odds.toml").read_text(encoding="utf-8")),
                     encoding="utf-8")
-    monkeypatch.setattr(engine.baloot.odds, "family_dir", lambda name: tmp_path / name)
+    monkeypatch.setattr(trickrules.engine.baloot.odds, "family_dir", lambda name: tmp_path / name)
     assert main(["odds", "--game", "baloot"]) == 2
     err = capsys.readouterr().err
     assert f"{odds}:" in err and says in err, err

@@ -15,7 +15,7 @@ from trickrules.cli.main import main
 def _dealt(game: str) -> dict[str, Any]:
     """The JSON form of seed 1's first dealt state: in Baloot, once the cutter has made the
     plain cut (the game starts with the cutter's choice), so the hands are dealt."""
-    from engine.registry import load_game
+    from trickrules.engine.registry import load_game
 
     state = load_game(game).new_initial_state(1)
     if game == "baloot":
@@ -29,8 +29,8 @@ def _dealt(game: str) -> dict[str, Any]:
 def test_a_state_nested_too_deeply_or_huge_is_a_named_state_error(game: str) -> None:
     """100,000 nested lists in a field, or a megabyte string, is refused as a StateError
     naming the field with a short message (not a RecursionError, not the whole value)."""
-    from engine.errors import StateError
-    from engine.registry import state_from_json
+    from trickrules.engine.errors import StateError
+    from trickrules.engine.registry import state_from_json
 
     data = _dealt(game)
     deep: list[Any] = []
@@ -49,8 +49,8 @@ def test_a_state_still_playing_after_the_game_was_won_is_refused(
         game: str, scores: list[int]) -> None:
     """A team at or past the target (or a Kout shut-out) while the hand is still being bought
     or played: the game was over, so the state is refused naming ``state.scores``."""
-    from engine.errors import StateError
-    from engine.registry import load_game, state_from_json
+    from trickrules.engine.errors import StateError
+    from trickrules.engine.registry import load_game, state_from_json
 
     data = load_game(game).new_initial_state(1).to_json()
     assert state_from_json({**data, "scores": [scores[0] // 4, scores[1] // 4]})
@@ -61,8 +61,8 @@ def test_a_state_still_playing_after_the_game_was_won_is_refused(
 def test_baloot_state_faults_name_the_right_field() -> None:
     """A buying state labelled ``double`` names ``state.hands`` (it once named the absent
     ``state.play.dealt``); ``state_from_deal`` refuses a Boolean dealer."""
-    from engine.errors import StateError
-    from engine.registry import load_game, state_from_json
+    from trickrules.engine.errors import StateError
+    from trickrules.engine.registry import load_game, state_from_json
 
     game = load_game("baloot")
     data = _dealt("baloot")
@@ -80,7 +80,7 @@ def test_editing_a_states_json_form_leaves_the_state_alone() -> None:
     does not change the live state."""
     import random
 
-    from engine.registry import load_game
+    from trickrules.engine.registry import load_game
 
     state = load_game("baloot").new_initial_state(3)
     pick = random.Random(1)
@@ -106,13 +106,13 @@ def test_unreadable_stored_witnesses_are_stale_not_a_crash(
     from it is refused naming the file (exit 2), never a codec message without a file."""
     import shutil
 
-    import proofs.conformance.suite
-    from proofs.conformance.suite import suite_dir
+    import trickrules.proofs.conformance.suite
+    from trickrules.proofs.conformance.suite import suite_dir
 
     copy = tmp_path / "kout"
     shutil.copytree(suite_dir("kout"), copy)
     (copy / "witnesses.json").write_bytes(junk)
-    monkeypatch.setattr(proofs.conformance.suite, "suite_dir", lambda family: copy)
+    monkeypatch.setattr(trickrules.proofs.conformance.suite, "suite_dir", lambda family: copy)
     assert main(["vectors", "--game", "kout", "--check"]) == 1
     err = capsys.readouterr().err.replace("\n", "")
     assert "stale" in err and "witnesses.json" in err and "--refresh" in err, err
@@ -129,7 +129,7 @@ def test_an_output_through_a_symlink_keeps_the_link_and_the_usual_mode(tmp_path:
     import os
     import stat
 
-    from proofs.verify.cache import write_atomically
+    from trickrules.proofs.verify.cache import write_atomically
 
     target = tmp_path / "real" / "report.json"
     target.parent.mkdir()
@@ -177,9 +177,9 @@ def test_a_call_during_play_is_named_out_of_place() -> None:
     once blamed the order of declaring projects for any such action)."""
     import random
 
-    import engine.baloot.actions as act
-    from engine.errors import IllegalActionError
-    from engine.registry import load_game
+    import trickrules.engine.baloot.actions as act
+    from trickrules.engine.errors import IllegalActionError
+    from trickrules.engine.registry import load_game
 
     state = load_game("baloot").new_initial_state(3)
     pick = random.Random(1)

@@ -11,15 +11,15 @@ from typing import Any
 import pytest
 from helpers import shipped_suite
 
-from proofs.conformance.protocol import profile_for
-from proofs.conformance.protocol import request as make_request
-from proofs.conformance.suite import EVERY, SuiteData
 from trickrules.kit import charges
 from trickrules.kit.charges import house_options
 from trickrules.kit.engine_process import Problem
 from trickrules.kit.house_table import CANNOT_TELL, PLAYS, TIE, house_table
 from trickrules.kit.reference_adapter import respond
 from trickrules.kit.runner import Run, Runner, settle
+from trickrules.proofs.conformance.protocol import profile_for
+from trickrules.proofs.conformance.protocol import request as make_request
+from trickrules.proofs.conformance.suite import EVERY, SuiteData
 
 
 class HouseEngine:

@@ -15,7 +15,7 @@ import pytest
 from conftest import shared_directory
 from installed import Installed, missing_from_wheel, shared_install, source_files, user_environment
 
-from proofs.verify.report import Verification
+from trickrules.proofs.verify.report import Verification
 
 pytestmark = pytest.mark.long
 
@@ -33,13 +33,17 @@ def test_the_wheel_builds_without_a_warning(installed: Installed) -> None:
 
 def test_the_wheel_carries_every_file_of_every_family(installed: Installed) -> None:
     expected = source_files()
-    assert {"proofs/baloot/kit.py", "proofs/kout/kit.py", "trickrules/rulebook/sphinx/conf.py",
-            "spec/baloot/rulings.toml", "engine/baloot/__init__.py"} <= set(expected)
+    assert {"trickrules/proofs/baloot/kit.py", "trickrules/proofs/kout/kit.py",
+            "trickrules/rulebook/sphinx/conf.py", "trickrules/spec/baloot/rulings.toml",
+            "trickrules/engine/baloot/__init__.py"} <= set(expected)
     assert missing_from_wheel(installed.wheel, expected) == []
     with zipfile.ZipFile(installed.wheel) as archive:
         names = archive.namelist()
         metadata = next(n for n in names if n.endswith(".dist-info/METADATA"))
         text = archive.read(metadata).decode()
+    # one installed import name: the rule data, engine and proofs live inside trickrules/
+    assert {n.split("/")[0] for n in names if not n.split("/")[0].endswith(".dist-info")} \
+        == {"trickrules"}
     assert "License-Expression: MIT" in text
     assert any(n.endswith(".dist-info/licenses/LICENSE") for n in names)
 
@@ -50,11 +54,11 @@ def test_a_wheel_without_a_family_is_caught(installed: Installed, tmp_path: Path
     stripped = tmp_path / installed.wheel.name
     with zipfile.ZipFile(installed.wheel) as source, zipfile.ZipFile(stripped, "w") as out:
         for item in source.infolist():
-            if not item.filename.startswith("proofs/baloot/"):
+            if not item.filename.startswith("trickrules/proofs/baloot/"):
                 out.writestr(item, source.read(item))
     missing = missing_from_wheel(stripped, source_files())
-    assert "proofs/baloot/kit.py" in missing
-    assert all(name.startswith("proofs/baloot/") for name in missing)
+    assert "trickrules/proofs/baloot/kit.py" in missing
+    assert all(name.startswith("trickrules/proofs/baloot/") for name in missing)
 
 
 def _run(installed: Installed, cwd: Path, *args: str) -> subprocess.CompletedProcess[str]:
@@ -73,8 +77,8 @@ def test_every_command_runs_from_the_installed_wheel(installed: Installed,
     is found: their solving is tested in the tree)."""
     user = tmp_path_factory.mktemp("user")
     site = installed.site_packages
-    kout_example = site / "spec" / "kout" / "examples" / "kout6-last-trick-made.json"
-    baloot_example = site / "spec" / "baloot" / "examples" / "sun-last-trick.json"
+    kout_example = site / "trickrules" / "spec" / "kout" / "examples" / "kout6-last-trick-made.json"
+    baloot_example = site / "trickrules" / "spec" / "baloot" / "examples" / "sun-last-trick.json"
     cache = shared_directory(tmp_path_factory, worker_id) / "verify-cache"
     commands: list[tuple[str, ...]] = [
         ("trickrules", "--version"),

@@ -11,11 +11,11 @@ from pathlib import Path
 import pytest
 from helpers import copy_family, edit_spec, spec_error
 
-from spec.loader import family_catalogue
 from trickrules.rulebook.director_tools import chapter_number
 from trickrules.rulebook.irregularities_page import irregularities_page, ruling_of
 from trickrules.rulebook.prerequisites import RulebookError
 from trickrules.rulings.question import judge_question
+from trickrules.spec.loader import family_catalogue
 
 FAMILIES = ("kout", "baloot")
 
@@ -147,9 +147,9 @@ def test_the_event_of_four_tables_meets_every_side_once() -> None:
 def test_card_point_worth_is_defined_as_the_engine_counts_it() -> None:
     """The scoresheet's definition of card-point worth gives each project the worth the
     engine adds towards the threshold (rule 708) under the book's rules."""
-    from engine.baloot.scoring import HandFacts, threshold_lead
-    from proofs.baloot.replay import engine_rules
-    from proofs.baloot.rule_facts import WORTH_NAMES
+    from trickrules.engine.baloot.scoring import HandFacts, threshold_lead
+    from trickrules.proofs.baloot.replay import engine_rules
+    from trickrules.proofs.baloot.rule_facts import WORTH_NAMES
     from trickrules.rulebook.director_tools import worth_words
 
     catalogue = family_catalogue("baloot")

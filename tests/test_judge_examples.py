@@ -10,9 +10,9 @@ from typing import Any
 
 import pytest
 
-from proofs.rule_examples import matches
-from spec.loader import family_catalogue
 from trickrules.cli.main import main
+from trickrules.proofs.rule_examples import matches
+from trickrules.spec.loader import family_catalogue
 
 SPEC = Path(__file__).resolve().parent.parent / "spec"
 FAMILIES = ("kout", "baloot")

@@ -210,9 +210,9 @@ def test_the_answer_reads_rulebook_first_then_house_options_then_sources(
 
 def rule_links() -> list[str]:
     """The link judge gives every rule of both families' rulebooks."""
-    from spec.loader import family_catalogue
-    from spec.numbering import numbered_rules
     from trickrules.rulings.report import RuleCiter
+    from trickrules.spec.loader import family_catalogue
+    from trickrules.spec.numbering import numbered_rules
 
     links = []
     for family, game in (("kout", "kout6"), ("baloot", "baloot")):

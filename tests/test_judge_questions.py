@@ -10,8 +10,8 @@ from pathlib import Path
 import pytest
 from helpers import shipped_suite
 
-from proofs.conformance.protocol import canonical, definition
 from trickrules.cli.main import main
+from trickrules.proofs.conformance.protocol import canonical, definition
 from trickrules.rulings.question import QUESTION_OPS, judge_question
 
 EXAMPLES = Path(__file__).resolve().parents[1] / "docs" / "examples" / "questions"

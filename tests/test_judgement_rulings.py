@@ -13,10 +13,10 @@ import json
 import sys
 from pathlib import Path
 
-from spec.catalogue import Catalogue
-from spec.loader import family_catalogue, load_catalogue
-from spec.registry import FAMILIES
-from spec.ruling_policy import decisions
+from trickrules.spec.catalogue import Catalogue
+from trickrules.spec.loader import family_catalogue, load_catalogue
+from trickrules.spec.registry import FAMILIES
+from trickrules.spec.ruling_policy import decisions
 
 STORED = Path(__file__).resolve().parent / "judgement_rulings.json"
 ACCEPT = "python tests/test_judgement_rulings.py --accept"

@@ -4,6 +4,7 @@ import cycle, and the command line starts without loading the heavy libraries.""
 from __future__ import annotations
 
 import json
+import re
 import subprocess
 import sys
 from pathlib import Path
@@ -32,7 +33,7 @@ def cycles_in(imports: list[tuple[str, str]]) -> list[list[str]]:
 
 def _imports() -> list[tuple[str, str]]:
     # imports made only for type checking count too: a circle of types is still a circle
-    graph = grimp.build_graph("spec", "engine", "proofs", "trickrules",
+    graph = grimp.build_graph("trickrules",
                               exclude_type_checking_imports=False, cache_dir=None)
     return [(module, imported) for module in graph.modules
             for imported in graph.find_modules_directly_imported_by(module)]
@@ -46,10 +47,10 @@ def test_no_module_is_in_an_import_cycle() -> None:
 
 def test_the_check_sees_a_cycle_but_not_a_package_importing_its_modules() -> None:
     """The cycle check is not vacuous: the state/codec cycle the layout removed is found."""
-    cycle = [("engine.kout.state", "engine.kout.codec"), ("engine.kout.codec", "engine.kout.state")]
-    assert cycles_in([*_imports(), *cycle]) == [["engine.kout.codec", "engine.kout.state"]]
-    assert cycles_in([("engine.kout", "engine.kout.game"), ("engine.kout.game", "engine.kout")]) \
-        == []
+    state, codec = "trickrules.engine.kout.state", "trickrules.engine.kout.codec"
+    assert cycles_in([*_imports(), (state, codec), (codec, state)]) == [[codec, state]]
+    package, game = "trickrules.engine.kout", "trickrules.engine.kout.game"
+    assert cycles_in([(package, game), (game, package)]) == []
 
 
 def test_building_the_parser_loads_no_heavy_library() -> None:
@@ -92,3 +93,31 @@ def test_the_kit_the_judge_and_the_server_import_no_solver() -> None:
     done = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True,
                           check=True, cwd=ROOT)
     assert json.loads(done.stdout) is False
+
+
+TOP_LEVEL_IMPORT = re.compile(
+    r"^[ \t]*(?:from|import)[ \t]+((?:spec|engine|proofs)(?:\.[\w.]+)?)(?=[ \t,]|$)", re.M)
+"""An import of the rule data, engine or proofs by a top-level name (``import spec.cards``):
+only ``trickrules.spec`` and the others are installed."""
+
+
+def top_level_imports(folders: tuple[str, ...]) -> list[str]:
+    """Each ``file:line`` under ``folders`` (links not followed) that imports by a top-level
+    name; in the checkout such an import would load a second copy of the module."""
+    found = []
+    for folder in folders:
+        for path in sorted((ROOT / folder).rglob("*.py")):
+            text = path.read_text(encoding="utf-8")
+            for match in TOP_LEVEL_IMPORT.finditer(text):
+                line = text.count("\n", 0, match.start()) + 1
+                found.append(f"{path.relative_to(ROOT)}:{line}")
+    return found
+
+
+def test_the_layers_are_imported_under_the_one_installed_name() -> None:
+    folders = ("spec", "engine", "proofs", "trickrules", "tests", "benchmarks", "docs")
+    assert top_level_imports(folders) == []
+    assert len(list((ROOT / "engine").rglob("*.py"))) > 30  # the tree was really read
+    sample = "from spec.cards import Card\nimport engine.kout.game\nimport proofs\n"
+    assert [m.group(1) for m in TOP_LEVEL_IMPORT.finditer(sample)] == [
+        "spec.cards", "engine.kout.game", "proofs"]

@@ -7,7 +7,7 @@ from __future__ import annotations
 
 import re
 
-from engine.baloot.odds import claims
+from trickrules.engine.baloot.odds import claims
 
 FIGURE = {"percent": "percent", "below": "below", "one_in": "one_in", "odds": "odds"}
 UNDER_RANGE = re.compile(r"under (\d+(?:\.\d+)?)-(\d+(?:\.\d+)?)%")

@@ -7,7 +7,7 @@ import numpy as np
 import pyspiel  # type: ignore[import-not-found]
 import pytest
 
-from engine.chance import information_state_tensor
+from trickrules.engine.chance import information_state_tensor
 from trickrules.frameworks.openspiel import GAMES, short_name
 
 GAME_STRINGS = [f"{short_name(g)}(variant=hand)" for g in GAMES] + [
@@ -92,7 +92,7 @@ def test_a_serialized_state_comes_back_with_the_same_views(game_id: str) -> None
 def test_every_seat_is_given_its_own_view_not_the_movers(game_id: str) -> None:
     """At every step of a hand, each seat's observation holds that seat's cards (the engine's
     hands) and its information state names its own dealt cards and hides the others'."""
-    from engine.chance import observation_pieces
+    from trickrules.engine.chance import observation_pieces
 
     game = pyspiel.load_game(f"{short_name(game_id)}(variant=hand)")
     state, rng = game.new_initial_state(), np.random.RandomState(6)

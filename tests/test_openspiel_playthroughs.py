@@ -30,8 +30,8 @@ def test_a_golden_playthrough_replays_unchanged(name: str) -> None:
 
 def test_a_changed_kout_scoring_rule_changes_the_playthrough(monkeypatch: Any) -> None:
     """A made contract scoring one point more (``score.made`` misread) shows in the file."""
-    import engine.kout.state as kout
-    from engine.kout.scoring import HandScore, score_hand
+    import trickrules.engine.kout.state as kout
+    from trickrules.engine.kout.scoring import HandScore, score_hand
 
     def one_more(*args: Any) -> HandScore:
         result = score_hand(*args)
@@ -44,7 +44,7 @@ def test_a_changed_kout_scoring_rule_changes_the_playthrough(monkeypatch: Any) -
 
 def test_a_changed_baloot_play_rule_changes_the_playthrough(monkeypatch: Any) -> None:
     """Any held card allowed (``play.follow-suit`` forgotten) shows in the legal actions."""
-    import engine.baloot.state as baloot
+    import trickrules.engine.baloot.state as baloot
 
     monkeypatch.setattr(baloot, "legal_mask", lambda rules, hand, *rest: hand)
     original, now = replay(FOLDER / "baloot_hand.txt")

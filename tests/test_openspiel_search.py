@@ -13,7 +13,7 @@ import pyspiel  # type: ignore[import-not-found]
 import pytest
 from open_spiel.python.algorithms import ismcts, mcts  # type: ignore[import-untyped]
 
-from engine.chance import CHANCE_PLAYER
+from trickrules.engine.chance import CHANCE_PLAYER
 from trickrules.frameworks.openspiel import GAMES, engine_bot, rules_bot, short_name
 
 

@@ -15,7 +15,7 @@ from pathlib import Path
 
 import pytest
 
-from proofs.verify.cache import write_atomically
+from trickrules.proofs.verify.cache import write_atomically
 
 
 def character_device(folder: Path, name: str, minor: int) -> Path:

@@ -11,7 +11,7 @@ import numpy as np
 import pytest
 from pettingzoo.test import api_test, seed_test  # type: ignore[import-untyped]
 
-from engine.chance import observation_pieces
+from trickrules.engine.chance import observation_pieces
 from trickrules.frameworks.pettingzoo import env, rules_policy
 
 pytestmark = pytest.mark.filterwarnings(

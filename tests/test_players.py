@@ -1,5 +1,5 @@
-"""The players (:mod:`engine.players`): the rule-based player of every family plays legally
-under every registered profile and every single house reading, games are a function of their
+"""The players (:mod:`trickrules.engine.players`): the rule-based player of every family plays
+legally under every registered profile and every single house reading, games are a function of their
 seed, and it beats random play."""
 
 from __future__ import annotations
@@ -9,10 +9,10 @@ from typing import Any
 
 import pytest
 
-from engine.errors import ProfileError
-from engine.players import PLAYER_NAMES, Player, RandomPlayer, play_game, player
-from engine.registry import game_types, load_game, new_chance_state
-from spec.loader import game_catalogue
+from trickrules.engine.errors import ProfileError
+from trickrules.engine.players import PLAYER_NAMES, Player, RandomPlayer, play_game, player
+from trickrules.engine.registry import game_types, load_game, new_chance_state
+from trickrules.spec.loader import game_catalogue
 
 GAMES = [kind.short_name for kind in game_types()]
 

@@ -13,13 +13,13 @@ import pytest
 from rulebook_html import lone_card_codes, machine_words, visible_text
 from test_rulebook import _machine_ids
 
-from engine.errors import EngineError
-from engine.registry import load_game
-from spec.loader import family_catalogue
-from spec.model import Profile
-from spec.numbering import numbered_rules, option_name, rule_title
+from trickrules.engine.errors import EngineError
+from trickrules.engine.registry import load_game
 from trickrules.rulebook.build import Built
 from trickrules.rulebook.offered import offers
+from trickrules.spec.loader import family_catalogue
+from trickrules.spec.model import Profile
+from trickrules.spec.numbering import numbered_rules, option_name, rule_title
 
 A4 = (595, 842)
 PAGES = {"baloot": 24, "kout": 16}

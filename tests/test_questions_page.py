@@ -8,7 +8,7 @@ from pathlib import Path
 
 from rulebook_html import read_page, visible_text
 
-from proofs.outcome_words import answer_lines
+from trickrules.proofs.outcome_words import answer_lines
 from trickrules.rulebook.build import Built
 from trickrules.rulings.question import QUESTION_TITLES, judge_question
 

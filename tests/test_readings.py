@@ -9,15 +9,15 @@ import dataclasses
 
 import pytest
 
-from engine.errors import ProfileError
-from engine.registry import load_game
-from proofs.kit import kit_for_game
-from proofs.smt.parameters import SymbolicProfile
-from proofs.smt.readings import UnknownReadingError, known_readings
-from proofs.smt.solver import Names
-from spec.loader import game_catalogue
-from spec.model import Profile, Reading
-from spec.registry import FAMILIES, family_of, game_ids
+from trickrules.engine.errors import ProfileError
+from trickrules.engine.registry import load_game
+from trickrules.proofs.kit import kit_for_game
+from trickrules.proofs.smt.parameters import SymbolicProfile
+from trickrules.proofs.smt.readings import UnknownReadingError, known_readings
+from trickrules.proofs.smt.solver import Names
+from trickrules.spec.loader import game_catalogue
+from trickrules.spec.model import Profile, Reading
+from trickrules.spec.registry import FAMILIES, family_of, game_ids
 
 MADE_UP = "made-up-reading"
 DECK_COUPLED = ("deck.cards", "deal.hand-size")

@@ -8,13 +8,13 @@ from typing import Any
 
 import pytest
 
-from proofs.rule_examples import check_rule_example
-from proofs.rule_facts import fill, rule_facts, rule_texts
-from spec.loader import family_catalogue
-from spec.numbering import numbered_rules
-from spec.registry import FAMILIES
-from spec.rule_examples import RuleExample
+from trickrules.proofs.rule_examples import check_rule_example
+from trickrules.proofs.rule_facts import fill, rule_facts, rule_texts
 from trickrules.rulebook.build import Built
+from trickrules.spec.loader import family_catalogue
+from trickrules.spec.numbering import numbered_rules
+from trickrules.spec.registry import FAMILIES
+from trickrules.spec.rule_examples import RuleExample
 
 
 def _examples(family: str) -> tuple[RuleExample, ...]:

@@ -6,9 +6,9 @@ from __future__ import annotations
 
 import pytest
 
-from spec.loader import family_catalogue
-from spec.numbering import numbered_rules
 from trickrules.rulebook.sources_page import rules_taking
+from trickrules.spec.loader import family_catalogue
+from trickrules.spec.numbering import numbered_rules
 
 NOT_RULES = {"kout": {"003.joker-names-suit"},
              "baloot": {"004g.tiebreak", "004g.sun-52", "004g.unfinished"}}

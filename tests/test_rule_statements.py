@@ -8,9 +8,9 @@ import re
 
 import pytest
 
-from proofs.rule_facts import check_rule_text, rule_facts, rule_texts
-from spec.catalogue import Catalogue
-from spec.loader import family_catalogue
+from trickrules.proofs.rule_facts import check_rule_text, rule_facts, rule_texts
+from trickrules.spec.catalogue import Catalogue
+from trickrules.spec.loader import family_catalogue
 
 
 @pytest.fixture(scope="module")
@@ -31,7 +31,7 @@ statement cannot be put back into free words."""
 def test_checked_rules_keep_their_placeholders(baloot: Catalogue) -> None:
     """Each rule of :data:`REQUIRED` states its number, formula or permission through a
     placeholder of its kind."""
-    from proofs.rule_facts import placeholders
+    from trickrules.proofs.rule_facts import placeholders
 
     for rule_id, kind in REQUIRED.items():
         kinds = {k for _, k, _ in placeholders(_text(baloot, rule_id))}
@@ -57,7 +57,7 @@ def test_every_rule_text_agrees_with_the_machine_rules(family: str) -> None:
 
 
 def _placeholders(text: str) -> list[str]:
-    from proofs.rule_facts import placeholders
+    from trickrules.proofs.rule_facts import placeholders
 
     return [whole for whole, _, _ in placeholders(text)]
 
@@ -124,7 +124,7 @@ def test_kout_scores_and_targets_are_the_engines() -> None:
     assert table["9"][0] == "36" and table["7"][1] == "14" and table["5 (Malzoom)"][1] == "5"
     assert facts["<<number:target>>"].words == "101"
     assert check_rule_text(kout, "kout6", "A made Bawan scores 36 points, doubled and kept.")
-    from proofs.rule_facts import placeholders
+    from trickrules.proofs.rule_facts import placeholders
 
     for rule_id, kind in {"score.made": "score-table", "score.bawan-made": "number",
                           "game.target": "number", "game.shutout": "number"}.items():

@@ -21,8 +21,6 @@ from rulebook_html import (
     visible_text,
 )
 
-from spec.loader import family_catalogue
-from spec.numbering import numbered_rules, rule_title
 from trickrules.cli import main
 from trickrules.rulebook.build import Built, build_rulebook
 from trickrules.rulebook.examples import Example, check_example
@@ -34,6 +32,8 @@ from trickrules.rulebook.rst import (
     rule_label,
 )
 from trickrules.rulings.question import judge_question
+from trickrules.spec.loader import family_catalogue
+from trickrules.spec.numbering import numbered_rules, rule_title
 
 FAMILIES = ("kout", "baloot")
 
@@ -153,15 +153,16 @@ def test_a_baloot_example_fails_when_the_engine_breaks_its_rule(
     example under the exposed-card rule no longer holds."""
     import dataclasses
 
-    import engine.baloot.game
-    from engine.baloot import rules as compiled
-    from engine.baloot.rules import ExposedCard
+    import trickrules.engine.baloot.game
+    from trickrules.engine.baloot import rules as compiled
+    from trickrules.engine.baloot.rules import ExposedCard
 
     catalogue = family_catalogue("baloot")
     example = next(e for e in built.examples if e.rule == "deal.exposed-card")
     check_example(catalogue, example)
     real = compiled.compile_rules
-    monkeypatch.setattr(engine.baloot.game, "compile_rules", lambda profile: dataclasses.replace(
+    game = trickrules.engine.baloot.game
+    monkeypatch.setattr(game, "compile_rules", lambda profile: dataclasses.replace(
         real(profile), exposed_card=ExposedCard.REDEAL))
     with pytest.raises(AssertionError, match="the engine gives"):
         check_example(catalogue, example)
@@ -182,7 +183,7 @@ def test_every_theorem_appears_with_its_verdict(built: Built, family: str,
 
 
 def test_the_odds_chapter_sets_the_exact_figures_beside_the_texts(built: Built) -> None:
-    from engine.baloot.odds import project_odds, verdicts
+    from trickrules.engine.baloot.odds import project_odds, verdicts
 
     text = _text(built.html / "baloot" / "odds.html")
     for odds in project_odds():
@@ -358,8 +359,8 @@ def _machine_ids(family: str) -> set[str]:
     """Parameter and rule ids, reading ids (those that are not plain words), the theorems'
     ids and the engine's action names that only a machine uses (``double-locked``,
     ``cutter:go``)."""
-    from engine.baloot import actions
-    from proofs.kit import kit
+    from trickrules.engine.baloot import actions
+    from trickrules.proofs.kit import kit
 
     catalogue = family_catalogue(family)
     assert catalogue.rulebook is not None

@@ -14,8 +14,8 @@ from rich.console import Console
 
 import trickrules.cli.rulebook as rulebook
 import trickrules.cli.verify as verify_command
-from proofs.verify.cache import inputs_digest
-from proofs.verify.report import seal
+from trickrules.proofs.verify.cache import inputs_digest
+from trickrules.proofs.verify.report import seal
 
 
 def _report(games: list[str]) -> dict[str, Any]:

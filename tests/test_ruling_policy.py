@@ -9,8 +9,8 @@ from pathlib import Path
 import pytest
 from helpers import copy_family, edit_spec, spec_error
 
-from spec.loader import family_catalogue, load_catalogue
-from spec.ruling_policy import PRACTICE_LEAD, decide, decisions, practice_ranking
+from trickrules.spec.loader import family_catalogue, load_catalogue
+from trickrules.spec.ruling_policy import PRACTICE_LEAD, decide, decisions, practice_ranking
 
 
 def test_the_changed_rulings_are_the_policys() -> None:

@@ -11,9 +11,9 @@ from pathlib import Path
 
 import pytest
 
-from spec.catalogue import Catalogue
-from spec.loader import family_catalogue
-from spec.source_profiles import stance
+from trickrules.spec.catalogue import Catalogue
+from trickrules.spec.loader import family_catalogue
+from trickrules.spec.source_profiles import stance
 
 ROOT = Path(__file__).resolve().parent.parent
 VERDICTS = ROOT / "proofs" / "verify" / "expected" / "verdicts.json"

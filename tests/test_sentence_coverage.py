@@ -11,11 +11,11 @@ from pathlib import Path
 import pytest
 from helpers import copy_family
 
-from spec.coverage import INDEX_FILE, build_index, index_text, odds_citations
-from spec.errors import SpecError
-from spec.loader import family_catalogue, load_catalogue
-from spec.registry import family_dir
-from spec.sentences import read_sentences, sources_directory
+from trickrules.spec.coverage import INDEX_FILE, build_index, index_text, odds_citations
+from trickrules.spec.errors import SpecError
+from trickrules.spec.loader import family_catalogue, load_catalogue
+from trickrules.spec.registry import family_dir
+from trickrules.spec.sentences import read_sentences, sources_directory
 
 COVERED = ("kout", "baloot")
 """The families whose sources are accounted for sentence by sentence."""

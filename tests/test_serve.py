@@ -19,10 +19,10 @@ with warnings.catch_warnings():  # Starlette's note on the next httpx; the clien
     warnings.simplefilter("ignore")
     from starlette.testclient import TestClient
 
-from spec.registry import game_ids
 from trickrules.serve import app as serve_app
 from trickrules.serve.openapi import openapi_document
 from trickrules.serve.situations import example_question, game_facts
+from trickrules.spec.registry import game_ids
 
 ROOT = Path(__file__).resolve().parent.parent
 HOKOM_81 = ROOT / "docs" / "examples" / "questions" / "hokom-81-of-162.json"

@@ -22,7 +22,7 @@ import pytest
 from PIL import Image
 from playwright.sync_api import Browser, Locator, Page
 
-from proofs.outcome_words import answer_lines
+from trickrules.proofs.outcome_words import answer_lines
 
 ROOT = Path(__file__).resolve().parent.parent
 STARTED_WITHIN = 120

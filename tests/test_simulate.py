@@ -108,8 +108,8 @@ def test_an_interrupted_study_resumes_from_its_stored_chunks(
 
 def test_a_divergence_replays_in_judge(reference: dict[str, Any]) -> None:
     """A first divergence is a situation judge answers."""
-    from spec.loader import family_catalogue
     from trickrules.rulings.judge import judge
+    from trickrules.spec.loader import family_catalogue
 
     situation = reference["examples"][0]["situation"]
     report = judge(family_catalogue("kout"), situation)
@@ -161,9 +161,9 @@ def test_published_results_read_back(reference: dict[str, Any], tmp_path: Path) 
 def test_the_committed_study_covers_every_dispute() -> None:
     """``trickrules/simulate/results.json`` has figures for every dispute of the three games (or
     the engine's reason it cannot play one); a new dispute makes it stale."""
-    from spec.registry import game_ids
     from trickrules.simulate.store import by_dispute, load_results
     from trickrules.simulate.study import game_disputes
+    from trickrules.spec.registry import game_ids
 
     data = load_results()
     studied = set(by_dispute(data)) | {row["dispute"] for row in data["not_playable"]}

@@ -6,8 +6,8 @@ from __future__ import annotations
 
 from typing import Any
 
-from spec.loader import family_catalogue
 from trickrules.rulebook.sources_page import _own_failures, unreachable_project
+from trickrules.spec.loader import family_catalogue
 
 FOUR_ACES_WITH_KING_AND_QUEEN = {"kind": "four-hundred", "a run": False, "king in it": True,
                                  "queen in it": True}

@@ -7,9 +7,9 @@ from pathlib import Path
 import pytest
 from helpers import edit_spec, spec_error
 
-from engine.errors import ProfileError
-from engine.kout.rules import compile_rules
-from spec.loader import family_catalogue
+from trickrules.engine.errors import ProfileError
+from trickrules.engine.kout.rules import compile_rules
+from trickrules.spec.loader import family_catalogue
 
 
 def test_shipped_catalogue_loads_and_profiles_are_concrete() -> None:

@@ -11,10 +11,10 @@ from pathlib import Path
 
 import pytest
 
-from proofs.conformance.made_from import write_record
-from proofs.conformance.suite import suite_dir
-from spec.registry import family as family_record
 from trickrules.cli.main import main
+from trickrules.proofs.conformance.made_from import write_record
+from trickrules.proofs.conformance.suite import suite_dir
+from trickrules.spec.registry import family as family_record
 
 FAMILY = "baloot"
 
@@ -46,7 +46,8 @@ def test_a_recorded_suite_is_checked_without_a_rebuild(
         raise AssertionError("vectors --check rebuilt a suite its record shows current")
 
     monkeypatch.setattr(generator, "build_suite", rebuilt)
-    monkeypatch.setattr("proofs.conformance.suite.suite_dir", lambda family: current_copy)
+    monkeypatch.setattr("trickrules.proofs.conformance.suite.suite_dir",
+                        lambda family: current_copy)
     assert main(["vectors", "--check", "--game", FAMILY, "--json"]) == 0
     (summary,) = json.loads(capsys.readouterr().out)["suites"]
     lines = _lines_per_group(current_copy)

@@ -16,13 +16,13 @@ from typing import Any
 import pytest
 from helpers import DISPUTES
 
-from proofs.divergence import Outcome
-from proofs.kit import kit_for_game
-from proofs.verify.cache import ResultCache, environment_digest, inputs_digest
-from proofs.verify.codec import dumps, loads
-from proofs.verify.jobs import Job, execute, is_result_of
-from proofs.verify.report import verify
-from spec.loader import family_catalogue
+from trickrules.proofs.divergence import Outcome
+from trickrules.proofs.kit import kit_for_game
+from trickrules.proofs.verify.cache import ResultCache, environment_digest, inputs_digest
+from trickrules.proofs.verify.codec import dumps, loads
+from trickrules.proofs.verify.jobs import Job, execute, is_result_of
+from trickrules.proofs.verify.report import verify
+from trickrules.spec.loader import family_catalogue
 
 PLAY = "legal+winner+hand-over"
 JOB_A = Job("outcome", "kout4", "", "", "joker.second-joker", "worthless-if-immediately-after",
@@ -165,9 +165,9 @@ def test_an_unknown_is_asked_again_in_a_new_interpreter() -> None:
     """A job whose answer holds an unknown is run again in a spawned process, where no
     earlier Z3 work can change the search; there the score under a Hokom threshold of "at
     least 82" and of "more than 81" is proved the same."""
-    from proofs.divergence import Outcome
-    from proofs.verify.jobs import Job
-    from proofs.verify.run import _afresh, _unknown
+    from trickrules.proofs.divergence import Outcome
+    from trickrules.proofs.verify.jobs import Job
+    from trickrules.proofs.verify.run import _afresh, _unknown
 
     assert _unknown([Outcome("score", "unknown", 0.0, "solver")])
     assert not _unknown([Outcome("score", "proved", 0.0, "solver")])
@@ -180,9 +180,9 @@ def test_run_jobs_replaces_an_unknown_by_the_fresh_answer(
         monkeypatch: pytest.MonkeyPatch) -> None:
     """The job comes back unknown in this process (as after a long run of other jobs); the
     answer kept is the spawned interpreter's, which proves it."""
-    from proofs.divergence import Outcome
-    from proofs.verify import run
-    from proofs.verify.jobs import Job
+    from trickrules.proofs.divergence import Outcome
+    from trickrules.proofs.verify import run
+    from trickrules.proofs.verify.jobs import Job
 
     monkeypatch.setattr(run, "execute",
                         lambda job: [Outcome("score", "unknown", 0.0, "solver")])
@@ -198,8 +198,8 @@ def test_a_cold_run_starts_the_long_disputes_first() -> None:
     """With no timings, every family's dispute over points of play (its jobs name a group of
     kinds) is guessed longer than any theorem, and a dispute over scores shortest, so that
     the run does not end waiting on one long job."""
-    from proofs.verify.jobs import plan
-    from proofs.verify.run import _static_cost
+    from trickrules.proofs.verify.jobs import plan
+    from trickrules.proofs.verify.run import _static_cost
 
     for game in ("kout6", "kout4", "baloot"):
         catalogue = family_catalogue("baloot" if game == "baloot" else "kout")

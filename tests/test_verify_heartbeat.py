@@ -51,10 +51,10 @@ def test_a_redirected_verification_beats_while_a_job_runs(monkeypatch: pytest.Mo
         return "report"
 
     monkeypatch.setattr(verify_command, "HEARTBEAT_SECONDS", 0.0)
-    monkeypatch.setattr("proofs.verify.report.verify", slow_verify)
-    monkeypatch.setattr("proofs.verify.report.work_items", lambda *args: 3)
+    monkeypatch.setattr("trickrules.proofs.verify.report.verify", slow_verify)
+    monkeypatch.setattr("trickrules.proofs.verify.report.work_items", lambda *args: 3)
     console = Console(file=Watched(), force_terminal=False)
-    from spec.loader import family_catalogue
+    from trickrules.spec.loader import family_catalogue
 
     done = verify_command.run_verification(console, family_catalogue("kout"), ["kout4"],
                                            cache_dir=str(tmp_path))

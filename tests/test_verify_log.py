@@ -7,10 +7,10 @@ import subprocess
 import sys
 from pathlib import Path
 
-from proofs.kit import kit_games
-from proofs.verify.jobs import plan
-from proofs.verify.report import _profiles
-from spec.loader import family_catalogue
+from trickrules.proofs.kit import kit_games
+from trickrules.proofs.verify.jobs import plan
+from trickrules.proofs.verify.report import _profiles
+from trickrules.spec.loader import family_catalogue
 
 
 def test_a_redirected_log_has_a_line_for_every_job(verified_cache: Path,

@@ -15,18 +15,24 @@ from __future__ import annotations
 from pathlib import Path
 from typing import Any
 
-from trickrules.cli.main import installed_version
 from trickrules.kit import DEFAULT_TIMEOUT
 
 __all__ = ["SituationError", "__version__", "conform", "games", "judge", "load_game"]
 
 
-__version__ = installed_version()
+def __getattr__(name: str) -> Any:
+    """``__version__``, the installed version, read when asked: importing any part of the
+    package (its rule data, say) does not read the installation's metadata."""
+    if name == "__version__":
+        from trickrules.cli.main import installed_version
+
+        return installed_version()
+    raise AttributeError(f"module 'trickrules' has no attribute {name!r}")
 
 
 def games() -> tuple[str, ...]:
     """Every registered game id (``kout6``, ``kout4``, ``baloot``)."""
-    from spec.registry import game_ids
+    from trickrules.spec.registry import game_ids
 
     return game_ids()
 
@@ -34,7 +40,7 @@ def games() -> tuple[str, ...]:
 def load_game(game_id: str, profile: str | None = None) -> Any:
     """The game ``game_id`` under ``profile`` (a profile id; by default the reconciled one),
     with the OpenSpiel-shaped API: ``new_initial_state()``, ``legal_actions()``, ..."""
-    from engine.registry import load_game as load
+    from trickrules.engine.registry import load_game as load
 
     return load(game_id, profile)
 
@@ -80,8 +86,8 @@ def conform(engine: str, game: str, profile: str | None = None,
     folder ``suite``; only the question types ``only`` when given) against the engine that the
     shell command ``engine`` starts; the result as ``trickrules conform --json`` prints it
     (``result["ok"]``: every vector passed)."""
-    from spec.registry import family_named, game_ids
     from trickrules.kit.session import run_suite
+    from trickrules.spec.registry import family_named, game_ids
 
     one_game = game if game in game_ids() else None
     _, _, run = run_suite(engine, family_named(game), profile,

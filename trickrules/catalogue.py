@@ -71,9 +71,9 @@ def _page_order(path: Path) -> tuple[int, str]:
 def program_messages(families: list[str]) -> list[Entry]:
     """The words the program writes into a translated page: from its code, and from the
     rule data (the glossary) and the question protocol (the ruling page's forms)."""
-    from spec.loader import family_catalogue
-    from spec.numbering import rulebook_of
     from trickrules.serve.words import page_vocabulary
+    from trickrules.spec.loader import family_catalogue
+    from trickrules.spec.numbering import rulebook_of
 
     root = Path(__file__).resolve().parent.parent
     out: list[Entry] = []

@@ -1,6 +1,6 @@
 """Baloot: the executable rules, driven by ``spec/baloot/``.
 
-The registry (:mod:`engine.registry`) reaches the family through :func:`game_types`,
+The registry (:mod:`trickrules.engine.registry`) reaches the family through :func:`game_types`,
 :func:`game_type`, :func:`load_game` and :func:`state_from_json`.
 """
 
@@ -8,22 +8,22 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any
 
-from engine.api import GameType
-from engine.chance import Variant
-from spec.model import Profile
+from trickrules.engine.api import GameType
+from trickrules.engine.chance import Variant
+from trickrules.spec.model import Profile
 
 if TYPE_CHECKING:
-    from engine.baloot.chance import BalootChanceState
-    from engine.baloot.game import BalootGame, BalootState
-    from engine.baloot.players import BalootRulesPlayer
+    from trickrules.engine.baloot.chance import BalootChanceState
+    from trickrules.engine.baloot.game import BalootGame, BalootState
+    from trickrules.engine.baloot.players import BalootRulesPlayer
 
 STATE_FORMAT = "trickrules/baloot-state/1"
 
 
 def game_types() -> list[GameType]:
     """The one Baloot game, from the rule data."""
-    from engine.baloot.actions import NUM_ACTIONS
-    from spec.loader import family_catalogue
+    from trickrules.engine.baloot.actions import NUM_ACTIONS
+    from trickrules.spec.loader import family_catalogue
 
     known = family_catalogue("baloot")
     return [GameType(game.id, game.name, "baloot", game.players, NUM_ACTIONS, STATE_FORMAT,
@@ -39,15 +39,15 @@ def game_type(game_id: str) -> GameType:
 
 
 def load_game(game_id: str, profile: Profile | str | None = None) -> BalootGame:
-    """A :class:`~engine.baloot.game.BalootGame`."""
-    from engine.baloot.game import BalootGame
+    """A :class:`~trickrules.engine.baloot.game.BalootGame`."""
+    from trickrules.engine.baloot.game import BalootGame
 
     return BalootGame(game_id, profile)
 
 
 def state_from_json(data: dict[str, Any], profile: Profile | None = None) -> BalootState:
-    """A :class:`~engine.baloot.game.BalootState` from its JSON form."""
-    from engine.baloot.game import BalootState
+    """A :class:`~trickrules.engine.baloot.game.BalootState` from its JSON form."""
+    from trickrules.engine.baloot.game import BalootState
 
     return BalootState.from_json(data, profile)
 
@@ -55,22 +55,22 @@ def state_from_json(data: dict[str, Any], profile: Profile | None = None) -> Bal
 def random_game_record(game: BalootGame, seed: int) -> dict[str, Any]:
     """A whole game played by random legal players from ``seed``, as the JSON record
     ``trickrules play --json`` prints."""
-    from engine.baloot.record import game_to_json, play_random_game
+    from trickrules.engine.baloot.record import game_to_json, play_random_game
 
     return game_to_json(play_random_game(game, seed))
 
 
 def chance_state(game: Any, variant: Variant) -> BalootChanceState:
     """A new game of ``game`` whose deals are explicit chance nodes (see
-    :mod:`engine.baloot.chance`)."""
-    from engine.baloot.chance import BalootChanceState
+    :mod:`trickrules.engine.baloot.chance`)."""
+    from trickrules.engine.baloot.chance import BalootChanceState
 
     return BalootChanceState(game, variant)
 
 
 def rules_player(game_id: str) -> BalootRulesPlayer:
-    """The rule-based player (see :mod:`engine.baloot.players`)."""
-    from engine.baloot.players import BalootRulesPlayer
+    """The rule-based player (see :mod:`trickrules.engine.baloot.players`)."""
+    from trickrules.engine.baloot.players import BalootRulesPlayer
 
     return BalootRulesPlayer()
 

@@ -3,9 +3,9 @@ project declarations and the cutter's choices."""
 
 from __future__ import annotations
 
-from engine.baloot.cards import NUM_CARDS, name
-from engine.baloot.deal import CUTTER_CHOICES
-from spec.cards import SUIT_LETTERS
+from trickrules.engine.baloot.cards import NUM_CARDS, name
+from trickrules.engine.baloot.deal import CUTTER_CHOICES
+from trickrules.spec.cards import SUIT_LETTERS
 
 PASS = NUM_CARDS
 HOKOM = PASS + 1

@@ -19,9 +19,9 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 
-from engine.baloot import actions as act
-from engine.baloot.cards import ACE, NINE, CardMask
-from engine.baloot.rules import HOKOM, SUN, AshkalOnAce, Kawesh, Rules, SunDouble
+from trickrules.engine.baloot import actions as act
+from trickrules.engine.baloot.cards import ACE, NINE, CardMask
+from trickrules.engine.baloot.rules import HOKOM, SUN, AshkalOnAce, Kawesh, Rules, SunDouble
 
 
 @dataclass

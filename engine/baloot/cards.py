@@ -9,9 +9,9 @@ from __future__ import annotations
 
 from collections.abc import Iterable
 
-from engine.errors import EngineError
-from engine.masks import cards_of, mask_of
-from spec.cards import (
+from trickrules.engine.errors import EngineError
+from trickrules.engine.masks import cards_of, mask_of
+from trickrules.spec.cards import (
     SUIT_LETTERS,
     SUIT_SYMBOLS,
     CardParseError,
@@ -32,7 +32,7 @@ DECK: tuple[BCard, ...] = tuple(range(NUM_CARDS))
 FULL_MASK: CardMask = (1 << NUM_CARDS) - 1
 SUIT_MASK: tuple[CardMask, ...] = tuple(0xFF << (8 * suit) for suit in range(4))
 _SHARED_SEVEN = 5
-"""The shared rank index of the 7 (``spec.cards`` counts ranks from the 2)."""
+"""The shared rank index of the 7 (``trickrules.spec.cards`` counts ranks from the 2)."""
 
 
 class BalootCardError(EngineError, CardParseError):

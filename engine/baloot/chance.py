@@ -13,12 +13,12 @@ from __future__ import annotations
 import copy
 from typing import TYPE_CHECKING, Any
 
-from engine.baloot import actions as act
-from engine.baloot.cards import NUM_CARDS
-from engine.baloot.deal import FirstDeal
-from engine.baloot.game import BalootState
-from engine.baloot.state import AUCTION, CUT, GAME_OVER
-from engine.chance import (
+from trickrules.engine.baloot import actions as act
+from trickrules.engine.baloot.cards import NUM_CARDS
+from trickrules.engine.baloot.deal import FirstDeal
+from trickrules.engine.baloot.game import BalootState
+from trickrules.engine.baloot.state import AUCTION, CUT, GAME_OVER
+from trickrules.engine.chance import (
     CHANCE_PLAYER,
     NOT_DEALT,
     PUBLIC,
@@ -29,10 +29,10 @@ from engine.chance import (
     cap_winner,
     hand_winner,
 )
-from engine.errors import IllegalActionError, StateError
+from trickrules.engine.errors import IllegalActionError, StateError
 
 if TYPE_CHECKING:
-    from engine.baloot.game import BalootGame
+    from trickrules.engine.baloot.game import BalootGame
 
 DEAL = "deal"
 MAX_CALLS = 24

@@ -14,9 +14,9 @@ from __future__ import annotations
 
 from collections.abc import Hashable
 
-from engine.baloot.play import PlayPosition
-from engine.claims import NODE_LIMIT, ClaimError, ClaimTooLargeError
-from engine.masks import iter_cards
+from trickrules.engine.baloot.play import PlayPosition
+from trickrules.engine.claims import NODE_LIMIT, ClaimError, ClaimTooLargeError
+from trickrules.engine.masks import iter_cards
 
 SHORT = -1
 """The value of a position from which the claimers cannot take the tricks they claimed."""

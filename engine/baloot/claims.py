@@ -1,14 +1,14 @@
-"""A Baloot play position as the claim search sees it (:mod:`engine.claims`): the seat to
+"""A Baloot play position as the claim search sees it (:mod:`trickrules.engine.claims`): the seat to
 move, the tricks each side has taken since the claim, and what decides the rest of the hand."""
 
 from __future__ import annotations
 
 from collections.abc import Hashable
 
-from engine.baloot.cards import BCard
-from engine.baloot.play import PlayPosition
-from engine.claims import ClaimVerdict, settle_claim
-from engine.masks import CardSet
+from trickrules.engine.baloot.cards import BCard
+from trickrules.engine.baloot.play import PlayPosition
+from trickrules.engine.claims import ClaimVerdict, settle_claim
+from trickrules.engine.masks import CardSet
 
 
 class BalootClaimPosition:
@@ -59,5 +59,5 @@ class BalootClaimPosition:
 
 def settle(position: PlayPosition, team: int, tricks: int) -> ClaimVerdict:
     """Whether ``team`` takes ``tricks`` more tricks from ``position`` whatever the others
-    play (see :func:`engine.claims.settle_claim`)."""
+    play (see :func:`trickrules.engine.claims.settle_claim`)."""
     return settle_claim(BalootClaimPosition(position), team, tricks)

@@ -34,16 +34,16 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import Any
 
-from engine.baloot import actions as act
-from engine.baloot.cards import NUM_CARDS, mask, name, names, parse
-from engine.baloot.deal import CUTTER_CHOICES, FirstDeal
-from engine.baloot.hand import Hand
-from engine.baloot.play import legal_mask, lock_binds
-from engine.baloot.state import AUCTION, CUT, DOUBLE, GAME_OVER, PLAY, TRUMP
-from engine.codec import Reader, plays_json, read_card, read_int, read_trick
-from engine.errors import EngineError, StateError
-from spec.cards import SUIT_LETTERS
-from spec.model import Profile
+from trickrules.engine.baloot import actions as act
+from trickrules.engine.baloot.cards import NUM_CARDS, mask, name, names, parse
+from trickrules.engine.baloot.deal import CUTTER_CHOICES, FirstDeal
+from trickrules.engine.baloot.hand import Hand
+from trickrules.engine.baloot.play import legal_mask, lock_binds
+from trickrules.engine.baloot.state import AUCTION, CUT, DOUBLE, GAME_OVER, PLAY, TRUMP
+from trickrules.engine.codec import Reader, plays_json, read_card, read_int, read_trick
+from trickrules.engine.errors import EngineError, StateError
+from trickrules.spec.cards import SUIT_LETTERS
+from trickrules.spec.model import Profile
 
 FORMAT = "trickrules/baloot-state/1"
 PHASES = (CUT, AUCTION, TRUMP, DOUBLE, PLAY, GAME_OVER)
@@ -254,7 +254,7 @@ def _read_history(r: Reader) -> list[int]:
 def _check_game_goes_on(rules: Any, scores: list[int]) -> None:
     """A state still playing with totals at which the game has already been won is refused
     (``game.target``, ``game.both-reach``): its phase would be ``game-over``."""
-    from engine.baloot.scoring import game_winner
+    from trickrules.engine.baloot.scoring import game_winner
 
     if game_winner(rules, (scores[0], scores[1]), None, None) is not None:
         raise StateError(f"state.scores: at {scores[0]}-{scores[1]} the game is already won "

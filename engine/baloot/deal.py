@@ -7,8 +7,8 @@ from __future__ import annotations
 import random
 from typing import NamedTuple
 
-from engine.baloot.cards import DECK, BCard, CardMask
-from engine.table import shuffled
+from trickrules.engine.baloot.cards import DECK, BCard, CardMask
+from trickrules.engine.table import shuffled
 
 CUTTER_CHOICES = ("cut", "go", "shuffle", "public-first", "top-three", "bottom-three-self",
                   "bottom-three-partner")

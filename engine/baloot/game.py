@@ -6,30 +6,30 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import Any
 
-from engine.api import resolve_profile
-from engine.baloot.actions import NUM_ACTIONS
-from engine.baloot.rules import Rules, compile_rules
-from engine.baloot.state import BalootStateCore
-from engine.errors import StateError
-from engine.table import first_dealer
-from spec.model import Profile
+from trickrules.engine.api import resolve_profile
+from trickrules.engine.baloot.actions import NUM_ACTIONS
+from trickrules.engine.baloot.rules import Rules, compile_rules
+from trickrules.engine.baloot.state import BalootStateCore
+from trickrules.engine.errors import StateError
+from trickrules.engine.table import first_dealer
+from trickrules.spec.model import Profile
 
 
 class BalootState(BalootStateCore):
     """A whole game in progress, with its JSON form."""
 
     def to_json(self) -> dict[str, Any]:
-        """The documented JSON form (see :mod:`engine.baloot.codec`)."""
-        from engine.baloot.codec import state_to_json
+        """The documented JSON form (see :mod:`trickrules.engine.baloot.codec`)."""
+        from trickrules.engine.baloot.codec import state_to_json
 
         return state_to_json(self)
 
     @staticmethod
     def from_json(data: dict[str, Any], profile: Profile | None = None) -> BalootState:
         """Rebuild a state from its JSON form (optionally under another ``profile``'s rules);
-        bad input raises :class:`~engine.errors.StateError`."""
-        from engine.baloot.codec import state_from_json
-        from engine.codec import guarded_read
+        bad input raises :class:`~trickrules.engine.errors.StateError`."""
+        from trickrules.engine.baloot.codec import state_from_json
+        from trickrules.engine.codec import guarded_read
 
         state = guarded_read(lambda: state_from_json(data, profile, BalootGame))
         assert isinstance(state, BalootState)
@@ -63,8 +63,8 @@ class BalootGame:
         """A game whose current hand starts from an explicit deal: each seat's five cards (a
         string of cards per seat), the public card, and the eleven cards still to deal in
         order. The following hands are drawn from ``seed``. Bad input raises ``StateError``."""
-        from engine.baloot.cards import BalootCardError, mask, parse, parse_many
-        from engine.baloot.deal import FirstDeal
+        from trickrules.engine.baloot.cards import BalootCardError, mask, parse, parse_many
+        from trickrules.engine.baloot.deal import FirstDeal
 
         if (isinstance(dealer, bool) or not isinstance(dealer, int) or not 0 <= dealer < 4
                 or len(hands) != 4):

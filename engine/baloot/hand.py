@@ -6,8 +6,8 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import Any
 
-from engine.baloot import projects as proj
-from engine.baloot.cards import (
+from trickrules.engine.baloot import projects as proj
+from trickrules.engine.baloot.cards import (
     ACE,
     KING,
     NUM_CARDS,
@@ -18,10 +18,10 @@ from engine.baloot.cards import (
     card,
     names,
 )
-from engine.baloot.play import winning_index
-from engine.baloot.rules import Rules
-from engine.baloot.scoring import HandFacts, HandScore, score_hand
-from engine.trick import Trick
+from trickrules.engine.baloot.play import winning_index
+from trickrules.engine.baloot.rules import Rules
+from trickrules.engine.baloot.scoring import HandFacts, HandScore, score_hand
+from trickrules.engine.trick import Trick
 
 
 @dataclass

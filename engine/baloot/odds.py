@@ -11,7 +11,7 @@ from collections import Counter
 from math import comb
 from typing import Any, NamedTuple
 
-from spec.registry import family_dir
+from trickrules.spec.registry import family_dir
 
 RUN3, RUN4, RUN5 = 1, 2, 4
 """Flags: the hand holds a maximal run of exactly three, of exactly four, of five or more."""
@@ -150,8 +150,8 @@ def judge(row: dict[str, Any], odds: Odds) -> Verdict:
 def claims() -> list[dict[str, Any]]:
     """The texts' claims about project odds (``spec/baloot/odds.toml``), validated: a file
     that breaks its schema, or a claim about an event that is not counted here, is refused
-    naming the file and the line (:class:`~spec.errors.SpecError`)."""
-    from spec.document import SpecDocument
+    naming the file and the line (:class:`~trickrules.spec.errors.SpecError`)."""
+    from trickrules.spec.document import SpecDocument
 
     document = SpecDocument(family_dir("baloot") / "odds.toml")
     document.validate("odds.schema.json")

@@ -6,8 +6,8 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 
-from engine.baloot.cards import ACE, SUIT_MASK, BCard, CardMask
-from engine.baloot.rules import HokomRuff, HokomVoid, Rules, TrumpLed
+from trickrules.engine.baloot.cards import ACE, SUIT_MASK, BCard, CardMask
+from trickrules.engine.baloot.rules import HokomRuff, HokomVoid, Rules, TrumpLed
 
 
 def strength(rules: Rules, c: BCard, led: int, trump: int | None) -> int:
@@ -187,8 +187,8 @@ def perft_position(rules: Rules, seed: int, contract: str, trump: int | None,
                    declarer: int | None) -> tuple[PlayPosition, int, int]:
     """The first trick of the seed's first deal under a fixed contract (no doubling, no
     projects): the position, its dealer and its declarer (default: the dealer's right)."""
-    from engine.baloot.deal import complete, first_deal, pack
-    from engine.table import first_dealer
+    from trickrules.engine.baloot.deal import complete, first_deal, pack
+    from trickrules.engine.table import first_dealer
 
     dealer = first_dealer(rules, seed)
     dealt = first_deal(pack(seed, 0), dealer, "cut", seed, 0)

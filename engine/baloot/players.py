@@ -13,11 +13,11 @@ from __future__ import annotations
 import random
 from typing import Any
 
-from engine.baloot import actions as act
-from engine.baloot.cards import ACE, JACK, NINE, SUIT_MASK, TEN, CardMask, cards_in
-from engine.baloot.play import winning_index
-from engine.baloot.rules import HOKOM, Rules
-from engine.baloot.state import AUCTION, CUT, DOUBLE, TRUMP
+from trickrules.engine.baloot import actions as act
+from trickrules.engine.baloot.cards import ACE, JACK, NINE, SUIT_MASK, TEN, CardMask, cards_in
+from trickrules.engine.baloot.play import winning_index
+from trickrules.engine.baloot.rules import HOKOM, Rules
+from trickrules.engine.baloot.state import AUCTION, CUT, DOUBLE, TRUMP
 
 TRUMP_VALUE = {JACK: 3.0, NINE: 2.2, ACE: 1.2, TEN: 1.0}
 """What a trump is worth towards buying Hokom (any other trump counts 0.6)."""

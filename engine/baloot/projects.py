@@ -12,8 +12,15 @@ from __future__ import annotations
 
 from typing import NamedTuple
 
-from engine.baloot.cards import ACE, KING, QUEEN, SUIT_MASK, TEN, CardMask, card
-from engine.baloot.rules import SUN, BalootInProject, HundredOrder, PerPlayer, Rules, TieBreak
+from trickrules.engine.baloot.cards import ACE, KING, QUEEN, SUIT_MASK, TEN, CardMask, card
+from trickrules.engine.baloot.rules import (
+    SUN,
+    BalootInProject,
+    HundredOrder,
+    PerPlayer,
+    Rules,
+    TieBreak,
+)
 
 SIRA, FIFTY, HUNDRED, FOUR_HUNDRED = "sira", "fifty", "hundred", "four-hundred"
 KINDS = (SIRA, FIFTY, HUNDRED, FOUR_HUNDRED)

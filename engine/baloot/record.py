@@ -6,15 +6,16 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any
 
-from engine.api import play_random
+from trickrules.engine.api import play_random
 
 if TYPE_CHECKING:
-    from engine.baloot.game import BalootGame, BalootState
-    from engine.baloot.state import BalootStateCore
+    from trickrules.engine.baloot.game import BalootGame, BalootState
+    from trickrules.engine.baloot.state import BalootStateCore
 
 
 def play_random_game(game: BalootGame, seed: int) -> BalootState:
-    """A whole game with random legal players, from ``seed`` (:func:`engine.api.play_random`)."""
+    """A whole game with random legal players, from ``seed``
+    (:func:`trickrules.engine.api.play_random`)."""
     state: BalootState = play_random(game, seed)
     return state
 

@@ -6,10 +6,10 @@ from __future__ import annotations
 from dataclasses import dataclass
 from enum import StrEnum
 
-from engine.baloot.cards import NUM_CARDS, RANKS, rank, suit
-from engine.errors import ProfileError
-from engine.readings import choose, flag, member, number, require
-from spec.model import Profile
+from trickrules.engine.baloot.cards import NUM_CARDS, RANKS, rank, suit
+from trickrules.engine.errors import ProfileError
+from trickrules.engine.readings import choose, flag, member, number, require
+from trickrules.spec.model import Profile
 
 SUN, HOKOM = "sun", "hokom"
 

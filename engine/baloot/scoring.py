@@ -6,7 +6,7 @@ from __future__ import annotations
 
 from typing import NamedTuple
 
-from engine.baloot.rules import (
+from trickrules.engine.baloot.rules import (
     SUN,
     FailedBaloot,
     HokomConversion,

@@ -10,19 +10,19 @@ from __future__ import annotations
 import copy
 from typing import TYPE_CHECKING, Any, Protocol
 
-from engine.baloot import actions as act
-from engine.baloot import auction as buy
-from engine.baloot.cards import NUM_CARDS, SUIT_MASK, CardMask, cards_in, name, names
-from engine.baloot.deal import CUTTER_CHOICES, FirstDeal, complete, first_deal, pack
-from engine.baloot.hand import Hand
-from engine.baloot.play import legal_mask, lock_binds, void_rule
-from engine.baloot.rules import HOKOM, ExposedCard, Rules
-from engine.errors import IllegalActionError, StateError
-from spec.cards import SUIT_LETTERS
+from trickrules.engine.baloot import actions as act
+from trickrules.engine.baloot import auction as buy
+from trickrules.engine.baloot.cards import NUM_CARDS, SUIT_MASK, CardMask, cards_in, name, names
+from trickrules.engine.baloot.deal import CUTTER_CHOICES, FirstDeal, complete, first_deal, pack
+from trickrules.engine.baloot.hand import Hand
+from trickrules.engine.baloot.play import legal_mask, lock_binds, void_rule
+from trickrules.engine.baloot.rules import HOKOM, ExposedCard, Rules
+from trickrules.engine.errors import IllegalActionError, StateError
+from trickrules.spec.cards import SUIT_LETTERS
 
 if TYPE_CHECKING:
-    from engine.baloot.projects import Project
-    from engine.baloot.scoring import HandScore
+    from trickrules.engine.baloot.projects import Project
+    from trickrules.engine.baloot.scoring import HandScore
 
 TERMINAL_PLAYER = -4
 CUT, AUCTION, TRUMP, DOUBLE, PLAY, GAME_OVER = (
@@ -37,7 +37,8 @@ class BalootTable(Protocol):
 
 
 class BalootStateCore:
-    """A whole game in progress; :class:`engine.baloot.game.BalootState` adds the JSON form."""
+    """A whole game in progress; :class:`trickrules.engine.baloot.game.BalootState` adds the JSON
+    form."""
 
     def __init__(self, game: BalootTable, seed: int, dealer: int,
                  scores: tuple[int, int] = (0, 0), hand_index: int = 0,
@@ -315,7 +316,7 @@ class BalootStateCore:
         self._new_deal()
 
     def _game_winner(self, result: Any, hand: Hand | None) -> int | None:
-        from engine.baloot.scoring import game_winner
+        from trickrules.engine.baloot.scoring import game_winner
 
         gahwa = None if result is None or result.game_winner is None else int(result.game_winner)
         return game_winner(self.rules, (self.scores[0], self.scores[1]),

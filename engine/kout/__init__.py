@@ -1,6 +1,6 @@
 """Kout Bo (Kout 6 and Kout 4): the executable rules, driven by ``spec/kout/``.
 
-The registry (:mod:`engine.registry`) reaches the family through :func:`game_types`,
+The registry (:mod:`trickrules.engine.registry`) reaches the family through :func:`game_types`,
 :func:`game_type` and :func:`load_game`.
 """
 
@@ -8,22 +8,22 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any
 
-from engine.api import GameType
-from engine.chance import Variant
-from spec.model import Profile
+from trickrules.engine.api import GameType
+from trickrules.engine.chance import Variant
+from trickrules.spec.model import Profile
 
 if TYPE_CHECKING:
-    from engine.kout.chance import KoutChanceState
-    from engine.kout.game import KoutGame, KoutState
-    from engine.kout.players import KoutRulesPlayer
+    from trickrules.engine.kout.chance import KoutChanceState
+    from trickrules.engine.kout.game import KoutGame, KoutState
+    from trickrules.engine.kout.players import KoutRulesPlayer
 
 STATE_FORMAT = "trickrules/kout-state/1"
 
 
 def game_types() -> list[GameType]:
     """One record per Kout game, from the rule data."""
-    from engine.kout.actions import NUM_ACTIONS
-    from spec.loader import family_catalogue
+    from trickrules.engine.kout.actions import NUM_ACTIONS
+    from trickrules.spec.loader import family_catalogue
 
     known = family_catalogue("kout")
     return [GameType(game.id, game.name, "kout", game.players, NUM_ACTIONS, STATE_FORMAT,
@@ -39,15 +39,15 @@ def game_type(game_id: str) -> GameType:
 
 
 def load_game(game_id: str, profile: Profile | str | None = None) -> KoutGame:
-    """A :class:`~engine.kout.game.KoutGame`."""
-    from engine.kout.game import KoutGame
+    """A :class:`~trickrules.engine.kout.game.KoutGame`."""
+    from trickrules.engine.kout.game import KoutGame
 
     return KoutGame(game_id, profile)
 
 
 def state_from_json(data: dict[str, Any], profile: Profile | None = None) -> KoutState:
-    """A :class:`~engine.kout.game.KoutState` from its JSON form."""
-    from engine.kout.game import KoutState
+    """A :class:`~trickrules.engine.kout.game.KoutState` from its JSON form."""
+    from trickrules.engine.kout.game import KoutState
 
     return KoutState.from_json(data, profile)
 
@@ -55,22 +55,22 @@ def state_from_json(data: dict[str, Any], profile: Profile | None = None) -> Kou
 def random_game_record(game: KoutGame, seed: int) -> dict[str, Any]:
     """A whole game played by random legal players from ``seed``, as the JSON record
     ``trickrules play --json`` prints."""
-    from engine.kout.record import game_to_json, play_random_game
+    from trickrules.engine.kout.record import game_to_json, play_random_game
 
     return game_to_json(play_random_game(game, seed))
 
 
 def chance_state(game: Any, variant: Variant) -> KoutChanceState:
     """A new game of ``game`` whose deals are explicit chance nodes (see
-    :mod:`engine.kout.chance`)."""
-    from engine.kout.chance import KoutChanceState
+    :mod:`trickrules.engine.kout.chance`)."""
+    from trickrules.engine.kout.chance import KoutChanceState
 
     return KoutChanceState(game, variant)
 
 
 def rules_player(game_id: str) -> KoutRulesPlayer:
-    """The rule-based player (see :mod:`engine.kout.players`)."""
-    from engine.kout.players import KoutRulesPlayer
+    """The rule-based player (see :mod:`trickrules.engine.kout.players`)."""
+    from trickrules.engine.kout.players import KoutRulesPlayer
 
     return KoutRulesPlayer()
 

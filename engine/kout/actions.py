@@ -1,7 +1,7 @@
 """The one fixed action space: cards first, then bids, pass, and trump declarations.
 
 =========  ==========================================
-0..53      play that card (see :mod:`spec.cards`)
+0..53      play that card (see :mod:`trickrules.spec.cards`)
 54..58     bid 5 (Bab) .. 9 (Bawan)
 59         pass (Taf)
 60..63     name trump: spades, hearts, diamonds, clubs
@@ -10,7 +10,7 @@
 
 from __future__ import annotations
 
-from spec.cards import NUM_CARDS, SUIT_LETTERS, SUIT_NAMES, card_name
+from trickrules.spec.cards import NUM_CARDS, SUIT_LETTERS, SUIT_NAMES, card_name
 
 Action = int
 
@@ -68,7 +68,7 @@ def action_to_string(action: Action) -> str:
 
 def string_to_action(text: str) -> Action:
     """Inverse of :func:`action_to_string`; also accepts ``trump hearts``."""
-    from spec.cards import parse_card, parse_suit
+    from trickrules.spec.cards import parse_card, parse_suit
 
     words = text.strip().lower().split()
     if words == ["pass"]:

@@ -6,9 +6,9 @@ Seats speak in play order starting after the dealer. A bid of 9 ends the auction
 
 from __future__ import annotations
 
-from engine.kout.actions import MAX_BID, MIN_BID
-from engine.kout.play import Contract
-from engine.kout.rules import Rules
+from trickrules.engine.kout.actions import MAX_BID, MIN_BID
+from trickrules.engine.kout.play import Contract
+from trickrules.engine.kout.rules import Rules
 
 PASS_BID = 0
 

@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any, Self
 
-from engine.chance import (
+from trickrules.engine.chance import (
     CHANCE_PLAYER,
     NOT_DEALT,
     Event,
@@ -19,15 +19,15 @@ from engine.chance import (
     cap_winner,
     hand_winner,
 )
-from engine.errors import IllegalActionError, StateError
-from engine.kout.actions import NUM_ACTIONS, action_to_string
-from engine.kout.game import KoutState
-from engine.kout.state import AUCTION, GAME_OVER
-from engine.masks import BIT, iter_cards
-from spec.cards import NUM_CARDS
+from trickrules.engine.errors import IllegalActionError, StateError
+from trickrules.engine.kout.actions import NUM_ACTIONS, action_to_string
+from trickrules.engine.kout.game import KoutState
+from trickrules.engine.kout.state import AUCTION, GAME_OVER
+from trickrules.engine.masks import BIT, iter_cards
+from trickrules.spec.cards import NUM_CARDS
 
 if TYPE_CHECKING:
-    from engine.kout.game import KoutGame
+    from trickrules.engine.kout.game import KoutGame
 
 DEAL = "deal"
 

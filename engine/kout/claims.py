@@ -1,14 +1,14 @@
-"""A Kout play position as the claim search sees it (:mod:`engine.claims`): the seat to move,
-the tricks each team has won, and what decides the rest of the hand."""
+"""A Kout play position as the claim search sees it (:mod:`trickrules.engine.claims`): the seat to
+move, the tricks each team has won, and what decides the rest of the hand."""
 
 from __future__ import annotations
 
 from collections.abc import Hashable
 
-from engine.claims import ClaimVerdict, settle_claim
-from engine.kout.play import PlayPosition
-from engine.masks import CardSet
-from spec.cards import Card
+from trickrules.engine.claims import ClaimVerdict, settle_claim
+from trickrules.engine.kout.play import PlayPosition
+from trickrules.engine.masks import CardSet
+from trickrules.spec.cards import Card
 
 
 class KoutClaimPosition:
@@ -53,5 +53,5 @@ class KoutClaimPosition:
 
 def settle(position: PlayPosition, team: int, tricks: int) -> ClaimVerdict:
     """Whether ``team`` takes ``tricks`` more tricks from ``position`` whatever the others
-    play (see :func:`engine.claims.settle_claim`)."""
+    play (see :func:`trickrules.engine.claims.settle_claim`)."""
     return settle_claim(KoutClaimPosition(position), team, tricks)

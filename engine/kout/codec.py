@@ -30,19 +30,19 @@ import re
 from collections.abc import Callable
 from typing import TYPE_CHECKING, Any
 
-from engine.codec import Reader, plays_json, read_card, read_int, read_trick
-from engine.errors import IllegalActionError, StateError
-from engine.kout import STATE_FORMAT
-from engine.kout.actions import NUM_ACTIONS
-from engine.kout.play import Contract, possible_winners
-from engine.kout.state import GAME_OVER, PLAY, TRUMP, KoutStateCore, KoutTable
-from engine.masks import cards_of
-from engine.trick import Trick
-from spec.cards import SUIT_LETTERS, card_name
-from spec.model import Profile
+from trickrules.engine.codec import Reader, plays_json, read_card, read_int, read_trick
+from trickrules.engine.errors import IllegalActionError, StateError
+from trickrules.engine.kout import STATE_FORMAT
+from trickrules.engine.kout.actions import NUM_ACTIONS
+from trickrules.engine.kout.play import Contract, possible_winners
+from trickrules.engine.kout.state import GAME_OVER, PLAY, TRUMP, KoutStateCore, KoutTable
+from trickrules.engine.masks import cards_of
+from trickrules.engine.trick import Trick
+from trickrules.spec.cards import SUIT_LETTERS, card_name
+from trickrules.spec.model import Profile
 
 if TYPE_CHECKING:
-    from engine.kout.rules import Rules
+    from trickrules.engine.kout.rules import Rules
 
 MakeGame = Callable[[str, "Profile | str | None"], KoutTable]
 
@@ -286,7 +286,7 @@ def _check_game_over(read: Reader, players: int) -> None:
 
 
 def _replay_calls(state: KoutStateCore, calls: list[Any]) -> None:
-    from engine.kout.actions import PASS, bid_action
+    from trickrules.engine.kout.actions import PASS, bid_action
 
     for i, call in enumerate(calls):
         if not isinstance(call, dict):

@@ -5,27 +5,27 @@ from __future__ import annotations
 
 from typing import Any
 
-from engine.api import resolve_profile
-from engine.codec import guarded_read
-from engine.kout.actions import NUM_ACTIONS
-from engine.kout.codec import state_from_json, state_to_json
-from engine.kout.rules import Rules, compile_rules
-from engine.kout.state import KoutStateCore
-from engine.table import deal_hands, first_dealer
-from spec.model import Profile
+from trickrules.engine.api import resolve_profile
+from trickrules.engine.codec import guarded_read
+from trickrules.engine.kout.actions import NUM_ACTIONS
+from trickrules.engine.kout.codec import state_from_json, state_to_json
+from trickrules.engine.kout.rules import Rules, compile_rules
+from trickrules.engine.kout.state import KoutStateCore
+from trickrules.engine.table import deal_hands, first_dealer
+from trickrules.spec.model import Profile
 
 
 class KoutState(KoutStateCore):
     """A whole game in progress: the current hand (auction, trump, play) and the scores."""
 
     def to_json(self) -> dict[str, Any]:
-        """The documented JSON form (see :mod:`engine.kout.codec`)."""
+        """The documented JSON form (see :mod:`trickrules.engine.kout.codec`)."""
         return state_to_json(self)
 
     @staticmethod
     def from_json(data: dict[str, Any], profile: Profile | None = None) -> KoutState:
         """Rebuild a state from its JSON form (optionally under another ``profile``'s rules);
-        bad input raises :class:`~engine.errors.StateError`."""
+        bad input raises :class:`~trickrules.engine.errors.StateError`."""
         state = guarded_read(lambda: state_from_json(data, profile, KoutGame))
         assert isinstance(state, KoutState)
         return state

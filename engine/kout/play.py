@@ -8,12 +8,12 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from engine.kout.ranking import NO_SUIT, winning_index
-from engine.kout.rules import BidHolder, Rules, SecondJoker
-from engine.masks import BIT, JOKER_MASK, SUIT_MASK, CardSet, iter_cards
-from engine.table import deal_hands, first_dealer
-from engine.trick import Trick
-from spec.cards import ACE, SUIT_LETTERS, Card, Suit, card_name, make_card
+from trickrules.engine.kout.ranking import NO_SUIT, winning_index
+from trickrules.engine.kout.rules import BidHolder, Rules, SecondJoker
+from trickrules.engine.masks import BIT, JOKER_MASK, SUIT_MASK, CardSet, iter_cards
+from trickrules.engine.table import deal_hands, first_dealer
+from trickrules.engine.trick import Trick
+from trickrules.spec.cards import ACE, SUIT_LETTERS, Card, Suit, card_name, make_card
 
 NORMAL_LEAD, LIVE_JOKER_LEAD, WORTHLESS_JOKER_LEAD = 0, 1, 2
 

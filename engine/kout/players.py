@@ -13,12 +13,12 @@ import functools
 import random
 from typing import Any
 
-from engine.kout.actions import PASS, TRUMP_BASE, action_bid, is_bid
-from engine.kout.play import WORTHLESS_JOKER_LEAD
-from engine.kout.ranking import NO_SUIT, card_strength, winning_index
-from engine.kout.state import AUCTION, TRUMP
-from engine.masks import BIT, JOKER_MASK, SUIT_MASK, CardSet, iter_cards
-from spec.cards import ACE, JACK, KING, QUEEN, RED_JOKER, SUITS, Card
+from trickrules.engine.kout.actions import PASS, TRUMP_BASE, action_bid, is_bid
+from trickrules.engine.kout.play import WORTHLESS_JOKER_LEAD
+from trickrules.engine.kout.ranking import NO_SUIT, card_strength, winning_index
+from trickrules.engine.kout.state import AUCTION, TRUMP
+from trickrules.engine.masks import BIT, JOKER_MASK, SUIT_MASK, CardSet, iter_cards
+from trickrules.spec.cards import ACE, JACK, KING, QUEEN, RED_JOKER, SUITS, Card
 
 HONOUR_TRICKS = {ACE: 1.0, KING: 0.8, QUEEN: 0.5, JACK: 0.3}
 """Tricks a trump honour is worth, when the suit holds enough cards to guard it."""

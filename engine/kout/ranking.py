@@ -8,8 +8,8 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
-from engine.masks import CardSet
-from spec.cards import ACE, RED_JOKER, Card, Suit
+from trickrules.engine.masks import CardSet
+from trickrules.spec.cards import ACE, RED_JOKER, Card, Suit
 
 NO_SUIT: Suit = -1
 

@@ -4,16 +4,17 @@ from __future__ import annotations
 
 from typing import Any
 
-from engine.api import play_random
-from engine.kout.auction import PASS_BID
-from engine.kout.game import KoutGame, KoutState
-from engine.kout.state import HandRecord
-from engine.masks import cards_of
-from spec.cards import SUIT_LETTERS, card_name
+from trickrules.engine.api import play_random
+from trickrules.engine.kout.auction import PASS_BID
+from trickrules.engine.kout.game import KoutGame, KoutState
+from trickrules.engine.kout.state import HandRecord
+from trickrules.engine.masks import cards_of
+from trickrules.spec.cards import SUIT_LETTERS, card_name
 
 
 def play_random_game(game: KoutGame, seed: int) -> KoutState:
-    """A whole game with random legal players, from ``seed`` (:func:`engine.api.play_random`)."""
+    """A whole game with random legal players, from ``seed``
+    (:func:`trickrules.engine.api.play_random`)."""
     state: KoutState = play_random(game, seed)
     return state
 

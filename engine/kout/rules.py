@@ -9,11 +9,11 @@ from __future__ import annotations
 from dataclasses import dataclass
 from enum import Enum
 
-from engine.errors import ProfileError
-from engine.masks import BIT, JOKER_MASK, SUIT_MASK, CardSet, mask_of
-from engine.readings import choose, flag, number, number_or_none
-from spec.cards import ACE, JACK, KING, QUEEN, RED_JOKER, SUITS, Card, make_card
-from spec.model import Profile
+from trickrules.engine.errors import ProfileError
+from trickrules.engine.masks import BIT, JOKER_MASK, SUIT_MASK, CardSet, mask_of
+from trickrules.engine.readings import choose, flag, number, number_or_none
+from trickrules.spec.cards import ACE, JACK, KING, QUEEN, RED_JOKER, SUITS, Card, make_card
+from trickrules.spec.model import Profile
 
 
 class SecondJoker(Enum):

@@ -4,9 +4,9 @@ from __future__ import annotations
 
 from typing import NamedTuple
 
-from engine.kout.actions import MAX_BID, MIN_BID
-from engine.kout.play import Contract
-from engine.kout.rules import Rules
+from trickrules.engine.kout.actions import MAX_BID, MIN_BID
+from trickrules.engine.kout.play import Contract
+from trickrules.engine.kout.rules import Rules
 
 
 class HandScore(NamedTuple):

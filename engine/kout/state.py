@@ -11,8 +11,8 @@ from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 from typing import Protocol, Self
 
-from engine.errors import IllegalActionError, StateError
-from engine.kout.actions import (
+from trickrules.engine.errors import IllegalActionError, StateError
+from trickrules.engine.kout.actions import (
     BID_BASE,
     NUM_ACTIONS,
     PASS,
@@ -24,14 +24,14 @@ from engine.kout.actions import (
     is_bid,
     is_card,
 )
-from engine.kout.auction import PASS_BID, Auction
-from engine.kout.play import Contract, PlayPosition
-from engine.kout.rules import Rules
-from engine.kout.scoring import HandScore, game_winner, score_hand
-from engine.masks import BIT, CardSet, cards_of, iter_cards, mask_of
-from engine.table import deal_hands, next_dealer
-from engine.trick import Trick
-from spec.cards import NUM_CARDS, SUIT_LETTERS, Card, card_name
+from trickrules.engine.kout.auction import PASS_BID, Auction
+from trickrules.engine.kout.play import Contract, PlayPosition
+from trickrules.engine.kout.rules import Rules
+from trickrules.engine.kout.scoring import HandScore, game_winner, score_hand
+from trickrules.engine.masks import BIT, CardSet, cards_of, iter_cards, mask_of
+from trickrules.engine.table import deal_hands, next_dealer
+from trickrules.engine.trick import Trick
+from trickrules.spec.cards import NUM_CARDS, SUIT_LETTERS, Card, card_name
 
 TERMINAL_PLAYER = -4
 AUCTION, TRUMP, PLAY, GAME_OVER = "auction", "trump", "play", "game-over"
@@ -69,7 +69,7 @@ class KoutTable(Protocol):
 class KoutStateCore:
     """A whole game in progress: the current hand (auction, trump, play) and the scores.
 
-    The rules of play; :class:`engine.kout.game.KoutState` adds the JSON form.
+    The rules of play; :class:`trickrules.engine.kout.game.KoutState` adds the JSON form.
     """
 
     def __init__(self, game: KoutTable, seed: int, dealer: int, hands: Sequence[CardSet],

@@ -1,6 +1,6 @@
 """The buying in Z3, from ``spec/baloot/``: a state of symbolic integers and Booleans, the calls
 a state allows and the state each call leads to, unrolled over a bounded number of calls. With
-concrete inputs the terms fold, so the graph of :mod:`proofs.baloot.auction_graph` can be
+concrete inputs the terms fold, so the graph of :mod:`trickrules.proofs.baloot.auction_graph` can be
 checked against it node by node.
 
 Seats are named by priority (0 speaks first, 3 is the dealer); the seats still to speak are a
@@ -12,8 +12,8 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any
 
-from proofs.smt import terms as t
-from proofs.smt.parameters import SymbolicProfile
+from trickrules.proofs.smt import terms as t
+from trickrules.proofs.smt.parameters import SymbolicProfile
 
 PASS, SUN, ASHKAL, KAWESH, HOKOM = 0, 1, 2, 3, 4
 OTHER_SUIT = (5, 6, 7)

@@ -12,12 +12,20 @@ import time
 from collections.abc import Iterator
 from typing import Any
 
-from proofs.baloot.model import HOKOM, NO_TRUMP, SUN, card_name, card_of, legal, winner_is
-from proofs.baloot.replay import engine_rules
-from proofs.baloot.scoring import HOKOM_TOTAL, SUN_TOTAL, Hand, score
-from proofs.smt.parameters import SymbolicProfile
-from proofs.smt.solver import Names, Result
-from spec.model import Profile
+from trickrules.proofs.baloot.model import (
+    HOKOM,
+    NO_TRUMP,
+    SUN,
+    card_name,
+    card_of,
+    legal,
+    winner_is,
+)
+from trickrules.proofs.baloot.replay import engine_rules
+from trickrules.proofs.baloot.scoring import HOKOM_TOTAL, SUN_TOTAL, Hand, score
+from trickrules.proofs.smt.parameters import SymbolicProfile
+from trickrules.proofs.smt.solver import Names, Result
+from trickrules.spec.model import Profile
 
 CARDS_32 = list(range(32))
 POOL = ("9H", "10H", "JH", "KH", "AH", "7S", "10S", "QS", "AS")
@@ -34,7 +42,7 @@ _engine = engine_rules
 def _winner_difference(rules: Any, sp: SymbolicProfile, pool: list[int], ids: dict[int, int],
                        trump: int) -> dict[str, Any] | None:
     """The first trick of four cards of ``pool`` whose winner engine and model tell apart."""
-    from engine.baloot.play import winning_index
+    from trickrules.engine.baloot.play import winning_index
 
     e_trump = None if trump == NO_TRUMP else trump
     for four in itertools.permutations(pool, 4):
@@ -49,8 +57,8 @@ def _winner_difference(rules: Any, sp: SymbolicProfile, pool: list[int], ids: di
 def _legal_sets(rules: Any, sp: SymbolicProfile, ids: dict[int, int], trick: tuple[int, ...],
                 hand: tuple[int, ...], trump: int, locked: bool) -> tuple[list[str], list[str]]:
     """The cards of ``hand`` the model and the engine allow on ``trick``, by name."""
-    from engine.baloot.cards import mask
-    from engine.baloot.play import legal_mask
+    from trickrules.engine.baloot.cards import mask
+    from trickrules.engine.baloot.play import legal_mask
 
     e_trump = None if trump == NO_TRUMP else trump
     flags = [c in hand for c in range(32)]
@@ -83,7 +91,7 @@ def _legal_difference(rules: Any, sp: SymbolicProfile, pool: list[int], ids: dic
 
 def tricks_and_legal(profile: Profile) -> dict[str, Any] | None:
     """The first trick or legal set on which engine and model differ, or None."""
-    from engine.baloot.cards import parse
+    from trickrules.engine.baloot.cards import parse
 
     rules = _engine(profile)
     sp = SymbolicProfile(profile, Names("crosscheck-play"))
@@ -101,7 +109,7 @@ def tricks_and_legal(profile: Profile) -> dict[str, Any] | None:
 ScoreCase = tuple[int, int, int, bool, tuple[int, int], int, int, tuple[int, int], int, bool]
 """A hand to score: contract, declarer's side, multiplier, Gahwa, card points, the side whose
 projects score and their points, Baloot, the side that swept, the buyer's first call on an
-Ace (the fields of :class:`proofs.baloot.scoring.Hand`)."""
+Ace (the fields of :class:`trickrules.proofs.baloot.scoring.Hand`)."""
 
 
 def _sweeps(points: int, full: int) -> list[tuple[int, bool]]:
@@ -132,7 +140,7 @@ def _score_cases(edges_only: bool) -> Iterator[ScoreCase]:
 
 def _score_difference(rules: Any, sp: SymbolicProfile, case: ScoreCase) -> dict[str, Any] | None:
     """The engine's and the model's score of one hand, when they differ."""
-    from engine.baloot.scoring import HandFacts, score_hand
+    from trickrules.engine.baloot.scoring import HandFacts, score_hand
 
     contract, side, mult, gahwa, split, pside, ppoints, baloot, sweep, first_with_ace = case
     facts = HandFacts("sun" if contract == SUN else "hokom", side, mult, gahwa,
@@ -184,9 +192,9 @@ def _project_hands() -> list[list[int]]:
 def projects(profile: Profile) -> dict[str, Any] | None:
     """The first hand whose declared projects (game points and kinds) engine and model give
     differently, or None."""
-    from engine.baloot.cards import mask, parse
-    from engine.baloot.projects import best_set
-    from proofs.baloot.projects import KIND_NAMES, declared
+    from trickrules.engine.baloot.cards import mask, parse
+    from trickrules.engine.baloot.projects import best_set
+    from trickrules.proofs.baloot.projects import KIND_NAMES, declared
 
     rules = _engine(profile)
     sp = SymbolicProfile(profile, Names("crosscheck-projects"))
@@ -211,12 +219,12 @@ def projects(profile: Profile) -> dict[str, Any] | None:
 def _baloot_apart(rules: Any, sp: SymbolicProfile) -> dict[str, Any] | None:
     """Whether Baloot counts, engine against model, for every way its King and Queen of
     hearts sit in a project of the holder's, holder declaring or not."""
-    from engine.baloot.cards import mask as cards_mask
-    from engine.baloot.cards import parse
-    from engine.baloot.projects import Project
-    from engine.baloot.projects import baloot_counts as engine_counts
-    from proofs.baloot.projects import KIND_NAMES
-    from proofs.baloot.projects import baloot_counts as model_counts
+    from trickrules.engine.baloot.cards import mask as cards_mask
+    from trickrules.engine.baloot.cards import parse
+    from trickrules.engine.baloot.projects import Project
+    from trickrules.engine.baloot.projects import baloot_counts as engine_counts
+    from trickrules.proofs.baloot.projects import KIND_NAMES
+    from trickrules.proofs.baloot.projects import baloot_counts as model_counts
 
     groups = {(True, True): "JH QH KH", (True, False): "KH KS KD KC", (False, True): "10H JH QH",
               (False, False): "7S 8S 9S"}
@@ -237,8 +245,8 @@ def game_ends(profile: Profile) -> dict[str, Any] | None:
     """The first end of a hand on which engine and model disagree about the game's winner, or
     None: scores before and gained around the target, each declaring side, with and without a
     Gahwa's winner."""
-    from engine.baloot.scoring import game_winner as engine_winner
-    from proofs.baloot.scoring import game_winner as model_winner
+    from trickrules.engine.baloot.scoring import game_winner as engine_winner
+    from trickrules.proofs.baloot.scoring import game_winner as model_winner
 
     rules = _engine(profile)
     sp = SymbolicProfile(profile, Names("crosscheck-game-end"))
@@ -299,8 +307,8 @@ def _engine_sequences(state: Any) -> dict[str, int]:
 def auction_counts(profile: Profile) -> Result:
     """The engine allows exactly as many call sequences, ending in a contract or a redeal, as
     the buying graph written from the spec, on deals with and without Kawesh and Ace."""
-    from engine.registry import load_game
-    from proofs.baloot.auction_graph import auction_graph, count_sequences
+    from trickrules.engine.registry import load_game
+    from trickrules.proofs.baloot.auction_graph import auction_graph, count_sequences
 
     start = time.perf_counter()
     game = load_game(profile.game.id, profile)
@@ -337,8 +345,8 @@ DOUBLING_SCORES = ((0, 0), (120, 50), (120, 100), (50, 101), (101, 101), (100, 9
 def doubling_counts(profile: Profile) -> Result:
     """The engine allows exactly as many doubling sequences as the doubling graph written from
     the spec, after a Hokom and after a Sun, at scores around 100."""
-    from engine.registry import load_game
-    from proofs.baloot.doubling import doubling_graph, sequences
+    from trickrules.engine.registry import load_game
+    from trickrules.proofs.baloot.doubling import doubling_graph, sequences
 
     start = time.perf_counter()
     game = load_game(profile.game.id, profile)
@@ -361,7 +369,7 @@ def doubling_counts(profile: Profile) -> Result:
 
 
 def _as_buying(node: Any) -> Any:
-    from proofs.baloot import auction_z3 as az
+    from trickrules.proofs.baloot import auction_z3 as az
 
     bid = az.NO_BID if node.bid is None else (az.HOKOM_BID if node.bid[0] == "hokom"
                                               else az.SUN_BID)
@@ -375,7 +383,7 @@ def _state_difference(sp: SymbolicProfile, graph: Any, node: Any, flags: tuple[b
                       ace: bool) -> dict[str, str] | None:
     """How the Z3 buying differs from the graph at ``node``, if it does: the calls it allows,
     or the state a call leads to."""
-    from proofs.baloot import auction_z3 as az
+    from trickrules.proofs.baloot import auction_z3 as az
 
     codes = {name: code for code, name in az.CALL_NAMES.items()}
     state = _as_buying(node)
@@ -395,7 +403,7 @@ def auction_z3_graph(profile: Profile) -> Result:
     """The buying in Z3 allows exactly the graph's calls at every state of the graph, and each
     call leads to the same state (both written from the spec; the graph is checked against the
     engine by ``crosscheck.auction-graph``)."""
-    from proofs.baloot.auction_graph import auction_graph
+    from trickrules.proofs.baloot.auction_graph import auction_graph
 
     start = time.perf_counter()
     sp = SymbolicProfile(profile, Names("crosscheck-auction-z3"))

@@ -12,7 +12,7 @@ from dataclasses import dataclass
 
 import networkx as nx
 
-from spec.model import Profile
+from trickrules.spec.model import Profile
 
 LADDER = {1: "double", 2: "triple", 3: "four", 4: "gahwa"}
 

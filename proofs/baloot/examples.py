@@ -11,18 +11,18 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import TYPE_CHECKING, Any
 
-from proofs.baloot.replay import engine_rules
-from proofs.baloot.table_play import (
+from trickrules.proofs.baloot.replay import engine_rules
+from trickrules.proofs.baloot.table_play import (
     cutter_choices,
     exposed_outcomes,
     first_leader,
     next_dealer,
 )
-from proofs.divergence import Found
-from spec.model import Profile
+from trickrules.proofs.divergence import Found
+from trickrules.spec.model import Profile
 
 if TYPE_CHECKING:
-    from engine.baloot.auction import Auction
+    from trickrules.engine.baloot.auction import Auction
 
 EXAMPLE_KINDS = ("next-dealer", "cut", "exposed", "auction", "doubling", "first-lead", "legal",
                  "winner", "declaring", "projects", "proof", "score", "game-end")
@@ -37,13 +37,13 @@ DECLARING_WORDS = {"two": ("may declare both", "may declare only one"),
 """Each declaring question's outcome in words: when it holds, when not."""
 def cards(names: list[str]) -> list[int]:
     """Card names as the engine's card ids."""
-    from engine.baloot.cards import parse
+    from trickrules.engine.baloot.cards import parse
 
     return [parse(name) for name in names]
 
 
 def _mask(names: list[str]) -> int:
-    from engine.baloot.cards import mask
+    from trickrules.engine.baloot.cards import mask
 
     return mask(cards(names))
 
@@ -55,7 +55,7 @@ def _trump(w: dict[str, Any]) -> int | None:
 def project(p: dict[str, Any]) -> Any:
     """The engine's project from its witness form: seat, kind, and either its cards or its
     top card and suit (a run) or top card alone (four of a kind)."""
-    from engine.baloot.projects import Project
+    from trickrules.engine.baloot.projects import Project
 
     if "cards" in p:
         ids = cards(p["cards"])
@@ -71,7 +71,7 @@ def project(p: dict[str, Any]) -> Any:
 
 
 def _legal(w: dict[str, Any], profile: Profile) -> list[str]:
-    from engine.baloot.play import legal_mask, lock_binds
+    from trickrules.engine.baloot.play import legal_mask, lock_binds
 
     hand = w["hands"][str(w["mover"])]
     rules = engine_rules(profile)
@@ -81,14 +81,14 @@ def _legal(w: dict[str, Any], profile: Profile) -> list[str]:
 
 
 def _winner(w: dict[str, Any], profile: Profile) -> int:
-    from engine.baloot.play import winning_index
+    from trickrules.engine.baloot.play import winning_index
 
     played = cards([*w["trick"], w["then"]])
     return (int(w["leader"]) + winning_index(engine_rules(profile), played, _trump(w))) % 4
 
 
 def _score(w: dict[str, Any], profile: Profile) -> dict[str, Any]:
-    from engine.baloot.scoring import HandFacts, score_hand
+    from trickrules.engine.baloot.scoring import HandFacts, score_hand
 
     side, sweep = int(w["project_side"]), int(w.get("sweep", -1))
     facts = HandFacts(w["contract"], int(w["declarer_side"]), int(w["multiplier"]),
@@ -102,7 +102,7 @@ def _score(w: dict[str, Any], profile: Profile) -> dict[str, Any]:
 
 
 def _game_end(w: dict[str, Any], profile: Profile) -> int:
-    from engine.baloot.scoring import game_winner
+    from trickrules.engine.baloot.scoring import game_winner
 
     scores = (w["before"][0] + w["gained"][0], w["before"][1] + w["gained"][1])
     won = game_winner(engine_rules(profile), scores, int(w["declarer_side"]), None)
@@ -111,8 +111,8 @@ def _game_end(w: dict[str, Any], profile: Profile) -> int:
 
 def _replay_calls(rules: Any, auction: Auction, masks: list[int], made: list[str]) -> str:
     """Make the witness's calls in the engine's buying, or the reason it refused one."""
-    from engine.baloot import actions as act
-    from engine.baloot.auction import apply_call, legal_calls
+    from trickrules.engine.baloot import actions as act
+    from trickrules.engine.baloot.auction import apply_call, legal_calls
 
     for name in made:
         if auction.done:
@@ -127,8 +127,8 @@ def _replay_calls(rules: Any, auction: Auction, masks: list[int], made: list[str
 
 def _buying_state(rules: Any, auction: Auction, masks: list[int]) -> dict[str, Any]:
     """The engine's buying as the witness's outcome: the next seat's calls and the standing."""
-    from engine.baloot import actions as act
-    from engine.baloot.auction import legal_calls
+    from trickrules.engine.baloot import actions as act
+    from trickrules.engine.baloot.auction import legal_calls
 
     calls = [] if auction.done else sorted(
         act.action_name(a) for a in legal_calls(rules, auction, masks[auction.queue[0]]))
@@ -142,8 +142,8 @@ def _buying_state(rules: Any, auction: Auction, masks: list[int]) -> dict[str, A
 def buying(w: dict[str, Any], profile: Profile) -> tuple[dict[str, Any], str]:
     """The engine's buying after the witness's calls: the next seat's calls and the
     standing, or the reason the engine refused a call."""
-    from engine.baloot.auction import start
-    from engine.baloot.cards import parse
+    from trickrules.engine.baloot.auction import start
+    from trickrules.engine.baloot.cards import parse
 
     rules = engine_rules(profile)
     auction = start(int(w["dealer"]), parse(w["public"]))
@@ -162,8 +162,8 @@ def _auction(w: dict[str, Any], profile: Profile) -> dict[str, Any]:
 
 
 def _doubling(w: dict[str, Any], profile: Profile) -> bool:
-    from engine.baloot import actions as act
-    from engine.baloot.auction import apply_doubling, start_doubling
+    from trickrules.engine.baloot import actions as act
+    from trickrules.engine.baloot.auction import apply_doubling, start_doubling
 
     rules = engine_rules(profile)
     if "scores" in w:
@@ -178,7 +178,7 @@ def _doubling(w: dict[str, Any], profile: Profile) -> bool:
 
 
 def _game(profile: Profile) -> Any:
-    from engine.registry import load_game
+    from trickrules.engine.registry import load_game
 
     return load_game("baloot", profile)
 
@@ -209,7 +209,7 @@ def _exposed(w: dict[str, Any], profile: Profile) -> list[str]:
 
 
 def _declaring(w: dict[str, Any], profile: Profile) -> str:
-    from engine.baloot.projects import baloot_counts, best_set
+    from trickrules.engine.baloot.projects import baloot_counts, best_set
 
     rules = engine_rules(profile)
     seat, declarer = int(w["seat"]), int(w["declarer"])
@@ -230,7 +230,7 @@ def _declaring(w: dict[str, Any], profile: Profile) -> str:
 
 
 def _proof(w: dict[str, Any], profile: Profile) -> int:
-    from engine.baloot.hand import Hand
+    from trickrules.engine.baloot.hand import Hand
 
     declared = project(w["project"])
     seat, team = declared.seat, declared.seat % 2
@@ -247,7 +247,7 @@ def _proof(w: dict[str, Any], profile: Profile) -> int:
 
 
 def _projects(w: dict[str, Any], profile: Profile) -> int:
-    from engine.baloot.projects import scoring_team
+    from trickrules.engine.baloot.projects import scoring_team
 
     leader, declarer = int(w["leader"]), int(w["declarer"])
     if profile.value("project.declaration-order") == "play-order":

@@ -8,13 +8,13 @@ from dataclasses import fields
 from functools import cache
 from typing import TYPE_CHECKING, Any, cast
 
-from engine.errors import EngineError
-from proofs.ruling import Ruling
-from spec.cards import SUIT_LETTERS
-from spec.model import Profile
+from trickrules.engine.errors import EngineError
+from trickrules.proofs.ruling import Ruling
+from trickrules.spec.cards import SUIT_LETTERS
+from trickrules.spec.model import Profile
 
 if TYPE_CHECKING:
-    from engine.baloot.rules import Rules
+    from trickrules.engine.baloot.rules import Rules
 
 
 def _names(state: Any) -> dict[str, int]:
@@ -25,8 +25,8 @@ def _refusal(state: Any, text: str) -> tuple[str, str]:
     """Why ``text`` cannot be played, and the rule that forbids it ("" when no rule of the book
     does): an action of another phase is named as such, anything else gets the engine's
     reason."""
-    from engine.baloot.actions import NUM_ACTIONS, action_name
-    from engine.errors import IllegalActionError
+    from trickrules.engine.baloot.actions import NUM_ACTIONS, action_name
+    from trickrules.engine.errors import IllegalActionError
     every = {action_name(a): a for a in range(NUM_ACTIONS)}
     if text not in every:
         return (f"{text}: not an action (cards such as AS or 10H, or calls such as pass, sun, "
@@ -48,8 +48,8 @@ def rule_parameters() -> dict[str, str]:
     """Which parameter each of the engine's compiled rules comes from: the rules that change
     when one parameter of ``baloot-default`` takes another reading (each rule comes from one
     parameter; a rule two parameters changed would be refused here)."""
-    from proofs.baloot.replay import engine_rules
-    from spec.loader import family_catalogue
+    from trickrules.proofs.baloot.replay import engine_rules
+    from trickrules.spec.loader import family_catalogue
 
     catalogue = family_catalogue("baloot")
     base = catalogue.profiles["baloot-default"]
@@ -69,8 +69,8 @@ def rule_parameters() -> dict[str, str]:
 
 def _watched(read: list[Any]) -> Any:
     """A maker of Baloot games whose rules note what is read (kept in ``read``)."""
-    from engine.baloot.game import BalootGame
-    from engine.baloot.rules import ReadRules
+    from trickrules.engine.baloot.game import BalootGame
+    from trickrules.engine.baloot.rules import ReadRules
 
     def make(game_id: str, profile: Profile | str | None) -> BalootGame:
         game = BalootGame(game_id, profile)
@@ -91,7 +91,7 @@ and a second-round suit are cited only when open)."""
 def legal_rules(rules: Rules, state: Any, legal: list[str]) -> list[str]:
     """The rules that decide which actions (``legal``) are legal at ``state``, for each
     action the player to act could try (the conformance suite's attribution)."""
-    from proofs.baloot.conformance.calls import call_rule, doubling_rule
+    from trickrules.proofs.baloot.conformance.calls import call_rule, doubling_rule
 
     if state.phase == "cut":
         return ["deal.cut"]
@@ -109,9 +109,9 @@ def legal_rules(rules: Rules, state: Any, legal: list[str]) -> list[str]:
         hand = state.hand
         if "no-projects" in legal:
             return ["project.declaration-order"]
-        from engine.baloot.cards import cards_in
-        from proofs.baloot.conformance.expect import card_rule
-        from proofs.baloot.conformance.situation import BalootPlay
+        from trickrules.engine.baloot.cards import cards_in
+        from trickrules.proofs.baloot.conformance.expect import card_rule
+        from trickrules.proofs.baloot.conformance.situation import BalootPlay
 
         held = tuple(tuple(cards_in(m)) for m in state.hands)
         play = BalootPlay(hand.contract, hand.trump, hand.declarer, hand.locked, held, (),
@@ -123,8 +123,8 @@ def legal_rules(rules: Rules, state: Any, legal: list[str]) -> list[str]:
 def misplaced(state: Any, action: int) -> str:
     """What is wrong with an action of another phase than the state's ("" if it belongs to
     this phase): a buying call during play, a card while the hand is bought, and the like."""
-    from engine.baloot import actions as act
-    from engine.baloot.cards import NUM_CARDS
+    from trickrules.engine.baloot import actions as act
+    from trickrules.engine.baloot.cards import NUM_CARDS
 
     kind = ("card" if action < NUM_CARDS else "pass" if action == act.PASS else
             "declaration" if action in (act.DECLARE, act.NO_DECLARE) else
@@ -322,7 +322,7 @@ def rule_on(data: dict[str, Any], then: Sequence[str], profile: Profile) -> Ruli
     """The engine's answers for the situation under one concrete profile: the legal actions,
     then, as ``then`` is played, each finished trick's winner, the hand's score and the game's
     end; with the parameters whose rules the engine read on the way (``depends``)."""
-    from engine.baloot.codec import state_from_json
+    from trickrules.engine.baloot.codec import state_from_json
 
     read: list[Any] = []
     try:

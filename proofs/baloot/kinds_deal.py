@@ -13,14 +13,24 @@ from typing import Any
 
 import z3
 
-from proofs.baloot.examples import cut_choices, engines
-from proofs.baloot.model import by_reading, card_name
-from proofs.divergence import Built, Dual, Found, Outcome, Question, number, replayed, truth
-from proofs.smt import terms as t
-from proofs.smt.solver import Names
+from trickrules.proofs.baloot.examples import cut_choices, engines
+from trickrules.proofs.baloot.model import by_reading, card_name
+from trickrules.proofs.divergence import (
+    Built,
+    Dual,
+    Found,
+    Outcome,
+    Question,
+    number,
+    replayed,
+    truth,
+)
+from trickrules.proofs.smt import terms as t
+from trickrules.proofs.smt.solver import Names
 
 ACE = 7
-"""The Ace's place in the order of runs (7 8 9 10 J Q K A), as in :mod:`proofs.baloot.model`."""
+"""The Ace's place in the order of runs (7 8 9 10 J Q K A), as in
+:mod:`trickrules.proofs.baloot.model`."""
 
 
 def cutter_choices(question: Question) -> tuple[str, ...]:

@@ -4,8 +4,9 @@ the 400 (``project.four-hundred-holder``), Baloot
 (``project.baloot-holder``, ``project.baloot-in-project``), and whether a declared project
 needs its cards in its side's tricks (``project.proof``).
 
-Projects are the symbolic ones of :mod:`proofs.baloot.kinds_projects`; cards are numbered as in
-:mod:`proofs.baloot.model` (suit * 8 + place in the order of runs 7 8 9 10 J Q K A).
+Projects are the symbolic ones of :mod:`trickrules.proofs.baloot.kinds_projects`; cards are numbered
+as in :mod:`trickrules.proofs.baloot.model` (suit * 8 + place in the order of runs 7 8 9 10 J Q K
+A).
 """
 
 from __future__ import annotations
@@ -15,13 +16,22 @@ from typing import Any
 
 import z3
 
-from proofs.baloot import projects as pj
-from proofs.baloot.examples import DECLARING_WORDS, engines
-from proofs.baloot.kinds_projects import engine_project, held, project_cards, valid
-from proofs.baloot.model import HOKOM, NO_TRUMP, SUN, by_reading, card_name
-from proofs.divergence import Built, Dual, Found, Outcome, Question, number, replayed, truth
-from proofs.smt import terms as t
-from proofs.smt.solver import Names
+from trickrules.proofs.baloot import projects as pj
+from trickrules.proofs.baloot.examples import DECLARING_WORDS, engines
+from trickrules.proofs.baloot.kinds_projects import engine_project, held, project_cards, valid
+from trickrules.proofs.baloot.model import HOKOM, NO_TRUMP, SUN, by_reading, card_name
+from trickrules.proofs.divergence import (
+    Built,
+    Dual,
+    Found,
+    Outcome,
+    Question,
+    number,
+    replayed,
+    truth,
+)
+from trickrules.proofs.smt import terms as t
+from trickrules.proofs.smt.solver import Names
 
 QUEEN, KING, ACE = 5, 6, 7
 """Places in the order of runs."""

@@ -12,13 +12,22 @@ from dataclasses import dataclass
 
 import z3
 
-from proofs.baloot.examples import engines
-from proofs.baloot.model import CARDS, card_name
-from proofs.baloot.model import winners as trick_winners
-from proofs.baloot.situation import Situation, situation, under
-from proofs.divergence import Built, Dual, Found, Outcome, Question, number, replayed, truth
-from proofs.smt import terms as t
-from proofs.smt.solver import Names
+from trickrules.proofs.baloot.examples import engines
+from trickrules.proofs.baloot.model import CARDS, card_name
+from trickrules.proofs.baloot.model import winners as trick_winners
+from trickrules.proofs.baloot.situation import Situation, situation, under
+from trickrules.proofs.divergence import (
+    Built,
+    Dual,
+    Found,
+    Outcome,
+    Question,
+    number,
+    replayed,
+    truth,
+)
+from trickrules.proofs.smt import terms as t
+from trickrules.proofs.smt.solver import Names
 
 
 def _pair(question: Question, d: Dual, names: Names, down: int) -> tuple[Situation, Situation]:

@@ -10,12 +10,21 @@ from typing import Any
 
 import z3
 
-from proofs.baloot import projects as pj
-from proofs.baloot.examples import engines
-from proofs.baloot.model import NO_TRUMP
-from proofs.divergence import Built, Dual, Found, Outcome, Question, number, replayed, truth
-from proofs.smt import terms as t
-from proofs.smt.solver import Names
+from trickrules.proofs.baloot import projects as pj
+from trickrules.proofs.baloot.examples import engines
+from trickrules.proofs.baloot.model import NO_TRUMP
+from trickrules.proofs.divergence import (
+    Built,
+    Dual,
+    Found,
+    Outcome,
+    Question,
+    number,
+    replayed,
+    truth,
+)
+from trickrules.proofs.smt import terms as t
+from trickrules.proofs.smt.solver import Names
 
 LENGTH = {pj.SIRA: 3, pj.FIFTY: 4, pj.HUNDRED: 5}
 ENGINE_KIND = {pj.SIRA: "sira", pj.FIFTY: "fifty", pj.HUNDRED: "hundred",
@@ -64,7 +73,7 @@ def project_cards(p: Held) -> list[Any]:
 
 def engine_project(m: z3.ModelRef, h: Held, seat: int) -> Any:
     """The engine's project for a symbolic one under a model, held by ``seat``."""
-    from engine.baloot.projects import Project
+    from trickrules.engine.baloot.projects import Project
 
     kind, top, run, suit = number(m, h.kind), number(m, h.top), truth(m, h.run), number(m, h.suit)
     cards = ([suit * 8 + r for r in range(top - LENGTH[kind] + 1, top + 1)] if run

@@ -13,16 +13,25 @@ from typing import Any
 
 import z3
 
-from proofs.baloot import auction_z3 as az
-from proofs.baloot.examples import buying, engines
-from proofs.baloot.model import SUN
-from proofs.baloot.scoring import game_winner, score
-from proofs.baloot.table_play import HIGH_CARDS, LOW_CARDS, PUBLIC
-from proofs.baloot.theorems import MULTIPLIERS, hand_witness, symbolic_hand
-from proofs.divergence import Built, Dual, Found, Outcome, Question, number, replayed, truth
-from proofs.smt import terms as t
-from proofs.smt.solver import Names
-from spec.cards import SUIT_LETTERS
+from trickrules.proofs.baloot import auction_z3 as az
+from trickrules.proofs.baloot.examples import buying, engines
+from trickrules.proofs.baloot.model import SUN
+from trickrules.proofs.baloot.scoring import game_winner, score
+from trickrules.proofs.baloot.table_play import HIGH_CARDS, LOW_CARDS, PUBLIC
+from trickrules.proofs.baloot.theorems import MULTIPLIERS, hand_witness, symbolic_hand
+from trickrules.proofs.divergence import (
+    Built,
+    Dual,
+    Found,
+    Outcome,
+    Question,
+    number,
+    replayed,
+    truth,
+)
+from trickrules.proofs.smt import terms as t
+from trickrules.proofs.smt.solver import Names
+from trickrules.spec.cards import SUIT_LETTERS
 
 
 @dataclass(frozen=True)

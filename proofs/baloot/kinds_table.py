@@ -14,11 +14,11 @@ from typing import Any
 
 import z3
 
-from proofs.baloot.examples import engines
-from proofs.baloot.model import by_reading
-from proofs.divergence import Built, Dual, Found, Outcome, Question, number, replayed
-from proofs.smt import terms as t
-from proofs.smt.solver import Names
+from trickrules.proofs.baloot.examples import engines
+from trickrules.proofs.baloot.model import by_reading
+from trickrules.proofs.divergence import Built, Dual, Found, Outcome, Question, number, replayed
+from trickrules.proofs.smt import terms as t
+from trickrules.proofs.smt.solver import Names
 
 PLAYED, ALL_PASS, KAWESH = 0, 1, 2
 ENDINGS = {PLAYED: "played", ALL_PASS: "all passed", KAWESH: "kawesh"}

@@ -15,11 +15,11 @@ from functools import cache
 
 import z3
 
-from proofs.smt import build
-from proofs.smt import terms as t
-from proofs.smt.parameters import SymbolicProfile
-from spec.cards import SUIT_LETTERS
-from spec.model import Reading
+from trickrules.proofs.smt import build
+from trickrules.proofs.smt import terms as t
+from trickrules.proofs.smt.parameters import SymbolicProfile
+from trickrules.spec.cards import SUIT_LETTERS
+from trickrules.spec.model import Reading
 
 RANK_TOKENS = ("7", "8", "9", "10", "J", "Q", "K", "A")
 """Rank tokens in the order of runs (the sources' A K Q J 10 9 8 7, lowest first)."""

@@ -4,11 +4,11 @@ hand's score and the game's winner, and the hands once the deal is complete.
 The model is given only facts: the cards held and played, the calls made, who leads and who
 bought, read from the example's state and from the engine's record of the hand as the actions
 are played through its public API. What those facts mean (which card wins, what it is worth,
-which call is allowed, who gets which card) comes from :mod:`proofs.baloot.model`,
-:mod:`proofs.baloot.auction_z3`, :mod:`proofs.baloot.scoring` and
-:mod:`proofs.baloot.projects`, all written from ``spec/baloot/``. A question the model does
-not cover at that situation raises :class:`~proofs.kit.ModelSilentError`; it is never
-answered by the engine.
+which call is allowed, who gets which card) comes from :mod:`trickrules.proofs.baloot.model`,
+:mod:`trickrules.proofs.baloot.auction_z3`, :mod:`trickrules.proofs.baloot.scoring` and
+:mod:`trickrules.proofs.baloot.projects`, all written from ``spec/baloot/``. A question the model
+does not cover at that situation raises :class:`~trickrules.proofs.kit.ModelSilentError`; it is
+never answered by the engine.
 """
 
 from __future__ import annotations
@@ -16,10 +16,10 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import Any
 
-from proofs.baloot import auction_z3 as az
-from proofs.baloot import projects as pj
-from proofs.baloot.doubling import calls, doubling_graph
-from proofs.baloot.model import (
+from trickrules.proofs.baloot import auction_z3 as az
+from trickrules.proofs.baloot import projects as pj
+from trickrules.proofs.baloot.doubling import calls, doubling_graph
+from trickrules.proofs.baloot.model import (
     HOKOM,
     NO_TRUMP,
     SUN,
@@ -32,13 +32,13 @@ from proofs.baloot.model import (
     rank,
     winner_is,
 )
-from proofs.baloot.projects import baloot_counts, declared_groups
-from proofs.baloot.scoring import Hand, game_winner, score
-from proofs.kit import ModelSilentError
-from proofs.smt.parameters import SymbolicProfile
-from proofs.smt.solver import Names
-from spec.cards import SUIT_LETTERS
-from spec.model import Profile
+from trickrules.proofs.baloot.projects import baloot_counts, declared_groups
+from trickrules.proofs.baloot.scoring import Hand, game_winner, score
+from trickrules.proofs.kit import ModelSilentError
+from trickrules.proofs.smt.parameters import SymbolicProfile
+from trickrules.proofs.smt.solver import Names
+from trickrules.spec.cards import SUIT_LETTERS
+from trickrules.spec.model import Profile
 
 _BID_CALLS = {"pass": az.PASS, "sun": az.SUN, "ashkal": az.ASHKAL, "kawesh": az.KAWESH}
 KAWESH_RANKS = (0, 1, 2)
@@ -144,8 +144,8 @@ def _legal_calls(sp: SymbolicProfile, data: dict[str, Any], state: Any) -> list[
 
 
 def _legal_doubling(sp: SymbolicProfile, profile: Profile, data: dict[str, Any]) -> list[str]:
-    """The doubling calls the model's ladder (:mod:`proofs.baloot.doubling`) opens after the
-    state's buying, at its scores, once the doubling calls made so far are followed."""
+    """The doubling calls the model's ladder (:mod:`trickrules.proofs.baloot.doubling`) opens after
+    the state's buying, at its scores, once the doubling calls made so far are followed."""
     b, _ = _buying(sp, data, data.get("auction", []))
     if b.end != az.CONTRACT:
         raise ModelSilentError("the buying does not end in a contract in the model")
@@ -332,7 +332,7 @@ def _play_through(sp: SymbolicProfile, state: Any,
                   then: Sequence[str]) -> tuple[list[int], dict[str, Any] | None]:
     """Play ``then`` through the engine until the hand ends: each trick's winner by the
     model, and the engine's record of the hand if it ended."""
-    from engine.baloot.actions import NUM_ACTIONS, action_name
+    from trickrules.engine.baloot.actions import NUM_ACTIONS, action_name
 
     names = {action_name(a): a for a in range(NUM_ACTIONS)}
     tricks: list[int] = []
@@ -372,8 +372,8 @@ def model_answers(data: dict[str, Any], then: Sequence[str], profile: Profile,
     """The model's answer to each asked field it covers (``legal``, ``tricks``, ``score``,
     ``winner``, ``hands``) at the state ``data`` with ``then`` played; the actions are played
     through the engine's public API to learn the facts."""
-    from engine.baloot.codec import state_from_json
-    from engine.baloot.game import BalootGame
+    from trickrules.engine.baloot.codec import state_from_json
+    from trickrules.engine.baloot.game import BalootGame
 
     sp = SymbolicProfile(profile, Names("rule-example"))
     state = state_from_json(data, profile, BalootGame)

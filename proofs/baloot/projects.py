@@ -11,8 +11,8 @@ from __future__ import annotations
 import itertools
 from dataclasses import dataclass
 
-from proofs.smt import terms as t
-from proofs.smt.parameters import SymbolicProfile
+from trickrules.proofs.smt import terms as t
+from trickrules.proofs.smt.parameters import SymbolicProfile
 
 SIRA, FIFTY, HUNDRED, FOUR_HUNDRED = 1, 2, 3, 5
 KIND_NAMES = {SIRA: "sira", FIFTY: "fifty", HUNDRED: "hundred", FOUR_HUNDRED: "four-hundred"}
@@ -52,7 +52,7 @@ def higher(sp: SymbolicProfile, p: Project, q: Project) -> t.Bool:
 
 def value(sp: SymbolicProfile, kind: t.Int, contract: t.Int) -> t.Int:
     """A project's game points in a contract (``project.values``; 0 where it does not count)."""
-    from proofs.baloot.model import SUN, by_reading
+    from trickrules.proofs.baloot.model import SUN, by_reading
 
     def make(name: str) -> t.Int:
         return by_reading(sp, "project.values",
@@ -90,7 +90,7 @@ def _fours(sp: SymbolicProfile, mine: set[int], contract: int,
     """Every four of a kind among the cards ``mine`` that is a project: four 10s, Js, Qs or
     Ks; four Aces, a 100 in Hokom and a 400 in Sun (for the declarer only under
     ``project.four-hundred-holder = declarer-only``)."""
-    from proofs.baloot.model import SUN
+    from trickrules.proofs.baloot.model import SUN
 
     found: list[tuple[int, frozenset[int]]] = []
     any_player = sp.is_("project.four-hundred-holder", "any-player") is True
@@ -109,7 +109,7 @@ def holdings(sp: SymbolicProfile, hand: list[int], contract: int,
     """Every project a hand holds, overlapping ones included (``project.values``): each run
     of three or more in a suit, in the order of runs; four 10s, Js, Qs or Ks; four Aces, a 100
     in Hokom and a 400 in Sun (for the declarer only under ``project.four-hundred-holder =
-    declarer-only``). Cards are numbered as in :mod:`proofs.baloot.model`."""
+    declarer-only``). Cards are numbered as in :mod:`trickrules.proofs.baloot.model`."""
     mine = set(hand)
     return _runs(mine) + _fours(sp, mine, contract, declarer)
 

@@ -1,33 +1,33 @@
 """Solver witnesses replayed in the engine, beside what the model predicts for them.
 
-The engine is driven only through its public API: :func:`engine.registry.load_game` for the
-rules of a profile, the trick winner of :mod:`engine.baloot.play` and the hand score of
-:mod:`engine.baloot.scoring`. A witness is replayed when the engine reproduces the outcome the
-model predicts, so the refutation is a fact about the rules, not about one encoding.
+The engine is driven only through its public API: :func:`trickrules.engine.registry.load_game` for
+the rules of a profile, the trick winner of :mod:`trickrules.engine.baloot.play` and the hand score
+of :mod:`trickrules.engine.baloot.scoring`. A witness is replayed when the engine reproduces the
+outcome the model predicts, so the refutation is a fact about the rules, not about one encoding.
 """
 
 from __future__ import annotations
 
 from typing import Any
 
-from proofs.baloot.model import NO_TRUMP, card_name, winner_is
-from proofs.baloot.scoring import Hand, score
-from proofs.smt.parameters import SymbolicProfile
-from proofs.smt.solver import Names
-from spec.model import Profile
+from trickrules.proofs.baloot.model import NO_TRUMP, card_name, winner_is
+from trickrules.proofs.baloot.scoring import Hand, score
+from trickrules.proofs.smt.parameters import SymbolicProfile
+from trickrules.proofs.smt.solver import Names
+from trickrules.spec.model import Profile
 
 
 def engine_rules(profile: Profile) -> Any:
     """The engine's compiled rules of a concrete profile (through the public registry)."""
-    from engine.registry import load_game
+    from trickrules.engine.registry import load_game
 
     return load_game(profile.game.id, profile).rules
 
 
 def replay_trick(profile: Profile, trump: int, cards: list[int]) -> dict[str, Any]:
     """The trick's winner by the engine and by the model."""
-    from engine.baloot.cards import parse
-    from engine.baloot.play import winning_index
+    from trickrules.engine.baloot.cards import parse
+    from trickrules.engine.baloot.play import winning_index
 
     sp = SymbolicProfile(profile, Names("replay-trick"))
     model = [k for k in range(4) if winner_is(sp, cards, trump, k) is True]
@@ -41,10 +41,10 @@ def replay_trick(profile: Profile, trump: int, cards: list[int]) -> dict[str, An
 def replay_legal(profile: Profile, found: dict[str, Any]) -> dict[str, Any]:
     """The mover's legal cards at a decoded situation (:meth:`Situation.decode`), by the
     engine and by the model; replayed when both find none."""
-    from engine.baloot.cards import mask, parse
-    from engine.baloot.play import legal_mask, lock_binds
-    from proofs.baloot.model import card_of, legal
-    from proofs.baloot.model import lock_binds as model_lock_binds
+    from trickrules.engine.baloot.cards import mask, parse
+    from trickrules.engine.baloot.play import legal_mask, lock_binds
+    from trickrules.proofs.baloot.model import card_of, legal
+    from trickrules.proofs.baloot.model import lock_binds as model_lock_binds
 
     mover = str((int(found["leader"]) + len(found["trick"])) % 4)
     hand = [card_of(c) for c in found["hands"][mover]]
@@ -66,7 +66,7 @@ def replay_legal(profile: Profile, found: dict[str, Any]) -> dict[str, Any]:
 
 def _baloot_gain(rules: Any, facts: Any) -> int:
     """What a Baloot of side 0 adds to side 0 in the engine's score."""
-    from engine.baloot.scoring import score_hand
+    from trickrules.engine.baloot.scoring import score_hand
 
     with_it = score_hand(rules, facts._replace(baloot=(1, 0))).total[0]
     return int(with_it - score_hand(rules, facts._replace(baloot=(0, 0))).total[0])
@@ -75,7 +75,7 @@ def _baloot_gain(rules: Any, facts: Any) -> int:
 def replay_score(profile: Profile, witness: dict[str, Any], kind: str) -> dict[str, Any]:
     """A finished hand's score by the engine and by the model, at a witness of a scoring
     theorem; ``kind`` names what the witness shows (``cards-sum``, ``failed``, ``baloot``)."""
-    from engine.baloot.scoring import HandFacts, score_hand
+    from trickrules.engine.baloot.scoring import HandFacts, score_hand
 
     rules = engine_rules(profile)
     contract = "sun" if witness["contract"] == 0 else "hokom"

@@ -1,4 +1,4 @@
-"""Baloot's checked statements (see :mod:`proofs.rule_facts`): each is computed from the
+"""Baloot's checked statements (see :mod:`trickrules.proofs.rule_facts`): each is computed from the
 engine under the rulebook's profile and compared with the Z3 model or the doubling graph, so a
 rule's words, numbers and tables are those the machine rules play."""
 
@@ -7,22 +7,22 @@ from __future__ import annotations
 from collections.abc import Callable
 from fractions import Fraction
 
-from engine.baloot import actions as act
-from engine.baloot import auction as eng_auction
-from engine.baloot.cards import name as card_name
-from engine.baloot.rules import HOKOM, SUN, Rules, compile_rules
-from engine.baloot.scoring import HandFacts, game_points, game_winner, made, score_hand
-from proofs.baloot import auction_z3 as z_auction
-from proofs.baloot import model as z_model
-from proofs.baloot import scoring as z_scoring
-from proofs.baloot.doubling import Step, calls
-from proofs.baloot.projects import KIND_NAMES
-from proofs.baloot.projects import value as z_project_value
-from proofs.facts import Example, FactError, RuleFact
-from proofs.smt import terms as t
-from proofs.smt.parameters import SymbolicProfile
-from proofs.smt.solver import Names
-from spec.model import Profile
+from trickrules.engine.baloot import actions as act
+from trickrules.engine.baloot import auction as eng_auction
+from trickrules.engine.baloot.cards import name as card_name
+from trickrules.engine.baloot.rules import HOKOM, SUN, Rules, compile_rules
+from trickrules.engine.baloot.scoring import HandFacts, game_points, game_winner, made, score_hand
+from trickrules.proofs.baloot import auction_z3 as z_auction
+from trickrules.proofs.baloot import model as z_model
+from trickrules.proofs.baloot import scoring as z_scoring
+from trickrules.proofs.baloot.doubling import Step, calls
+from trickrules.proofs.baloot.projects import KIND_NAMES
+from trickrules.proofs.baloot.projects import value as z_project_value
+from trickrules.proofs.facts import Example, FactError, RuleFact
+from trickrules.proofs.smt import terms as t
+from trickrules.proofs.smt.parameters import SymbolicProfile
+from trickrules.proofs.smt.solver import Names
+from trickrules.spec.model import Profile
 
 STEPS: dict[str, tuple[str, Callable[[Fraction], Fraction]]] = {
     "round-ten-half-up": ("rounded to the nearest ten (a 5 rounded up)",
@@ -375,7 +375,7 @@ def worth_fact(args: tuple[tuple[str, ...], ...], profile: Profile) -> RuleFact:
     """``<<worth>>``: what each project and Baloot counts as in card points (its game points
     times the card points one game point stands for: 5 in Sun, 10 in Hokom), in the engine's
     values under ``profile``."""
-    from engine.baloot.scoring import HOKOM_POINTS_PER_GAME, SUN_POINTS_PER_GAME
+    from trickrules.engine.baloot.scoring import HOKOM_POINTS_PER_GAME, SUN_POINTS_PER_GAME
 
     rules = compile_rules(profile)
     per = {"sun": SUN_POINTS_PER_GAME, "hokom": HOKOM_POINTS_PER_GAME}

@@ -1,6 +1,6 @@
 """Score theorems of a Baloot profile, each proved by Z3 on one symbolic finished hand that a
 deal can give (:func:`symbolic_hand`); a refutation carries the hand as a witness, replayed in
-the engine's scoring (:func:`proofs.baloot.replay.replay_score`)."""
+the engine's scoring (:func:`trickrules.proofs.baloot.replay.replay_score`)."""
 
 from __future__ import annotations
 
@@ -8,10 +8,10 @@ import itertools
 
 import z3
 
-from proofs.baloot import projects as pj
-from proofs.baloot.model import HOKOM, SUN
-from proofs.baloot.replay import replay_score
-from proofs.baloot.scoring import (
+from trickrules.proofs.baloot import projects as pj
+from trickrules.proofs.baloot.model import HOKOM, SUN
+from trickrules.proofs.baloot.replay import replay_score
+from trickrules.proofs.baloot.scoring import (
     HOKOM_TOTAL,
     SUN_TOTAL,
     Hand,
@@ -20,10 +20,10 @@ from proofs.baloot.scoring import (
     score,
     sweep_worth,
 )
-from proofs.smt import terms as t
-from proofs.smt.parameters import SymbolicProfile
-from proofs.smt.solver import Names, Result, prove
-from spec.model import Profile
+from trickrules.proofs.smt import terms as t
+from trickrules.proofs.smt.parameters import SymbolicProfile
+from trickrules.proofs.smt.solver import Names, Result, prove
+from trickrules.spec.model import Profile
 
 
 def model_int(model: z3.ModelRef, term: t.Int) -> int:

@@ -10,9 +10,9 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from proofs.baloot.model import HOKOM, SUN, by_reading
-from proofs.smt import terms as t
-from proofs.smt.parameters import SymbolicProfile
+from trickrules.proofs.baloot.model import HOKOM, SUN, by_reading
+from trickrules.proofs.smt import terms as t
+from trickrules.proofs.smt.parameters import SymbolicProfile
 
 SUN_TOTAL, HOKOM_TOTAL = 130, 162
 """The card points of a hand, last trick included (theorem ``score.card-points-total``)."""

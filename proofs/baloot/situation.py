@@ -8,11 +8,11 @@ from dataclasses import dataclass, field
 
 import z3
 
-from proofs.baloot.model import CARDS, NO_TRUMP, card_name, legal, lock_binds
-from proofs.smt import terms as t
-from proofs.smt.parameters import SymbolicProfile
-from proofs.smt.solver import Names
-from spec.model import Profile
+from trickrules.proofs.baloot.model import CARDS, NO_TRUMP, card_name, legal, lock_binds
+from trickrules.proofs.smt import terms as t
+from trickrules.proofs.smt.parameters import SymbolicProfile
+from trickrules.proofs.smt.solver import Names
+from trickrules.spec.model import Profile
 
 PLAYED, IN_TRICK = 4, 5
 """Places of a card beside the four hands."""

@@ -12,7 +12,7 @@ from __future__ import annotations
 import random
 from typing import Any
 
-from spec.cards import SUIT_LETTERS
+from trickrules.spec.cards import SUIT_LETTERS
 
 PUBLIC = {True: "AS", False: "KS"}
 """The public card of a witness: an Ace or not, in spades."""
@@ -98,7 +98,7 @@ def cutter_choices(game: Any, dealer: int, order: tuple[str, ...]) -> list[str]:
 def exposed_outcomes(game: Any, dealer: int, seat: int, card: str) -> list[str]:
     """What may follow ``card`` turned face up as it is dealt to ``seat`` by ``dealer``:
     ``keep`` (its holder keeps it), ``redeal`` (the same dealer deals again), or both."""
-    from engine.baloot.cards import parse
+    from trickrules.engine.baloot.cards import parse
 
     pool = [c for c in [*LOW_CARDS, *HIGH_CARDS, "AS", "KS"] if c != card]
     hands = []

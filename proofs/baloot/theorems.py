@@ -1,6 +1,6 @@
 """Well-formedness theorems of a Baloot profile, each with a stable id, proved by Z3 or networkx
 over the model written from ``spec/baloot/``; a refutation carries a witness replayed in the
-engine (:mod:`proofs.baloot.replay`). Unknown is never counted as proved."""
+engine (:mod:`trickrules.proofs.baloot.replay`). Unknown is never counted as proved."""
 
 from __future__ import annotations
 
@@ -9,17 +9,17 @@ import time
 import networkx as nx
 import z3
 
-from proofs.baloot import auction_z3 as az
-from proofs.baloot import projects as pj
-from proofs.baloot.auction_graph import CONTRACT, REDEAL, auction_graph, count_sequences
-from proofs.baloot.crosscheck import (
+from trickrules.proofs.baloot import auction_z3 as az
+from trickrules.proofs.baloot import projects as pj
+from trickrules.proofs.baloot.auction_graph import CONTRACT, REDEAL, auction_graph, count_sequences
+from trickrules.proofs.baloot.crosscheck import (
     auction_counts,
     auction_z3_graph,
     doubling_counts,
     small_scope,
 )
-from proofs.baloot.doubling import doubling_graph, sequences
-from proofs.baloot.model import (
+from trickrules.proofs.baloot.doubling import doubling_graph, sequences
+from trickrules.proofs.baloot.model import (
     CARDS,
     NO_TRUMP,
     card_name,
@@ -29,25 +29,25 @@ from proofs.baloot.model import (
     strength,
     winner_is,
 )
-from proofs.baloot.replay import replay_legal, replay_trick
-from proofs.baloot.score_theorems import MULTIPLIERS as MULTIPLIERS
-from proofs.baloot.score_theorems import (
+from trickrules.proofs.baloot.replay import replay_legal, replay_trick
+from trickrules.proofs.baloot.score_theorems import MULTIPLIERS as MULTIPLIERS
+from trickrules.proofs.baloot.score_theorems import (
     baloot_never_multiplied,
     failed_gives_all,
     game_points_total,
     made_xor_failed,
     model_int,
 )
-from proofs.baloot.score_theorems import hand_witness as hand_witness
-from proofs.baloot.score_theorems import symbolic_hand as symbolic_hand
-from proofs.baloot.scoring import HOKOM_TOTAL, SUN_TOTAL, game_winner
-from proofs.baloot.situation import situation
-from proofs.kit import Theorem
-from proofs.smt import terms as t
-from proofs.smt.parameters import SymbolicProfile
-from proofs.smt.solver import Names, Result, prove
-from spec.cards import SUIT_LETTERS
-from spec.model import Profile
+from trickrules.proofs.baloot.score_theorems import hand_witness as hand_witness
+from trickrules.proofs.baloot.score_theorems import symbolic_hand as symbolic_hand
+from trickrules.proofs.baloot.scoring import HOKOM_TOTAL, SUN_TOTAL, game_winner
+from trickrules.proofs.baloot.situation import situation
+from trickrules.proofs.kit import Theorem
+from trickrules.proofs.smt import terms as t
+from trickrules.proofs.smt.parameters import SymbolicProfile
+from trickrules.proofs.smt.solver import Names, Result, prove
+from trickrules.spec.cards import SUIT_LETTERS
+from trickrules.spec.model import Profile
 
 TRUMPS = (NO_TRUMP, 0, 1, 2, 3)
 """Sun (no trump), then Hokom in each suit."""
@@ -279,8 +279,8 @@ def doubling_ends(profile: Profile) -> Result:
 
 def auction_ends_z3(profile: Profile) -> Result:
     """Z3: every sequence of allowed calls ends in a contract or a redeal within
-    :data:`~proofs.baloot.auction_z3.STEPS` calls, whoever holds a Kawesh hand and whatever
-    the public card."""
+    :data:`~trickrules.proofs.baloot.auction_z3.STEPS` calls, whoever holds a Kawesh hand and
+    whatever the public card."""
     names = Names("auction-z3")
     sp = SymbolicProfile(profile, names)
     calls = [names.int(f"call{i}") for i in range(az.STEPS)]

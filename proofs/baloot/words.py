@@ -1,13 +1,13 @@
-"""Baloot's outcomes and witnesses in words (see :mod:`proofs.outcome_words`)."""
+"""Baloot's outcomes and witnesses in words (see :mod:`trickrules.proofs.outcome_words`)."""
 
 from __future__ import annotations
 
 from collections.abc import Callable
 from typing import Any
 
-from proofs.baloot.model import RANK_TOKENS
-from proofs.outcome_words import CardWords, card_words
-from spec.cards import SUIT_LETTERS, SUIT_NAMES
+from trickrules.proofs.baloot.model import RANK_TOKENS
+from trickrules.proofs.outcome_words import CardWords, card_words
+from trickrules.spec.cards import SUIT_LETTERS, SUIT_NAMES
 
 TITLES = {"next-dealer": "the next dealer", "cut": "the cutter's choices",
           "exposed": "a card exposed in the deal", "auction": "the buying",
@@ -192,8 +192,8 @@ class BalootWords:
     """Baloot."""
 
     def held_project(self, project: dict[str, Any]) -> str:
-        """See :meth:`proofs.outcome_words.Words.held_project`: Baloot (the King and Queen of
-        trump) or a declared project."""
+        """See :meth:`trickrules.proofs.outcome_words.Words.held_project`: Baloot (the King and
+        Queen of trump) or a declared project."""
         cards = " ".join(project["cards"])
         seat = project["seat"]
         if project["kind"] == "baloot":
@@ -203,17 +203,18 @@ class BalootWords:
         return said + ("" if project["scored"] else " (not scored)")
 
     def score_parts(self, score: dict[str, Any]) -> list[tuple[str, int, int]]:
-        """See :meth:`proofs.outcome_words.Words.score_parts`: the projects and Baloot."""
+        """See :meth:`trickrules.proofs.outcome_words.Words.score_parts`: the projects and
+        Baloot."""
         return [(label, int(score[key][0]), int(score[key][1]))
                 for key, label in (("projects", "Projects"), ("baloot", "Baloot"))
                 if any(score.get(key, ()))]
 
     def title(self, kind: str) -> str:
-        """See :meth:`proofs.outcome_words.Words.title`."""
+        """See :meth:`trickrules.proofs.outcome_words.Words.title`."""
         return TITLES[kind]
 
     def outcome(self, kind: str, value: Any, card: CardWords, sep: str) -> str:
-        """See :meth:`proofs.outcome_words.Words.outcome`."""
+        """See :meth:`trickrules.proofs.outcome_words.Words.outcome`."""
         if kind == "legal":
             return sep.join(card(c) for c in value) or "none"
         if kind == "auction":
@@ -235,7 +236,7 @@ class BalootWords:
         return f"seat {value['declarer']} buys {value['bid'].capitalize()}"
 
     def witness(self, kind: str, w: dict[str, Any]) -> str:
-        """See :meth:`proofs.outcome_words.Words.witness`."""
+        """See :meth:`trickrules.proofs.outcome_words.Words.witness`."""
         if kind == "auction":
             return self._auction_witness(w)
         if kind == "doubling":
@@ -292,7 +293,7 @@ class BalootWords:
         return f"seat {call['seat']} {told}"
 
     def action(self, name: str) -> str:
-        """See :meth:`proofs.outcome_words.Words.action`."""
+        """See :meth:`trickrules.proofs.outcome_words.Words.action`."""
         if name in ACTION_WORDS:
             return ACTION_WORDS[name]
         if name.startswith("suit-"):

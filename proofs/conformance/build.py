@@ -15,10 +15,16 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
-from proofs.conformance.protocol import OPS, PROTOCOL, Answer, InvalidRequestError, rules_of
-from proofs.conformance.suite import EVERY, GROUPS, SuiteError
-from spec.catalogue import Catalogue
-from spec.model import Profile
+from trickrules.proofs.conformance.protocol import (
+    OPS,
+    PROTOCOL,
+    Answer,
+    InvalidRequestError,
+    rules_of,
+)
+from trickrules.proofs.conformance.suite import EVERY, GROUPS, SuiteError
+from trickrules.spec.catalogue import Catalogue
+from trickrules.spec.model import Profile
 
 WITNESSES = "witnesses.json"
 
@@ -229,7 +235,7 @@ def suite_owned(out: Path) -> list[Path]:
 def write_suite(files: dict[str, str], out: Path) -> list[Path]:
     """Write the suite's files under ``out``, each whole or not at all (the manifest last),
     and remove the suite's own vector files that it no longer has; the paths written."""
-    from proofs.verify.cache import write_atomically
+    from trickrules.proofs.verify.cache import write_atomically
 
     written = []
     order = sorted(files, key=lambda relative: relative == "manifest.json")

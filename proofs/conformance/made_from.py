@@ -13,8 +13,8 @@ import hashlib
 import json
 from pathlib import Path
 
-from proofs.conformance.build import WITNESSES, suite_owned
-from proofs.verify.cache import environment_digest, inputs_digest
+from trickrules.proofs.conformance.build import WITNESSES, suite_owned
+from trickrules.proofs.verify.cache import environment_digest, inputs_digest
 
 RECORD = "made-from.json"
 NOT_SUITE_INPUTS = ("proofs/conformance/suite/",
@@ -43,7 +43,7 @@ def record_text(files: dict[str, str]) -> str:
 
 def write_record(files: dict[str, str], out: Path) -> None:
     """Record beside the suite written as ``files`` under ``out`` what it was made from."""
-    from proofs.verify.cache import write_atomically
+    from trickrules.proofs.verify.cache import write_atomically
 
     write_atomically(out / RECORD, record_text(files).encode("utf-8"))
 

@@ -19,8 +19,8 @@ from typing import Any, Generic, TypeVar
 import jsonschema
 import jsonschema_rs
 
-from spec.cards import SUIT_LETTERS, Card, card_name, parse_card
-from spec.model import Profile
+from trickrules.spec.cards import SUIT_LETTERS, Card, card_name, parse_card
+from trickrules.spec.model import Profile
 
 
 class InvalidRequestError(ValueError):
@@ -186,7 +186,7 @@ def request(op: str, profile: Profile, body: dict[str, Any]) -> dict[str, Any]:
 @cache
 def schema(name: str) -> dict[str, Any]:
     """One of the protocol's JSON Schemas (``request``, ``response`` or ``vector``)."""
-    text = resources.files("proofs.conformance").joinpath(
+    text = resources.files("trickrules.proofs.conformance").joinpath(
         f"schema/{name}.schema.json").read_text(encoding="utf-8")
     data: dict[str, Any] = json.loads(text)
     return data
@@ -228,7 +228,7 @@ def _fast_says_valid(name: str, data: Any, definition: str | None) -> bool:
 def definition(name: str, game: Any, op: str) -> str:
     """The definition of ``op`` in schema ``name`` for ``game``: the family's own
     (``baloot-hand-score``) where the schema has one, else the shared one (``hand-score``)."""
-    from spec.registry import game_families
+    from trickrules.spec.registry import game_families
 
     family = game_families().get(str(game))
     own = f"{family}-{op}"
@@ -326,7 +326,7 @@ def profile_for(request: dict[str, Any]) -> Profile:
         if field not in request:
             raise ProtocolError(f"{field}: missing (every request names its profile and "
                                 "readings)")
-    from spec.loader import game_catalogue
+    from trickrules.spec.loader import game_catalogue
 
     base = game_catalogue(request["game"]).default_profile(request["game"])
     rules = request["rules"]

@@ -15,8 +15,8 @@ from collections.abc import Callable
 from types import MethodType
 from typing import Any, Generic, TypeVar
 
-from proofs.conformance.protocol import Answer, InvalidRequestError
-from spec.model import Profile
+from trickrules.proofs.conformance.protocol import Answer, InvalidRequestError
+from trickrules.spec.model import Profile
 
 R = TypeVar("R")
 

@@ -9,9 +9,9 @@ from importlib import resources
 from pathlib import Path
 from typing import Any
 
-from proofs.conformance.protocol import OPS
+from trickrules.proofs.conformance.protocol import OPS
 
-SUITES = Path(str(resources.files("proofs.conformance"))) / "suite"
+SUITES = Path(str(resources.files("trickrules.proofs.conformance"))) / "suite"
 """The shipped suites, one folder per game family."""
 GROUPS = ("must", "variant")
 EVERY = "*"
@@ -71,7 +71,7 @@ WHY_CARDS = ("legal-plays",)
 def _body_problem(vector: dict[str, Any]) -> str | None:
     """What the vector's request lacks for its op (the fields the protocol requires of the
     request, less those the runner adds), or a ``why`` without its card rules; None if whole."""
-    from proofs.conformance.protocol import definition, required_fields
+    from trickrules.proofs.conformance.protocol import definition, required_fields
 
     need = required_fields("request", definition("request", vector["game"], vector["op"]))
     missing = [k for k in need if k not in vector["request"]]

@@ -12,9 +12,9 @@ from dataclasses import dataclass, field
 
 import z3
 
-from proofs.smt import terms as t
-from proofs.smt.parameters import SymbolicProfile
-from proofs.smt.solver import Names
+from trickrules.proofs.smt import terms as t
+from trickrules.proofs.smt.parameters import SymbolicProfile
+from trickrules.proofs.smt.solver import Names
 
 PASS, NO_CALL, MIN_BID, MAX_BID = 0, -1, 5, 9
 
@@ -83,7 +83,7 @@ def symbolic_auction(sp: SymbolicProfile, names: Names, players: int,
     """Every legal sequence of ``length`` calls (default: enough for any auction). Given
     ``calls``, the auction is read over those call variables (two rule sets over one
     sequence of calls). What the readings and the calls so far fix is folded to constants
-    (the terms builders of :mod:`proofs.smt.terms`), so the solver is given less."""
+    (the terms builders of :mod:`trickrules.proofs.smt.terms`), so the solver is given less."""
     length = max_calls(players) if length is None else length
     calls = calls or [names.int(f"call{index}") for index in range(length)]
     step = Step(0, 0, -1, [False] * players, 0, False, False)

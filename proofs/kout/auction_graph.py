@@ -10,7 +10,7 @@ from typing import NamedTuple
 
 import networkx as nx
 
-from spec.model import Profile
+from trickrules.spec.model import Profile
 
 BIDS = range(5, 10)
 

@@ -1,16 +1,16 @@
 """Engine against model over hand scoring and the end of the game, exhaustively.
 
-The model's side is :func:`proofs.kout.scoring.hand_end` and its ``contract_rules`` (Z3 terms
-written from the spec's ``score.*``, ``game.*`` and ``auction.*`` readings, folded to values on
-a concrete profile); the engine's side is its auction, played through the public state API,
-:func:`engine.kout.scoring.score_hand` and :func:`~engine.kout.scoring.game_winner`, and the
-same hand end reached by playing the hand's last trick through the engine's states (so the
-scores and hand number the states pass on are checked too). The grid: every contract the
-auction can end in (each bid, won outright or forced on the dealer, so Malzoom or not, and
-Bawan), either team bidding, every number of tricks won, on the first hand from 0-0 and on a
-later hand from scores that put the scoring team one point below, at and one point above the
-target and the shut-out, against the other team at 0, 1 or one point short of either. Any
-difference refutes, naming the case.
+The model's side is :func:`trickrules.proofs.kout.scoring.hand_end` and its ``contract_rules`` (Z3
+terms written from the spec's ``score.*``, ``game.*`` and ``auction.*`` readings, folded to values
+on a concrete profile); the engine's side is its auction, played through the public state API,
+:func:`trickrules.engine.kout.scoring.score_hand` and
+:func:`~trickrules.engine.kout.scoring.game_winner`, and the same hand end reached by playing the
+hand's last trick through the engine's states (so the scores and hand number the states pass on are
+checked too). The grid: every contract the auction can end in (each bid, won outright or forced on
+the dealer, so Malzoom or not, and Bawan), either team bidding, every number of tricks won, on the
+first hand from 0-0 and on a later hand from scores that put the scoring team one point below, at
+and one point above the target and the shut-out, against the other team at 0, 1 or one point short
+of either. Any difference refutes, naming the case.
 """
 
 from __future__ import annotations
@@ -20,15 +20,15 @@ import time
 from collections.abc import Callable, Iterator
 from typing import Any, NamedTuple
 
-from engine.kout.game import KoutGame, KoutState
-from engine.kout.play import Contract
-from engine.kout.rules import Rules
-from engine.kout.scoring import HandScore
-from proofs.kout.evaluator import ModelEvaluator
-from proofs.kout.scoring import contract_rules, wins_game
-from proofs.smt.solver import Result
-from spec.cards import ACE, BLACK_JOKER, HEARTS, SPADES, make_card, suit_of
-from spec.model import Profile
+from trickrules.engine.kout.game import KoutGame, KoutState
+from trickrules.engine.kout.play import Contract
+from trickrules.engine.kout.rules import Rules
+from trickrules.engine.kout.scoring import HandScore
+from trickrules.proofs.kout.evaluator import ModelEvaluator
+from trickrules.proofs.kout.scoring import contract_rules, wins_game
+from trickrules.proofs.smt.solver import Result
+from trickrules.spec.cards import ACE, BLACK_JOKER, HEARTS, SPADES, make_card, suit_of
+from trickrules.spec.model import Profile
 
 BIDS = range(5, 10)
 """Every bid: 5 (Bab) to 9 (Bawan)."""
@@ -60,8 +60,8 @@ class EngineSide(NamedTuple):
 def auction_contracts(profile: Profile) -> dict[tuple[int, bool], Contract]:
     """The contract the engine's auction ends in for each (bid, forced on the dealer) it
     allows: one player bids and the rest pass, or everyone passes and the dealer bids."""
-    from engine.kout.actions import PASS, bid_action
-    from engine.kout.state import AUCTION
+    from trickrules.engine.kout.actions import PASS, bid_action
+    from trickrules.engine.kout.state import AUCTION
 
     game = KoutGame(profile.game.id, profile)
     out: dict[tuple[int, bool], Contract] = {}
@@ -86,7 +86,7 @@ def played_hand_end(game: KoutGame, contract: Contract, won: int, index: int,
     ``won`` tricks, played through the engine's states: the last trick is dealt (the trump Ace
     to the team that takes it, a low heart to everyone else) and played out. None when the
     rules end the hand before its last trick."""
-    from engine.errors import StateError
+    from trickrules.engine.errors import StateError
 
     rules = game.rules
     players, size = rules.players, rules.hand_size
@@ -116,7 +116,7 @@ def played_hand_end(game: KoutGame, contract: Contract, won: int, index: int,
 def engine_side(profile: Profile) -> EngineSide:
     """The engine's game of ``profile``, its public scoring and game-end functions, its
     auction's contracts and its hands played out."""
-    from engine.kout import scoring
+    from trickrules.engine.kout import scoring
 
     return EngineSide(KoutGame(profile.game.id, profile), scoring.score_hand,
                       scoring.game_winner, auction_contracts, played_hand_end)

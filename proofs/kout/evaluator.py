@@ -1,7 +1,7 @@
 """The Z3 model evaluated on concrete situations, to compare with the engine's answers.
 
 The model is given only the facts of a situation (cards held and played, the trick so far,
-trump, contract, who leads); its meaning comes from :mod:`proofs.kout.model`.
+trump, contract, who leads); its meaning comes from :mod:`trickrules.proofs.kout.model`.
 """
 
 from __future__ import annotations
@@ -9,7 +9,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from dataclasses import dataclass, replace
 
-from proofs.kout.model import (
+from trickrules.proofs.kout.model import (
     Holding,
     Leader,
     TrickContext,
@@ -21,13 +21,13 @@ from proofs.kout.model import (
     tier,
     trick_context,
 )
-from proofs.kout.scoring import hand_end
-from proofs.smt import terms as t
-from proofs.smt.parameters import SymbolicProfile
-from proofs.smt.solver import Names
-from proofs.smt.terms import Bool, Int
-from spec.cards import BLACK_JOKER, Card
-from spec.model import Profile
+from trickrules.proofs.kout.scoring import hand_end
+from trickrules.proofs.smt import terms as t
+from trickrules.proofs.smt.parameters import SymbolicProfile
+from trickrules.proofs.smt.solver import Names
+from trickrules.proofs.smt.terms import Bool, Int
+from trickrules.spec.cards import BLACK_JOKER, Card
+from trickrules.spec.model import Profile
 
 
 @dataclass(frozen=True)
@@ -55,8 +55,8 @@ class ModelEvaluator:
     """The model's terms evaluated for one profile with every parameter fixed.
 
     With every reading and every fact of the situation known, the encoding's term builders
-    (:mod:`proofs.smt.terms`) fold each rule to a plain value, so a question costs microseconds
-    instead of building and evaluating Z3 terms; the rules applied are the model's own.
+    (:mod:`trickrules.proofs.smt.terms`) fold each rule to a plain value, so a question costs
+    microseconds instead of building and evaluating Z3 terms; the rules applied are the model's own.
     """
 
     def __init__(self, profile: Profile) -> None:

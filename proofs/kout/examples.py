@@ -4,13 +4,13 @@ from __future__ import annotations
 
 from typing import Any
 
-from engine.kout.game import KoutState
-from engine.kout.rules import compile_rules
-from engine.kout.scoring import score_hand
-from proofs.kout.kinds_rules import engine_contract
-from proofs.kout.replay import last_trick_winner
-from spec.cards import card_name, parse_card
-from spec.model import Profile
+from trickrules.engine.kout.game import KoutState
+from trickrules.engine.kout.rules import compile_rules
+from trickrules.engine.kout.scoring import score_hand
+from trickrules.proofs.kout.kinds_rules import engine_contract
+from trickrules.proofs.kout.replay import last_trick_winner
+from trickrules.spec.cards import card_name, parse_card
+from trickrules.spec.model import Profile
 
 #: The outcome kinds an example can show: situations the engine can be put in directly.
 EXAMPLE_KINDS = ("legal", "winner", "hand-over", "score")

@@ -7,16 +7,16 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import Any
 
-from engine.errors import EngineError, IllegalActionError
-from engine.kout.actions import MAX_BID, MIN_BID, action_to_string, string_to_action
-from engine.kout.auction import PASS_BID
-from engine.kout.game import KoutState
-from engine.kout.play import PlayPosition
-from engine.kout.state import AUCTION, PLAY, TRUMP, HandRecord
-from proofs.kout.replay import last_trick_winner
-from proofs.ruling import Ruling
-from spec.cards import SUIT_LETTERS
-from spec.model import Profile
+from trickrules.engine.errors import EngineError, IllegalActionError
+from trickrules.engine.kout.actions import MAX_BID, MIN_BID, action_to_string, string_to_action
+from trickrules.engine.kout.auction import PASS_BID
+from trickrules.engine.kout.game import KoutState
+from trickrules.engine.kout.play import PlayPosition
+from trickrules.engine.kout.state import AUCTION, PLAY, TRUMP, HandRecord
+from trickrules.proofs.kout.replay import last_trick_winner
+from trickrules.proofs.ruling import Ruling
+from trickrules.spec.cards import SUIT_LETTERS
+from trickrules.spec.model import Profile
 
 
 def legal_rules(state: KoutState) -> list[str]:
@@ -36,7 +36,7 @@ def legal_rules(state: KoutState) -> list[str]:
     if state.phase == TRUMP:
         return ["contract.trump-choice"]
     if state.phase == PLAY and state.position is not None:
-        from proofs.kout.conformance.expect import card_rules
+        from trickrules.proofs.kout.conformance.expect import card_rules
 
         return list(card_rules(state.position).values())
     return []

@@ -12,24 +12,33 @@ from typing import Any
 
 import z3
 
-from engine.errors import EngineError
-from engine.kout.game import KoutState
-from proofs.divergence import Built, Dual, Found, Outcome, Question, number, replayed, truth
-from proofs.kout.evaluator import Situation
-from proofs.kout.model import odd, trick_context
-from proofs.kout.model import winners as trick_winners
-from proofs.kout.replay import engine_state, last_trick_winner
-from proofs.kout.scoring import decided as hand_decided
-from proofs.kout.situation import (
+from trickrules.engine.errors import EngineError
+from trickrules.engine.kout.game import KoutState
+from trickrules.proofs.divergence import (
+    Built,
+    Dual,
+    Found,
+    Outcome,
+    Question,
+    number,
+    replayed,
+    truth,
+)
+from trickrules.proofs.kout.evaluator import Situation
+from trickrules.proofs.kout.model import odd, trick_context
+from trickrules.proofs.kout.model import winners as trick_winners
+from trickrules.proofs.kout.replay import engine_state, last_trick_winner
+from trickrules.proofs.kout.scoring import decided as hand_decided
+from trickrules.proofs.kout.situation import (
     SymbolicSituation,
     in_deck,
     profile_hand_size,
     symbolic_situation,
     under,
 )
-from proofs.smt import terms as t
-from proofs.smt.solver import Names
-from spec.cards import SUIT_LETTERS, Card, card_name
+from trickrules.proofs.smt import terms as t
+from trickrules.proofs.smt.solver import Names
+from trickrules.spec.cards import SUIT_LETTERS, Card, card_name
 
 
 def facts(s: Situation) -> dict[str, Any]:

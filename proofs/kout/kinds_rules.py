@@ -8,17 +8,17 @@ from typing import Any
 
 import z3
 
-from engine.errors import EngineError
-from engine.kout.actions import PASS, action_bid, bid_action
-from engine.kout.game import KoutGame, KoutState
-from engine.kout.play import Contract
-from engine.kout.rules import compile_rules
-from engine.kout.scoring import game_winner as engine_game_winner
-from engine.kout.scoring import score_hand
-from engine.kout.state import AUCTION
-from engine.masks import cards_of
-from engine.table import deal_hands, next_dealer
-from proofs.divergence import (
+from trickrules.engine.errors import EngineError
+from trickrules.engine.kout.actions import PASS, action_bid, bid_action
+from trickrules.engine.kout.game import KoutGame, KoutState
+from trickrules.engine.kout.play import Contract
+from trickrules.engine.kout.rules import compile_rules
+from trickrules.engine.kout.scoring import game_winner as engine_game_winner
+from trickrules.engine.kout.scoring import score_hand
+from trickrules.engine.kout.state import AUCTION
+from trickrules.engine.masks import cards_of
+from trickrules.engine.table import deal_hands, next_dealer
+from trickrules.proofs.divergence import (
     Built,
     Dual,
     Found,
@@ -28,14 +28,14 @@ from proofs.divergence import (
     replayed,
     truth,
 )
-from proofs.kout.auction import MAX_BID, MIN_BID, NO_CALL, max_calls, symbolic_auction
-from proofs.kout.auction import PASS as PASS_CALL
-from proofs.kout.scoring import contract_rules, hand_end, hand_points, wins_game
-from proofs.kout.situation import in_deck
-from proofs.smt.parameters import SymbolicProfile
-from proofs.smt.solver import Names
-from spec.cards import NUM_CARDS, card_name
-from spec.model import Profile
+from trickrules.proofs.kout.auction import MAX_BID, MIN_BID, NO_CALL, max_calls, symbolic_auction
+from trickrules.proofs.kout.auction import PASS as PASS_CALL
+from trickrules.proofs.kout.scoring import contract_rules, hand_end, hand_points, wins_game
+from trickrules.proofs.kout.situation import in_deck
+from trickrules.proofs.smt.parameters import SymbolicProfile
+from trickrules.proofs.smt.solver import Names
+from trickrules.spec.cards import NUM_CARDS, card_name
+from trickrules.spec.model import Profile
 
 
 def _reading(profile: Profile, question: Question, side: str, parameter: str) -> str:

@@ -6,18 +6,18 @@ from collections.abc import Sequence
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any
 
-from proofs.conformance.protocol import Answer
-from proofs.divergence import Kind
-from proofs.kit import ConformanceKit, ModelAnswers, Theorem
-from proofs.kout.conformance import expect
-from proofs.kout.kinds_play import HandOver, LegalCards, TrickWinner
-from proofs.kout.kinds_rules import AuctionCalls, Deal, GameEnd, HandScore, NextDealer
-from proofs.kout.theorems import THEOREMS
-from spec.model import Profile
+from trickrules.proofs.conformance.protocol import Answer
+from trickrules.proofs.divergence import Kind
+from trickrules.proofs.kit import ConformanceKit, ModelAnswers, Theorem
+from trickrules.proofs.kout.conformance import expect
+from trickrules.proofs.kout.kinds_play import HandOver, LegalCards, TrickWinner
+from trickrules.proofs.kout.kinds_rules import AuctionCalls, Deal, GameEnd, HandScore, NextDealer
+from trickrules.proofs.kout.theorems import THEOREMS
+from trickrules.spec.model import Profile
 
 if TYPE_CHECKING:
-    from proofs.facts import RuleFact
-    from proofs.ruling import Ruling
+    from trickrules.proofs.facts import RuleFact
+    from trickrules.proofs.ruling import Ruling
 
 
 class KoutConformance:
@@ -26,7 +26,7 @@ class KoutConformance:
     ops: tuple[str, ...] = expect.KOUT_OPS
 
     def answer(self, profile: Profile, request: dict[str, Any]) -> Answer:
-        """See :func:`proofs.kout.conformance.expect.answer`."""
+        """See :func:`trickrules.proofs.kout.conformance.expect.answer`."""
         return expect.answer(profile, request)
 
     def compiled_rules(self, profile: Profile) -> Any:
@@ -34,15 +34,15 @@ class KoutConformance:
         return expect.game_for(profile).rules
 
     def answer_with_rules(self, profile: Profile, rules: Any, request: dict[str, Any]) -> Answer:
-        """See :func:`proofs.kout.conformance.expect.answer_with_rules`."""
+        """See :func:`trickrules.proofs.kout.conformance.expect.answer_with_rules`."""
         return expect.answer_with_rules(profile, rules, request)
 
     def trick_point(self, profile: Profile, situation: dict[str, Any]) -> tuple[bool, int]:
-        """See :func:`proofs.kout.conformance.expect.trick_point`."""
+        """See :func:`trickrules.proofs.kout.conformance.expect.trick_point`."""
         return expect.trick_point(profile, situation)
 
     def after(self, profile: Profile, situation: dict[str, Any], card: str) -> dict[str, Any]:
-        """See :func:`proofs.kout.conformance.expect.after`."""
+        """See :func:`trickrules.proofs.kout.conformance.expect.after`."""
         return expect.after(profile, situation, card)
 
     def before(self, situation: dict[str, Any], k: int) -> tuple[dict[str, Any], int]:
@@ -75,34 +75,34 @@ class KoutKit:
 
     @property
     def example_kinds(self) -> tuple[str, ...]:
-        """See :data:`proofs.kout.examples.EXAMPLE_KINDS`."""
-        from proofs.kout.examples import EXAMPLE_KINDS
+        """See :data:`trickrules.proofs.kout.examples.EXAMPLE_KINDS`."""
+        from trickrules.proofs.kout.examples import EXAMPLE_KINDS
 
         return EXAMPLE_KINDS
 
     def engine_outcome(self, kind: str, witness: dict[str, Any], profile: Profile) -> Any:
-        """See :func:`proofs.kout.examples.engine_outcome`."""
-        from proofs.kout.examples import engine_outcome
+        """See :func:`trickrules.proofs.kout.examples.engine_outcome`."""
+        from trickrules.proofs.kout.examples import engine_outcome
 
         return engine_outcome(kind, witness, profile)
 
     @property
     def model_answers(self) -> ModelAnswers:
-        """See :func:`proofs.kout.model_answers.model_answers`."""
-        from proofs.kout.model_answers import model_answers
+        """See :func:`trickrules.proofs.kout.model_answers.model_answers`."""
+        from trickrules.proofs.kout.model_answers import model_answers
 
         return model_answers
 
     def rule_fact(self, kind: str, args: tuple[tuple[str, ...], ...],
                   profile: Profile) -> RuleFact:
-        """See :func:`proofs.kout.rule_facts.rule_fact`."""
-        from proofs.kout.rule_facts import rule_fact
+        """See :func:`trickrules.proofs.kout.rule_facts.rule_fact`."""
+        from trickrules.proofs.kout.rule_facts import rule_fact
 
         return rule_fact(kind, args, profile)
 
     def rule_on(self, data: dict[str, Any], then: Sequence[str], profile: Profile) -> Ruling:
-        """See :func:`proofs.kout.judging.rule_on`."""
-        from proofs.kout.judging import rule_on
+        """See :func:`trickrules.proofs.kout.judging.rule_on`."""
+        from trickrules.proofs.kout.judging import rule_on
 
         return rule_on(data, then, profile)
 

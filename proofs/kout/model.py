@@ -1,6 +1,6 @@
 """The Kout rules as Z3 terms, written from the spec (never from the engine).
 
-Cards are integers 0..53 as in :mod:`spec.cards`. The ranking is a tier list read off the
+Cards are integers 0..53 as in :mod:`trickrules.spec.cards`. The ranking is a tier list read off the
 sources: red Joker, Ace of trump, black Joker, the rest of trump by rank, the suit to follow by
 rank; other cards cannot win. Play is encoded for one trick: the cards so far, the context they
 fix (suit to follow, trump of the trick, worthless Jokers), the winner, and card legality.
@@ -11,10 +11,10 @@ from __future__ import annotations
 from collections.abc import Sequence
 from dataclasses import dataclass, field
 
-from proofs.smt import build
-from proofs.smt import terms as t
-from proofs.smt.parameters import SymbolicProfile
-from spec.cards import ACE, BLACK_JOKER, JACK, KING, QUEEN, RED_JOKER, SUITS, make_card
+from trickrules.proofs.smt import build
+from trickrules.proofs.smt import terms as t
+from trickrules.proofs.smt.parameters import SymbolicProfile
+from trickrules.spec.cards import ACE, BLACK_JOKER, JACK, KING, QUEEN, RED_JOKER, SUITS, make_card
 
 NO_SUIT = -1
 HONOURS = {"ace-king-queen-jack": (ACE, KING, QUEEN, JACK), "ace": (ACE,)}

@@ -4,10 +4,10 @@ winner, whether and when the hand ends, its score and the game's winner.
 The model is given only facts read from the example's state and from the engine's state as
 the actions are played through its public API: the cards held and played, the trick so far,
 trump, the contract, the calls made, the tricks each team took before the state. What they
-mean comes from the model (:mod:`proofs.kout.evaluator`, :mod:`proofs.kout.auction`, written
-from ``spec/kout/``); each trick's winner is the model's, and the hand's tricks are counted
-from those winners. A question the model does not cover raises
-:class:`~proofs.kit.ModelSilentError`.
+mean comes from the model (:mod:`trickrules.proofs.kout.evaluator`,
+:mod:`trickrules.proofs.kout.auction`, written from ``spec/kout/``); each trick's winner is the
+model's, and the hand's tricks are counted from those winners. A question the model does not cover
+raises :class:`~trickrules.proofs.kit.ModelSilentError`.
 """
 
 from __future__ import annotations
@@ -17,16 +17,23 @@ from typing import Any
 
 import z3
 
-from proofs.kit import ModelSilentError
-from proofs.kout.auction import MAX_BID, MIN_BID, PASS, Step, call_is_legal, symbolic_auction
-from proofs.kout.evaluator import ModelEvaluator, Situation
-from proofs.kout.scoring import decided
-from proofs.kout.situation import profile_deck, profile_hand_size
-from proofs.smt import terms as t
-from proofs.smt.parameters import SymbolicProfile
-from proofs.smt.solver import Names
-from spec.cards import SUIT_LETTERS, card_name
-from spec.model import Profile
+from trickrules.proofs.kit import ModelSilentError
+from trickrules.proofs.kout.auction import (
+    MAX_BID,
+    MIN_BID,
+    PASS,
+    Step,
+    call_is_legal,
+    symbolic_auction,
+)
+from trickrules.proofs.kout.evaluator import ModelEvaluator, Situation
+from trickrules.proofs.kout.scoring import decided
+from trickrules.proofs.kout.situation import profile_deck, profile_hand_size
+from trickrules.proofs.smt import terms as t
+from trickrules.proofs.smt.parameters import SymbolicProfile
+from trickrules.proofs.smt.solver import Names
+from trickrules.spec.cards import SUIT_LETTERS, card_name
+from trickrules.spec.model import Profile
 
 
 def _situation(state: Any, profile: Profile) -> Situation:
@@ -75,7 +82,7 @@ def model_answers(data: dict[str, Any], then: Sequence[str], profile: Profile,
                   asked: set[str]) -> dict[str, Any]:
     """The model's answer to each asked field it covers (``legal``, ``tricks``, ``score``,
     ``winner``) at the state ``data`` with ``then`` played."""
-    from engine.kout.game import KoutState
+    from trickrules.engine.kout.game import KoutState
 
     if "hands" in asked:
         raise ModelSilentError("the Kout model does not deal")
@@ -116,7 +123,7 @@ def _play_then(data: dict[str, Any], state: Any, then: Sequence[str], profile: P
     """Play ``then`` on the engine's state until its hand ends: the winner the model gives
     each trick finished, the tricks each team then holds and the hand's facts (both None
     when no card of the hand is played)."""
-    from engine.kout.actions import is_card, string_to_action
+    from trickrules.engine.kout.actions import is_card, string_to_action
 
     tricks: list[int] = []
     hand = state.hand_index

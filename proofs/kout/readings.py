@@ -1,4 +1,5 @@
-"""The readings of each Kout parameter the Z3 model encodes (:mod:`proofs.smt.readings`)."""
+"""The readings of each Kout parameter the Z3 model encodes
+(:mod:`trickrules.proofs.smt.readings`)."""
 
 from __future__ import annotations
 

@@ -1,9 +1,10 @@
 """Solver witnesses replayed in the engine and compared with what the model predicts.
 
-A witness is a concrete :class:`~proofs.kout.evaluator.Situation` and, optionally, cards played
-after it that complete the trick. The model's prediction (the mover's legal cards, and the
+A witness is a concrete :class:`~trickrules.proofs.kout.evaluator.Situation` and, optionally, cards
+played after it that complete the trick. The model's prediction (the mover's legal cards, and the
 trick winner) is evaluated from the Z3 terms; the engine is driven only through its public API
-(:meth:`engine.kout.state.KoutState.from_situation`, ``legal_actions``, ``apply_action``).
+(:meth:`trickrules.engine.kout.state.KoutState.from_situation`, ``legal_actions``,
+``apply_action``).
 """
 
 from __future__ import annotations
@@ -12,12 +13,12 @@ from collections.abc import Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
-from engine.errors import EngineError
-from engine.kout.game import KoutGame, KoutState
-from engine.kout.play import Contract
-from proofs.kout.evaluator import ModelEvaluator, Situation
-from spec.cards import Card, card_name
-from spec.model import Profile
+from trickrules.engine.errors import EngineError
+from trickrules.engine.kout.game import KoutGame, KoutState
+from trickrules.engine.kout.play import Contract
+from trickrules.proofs.kout.evaluator import ModelEvaluator, Situation
+from trickrules.spec.cards import Card, card_name
+from trickrules.spec.model import Profile
 
 
 @dataclass
@@ -91,8 +92,8 @@ def replay_score(profile: Profile, bid: int, malzoom: bool, won: int,
     """A hand's score in the engine at a witness of a scoring theorem (the bidding team is team
     0 and won ``won`` tricks), compared with the points the model gives (bidding team, other
     team); replayed when the two agree."""
-    from engine.kout.scoring import score_hand
-    from engine.registry import load_game
+    from trickrules.engine.kout.scoring import score_hand
+    from trickrules.engine.registry import load_game
 
     rules = load_game(profile.game.id, profile).rules
     result = score_hand(rules, Contract(0, bid, malzoom, malzoom), (won, rules.hand_size - won))

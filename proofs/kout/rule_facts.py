@@ -1,21 +1,21 @@
-"""Kout's checked statements (see :mod:`proofs.rule_facts`): the score of every contract made
-and failed, and the numbers that end a game, computed from the engine under the rulebook's
+"""Kout's checked statements (see :mod:`trickrules.proofs.rule_facts`): the score of every contract
+made and failed, and the numbers that end a game, computed from the engine under the rulebook's
 profile and compared with the Z3 model, so the rule texts state what the machine rules play."""
 
 from __future__ import annotations
 
 from collections.abc import Callable
 
-from engine.kout.actions import MAX_BID, MIN_BID
-from engine.kout.play import Contract
-from engine.kout.rules import Rules, compile_rules
-from engine.kout.scoring import HandScore, score_hand
-from proofs.facts import FactError, RuleFact
-from proofs.kout import scoring as z_scoring
-from proofs.smt import terms as t
-from proofs.smt.parameters import SymbolicProfile
-from proofs.smt.solver import Names
-from spec.model import Profile
+from trickrules.engine.kout.actions import MAX_BID, MIN_BID
+from trickrules.engine.kout.play import Contract
+from trickrules.engine.kout.rules import Rules, compile_rules
+from trickrules.engine.kout.scoring import HandScore, score_hand
+from trickrules.proofs.facts import FactError, RuleFact
+from trickrules.proofs.kout import scoring as z_scoring
+from trickrules.proofs.smt import terms as t
+from trickrules.proofs.smt.parameters import SymbolicProfile
+from trickrules.proofs.smt.solver import Names
+from trickrules.spec.model import Profile
 
 
 def _scores(rules: Rules, sp: SymbolicProfile, bid: int, malzoom: bool) -> list[HandScore]:

@@ -16,9 +16,9 @@ from dataclasses import dataclass, field, replace
 
 import z3
 
-from proofs.kit import NoDealError
-from proofs.kout.evaluator import Situation
-from proofs.kout.model import (
+from trickrules.proofs.kit import NoDealError
+from trickrules.proofs.kout.evaluator import Situation
+from trickrules.proofs.kout.model import (
     Holding,
     Leader,
     TrickContext,
@@ -28,12 +28,12 @@ from proofs.kout.model import (
     odd,
     trick_context,
 )
-from proofs.smt import build
-from proofs.smt import terms as t
-from proofs.smt.parameters import SymbolicProfile
-from proofs.smt.solver import Names
-from spec.cards import Card, card_name
-from spec.model import Profile
+from trickrules.proofs.smt import build
+from trickrules.proofs.smt import terms as t
+from trickrules.proofs.smt.parameters import SymbolicProfile
+from trickrules.proofs.smt.solver import Names
+from trickrules.spec.cards import Card, card_name
+from trickrules.spec.model import Profile
 
 
 def profile_deck(profile: Profile) -> tuple[Card, ...]:

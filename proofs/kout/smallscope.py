@@ -32,14 +32,24 @@ import time
 from collections.abc import Iterator
 from dataclasses import dataclass, replace
 
-from engine.errors import EngineError
-from engine.kout.game import KoutGame, KoutState
-from engine.kout.play import Contract
-from proofs.kout.evaluator import ModelEvaluator, Situation
-from proofs.kout.situation import profile_deck, profile_hand_size
-from proofs.smt.solver import Result
-from spec.cards import ACE, JACK, KING, QUEEN, Card, card_name, make_card, parse_cards, suit_of
-from spec.model import Profile
+from trickrules.engine.errors import EngineError
+from trickrules.engine.kout.game import KoutGame, KoutState
+from trickrules.engine.kout.play import Contract
+from trickrules.proofs.kout.evaluator import ModelEvaluator, Situation
+from trickrules.proofs.kout.situation import profile_deck, profile_hand_size
+from trickrules.proofs.smt.solver import Result
+from trickrules.spec.cards import (
+    ACE,
+    JACK,
+    KING,
+    QUEEN,
+    Card,
+    card_name,
+    make_card,
+    parse_cards,
+    suit_of,
+)
+from trickrules.spec.model import Profile
 
 POOL = parse_cards("AS 9S AH 7H BJ RJ")
 LOW_TRUMPS_POOL = parse_cards("AS 9S 7S AH BJ RJ")

@@ -1,7 +1,7 @@
 """Well-formedness theorems of a Kout profile, each with a stable id, proved by Z3 or networkx.
 
-Every theorem returns a :class:`~proofs.smt.solver.Result`: proved, refuted (with a witness), or
-unknown; unknown is never counted as proved.
+Every theorem returns a :class:`~trickrules.proofs.smt.solver.Result`: proved, refuted (with a
+witness), or unknown; unknown is never counted as proved.
 """
 
 from __future__ import annotations
@@ -13,8 +13,8 @@ from typing import Any
 import networkx as nx
 import z3
 
-from proofs.kit import Theorem
-from proofs.kout.auction import (
+from trickrules.proofs.kit import Theorem
+from trickrules.proofs.kout.auction import (
     MAX_BID,
     MIN_BID,
     NO_CALL,
@@ -23,9 +23,9 @@ from proofs.kout.auction import (
     call_code,
     symbolic_auction,
 )
-from proofs.kout.auction_graph import auction_graph, count_sequences
-from proofs.kout.crosscheck import score_game_end
-from proofs.kout.model import (
+from trickrules.proofs.kout.auction_graph import auction_graph, count_sequences
+from trickrules.proofs.kout.crosscheck import score_game_end
+from trickrules.proofs.kout.model import (
     NO_SUIT,
     TrickContext,
     beats,
@@ -36,21 +36,21 @@ from proofs.kout.model import (
     trick_context,
     winner_is,
 )
-from proofs.kout.replay import replay, replay_score
-from proofs.kout.scoring import contract_terms, decided, hand_points, wins_game
-from proofs.kout.situation import (
+from trickrules.proofs.kout.replay import replay, replay_score
+from trickrules.proofs.kout.scoring import contract_terms, decided, hand_points, wins_game
+from trickrules.proofs.kout.situation import (
     SymbolicSituation,
     in_deck,
     profile_deck,
     profile_hand_size,
     symbolic_situation,
 )
-from proofs.kout.smallscope import small_scope
-from proofs.smt import terms as t
-from proofs.smt.parameters import SymbolicProfile
-from proofs.smt.solver import Names, Result, make_solver, prove
-from spec.cards import BLACK_JOKER, RED_JOKER, SUIT_LETTERS, SUITS, card_name
-from spec.model import Profile
+from trickrules.proofs.kout.smallscope import small_scope
+from trickrules.proofs.smt import terms as t
+from trickrules.proofs.smt.parameters import SymbolicProfile
+from trickrules.proofs.smt.solver import Names, Result, make_solver, prove
+from trickrules.spec.cards import BLACK_JOKER, RED_JOKER, SUIT_LETTERS, SUITS, card_name
+from trickrules.spec.model import Profile
 
 
 def ranking_total_order(profile: Profile) -> Result:

@@ -1,11 +1,11 @@
-"""Kout's outcomes and witnesses in words (see :mod:`proofs.outcome_words`)."""
+"""Kout's outcomes and witnesses in words (see :mod:`trickrules.proofs.outcome_words`)."""
 
 from __future__ import annotations
 
 from typing import Any
 
-from proofs.outcome_words import CardWords
-from spec.cards import SUIT_LETTERS, SUIT_NAMES
+from trickrules.proofs.outcome_words import CardWords
+from trickrules.spec.cards import SUIT_LETTERS, SUIT_NAMES
 
 TITLES = {"deal": "the deal", "next-dealer": "the next dealer",
           "auction": "the calls allowed in the auction", "legal": "the cards allowed",
@@ -17,11 +17,11 @@ class KoutWords:
     """Kout."""
 
     def title(self, kind: str) -> str:
-        """See :meth:`proofs.outcome_words.Words.title`."""
+        """See :meth:`trickrules.proofs.outcome_words.Words.title`."""
         return TITLES[kind]
 
     def outcome(self, kind: str, value: Any, card: CardWords, sep: str) -> str:
-        """See :meth:`proofs.outcome_words.Words.outcome`."""
+        """See :meth:`trickrules.proofs.outcome_words.Words.outcome`."""
         if kind == "legal":
             return sep.join(card(c) for c in value) or "none"
         if kind == "winner":
@@ -40,7 +40,7 @@ class KoutWords:
         return f"seat {value} deals next"
 
     def witness(self, kind: str, w: dict[str, Any]) -> str:
-        """See :meth:`proofs.outcome_words.Words.witness`."""
+        """See :meth:`trickrules.proofs.outcome_words.Words.witness`."""
         if kind in ("legal", "winner", "hand-over"):
             trump = SUIT_NAMES[SUIT_LETTERS.index(w["trump"])]
             return (f"Trump {trump}. Seat {w['declarer']} (team {w['declarer'] % 2}) holds "
@@ -86,17 +86,18 @@ class KoutWords:
 
 
     def action(self, name: str) -> str:
-        """See :meth:`proofs.outcome_words.Words.action`."""
+        """See :meth:`trickrules.proofs.outcome_words.Words.action`."""
         if name.startswith("trump ") and name[-1] in SUIT_LETTERS:
             return f"{SUIT_NAMES[SUIT_LETTERS.index(name[-1])]} as trump"
         return name
 
     def held_project(self, project: dict[str, Any]) -> str:
-        """See :meth:`proofs.outcome_words.Words.held_project`: Kout has no projects."""
+        """See :meth:`trickrules.proofs.outcome_words.Words.held_project`: Kout has no projects."""
         raise ValueError(f"Kout has no projects ({project.get('kind')!r})")
 
     def score_parts(self, score: dict[str, Any]) -> list[tuple[str, int, int]]:
-        """See :meth:`proofs.outcome_words.Words.score_parts`: none, the tricks alone score."""
+        """See :meth:`trickrules.proofs.outcome_words.Words.score_parts`: none, the tricks alone
+        score."""
         return []
 
 

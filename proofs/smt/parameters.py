@@ -7,10 +7,10 @@ from collections.abc import Mapping
 
 import z3
 
-from proofs.smt.readings import check_readings
-from proofs.smt.solver import Names
-from proofs.smt.terms import Bool, If, Int
-from spec.model import Parameter, Profile
+from trickrules.proofs.smt.readings import check_readings
+from trickrules.proofs.smt.solver import Names
+from trickrules.proofs.smt.terms import Bool, If, Int
+from trickrules.spec.model import Parameter, Profile
 
 
 class SymbolicProfile:

@@ -1,7 +1,7 @@
 """The readings each family's Z3 model was written for. A symbolic profile that allows any
 other reading of a parameter is refused, naming the parameter and the reading, so that rule
 data the model was not taught fails loudly instead of being encoded as some other reading
-(the engine refuses the same way: :mod:`engine.readings`).
+(the engine refuses the same way: :mod:`trickrules.engine.readings`).
 
 Each family's proof package declares its table once (:func:`model_knows`), when it is
 imported; a model is only ever built after its package is imported."""
@@ -10,8 +10,8 @@ from __future__ import annotations
 
 from collections.abc import Mapping
 
-from spec.model import Profile
-from spec.registry import family_of
+from trickrules.spec.model import Profile
+from trickrules.spec.registry import family_of
 
 _KNOWN: dict[str, Mapping[str, tuple[str, ...]]] = {}
 

@@ -7,8 +7,8 @@ import time
 
 import z3
 
-from proofs.result import Result as Result
-from proofs.result import Verdict as Verdict
+from trickrules.proofs.result import Result as Result
+from trickrules.proofs.result import Verdict as Verdict
 
 SEED = 20261122
 RLIMIT = 20_000_000

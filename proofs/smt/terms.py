@@ -15,7 +15,7 @@ from typing import Any
 
 import z3
 
-from proofs.smt import build
+from trickrules.proofs.smt import build
 
 Bool = Any
 """A Boolean: ``bool`` when known, otherwise a ``z3.BoolRef``."""
@@ -119,7 +119,7 @@ def Sum(xs: Iterable[Int]) -> Int:  # noqa: N802 - named as in Z3
 
 def eq(x: Int, y: Int) -> Bool:
     """``x == y``, folded when both are known (an integer term and a constant made directly,
-    see :mod:`proofs.smt.build`)."""
+    see :mod:`trickrules.proofs.smt.build`)."""
     if known(x) and known(y):
         return x == y
     if isinstance(x, z3.ArithRef) and type(y) is int:

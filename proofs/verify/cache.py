@@ -21,17 +21,24 @@ from importlib import metadata, resources
 from pathlib import Path
 from typing import Any
 
-from proofs.verify.codec import CodecError, dumps, loads
-from spec.registry import REGISTRY
+from trickrules.proofs.verify.codec import CodecError, dumps, loads
+from trickrules.spec.registry import REGISTRY
+
+
+def _folder(module: str) -> str:
+    """A module's folder as the digest names it: relative to the package's parent
+    (``trickrules.proofs.kout.conformance`` is ``proofs/kout/conformance/``)."""
+    return module.removeprefix("trickrules.").replace(".", "/") + "/"
+
 
 #: The packages whose files decide a result (the presentation layers, which read results and
 #: do not make them, excluded: the conformance kit and each family's suite
 #: builder; the applications in ``trickrules/`` are outside these packages).
-INPUT_PACKAGES = ("spec", "engine", "proofs")
+INPUT_PACKAGES = ("trickrules.spec", "trickrules.engine", "trickrules.proofs")
 NOT_INPUTS = ("proofs/conformance/",
               "proofs/verify/expected/", "engine/players.py", *(
-    record.suite_builder.rsplit(".", 1)[0].replace(".", "/") + "/" for record in REGISTRY), *(
-    record.engine.replace(".", "/") + "/players.py" for record in REGISTRY))
+    _folder(record.suite_builder.rsplit(".", 1)[0]) for record in REGISTRY), *(
+    _folder(record.engine) + "players.py" for record in REGISTRY))
 """What no verdict depends on: readers of results, and the players of simulation studies."""
 KEEP = 4
 """Input digests kept in the cache directory (the newest by use)."""

@@ -19,9 +19,9 @@ _TAGS = ("__tuple__", "__record__", "__items__", "__float__")
 def records() -> dict[str, type[Any]]:
     """The result records a cache entry may hold, by the name written in the file (imported
     when first needed: they bring the solver)."""
-    from proofs.divergence import Outcome
-    from proofs.verify.rows import Row
-    from proofs.verify.source_checks import SourceRow
+    from trickrules.proofs.divergence import Outcome
+    from trickrules.proofs.verify.rows import Row
+    from trickrules.proofs.verify.source_checks import SourceRow
 
     return {"Row": Row, "SourceRow": SourceRow, "Outcome": Outcome}
 

@@ -16,9 +16,9 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any, Literal
 
-from proofs.disputes import Dispute
-from proofs.divergence import Outcome
-from spec.errors import SpecError
+from trickrules.proofs.disputes import Dispute
+from trickrules.proofs.divergence import Outcome
+from trickrules.spec.errors import SpecError
 
 EXPECTED_FILE = Path(__file__).parent / "expected" / "verdicts.json"
 """Where the accepted verdicts are kept (not an input of the result cache: accepting them
@@ -119,7 +119,7 @@ def surprises(disputes: Sequence[Dispute], games: Iterable[str],
 def accept(disputes: Sequence[Dispute], games: Iterable[str], path: Path | None = None) -> int:
     """Store this run's verdicts for ``games`` (other games' stay as they are); refuse while
     an outcome is unsettled, since its verdict would be lost. Returns how many were stored."""
-    from proofs.verify.cache import write_atomically
+    from trickrules.proofs.verify.cache import write_atomically
 
     open_ones = [f"{d.id} ({o.kind})" for d in disputes for o in d.outcomes
                  if settled(o) is None]

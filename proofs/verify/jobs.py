@@ -12,17 +12,17 @@ from dataclasses import dataclass
 from functools import cache, partial
 from typing import TYPE_CHECKING, Any, Literal
 
-from proofs.smt.solver import fresh_context
-from spec.catalogue import Catalogue
-from spec.model import Profile
-from spec.registry import family_of
+from trickrules.proofs.smt.solver import fresh_context
+from trickrules.spec.catalogue import Catalogue
+from trickrules.spec.model import Profile
+from trickrules.spec.registry import family_of
 
 if TYPE_CHECKING:
     from pathlib import Path
 
-    from proofs.disputes import DisputeBook, GroupSettler
-    from proofs.divergence import Outcome, Question, Reads
-    from proofs.verify.cache import ResultCache
+    from trickrules.proofs.disputes import DisputeBook, GroupSettler
+    from trickrules.proofs.divergence import Outcome, Question, Reads
+    from trickrules.proofs.verify.cache import ResultCache
 
 JobKind = Literal["theorem", "source", "outcome"]
 
@@ -75,7 +75,7 @@ def plan(catalogue: Catalogue, games: list[str], profiles: list[Profile],
     """The jobs of a verification: every theorem on ``profiles`` and, ``with_sources``, every
     consistency theorem on each source profile of ``games`` and every outcome kind of every
     dispute they raise."""
-    from proofs.kit import kit_for_game, sources_verified
+    from trickrules.proofs.kit import kit_for_game, sources_verified
 
     theorem_jobs = tuple(Job("theorem", p.game.id, p.id, t.id)
                          for p in profiles for t in kit_for_game(p.game.id).theorems)
@@ -90,8 +90,8 @@ def plan(catalogue: Catalogue, games: list[str], profiles: list[Profile],
 def _source_jobs(games: list[str]) -> tuple[Job, ...]:
     """A job for every consistency theorem on every source profile of ``games`` (the games
     whose sources are verified)."""
-    from proofs.kit import consistency_theorems
-    from spec.source_profiles import source_profiles
+    from trickrules.proofs.kit import consistency_theorems
+    from trickrules.spec.source_profiles import source_profiles
 
     return tuple(Job("source", p.game.id, p.id, t.id)
                  for game in games
@@ -102,7 +102,7 @@ def _source_jobs(games: list[str]) -> tuple[Job, ...]:
 def _dispute_questions(games: list[str]) -> tuple[tuple[str, str, str, str], ...]:
     """(game, parameter, a, b) of every dispute the sources of ``games`` raise, in report
     order."""
-    from proofs.disputes import dispute_questions
+    from trickrules.proofs.disputes import dispute_questions
 
     return tuple((game, *q) for game in games
                  for q in dispute_questions(_catalogue(game), game))
@@ -110,7 +110,7 @@ def _dispute_questions(games: list[str]) -> tuple[tuple[str, str, str, str], ...
 
 def _outcome_jobs(questions: tuple[tuple[str, str, str, str], ...]) -> tuple[Job, ...]:
     """A job for every group of kinds of outcome of every dispute's question."""
-    from proofs.kit import kit_for_game
+    from trickrules.proofs.kit import kit_for_game
 
     return tuple(Job("outcome", game, "", "", parameter, a, b, "+".join(group))
                  for game, parameter, a, b in questions
@@ -118,14 +118,14 @@ def _outcome_jobs(questions: tuple[tuple[str, str, str, str], ...]) -> tuple[Job
 
 
 def _catalogue(game: str) -> Catalogue:
-    from spec.loader import game_catalogue
+    from trickrules.spec.loader import game_catalogue
 
     return game_catalogue(game)
 
 
 @cache
 def _source_profile(game: str, profile_id: str) -> Profile:
-    from spec.source_profiles import source_profiles
+    from trickrules.spec.source_profiles import source_profiles
 
     return source_profiles(_catalogue(game))[profile_id]
 
@@ -134,7 +134,7 @@ VERDICTS = ("proved", "refuted", "unknown")
 
 
 def _is_row(row: Any) -> bool:
-    from proofs.verify.rows import Row
+    from trickrules.proofs.verify.rows import Row
 
     return (isinstance(row, Row) and row.verdict in VERDICTS and row.expect in VERDICTS
             and isinstance(row.seconds, (int, float)) and isinstance(row.witness, dict)
@@ -157,7 +157,7 @@ def is_result_of(job: Job, result: Any) -> bool:
 def _is_source_result(result: list[Any]) -> bool:
     """Whether ``result`` is a source job's: a row of the source check for each combination
     of readings, with its theorem row when the check ran."""
-    from proofs.verify.source_checks import SourceRow
+    from trickrules.proofs.verify.source_checks import SourceRow
 
     return all(isinstance(r, SourceRow) and (r.row is None or _is_row(r.row))
                and isinstance(r.readings, dict) for r in result)
@@ -166,17 +166,17 @@ def _is_source_result(result: list[Any]) -> bool:
 def _is_outcome_result(job: Job, result: list[Any]) -> bool:
     """Whether ``result`` is an outcome job's: one outcome with a verdict for each kind of
     its group, in the group's order."""
-    from proofs.divergence import Outcome
+    from trickrules.proofs.divergence import Outcome
 
     return ([getattr(o, "kind", None) for o in result] == job.outcome.split("+")
             and all(isinstance(o, Outcome) and o.verdict in VERDICTS for o in result))
 
 
 def execute(job: Job) -> Any:
-    """Run one job in a fresh Z3 context: a :class:`~proofs.verify.rows.Row`, a list of
-    :class:`~proofs.verify.source_checks.SourceRow`, or the
-    :class:`~proofs.divergence.Outcome` of each kind of its group. A fault inside the job (an
-    assertion of the model, an engine exception) is that job's finding, not the end of the
+    """Run one job in a fresh Z3 context: a :class:`~trickrules.proofs.verify.rows.Row`, a list of
+    :class:`~trickrules.proofs.verify.source_checks.SourceRow`, or the
+    :class:`~trickrules.proofs.divergence.Outcome` of each kind of its group. A fault inside the job
+    (an assertion of the model, an engine exception) is that job's finding, not the end of the
     run: its result is ``unknown`` (never ok), naming the fault."""
     fresh_context()
     try:
@@ -188,9 +188,9 @@ def execute(job: Job) -> Any:
 def faulted(job: Job, fault: str) -> Any:
     """The result of ``job`` when it raised ``fault``: unknown, with the fault as its
     witness or error."""
-    from proofs.divergence import Outcome
-    from proofs.verify.rows import Row
-    from proofs.verify.source_checks import SourceRow
+    from trickrules.proofs.divergence import Outcome
+    from trickrules.proofs.verify.rows import Row
+    from trickrules.proofs.verify.source_checks import SourceRow
 
     said = f"the check raised {fault}"
     if job.kind == "theorem":
@@ -215,14 +215,14 @@ def is_fault(result: Any) -> bool:
 
 def _execute(job: Job) -> Any:
     if job.kind == "theorem":
-        from proofs.kit import kit_for_game
-        from proofs.verify.rows import run_theorems
+        from trickrules.proofs.kit import kit_for_game
+        from trickrules.proofs.verify.rows import run_theorems
 
         theorem = next(t for t in kit_for_game(job.game).theorems if t.id == job.theorem)
         return run_theorems([_catalogue(job.game).profile(job.profile)], (theorem,))[0]
     if job.kind == "source":
-        from proofs.kit import consistency_theorems
-        from proofs.verify.source_checks import check_source_profile
+        from trickrules.proofs.kit import consistency_theorems
+        from trickrules.proofs.verify.source_checks import check_source_profile
 
         chosen = tuple(t for t in consistency_theorems(family_of(job.game))
                        if t.id == job.theorem)
@@ -234,8 +234,8 @@ _READS: dict[tuple[str, str], frozenset[str]] = {}
 
 
 def _outcome(job: Job) -> Any:
-    from proofs.divergence import Question, settle_afresh
-    from proofs.kit import group_kinds
+    from trickrules.proofs.divergence import Question, settle_afresh
+    from trickrules.proofs.kit import group_kinds
 
     base = _catalogue(job.game).default_profile(job.game)
     return settle_afresh(group_kinds(job.game, job.outcome.split("+")),
@@ -243,10 +243,10 @@ def _outcome(job: Job) -> Any:
 
 
 def cached_settler(results: ResultCache) -> GroupSettler:
-    """A :data:`~proofs.disputes.GroupSettler` that answers a group of a dispute about the
-    shipped rules from ``verify``'s result cache (the same job, the same key), and settles and
+    """A :data:`~trickrules.proofs.disputes.GroupSettler` that answers a group of a dispute about
+    the shipped rules from ``verify``'s result cache (the same job, the same key), and settles and
     stores it otherwise; a dispute about other rules is always settled afresh."""
-    from proofs.disputes import settle_group
+    from trickrules.proofs.disputes import settle_group
 
     def settle(game: str, question: Question, group: Sequence[str],
                reads: Reads) -> list[Outcome]:
@@ -270,8 +270,8 @@ def cached_settler(results: ResultCache) -> GroupSettler:
 def cached_book(catalogue: Catalogue, directory: Path) -> DisputeBook:
     """A dispute book that takes what ``verify`` already settled from its result cache in
     ``directory`` (the same job, the same key), and stores what it settles for the next."""
-    from proofs.disputes import DisputeBook
-    from proofs.verify.cache import ResultCache, environment_digest, inputs_digest
+    from trickrules.proofs.disputes import DisputeBook
+    from trickrules.proofs.verify.cache import ResultCache, environment_digest, inputs_digest
 
     cache = ResultCache(directory, environment_digest(inputs_digest()))
     return DisputeBook(catalogue, cached_settler(cache))

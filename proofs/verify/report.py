@@ -1,7 +1,7 @@
 """The verify report: every theorem on the chosen profiles and the source checks, as JSON,
 stamped with a digest of the rule data and code it was computed from so a rulebook built
-from it can tell when it is stale. The work runs as jobs (:mod:`proofs.verify.jobs`) on every
-core and through the result cache; what lands is reported item by item to a callback, so the
+from it can tell when it is stale. The work runs as jobs (:mod:`trickrules.proofs.verify.jobs`) on
+every core and through the result cache; what lands is reported item by item to a callback, so the
 presentation (a bar, or a line per item) stays with the command line."""
 
 from __future__ import annotations
@@ -10,16 +10,16 @@ from collections.abc import Callable, Iterable
 from dataclasses import dataclass, field
 from typing import Any
 
-from proofs.disputes import Dispute, outcomes_verdict
-from proofs.divergence import Outcome
-from proofs.verify.cache import ResultCache, inputs_digest
-from proofs.verify.jobs import Job, Plan, plan
-from proofs.verify.rows import Row
-from proofs.verify.run import Done, default_workers, run_jobs
-from proofs.verify.source_checks import SourceRow
-from proofs.verify.sources import assemble_disputes, source_section
-from spec.catalogue import Catalogue
-from spec.model import Profile
+from trickrules.proofs.disputes import Dispute, outcomes_verdict
+from trickrules.proofs.divergence import Outcome
+from trickrules.proofs.verify.cache import ResultCache, inputs_digest
+from trickrules.proofs.verify.jobs import Job, Plan, plan
+from trickrules.proofs.verify.rows import Row
+from trickrules.proofs.verify.run import Done, default_workers, run_jobs
+from trickrules.proofs.verify.source_checks import SourceRow
+from trickrules.proofs.verify.sources import assemble_disputes, source_section
+from trickrules.spec.catalogue import Catalogue
+from trickrules.spec.model import Profile
 
 
 @dataclass(frozen=True)
@@ -57,7 +57,7 @@ def _profiles(catalogue: Catalogue, games: list[str],
               profiles: list[Profile] | None) -> list[Profile]:
     if profiles is not None:
         return profiles
-    from spec.loader import game_catalogue
+    from trickrules.spec.loader import game_catalogue
 
     catalogues = {id(c): c for c in (catalogue, *(game_catalogue(g) for g in games))}
     return [p for c in catalogues.values() for p in c.profiles.values()

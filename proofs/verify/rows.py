@@ -6,10 +6,10 @@ from collections.abc import Callable, Iterable
 from dataclasses import dataclass
 from typing import Any
 
-from proofs.kit import Theorem, kit
-from proofs.smt.solver import Verdict
-from spec.model import Profile
-from spec.registry import family_of
+from trickrules.proofs.kit import Theorem, kit
+from trickrules.proofs.smt.solver import Verdict
+from trickrules.spec.model import Profile
+from trickrules.spec.registry import family_of
 
 
 @dataclass

@@ -21,8 +21,8 @@ from functools import partial
 from pathlib import Path
 from typing import Any
 
-from proofs.verify.cache import ResultCache
-from proofs.verify.jobs import Job, execute, is_fault, is_result_of
+from trickrules.proofs.verify.cache import ResultCache
+from trickrules.proofs.verify.jobs import Job, execute, is_fault, is_result_of
 
 
 @dataclass(frozen=True)

@@ -17,10 +17,10 @@ from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Any
 
-from proofs.kit import NoDealError, Theorem, consistency_theorems
-from proofs.verify.rows import Row
-from spec.model import Profile
-from spec.registry import family_of
+from trickrules.proofs.kit import NoDealError, Theorem, consistency_theorems
+from trickrules.proofs.verify.rows import Row
+from trickrules.spec.model import Profile
+from trickrules.spec.registry import family_of
 
 
 @dataclass

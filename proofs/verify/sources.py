@@ -6,12 +6,12 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 from typing import Any
 
-from proofs.disputes import Dispute, dispute_from_outcomes
-from proofs.divergence import Outcome
-from proofs.traceability import build_graph, report
-from proofs.verify.source_checks import SourceRow
-from spec.loader import family_catalogue, game_catalogue
-from spec.registry import family_of
+from trickrules.proofs.disputes import Dispute, dispute_from_outcomes
+from trickrules.proofs.divergence import Outcome
+from trickrules.proofs.traceability import build_graph, report
+from trickrules.proofs.verify.source_checks import SourceRow
+from trickrules.spec.loader import family_catalogue, game_catalogue
+from trickrules.spec.registry import family_of
 
 
 def assemble_disputes(questions: Sequence[tuple[str, str, str, str]],
@@ -39,7 +39,7 @@ def source_section(games: Sequence[str], consistency: Sequence[SourceRow],
     catalogue. ``ok`` is false when anything is unknown, a witness does not replay or a
     dispute's verdict is not the stored one; a source's inconsistencies are findings, not
     failures."""
-    from proofs.verify.expectations import surprise_section
+    from trickrules.proofs.verify.expectations import surprise_section
 
     traced = {}
     for family in dict.fromkeys(map(family_of, games)):

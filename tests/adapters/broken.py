@@ -14,11 +14,11 @@ import sys
 from collections.abc import Callable
 from typing import Any
 
-import engine.kout.game
-import engine.kout.ranking
-import engine.kout.rules
-from engine.kout.play import NORMAL_LEAD, PlayPosition
-from engine.masks import JOKER_MASK
+import trickrules.engine.kout.game
+import trickrules.engine.kout.ranking
+import trickrules.engine.kout.rules
+from trickrules.engine.kout.play import NORMAL_LEAD, PlayPosition
+from trickrules.engine.masks import JOKER_MASK
 
 from . import serve_broken
 
@@ -41,16 +41,17 @@ def _jokers_never_led(self: PlayPosition) -> int:
 
 
 def _ace_below_black_joker() -> None:
-    engine.kout.ranking.TRUMP_ACE_STRENGTH = engine.kout.ranking.BLACK_JOKER_STRENGTH - 1
+    ranking = trickrules.engine.kout.ranking
+    ranking.TRUMP_ACE_STRENGTH = ranking.BLACK_JOKER_STRENGTH - 1
 
 
 def _malzoom_double() -> None:
-    compile_rules: Callable[..., Any] = engine.kout.rules.compile_rules
+    compile_rules: Callable[..., Any] = trickrules.engine.kout.rules.compile_rules
 
     def compile_without_malzoom(profile: Any) -> Any:
         return dataclasses.replace(compile_rules(profile), malzoom_failed_points=None)
 
-    setattr(engine.kout.game, "compile_rules", compile_without_malzoom)  # noqa: B010
+    setattr(trickrules.engine.kout.game, "compile_rules", compile_without_malzoom)  # noqa: B010
 
 
 def _patch(name: str, method: Callable[[PlayPosition], int]) -> Callable[[], None]:

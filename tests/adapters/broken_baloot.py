@@ -20,12 +20,12 @@ import sys
 from collections.abc import Callable
 from typing import Any
 
-import engine.baloot.game
-import engine.baloot.projects
-import proofs.baloot.conformance.declaring
-import proofs.baloot.conformance.expect
-import proofs.baloot.conformance.played_hand
-from engine.baloot.rules import HokomConversion, HokomVoid, Rules, TrumpLed
+import trickrules.engine.baloot.game
+import trickrules.engine.baloot.projects
+import trickrules.proofs.baloot.conformance.declaring
+import trickrules.proofs.baloot.conformance.expect
+import trickrules.proofs.baloot.conformance.played_hand
+from trickrules.engine.baloot.rules import HokomConversion, HokomVoid, Rules, TrumpLed
 
 from . import serve_broken
 
@@ -33,13 +33,14 @@ from . import serve_broken
 def _rules(change: Callable[[Rules], dict[str, Any]]) -> Callable[[], None]:
     """A break that compiles every profile's rules and then changes some fields."""
     def apply() -> None:
-        compile_rules: Callable[..., Rules] = getattr(engine.baloot.game, "compile_rules")  # noqa: B009
+        game = trickrules.engine.baloot.game
+        compile_rules: Callable[..., Rules] = getattr(game, "compile_rules")  # noqa: B009
 
         def broken(profile: Any) -> Rules:
             rules = compile_rules(profile)
             return dataclasses.replace(rules, **change(rules))
 
-        setattr(engine.baloot.game, "compile_rules", broken)  # noqa: B010
+        setattr(trickrules.engine.baloot.game, "compile_rules", broken)  # noqa: B010
 
     return apply
 
@@ -56,18 +57,18 @@ def _four_aces(rules: Rules) -> dict[str, Any]:
 
 def _four_aces_anywhere() -> None:
     _rules(_four_aces)()
-    candidates = engine.baloot.projects.candidates
+    candidates = trickrules.engine.baloot.projects.candidates
 
     def broken(hand: int, contract: str, seat: int, may_hold_400: bool) -> list[Any]:
         found = candidates(hand, contract, seat, may_hold_400)
         return [p._replace(kind="four-hundred") if p.kind == "hundred" and p.suit is None
-                and p.top == engine.baloot.cards.ACE else p for p in found]
+                and p.top == trickrules.engine.baloot.cards.ACE else p for p in found]
 
-    setattr(engine.baloot.projects, "candidates", broken)  # noqa: B010
+    setattr(trickrules.engine.baloot.projects, "candidates", broken)  # noqa: B010
 
 
 def _baloot_multiplied() -> None:
-    score_hand = getattr(proofs.baloot.conformance.expect, "score_hand")  # noqa: B009
+    score_hand = getattr(trickrules.proofs.baloot.conformance.expect, "score_hand")  # noqa: B009
 
     def broken(rules: Rules, facts: Any) -> Any:
         got = score_hand(rules, facts)
@@ -77,31 +78,32 @@ def _baloot_multiplied() -> None:
                  got.cards[1] + got.projects[1] + baloot[1])
         return got._replace(baloot=baloot, total=total)
 
-    setattr(proofs.baloot.conformance.expect, "score_hand", broken)  # noqa: B010
+    setattr(trickrules.proofs.baloot.conformance.expect, "score_hand", broken)  # noqa: B010
 
 
 def _both_sides_projects() -> None:
-    compare = proofs.baloot.conformance.declaring.project_compare
+    compare = trickrules.proofs.baloot.conformance.declaring.project_compare
 
     def broken(rules: Rules, data: dict[str, Any]) -> Any:
         got = compare(rules, data)
-        points = sum(engine.baloot.projects.value(rules, p["kind"], data["contract"])
+        points = sum(trickrules.engine.baloot.projects.value(rules, p["kind"], data["contract"])
                      for p in data["declared"])
         return dataclasses.replace(got, expect={**got.expect, "points": points})
 
-    setattr(proofs.baloot.conformance.declaring, "project_compare", broken)  # noqa: B010
+    setattr(trickrules.proofs.baloot.conformance.declaring, "project_compare", broken)  # noqa: B010
 
 
 def _jack_nine_swapped(rules: Rules) -> dict[str, Any]:
     values = list(rules.trump_points)
     for suit in range(4):
-        jack, nine = suit * 8 + engine.baloot.cards.JACK, suit * 8 + engine.baloot.cards.NINE
+        cards = trickrules.engine.baloot.cards
+        jack, nine = suit * 8 + cards.JACK, suit * 8 + cards.NINE
         values[jack], values[nine] = values[nine], values[jack]
     return {"trump_points": tuple(values)}
 
 
 def _last_trick_to_leader() -> None:
-    setattr(proofs.baloot.conformance.played_hand, "last_trick_side",  # noqa: B010
+    setattr(trickrules.proofs.baloot.conformance.played_hand, "last_trick_side",  # noqa: B010
             lambda winner, leader: leader % 2)
 
 

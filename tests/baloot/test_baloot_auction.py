@@ -8,9 +8,9 @@ import json
 import pytest
 from baloot_helpers import STOCK, baloot, calls, deal, names_of
 
-from engine.baloot.cards import parse
-from engine.baloot.state import DOUBLE, PLAY, TRUMP
-from engine.errors import IllegalActionError
+from trickrules.engine.baloot.cards import parse
+from trickrules.engine.baloot.state import DOUBLE, PLAY, TRUMP
+from trickrules.engine.errors import IllegalActionError
 
 KAWESH_DEAL = ("10S JS QS KS AS", "7S 8S 9S 7H 8H", "9H 10H JH QH KH", "AH 7D 8D 9D 10D")
 
@@ -359,7 +359,7 @@ def test_the_taker_gets_the_public_card_and_two_more() -> None:
     assert state.phase == PLAY and state.hand is not None
     dealt = state.hand.dealt
     assert all(h.bit_count() == 8 for h in dealt)
-    from engine.baloot.cards import parse_many
+    from trickrules.engine.baloot.cards import parse_many
 
     assert dealt[1] >> parse("JD") & 1
     # from the dealer's right: seat 1 takes QD KD, seat 2 AD 7C 8C, seat 3 9C 10C JC, 0 the rest

@@ -7,11 +7,11 @@ from typing import Any
 
 import pytest
 
-from proofs.conformance.protocol import InvalidRequestError, definition, schema_errors
-from proofs.kit import kit_for_game
-from spec.loader import game_catalogue
-from spec.model import Profile
 from trickrules.kit.reference_adapter import respond
+from trickrules.proofs.conformance.protocol import InvalidRequestError, definition, schema_errors
+from trickrules.proofs.kit import kit_for_game
+from trickrules.spec.loader import game_catalogue
+from trickrules.spec.model import Profile
 
 ALL = [f"{r}{s}" for s in "SHDC" for r in ("7", "8", "9", "10", "J", "Q", "K", "A")]
 
@@ -333,8 +333,8 @@ def test_equal_projects_go_to_the_first_to_declare() -> None:
 def test_the_model_confirms_the_engines_answers_and_catches_a_wrong_one() -> None:
     """While the suite is built, the Z3 model recomputes the reconciled profile's legal cards,
     trick winners and scores; an answer it does not share stops the build."""
-    from proofs.baloot.conformance.model_check import BalootModelCheck
-    from proofs.conformance.build import Case
+    from trickrules.proofs.baloot.conformance.model_check import BalootModelCheck
+    from trickrules.proofs.conformance.build import Case
 
     check = BalootModelCheck(_profile())
     hands = [["7C", "8C"], ["7H"], ["JS", "7D"], ["10D", "9D"]]

@@ -10,13 +10,13 @@ import pytest
 from baloot_helpers import baloot, calls, deal, rules
 from helpers import edit_spec, spec_error
 
-from engine.baloot.cards import mask, names, parse, parse_many
-from engine.baloot.deal import CUTTER_CHOICES, first_deal
-from engine.baloot.hand import Hand
-from engine.baloot.projects import baloot_counts, best_set
-from engine.baloot.rules import HOKOM
-from engine.errors import StateError
-from spec.registry import family_dir
+from trickrules.engine.baloot.cards import mask, names, parse, parse_many
+from trickrules.engine.baloot.deal import CUTTER_CHOICES, first_deal
+from trickrules.engine.baloot.hand import Hand
+from trickrules.engine.baloot.projects import baloot_counts, best_set
+from trickrules.engine.baloot.rules import HOKOM
+from trickrules.engine.errors import StateError
+from trickrules.spec.registry import family_dir
 
 ORDER = list(range(32))  # the unshuffled pack: 7S 8S ... AS 7H ... AC, top card first
 
@@ -93,7 +93,7 @@ def _play_baloot_deal(**overrides: str) -> Hand:
     hand = Hand(HOKOM, 1, 1, 1, False, False, dealt, leader=0)
     hands = list(dealt)
     for c in BALOOT_PLAY:
-        from engine.baloot.play import legal_mask
+        from trickrules.engine.baloot.play import legal_mask
 
         seat = hand.to_move
         assert legal_mask(r, hands[seat], hand.trick, 1, False) >> parse(c) & 1, c

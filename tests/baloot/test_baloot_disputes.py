@@ -9,9 +9,9 @@ from typing import Any
 
 import pytest
 
-import engine.baloot.game
-from engine.baloot import rules as compiled
-from engine.baloot.rules import (
+import trickrules.engine.baloot.game
+from trickrules.engine.baloot import rules as compiled
+from trickrules.engine.baloot.rules import (
     AshkalOnAce,
     BalootInProject,
     ExposedCard,
@@ -25,10 +25,10 @@ from engine.baloot.rules import (
     SunDouble,
     TrumpLed,
 )
-from proofs.baloot.examples import engine_outcome
-from proofs.disputes import DisputeBook, spec_order
-from proofs.profile_diff import diff_profiles
-from spec.loader import family_catalogue
+from trickrules.proofs.baloot.examples import engine_outcome
+from trickrules.proofs.disputes import DisputeBook, spec_order
+from trickrules.proofs.profile_diff import diff_profiles
+from trickrules.spec.loader import family_catalogue
 
 
 @pytest.fixture(scope="module")
@@ -112,7 +112,7 @@ def test_each_kind_finds_a_witness_the_engine_replays(book: DisputeBook, paramet
 def test_a_buying_witness_names_no_seat_the_readings_decide(book: DisputeBook) -> None:
     """After a bid, who answers depends on ``auction.sun-over-hokom``: the words give the
     answers in order without seats (each reading has another seat make the Sun)."""
-    from proofs.baloot.words import WORDS
+    from trickrules.proofs.baloot.words import WORDS
 
     auction = _outcomes(book, "auction.sun-over-hokom", "any-other-player",
                         "not-after-second-round-no")["auction"]
@@ -267,7 +267,7 @@ def test_an_engine_that_ignores_a_reading_fails_to_replay(
     assert outcome.verdict == "refuted" and outcome.replayed
     assert _replay(outcome, parameter, a, b) == outcome.model == outcome.engine
     real = compiled.compile_rules
-    monkeypatch.setattr(engine.baloot.game, "compile_rules",
+    monkeypatch.setattr(trickrules.engine.baloot.game, "compile_rules",
                         lambda profile: dataclasses.replace(real(profile), **broken))
     assert _replay(outcome, parameter, a, b) != outcome.model
 
@@ -288,9 +288,9 @@ def test_every_kind_of_outcome_is_told_in_words(book: DisputeBook) -> None:
     the first kind Kout does not have)."""
     from rich.console import Console
 
-    from proofs.baloot.kit import KIT
-    from proofs.outcome_words import title
     from trickrules.cli.render.disputes import print_explain
+    from trickrules.proofs.baloot.kit import KIT
+    from trickrules.proofs.outcome_words import title
 
     catalogue = family_catalogue("baloot")
     told = set()

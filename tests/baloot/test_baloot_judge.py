@@ -11,13 +11,13 @@ from typing import Any
 import pytest
 from baloot_helpers import situation
 
-from engine.baloot.rules import ReadRules
-from proofs.baloot.judging import rule_on, rule_parameters
-from proofs.baloot.replay import engine_rules
-from spec.loader import family_catalogue
-from spec.model import Profile
-from spec.profile_index import every_profile
+from trickrules.engine.baloot.rules import ReadRules
+from trickrules.proofs.baloot.judging import rule_on, rule_parameters
+from trickrules.proofs.baloot.replay import engine_rules
 from trickrules.rulings.judge import judge, open_answers
+from trickrules.spec.loader import family_catalogue
+from trickrules.spec.model import Profile
+from trickrules.spec.profile_index import every_profile
 
 
 def _situation(seed: int, steps: int) -> tuple[dict[str, Any], list[str]]:

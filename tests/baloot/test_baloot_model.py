@@ -12,19 +12,19 @@ from baloot_helpers import rules as variant_rules
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-import engine.baloot.projects as engine_projects
-import engine.baloot.scoring as engine_scoring
-import proofs.baloot.crosscheck as crosscheck
-import proofs.baloot.model as model
-import proofs.baloot.scoring as model_scoring
-from engine.baloot.cards import mask, parse
-from engine.baloot.play import legal_mask, winning_index
-from engine.baloot.rules import HokomConversion
-from proofs.baloot.model import NO_TRUMP, card_name, legal, winner_is
-from proofs.baloot.theorems import THEOREMS
-from proofs.smt.parameters import SymbolicProfile
-from proofs.smt.solver import Names
-from spec.loader import family_catalogue
+import trickrules.engine.baloot.projects as engine_projects
+import trickrules.engine.baloot.scoring as engine_scoring
+import trickrules.proofs.baloot.crosscheck as crosscheck
+import trickrules.proofs.baloot.model as model
+import trickrules.proofs.baloot.scoring as model_scoring
+from trickrules.engine.baloot.cards import mask, parse
+from trickrules.engine.baloot.play import legal_mask, winning_index
+from trickrules.engine.baloot.rules import HokomConversion
+from trickrules.proofs.baloot.model import NO_TRUMP, card_name, legal, winner_is
+from trickrules.proofs.baloot.theorems import THEOREMS
+from trickrules.proofs.smt.parameters import SymbolicProfile
+from trickrules.proofs.smt.solver import Names
+from trickrules.spec.loader import family_catalogue
 
 CATALOGUE = family_catalogue("baloot")
 DEFAULT = CATALOGUE.default_profile("baloot")
@@ -132,7 +132,7 @@ def test_engine_and_model_score_every_sweep_reading_alike(reading: str) -> None:
 
 
 def test_a_model_that_ignores_the_sweep_alone_is_caught(monkeypatch: pytest.MonkeyPatch) -> None:
-    import proofs.baloot.scoring as model_scoring
+    import trickrules.proofs.baloot.scoring as model_scoring
 
     monkeypatch.setattr(model_scoring, "sweep_alone", lambda sp, hand: False)
     profile = DEFAULT.pin({"score.sweep": "44-sun-25-hokom-88-reverse-sun-alone"})
@@ -274,7 +274,7 @@ def test_doubling_graph_matches_the_engine_under_each_reading(over: dict[str, st
 
 def test_engine_doubling_a_locked_double_under_no_raise_is_caught(
         monkeypatch: pytest.MonkeyPatch) -> None:
-    import engine.baloot.auction as engine_auction
+    import trickrules.engine.baloot.auction as engine_auction
 
     real = engine_auction.apply_doubling
 
@@ -287,7 +287,7 @@ def test_engine_doubling_a_locked_double_under_no_raise_is_caught(
 
 
 def test_the_z3_buying_is_not_vacuous(monkeypatch: pytest.MonkeyPatch) -> None:
-    import proofs.baloot.auction_z3 as az
+    import trickrules.proofs.baloot.auction_z3 as az
 
     monkeypatch.setattr(az, "STEPS", 3)
     result = BY_ID["auction.ends-z3"].check(DEFAULT)
@@ -296,7 +296,7 @@ def test_the_z3_buying_is_not_vacuous(monkeypatch: pytest.MonkeyPatch) -> None:
 
 def test_a_z3_buying_that_drifts_from_the_graph_is_caught(
         monkeypatch: pytest.MonkeyPatch) -> None:
-    import proofs.baloot.auction_z3 as az
+    import trickrules.proofs.baloot.auction_z3 as az
 
     real = az.allowed
     monkeypatch.setattr(az, "allowed", lambda sp, b, call, kawesh, ace: False
@@ -308,7 +308,7 @@ def test_a_z3_buying_that_drifts_from_the_graph_is_caught(
 def test_reachable_situations_exist(down: int) -> None:
     import z3
 
-    from proofs.baloot.situation import situation
+    from trickrules.proofs.baloot.situation import situation
 
     s = situation(DEFAULT, Names(f"reachable-{down}"), down)
     solver = z3.Solver()
@@ -325,9 +325,9 @@ def test_a_model_without_a_legal_card_gets_a_reachable_witness_the_engine_disput
     """Break the model's locked lead (trump forbidden even when only trumps are held): the
     theorem finds a reachable situation with no legal card, and the engine, which is right,
     does not replay it."""
-    import proofs.baloot.situation as situation_module
-    import proofs.baloot.theorems as theorems_module
-    from proofs.smt import terms as t
+    import trickrules.proofs.baloot.situation as situation_module
+    import trickrules.proofs.baloot.theorems as theorems_module
+    from trickrules.proofs.smt import terms as t
 
     real = model.legal
 

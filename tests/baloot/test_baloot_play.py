@@ -6,8 +6,8 @@ from __future__ import annotations
 import pytest
 from baloot_helpers import rules
 
-from engine.baloot.cards import mask, names, parse, parse_many
-from engine.baloot.play import legal_mask, lock_binds, winning_index
+from trickrules.engine.baloot.cards import mask, names, parse, parse_many
+from trickrules.engine.baloot.play import legal_mask, lock_binds, winning_index
 
 HEARTS, SPADES = 1, 0
 

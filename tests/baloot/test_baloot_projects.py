@@ -5,8 +5,8 @@ from __future__ import annotations
 
 from baloot_helpers import rules
 
-from engine.baloot.cards import mask, names, parse_many
-from engine.baloot.projects import (
+from trickrules.engine.baloot.cards import mask, names, parse_many
+from trickrules.engine.baloot.projects import (
     FIFTY,
     FOUR_HUNDRED,
     HUNDRED,
@@ -16,7 +16,7 @@ from engine.baloot.projects import (
     best_set,
     scoring_team,
 )
-from engine.baloot.rules import HOKOM, SUN
+from trickrules.engine.baloot.rules import HOKOM, SUN
 
 
 def declared(hand: str, contract: str = SUN, seat: int = 0, declarer: int = 0,

@@ -14,12 +14,12 @@ from hypothesis import HealthCheck, settings
 from hypothesis import strategies as st
 from hypothesis.stateful import RuleBasedStateMachine, invariant, rule
 
-from engine.baloot.cards import FULL_MASK, RANKS, parse
-from engine.baloot.game import BalootGame, BalootState
-from engine.baloot.record import game_to_json, play_random_game
-from spec.cards import SUIT_LETTERS
-from spec.loader import family_catalogue
-from spec.model import Profile
+from trickrules.engine.baloot.cards import FULL_MASK, RANKS, parse
+from trickrules.engine.baloot.game import BalootGame, BalootState
+from trickrules.engine.baloot.record import game_to_json, play_random_game
+from trickrules.spec.cards import SUIT_LETTERS
+from trickrules.spec.loader import family_catalogue
+from trickrules.spec.model import Profile
 
 CATALOGUE = family_catalogue("baloot")
 DEFAULT = CATALOGUE.default_profile("baloot")

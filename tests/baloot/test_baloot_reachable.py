@@ -1,9 +1,9 @@
 """Every point of play the Baloot suite asks about is reachable in a real hand under the
 profile it is asked of: a deal of eight cards each and finished tricks, every card legal and
 each trick led by the winner of the one before. Each vector's history, found once by the
-search of :mod:`proofs.baloot.conformance.reachable` and stored in ``reachable.json`` beside
-this test (``python -m proofs.baloot.conformance.reachable`` writes it again), is replayed here
-from its deal through the engine."""
+search of :mod:`trickrules.proofs.baloot.conformance.reachable` and stored in ``reachable.json``
+beside this test (``python -m trickrules.proofs.baloot.conformance.reachable`` writes it again), is
+replayed here from its deal through the engine."""
 
 from __future__ import annotations
 
@@ -14,7 +14,7 @@ from typing import Any
 import pytest
 from helpers import shipped_suite
 
-from proofs.baloot.conformance.reachable import (
+from trickrules.proofs.baloot.conformance.reachable import (
     find_history,
     play_of,
     questions,
@@ -24,7 +24,7 @@ from proofs.baloot.conformance.reachable import (
     suite_rules,
     why_unreachable,
 )
-from proofs.baloot.conformance.situation import read_play
+from trickrules.proofs.baloot.conformance.situation import read_play
 
 SUITE = shipped_suite("baloot")
 STORED: dict[str, Any] = json.loads((Path(__file__).parent / "reachable.json").read_text())
@@ -51,7 +51,8 @@ def test_every_play_vector_replays_from_a_deal(shard: int) -> None:
             rules[profile_id] = _rules(profile_id)
         if not replays(rules[profile_id], play_of(vector), read_history(stored)):
             wrong.append((vector["id"], profile_id))
-    assert not missing, (f"no stored history (python -m proofs.baloot.conformance.reachable "
+    assert not missing, ("no stored history (python -m "
+                         f"trickrules.proofs.baloot.conformance.reachable "
                          f"stores them): {missing[:5]}")
     assert not wrong, f"a stored history does not reach its situation: {wrong[:5]}"
 

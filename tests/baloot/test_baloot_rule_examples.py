@@ -9,10 +9,10 @@ from pathlib import Path
 
 import pytest
 
-from proofs.rule_examples import check_rule_example
-from spec.errors import SpecError
-from spec.loader import family_catalogue
-from spec.rule_examples import RuleExample, load_rule_examples
+from trickrules.proofs.rule_examples import check_rule_example
+from trickrules.spec.errors import SpecError
+from trickrules.spec.loader import family_catalogue
+from trickrules.spec.rule_examples import RuleExample, load_rule_examples
 
 CATALOGUE = family_catalogue("baloot")
 assert CATALOGUE.rulebook is not None
@@ -22,7 +22,8 @@ EXAMPLES = {e.id: e for e in BOOK.examples}
 
 def test_an_engine_whose_tricks_go_to_the_leader_fails_the_trump_example(
         monkeypatch: pytest.MonkeyPatch) -> None:
-    monkeypatch.setattr("engine.baloot.hand.winning_index", lambda rules, cards, trump: 0)
+    monkeypatch.setattr("trickrules.engine.baloot.hand.winning_index",
+                        lambda rules, cards, trump: 0)
     check = check_rule_example(CATALOGUE, EXAMPLES["jack-and-nine-of-trump"])
     assert [f for f in check.failures if "the engine gives tricks = [0]" in f]
     assert not [f for f in check.failures if "the model gives" in f]
@@ -30,7 +31,7 @@ def test_an_engine_whose_tricks_go_to_the_leader_fails_the_trump_example(
 
 def test_a_model_with_the_plain_order_for_trumps_fails_the_trump_example(
         monkeypatch: pytest.MonkeyPatch) -> None:
-    from proofs.baloot import model
+    from trickrules.proofs.baloot import model
 
     monkeypatch.setattr(model, "trump_strength", model.plain_strength)
     check = check_rule_example(CATALOGUE, EXAMPLES["jack-and-nine-of-trump"])

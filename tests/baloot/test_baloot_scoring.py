@@ -6,8 +6,8 @@ from __future__ import annotations
 import pytest
 from baloot_helpers import rules
 
-from engine.baloot.rules import HOKOM, SUN
-from engine.baloot.scoring import HandFacts, game_points, made, score_hand
+from trickrules.engine.baloot.rules import HOKOM, SUN
+from trickrules.engine.baloot.scoring import HandFacts, game_points, made, score_hand
 
 # card points -> game points, worked by hand from each reading's words
 SUN_TABLE = {
@@ -307,9 +307,9 @@ def test_a_side_that_wins_no_trick_scores_no_project_only_in_the_house_option() 
     every trick side 0 wins: worth 5 game points when a project needs only be shown (the
     ruling); nothing when its side must also win a trick (``side-won-a-trick``, qusaigazz/
     Balote), while seat 1's Baloot still counts; one trick won is enough."""
-    from engine.baloot.cards import mask, parse
-    from engine.baloot.hand import Hand
-    from engine.baloot.projects import Project
+    from trickrules.engine.baloot.cards import mask, parse
+    from trickrules.engine.baloot.hand import Hand
+    from trickrules.engine.baloot.projects import Project
 
     clubs = [parse(n) for n in ("7C", "8C", "9C", "10C")]
     fifty = Project("fifty", mask(clubs), max(c % 8 for c in clubs), clubs[0] // 8, 1)

@@ -13,10 +13,10 @@ from typing import Any
 import pytest
 from baloot_helpers import DEAL, PUBLIC, STOCK, baloot, calls, deal, situation
 
-from engine.baloot.cards import BalootCardError, parse
-from engine.baloot.game import BalootGame, BalootState
-from engine.baloot.odds import HANDS, project_odds
-from engine.errors import StateError
+from trickrules.engine.baloot.cards import BalootCardError, parse
+from trickrules.engine.baloot.game import BalootGame, BalootState
+from trickrules.engine.baloot.odds import HANDS, project_odds
+from trickrules.engine.errors import StateError
 
 CLI = [sys.executable, "-m", "trickrules.cli.main"]
 

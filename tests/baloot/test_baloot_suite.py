@@ -23,13 +23,13 @@ from test_conformance import (
     timeout_for,
 )
 
-from proofs.baloot.conformance import BALOOT_OPS
-from proofs.baloot.conformance.generate import build_suite, witness_requests
-from proofs.conformance.build import stale_files, stored_witnesses, suite_files
-from proofs.conformance.made_from import made_from_present_inputs
-from proofs.conformance.protocol import definition, schema_errors
-from proofs.conformance.suite import suite_dir
-from spec.loader import family_catalogue
+from trickrules.proofs.baloot.conformance import BALOOT_OPS
+from trickrules.proofs.baloot.conformance.generate import build_suite, witness_requests
+from trickrules.proofs.conformance.build import stale_files, stored_witnesses, suite_files
+from trickrules.proofs.conformance.made_from import made_from_present_inputs
+from trickrules.proofs.conformance.protocol import definition, schema_errors
+from trickrules.proofs.conformance.suite import suite_dir
+from trickrules.spec.loader import family_catalogue
 
 SUITE = suite_dir("baloot")
 REFERENCE = f"{sys.executable} -m trickrules.cli adapter"
@@ -362,8 +362,8 @@ def test_game_end_is_asked_only_of_reachable_scores() -> None:
     """After a hand nobody bought the scores are those before it, so a side at the target
     there had already won: the suite never asks it (both engines tried once failed such
     vectors) and the reference refuses it as no state of a game."""
-    from proofs.baloot.conformance.expect import answer
-    from proofs.conformance.protocol import InvalidRequestError
+    from trickrules.proofs.baloot.conformance.expect import answer
+    from trickrules.proofs.conformance.protocol import InvalidRequestError
 
     suite = shipped_suite("baloot")
     void = [v for v in suite.vectors if v["op"] == "game-end"

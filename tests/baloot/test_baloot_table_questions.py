@@ -9,9 +9,9 @@ from typing import Any
 import pytest
 from helpers import shipped_suite
 
-from proofs.conformance.suite import EVERY
-from spec.loader import family_catalogue
 from trickrules.kit.reference_adapter import respond
+from trickrules.proofs.conformance.suite import EVERY
+from trickrules.spec.loader import family_catalogue
 
 BASE = family_catalogue("baloot").default_profile("baloot")
 

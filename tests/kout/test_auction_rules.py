@@ -5,10 +5,10 @@ from __future__ import annotations
 import pytest
 from helpers import variant
 
-from engine.errors import IllegalActionError
-from engine.kout.actions import PASS, action_bid, bid_action, is_bid
-from engine.kout.game import KoutGame, KoutState
-from engine.kout.state import TRUMP
+from trickrules.engine.errors import IllegalActionError
+from trickrules.engine.kout.actions import PASS, action_bid, bid_action, is_bid
+from trickrules.engine.kout.game import KoutGame, KoutState
+from trickrules.engine.kout.state import TRUMP
 
 
 def _bids(state: KoutState) -> list[int | str]:

@@ -12,24 +12,24 @@ import pytest
 import z3
 from helpers import variant
 
-import engine.kout.ranking
-import proofs.kout.crosscheck
-import proofs.kout.evaluator
-import proofs.kout.model
-import proofs.kout.scoring
-import proofs.kout.smallscope
-from engine.kout.game import KoutGame, KoutState
-from engine.kout.state import AUCTION, PLAY
-from engine.masks import cards_of
-from engine.trick import Trick
-from proofs.kout.auction_graph import auction_graph, count_sequences
-from proofs.kout.crosscheck import EngineSide, engine_side, score_game_end
-from proofs.kout.evaluator import ModelEvaluator, Situation
-from proofs.kout.smallscope import small_scope
-from proofs.smt import terms as t
-from spec.cards import parse_cards
-from spec.loader import family_catalogue
-from spec.model import Profile
+import trickrules.engine.kout.ranking
+import trickrules.proofs.kout.crosscheck
+import trickrules.proofs.kout.evaluator
+import trickrules.proofs.kout.model
+import trickrules.proofs.kout.scoring
+import trickrules.proofs.kout.smallscope
+from trickrules.engine.kout.game import KoutGame, KoutState
+from trickrules.engine.kout.state import AUCTION, PLAY
+from trickrules.engine.masks import cards_of
+from trickrules.engine.trick import Trick
+from trickrules.proofs.kout.auction_graph import auction_graph, count_sequences
+from trickrules.proofs.kout.crosscheck import EngineSide, engine_side, score_game_end
+from trickrules.proofs.kout.evaluator import ModelEvaluator, Situation
+from trickrules.proofs.kout.smallscope import small_scope
+from trickrules.proofs.smt import terms as t
+from trickrules.spec.cards import parse_cards
+from trickrules.spec.loader import family_catalogue
+from trickrules.spec.model import Profile
 
 JOKER_HEAVY = {"joker__unqualified_lead": "any-time"}  # worthless Joker leads happen often
 PROFILES = [
@@ -129,15 +129,15 @@ def _seeds_that_catch(game: KoutGame) -> int:
 
 
 def test_crosscheck_catches_a_broken_model(monkeypatch: pytest.MonkeyPatch) -> None:
-    original = proofs.kout.model.tier
+    original = trickrules.proofs.kout.model.tier
 
     def swapped(card, trump, follow, worthless):  # type: ignore[no-untyped-def]
         """Trump Ace below the black Joker: tiers 4 and 3 exchanged."""
         level = original(card, trump, follow, worthless)
         return z3.If(level == 4, 3, z3.If(level == 3, 4, level))
 
-    monkeypatch.setattr(proofs.kout.model, "tier", swapped)
-    monkeypatch.setattr(proofs.kout.evaluator, "tier", swapped)
+    monkeypatch.setattr(trickrules.proofs.kout.model, "tier", swapped)
+    monkeypatch.setattr(trickrules.proofs.kout.evaluator, "tier", swapped)
     assert _any_disagreement(KoutGame("kout6"))
 
 
@@ -145,7 +145,8 @@ def test_crosscheck_catches_a_broken_model(monkeypatch: pytest.MonkeyPatch) -> N
 def test_random_hands_catch_the_trump_ace_below_the_black_joker_in_several_seeds(
         monkeypatch: pytest.MonkeyPatch, game_id: str, overrides: dict[str, str]) -> None:
     """The seeds meet it several times (6 or 7 when measured), not by one lucky hand."""
-    monkeypatch.setattr(engine.kout.ranking, "TRUMP_ACE_STRENGTH", 97)  # below the black Joker (98)
+    # below the black Joker (98)
+    monkeypatch.setattr(trickrules.engine.kout.ranking, "TRUMP_ACE_STRENGTH", 97)
     assert _seeds_that_catch(_game(game_id, overrides)) >= 4
 
 
@@ -154,7 +155,7 @@ def test_crosscheck_catches_a_broken_follow_rule(monkeypatch: pytest.MonkeyPatch
         """No follow-suit obligation."""
         return hand.holds(card)
 
-    monkeypatch.setattr(proofs.kout.evaluator, "legal_follow", lax)
+    monkeypatch.setattr(trickrules.proofs.kout.evaluator, "legal_follow", lax)
     assert _any_disagreement(KoutGame("kout6"))
 
 
@@ -185,9 +186,9 @@ def test_auction_sequences_engine_equals_graph(game_id: str, overrides: dict[str
 def test_auction_count_differs_when_the_engine_breaks(monkeypatch: pytest.MonkeyPatch) -> None:
     game = KoutGame("kout4")
     expected = count_sequences(auction_graph(game.profile))
-    import engine.kout.auction
+    import trickrules.engine.kout.auction
 
-    monkeypatch.setattr(engine.kout.auction, "MAX_BID", 8)  # Bawan can no longer be bid
+    monkeypatch.setattr(trickrules.engine.kout.auction, "MAX_BID", 8)  # Bawan can no longer be bid
     assert _engine_auction_count(game) != expected
 
 
@@ -223,27 +224,28 @@ def _engine_with(**changes: Any) -> Callable[[Profile], EngineSide]:
 
 def test_score_grid_catches_malzoom_scored_double_in_the_engine(
         monkeypatch: pytest.MonkeyPatch) -> None:
-    monkeypatch.setattr(proofs.kout.crosscheck, "_engine", _engine_with(malzoom_failed_points=None))
+    monkeypatch.setattr(trickrules.proofs.kout.crosscheck, "_engine",
+                        _engine_with(malzoom_failed_points=None))
     result = score_game_end(KoutGame("kout6").profile)
     assert result.verdict == "refuted"
     assert "Malzoom 5" in result.witness["case"] and "failed" in result.witness["engine"]
 
 
 def test_score_grid_catches_a_model_without_bawan(monkeypatch: pytest.MonkeyPatch) -> None:
-    original = proofs.kout.scoring.hand_points
+    original = trickrules.proofs.kout.scoring.hand_points
 
     def no_bawan(sp, bid, malzoom, won):  # type: ignore[no-untyped-def]
         """A made Bawan scores its bid, not the Bawan's points."""
         _, theirs = original(sp, bid, malzoom, won)
         return t.If(won >= bid, bid, 0), theirs
 
-    monkeypatch.setattr(proofs.kout.scoring, "hand_points", no_bawan)
+    monkeypatch.setattr(trickrules.proofs.kout.scoring, "hand_points", no_bawan)
     result = score_game_end(KoutGame("kout4").profile)
     assert result.verdict == "refuted" and "(Bawan)" in result.witness["case"]
 
 
 def test_score_grid_catches_an_engine_without_shutout(monkeypatch: pytest.MonkeyPatch) -> None:
-    monkeypatch.setattr(proofs.kout.crosscheck, "_engine", _engine_with(shutout=None))
+    monkeypatch.setattr(trickrules.proofs.kout.crosscheck, "_engine", _engine_with(shutout=None))
     result = score_game_end(KoutGame("kout6").profile)
     assert result.verdict == "refuted"
     assert result.witness["engine"] == "failed, scores 0-51, game goes on"
@@ -255,8 +257,8 @@ SMALL_POOL = parse_cards("AS 9S AH 7H BJ")  # a smaller pool keeps the mutation 
 
 def test_small_scope_catches_an_engine_with_the_trump_ace_below_the_black_joker(
         monkeypatch: pytest.MonkeyPatch) -> None:
-    monkeypatch.setattr(proofs.kout.smallscope, "POOL", SMALL_POOL)
-    monkeypatch.setattr(engine.kout.ranking, "TRUMP_ACE_STRENGTH", 97)
+    monkeypatch.setattr(trickrules.proofs.kout.smallscope, "POOL", SMALL_POOL)
+    monkeypatch.setattr(trickrules.engine.kout.ranking, "TRUMP_ACE_STRENGTH", 97)
     result = small_scope(family_catalogue("kout").profile("kout4-default"))
     assert result.verdict == "refuted" and "engine seat" in result.witness["first"]
 
@@ -266,8 +268,8 @@ def test_small_scope_catches_a_model_without_follow_suit(
     def lax(sp, card, hand, ctx):  # type: ignore[no-untyped-def]
         return hand.holds(card)
 
-    monkeypatch.setattr(proofs.kout.smallscope, "POOL", SMALL_POOL)
-    monkeypatch.setattr(proofs.kout.evaluator, "legal_follow", lax)
+    monkeypatch.setattr(trickrules.proofs.kout.smallscope, "POOL", SMALL_POOL)
+    monkeypatch.setattr(trickrules.proofs.kout.evaluator, "legal_follow", lax)
     result = small_scope(family_catalogue("kout").profile("kout4-default"))
     assert result.verdict == "refuted" and result.witness["disagreements"] > 0
 
@@ -275,6 +277,7 @@ def test_small_scope_catches_a_model_without_follow_suit(
 def test_small_scope_covers_every_trick_of_its_pool() -> None:
     """Every ordered 4-card trick of both pools that the rules allow is completed and compared,
     and every history of the five trump cards it varies is asked."""
-    tally, problems = proofs.kout.smallscope.run(family_catalogue("kout").profile("kout4-default"))
+    tally, problems = trickrules.proofs.kout.smallscope.run(
+        family_catalogue("kout").profile("kout4-default"))
     assert problems == []
     assert tally.tricks > 800 and tally.illegal_prefixes > 0 and tally.histories == 32

@@ -11,14 +11,14 @@ from typing import Any
 import pytest
 import z3
 
-import engine.kout.game
-import engine.kout.rules
-import proofs.kout.kinds_rules
-from engine.kout.game import KoutState
-from proofs.disputes import Dispute, DisputeBook, dispute_questions
-from spec.cards import card_name
-from spec.loader import family_catalogue
-from spec.model import Profile
+import trickrules.engine.kout.game
+import trickrules.engine.kout.rules
+import trickrules.proofs.kout.kinds_rules
+from trickrules.engine.kout.game import KoutState
+from trickrules.proofs.disputes import Dispute, DisputeBook, dispute_questions
+from trickrules.spec.cards import card_name
+from trickrules.spec.loader import family_catalogue
+from trickrules.spec.model import Profile
 
 PLAY = {"legal", "winner", "hand-over"}
 
@@ -170,7 +170,7 @@ def test_dispute_questions_cover_every_reading_some_source_allows() -> None:
 
 
 def test_a_wrong_engine_makes_the_witness_fail_to_replay(monkeypatch: pytest.MonkeyPatch) -> None:
-    monkeypatch.setattr(proofs.kout.kinds_rules, "next_dealer",
+    monkeypatch.setattr(trickrules.proofs.kout.kinds_rules, "next_dealer",
                         lambda rules, dealer: (dealer + 1) % rules.players)
     d = DisputeBook(family_catalogue("kout")).settle("kout6", "dealer.rotation", "with-turn-order",
                                              "against-turn-order")
@@ -182,9 +182,9 @@ def test_an_engine_that_lets_a_joker_follow_a_joker_lead_fails_to_replay(
         monkeypatch: pytest.MonkeyPatch) -> None:
     """An engine that always lets the other Joker follow a Joker led with permission: the
     witness of ``joker.to-joker-lead`` no longer replays."""
-    real = engine.kout.rules.compile_rules
-    monkeypatch.setattr(engine.kout.game, "compile_rules", lambda profile: dataclasses.replace(
-        real(profile), joker_to_joker_lead=True))
+    real = trickrules.engine.kout.rules.compile_rules
+    monkeypatch.setattr(trickrules.engine.kout.game, "compile_rules", lambda profile:
+                        dataclasses.replace(real(profile), joker_to_joker_lead=True))
     d = DisputeBook(family_catalogue("kout")).settle("kout6", "joker.to-joker-lead", "allowed",
                                                      "not-allowed")
     legal = next(o for o in d.outcomes if o.kind == "legal")
@@ -196,8 +196,8 @@ def test_an_engine_that_scores_every_failed_malzoom_5_fails_to_replay(
         monkeypatch: pytest.MonkeyPatch) -> None:
     """An engine that gives 5 for every failed Malzoom, whatever the tricks: the witness of
     ``score.malzoom-failed = 5-if-under-5`` no longer replays."""
-    real = engine.kout.rules.compile_rules
-    monkeypatch.setattr(proofs.kout.kinds_rules, "compile_rules",
+    real = trickrules.engine.kout.rules.compile_rules
+    monkeypatch.setattr(trickrules.proofs.kout.kinds_rules, "compile_rules",
                         lambda profile: dataclasses.replace(real(profile),
                                                             malzoom_points_under_5_only=False))
     d = DisputeBook(family_catalogue("kout")).settle("kout6", "score.malzoom-failed", "5",
@@ -212,7 +212,7 @@ def test_a_wrong_model_changes_the_verdict(monkeypatch: pytest.MonkeyPatch) -> N
     def no_any_forced(sp: Any, bid: z3.ArithRef, forced: z3.BoolRef) -> Any:
         return z3.And(forced, bid == 5), [bid >= 5, bid <= 9]
 
-    monkeypatch.setattr(proofs.kout.kinds_rules, "contract_rules", no_any_forced)
+    monkeypatch.setattr(trickrules.proofs.kout.kinds_rules, "contract_rules", no_any_forced)
     d = DisputeBook(family_catalogue("kout")).settle("kout4", "auction.malzoom", "forced-5",
                                              "any-forced")
     assert d.verdict == "unknown"

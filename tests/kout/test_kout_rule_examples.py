@@ -7,9 +7,9 @@ from typing import Any
 
 import pytest
 
-from engine.kout.scoring import HandScore
-from proofs.rule_examples import check_rule_example
-from spec.loader import family_catalogue
+from trickrules.engine.kout.scoring import HandScore
+from trickrules.proofs.rule_examples import check_rule_example
+from trickrules.spec.loader import family_catalogue
 
 CATALOGUE = family_catalogue("kout")
 assert CATALOGUE.rulebook is not None
@@ -18,7 +18,7 @@ EXAMPLES = {e.id: e for e in CATALOGUE.rulebook.examples}
 
 def test_an_engine_that_scores_a_failed_bid_once_fails_its_example(
         monkeypatch: pytest.MonkeyPatch) -> None:
-    from engine.kout import scoring
+    from trickrules.engine.kout import scoring
 
     real = scoring.score_hand
 
@@ -27,7 +27,7 @@ def test_an_engine_that_scores_a_failed_bid_once_fails_its_example(
         return result if result.made else HandScore(False, result.team, contract.bid)
 
     monkeypatch.setattr(scoring, "score_hand", once)
-    monkeypatch.setattr("engine.kout.state.score_hand", once, raising=False)
+    monkeypatch.setattr("trickrules.engine.kout.state.score_hand", once, raising=False)
     failures = check_rule_example(CATALOGUE, EXAMPLES["bid-failed"]).failures
     assert any("the engine gives score" in f for f in failures), failures
     assert not any("the model gives" in f for f in failures)
@@ -35,7 +35,7 @@ def test_an_engine_that_scores_a_failed_bid_once_fails_its_example(
 
 def test_a_model_that_lets_the_leader_win_fails_the_trump_example(
         monkeypatch: pytest.MonkeyPatch) -> None:
-    from proofs.kout.evaluator import ModelEvaluator
+    from trickrules.proofs.kout.evaluator import ModelEvaluator
 
     monkeypatch.setattr(ModelEvaluator, "trick_winner", lambda self, s, cards: s.leader)
     failures = check_rule_example(CATALOGUE, EXAMPLES["a-low-trump-wins"]).failures
@@ -46,7 +46,7 @@ def test_a_model_that_lets_the_leader_win_fails_the_trump_example(
 def test_the_joker_example_tells_the_house_option_apart() -> None:
     """Under the house option ``joker.counts-as-trump = optional`` the engine and the model
     both let the heart be played too, so the example of the ruled reading would fail there."""
-    from proofs.rule_examples import engine_answers, example_profile, model_answers
+    from trickrules.proofs.rule_examples import engine_answers, example_profile, model_answers
 
     example = replace(EXAMPLES["joker-owed-as-trump"], then=())
     house = example_profile(CATALOGUE, example).pin({"joker.counts-as-trump": "optional"})

@@ -10,20 +10,20 @@ from typing import Any
 
 import pytest
 
-import engine.kout.ranking
-import engine.kout.rules
-import engine.kout.state
-import proofs.kout.crosscheck
-from engine.kout.play import Contract
-from engine.kout.rules import Rules
-from engine.kout.scoring import HandScore, game_winner, score_hand
-from engine.masks import CardSet
-from proofs.kout.crosscheck import EngineSide, engine_side
-from proofs.kout.theorems import THEOREMS
-from proofs.smt.solver import Result
-from spec.cards import JACK, SUITS, Card, Suit, make_card
-from spec.loader import family_catalogue
-from spec.model import Profile
+import trickrules.engine.kout.ranking
+import trickrules.engine.kout.rules
+import trickrules.engine.kout.state
+import trickrules.proofs.kout.crosscheck
+from trickrules.engine.kout.play import Contract
+from trickrules.engine.kout.rules import Rules
+from trickrules.engine.kout.scoring import HandScore, game_winner, score_hand
+from trickrules.engine.masks import CardSet
+from trickrules.proofs.kout.crosscheck import EngineSide, engine_side
+from trickrules.proofs.kout.theorems import THEOREMS
+from trickrules.proofs.smt.solver import Result
+from trickrules.spec.cards import JACK, SUITS, Card, Suit, make_card
+from trickrules.spec.loader import family_catalogue
+from trickrules.spec.model import Profile
 
 KOUT6 = family_catalogue("kout").profile("kout6-default")
 KOUT4 = family_catalogue("kout").profile("kout4-default")
@@ -41,7 +41,7 @@ def _plant(monkeypatch: pytest.MonkeyPatch, **functions: Any) -> None:
     def broken(profile: Profile) -> EngineSide:
         return engine_side(profile)._replace(**functions)
 
-    monkeypatch.setattr(proofs.kout.crosscheck, "_engine", broken)
+    monkeypatch.setattr(trickrules.proofs.kout.crosscheck, "_engine", broken)
 
 
 def _malzoom_made_scores_10(rules: Rules, contract: Contract,
@@ -98,7 +98,7 @@ def test_a_bawan_winning_a_later_hand_in_the_engine_states_is_caught(
         monkeypatch: pytest.MonkeyPatch) -> None:
     """The same bug where the engine's states call the game-end rule: the grid's hands played
     out through the states catch it."""
-    monkeypatch.setattr(engine.kout.state, "game_winner", _bawan_wins_any_hand)
+    monkeypatch.setattr(trickrules.engine.kout.state, "game_winner", _bawan_wins_any_hand)
     result = _theorem("crosscheck.score-game-end", KOUT6)
     assert result.verdict == "refuted"
     assert result.witness["case"].endswith(", hand 1, scores before 0-1 (played out)")
@@ -109,7 +109,7 @@ def test_the_auction_making_every_forced_bid_malzoom_is_caught(
         monkeypatch: pytest.MonkeyPatch) -> None:
     def every_forced_malzoom(profile: Profile) -> dict[tuple[int, bool], Contract]:
         """The engine's contracts, with every forced bid Malzoom."""
-        made = proofs.kout.crosscheck.auction_contracts(profile)
+        made = trickrules.proofs.kout.crosscheck.auction_contracts(profile)
         return {k: dataclasses.replace(c, malzoom=c.forced) for k, c in made.items()}
 
     _plant(monkeypatch, contracts=every_forced_malzoom)
@@ -125,11 +125,11 @@ def _honours_without_the_jack(kind: str, deck_mask: CardSet) -> tuple[CardSet, .
     return tuple(m & ~(1 << make_card(suit, JACK)) for suit, m in zip(SUITS, honours, strict=True))
 
 
-ORIGINAL_HONOURS = engine.kout.rules._honours
+ORIGINAL_HONOURS = trickrules.engine.kout.rules._honours
 
 
 def test_honours_without_the_jack_are_caught(monkeypatch: pytest.MonkeyPatch) -> None:
-    monkeypatch.setattr(engine.kout.rules, "_honours", _honours_without_the_jack)
+    monkeypatch.setattr(trickrules.engine.kout.rules, "_honours", _honours_without_the_jack)
     result = _theorem("crosscheck.small-scope", KOUT4)
     assert result.verdict == "refuted"
     first = result.witness["first"]
@@ -137,7 +137,7 @@ def test_honours_without_the_jack_are_caught(monkeypatch: pytest.MonkeyPatch) ->
     assert "JS" in first and "engine" in first
 
 
-ORIGINAL_STRENGTH = engine.kout.ranking.card_strength
+ORIGINAL_STRENGTH = trickrules.engine.kout.ranking.card_strength
 
 
 def _low_trumps_upside_down(card: Card, trump: Suit, follow: Suit, worthless: CardSet = 0) -> int:
@@ -145,12 +145,12 @@ def _low_trumps_upside_down(card: Card, trump: Suit, follow: Suit, worthless: Ca
     strength = ORIGINAL_STRENGTH(card, trump, follow, worthless)
     suit, rank = divmod(card, 13)
     if card < 52 and suit == trump and rank < JACK:
-        return engine.kout.ranking.TRUMP_BASE_STRENGTH + JACK - 1 - rank
+        return trickrules.engine.kout.ranking.TRUMP_BASE_STRENGTH + JACK - 1 - rank
     return strength
 
 
 def test_low_trumps_upside_down_are_caught(monkeypatch: pytest.MonkeyPatch) -> None:
-    monkeypatch.setattr(engine.kout.ranking, "card_strength", _low_trumps_upside_down)
+    monkeypatch.setattr(trickrules.engine.kout.ranking, "card_strength", _low_trumps_upside_down)
     result = _theorem("crosscheck.small-scope", KOUT4)
     assert result.verdict == "refuted"
     assert "9S" in result.witness["first"] and "7S" in result.witness["first"]

@@ -5,8 +5,8 @@ from __future__ import annotations
 import pytest
 from helpers import legal, play, situation, variant
 
-from engine.errors import IllegalActionError
-from spec.cards import parse_card
+from trickrules.engine.errors import IllegalActionError
+from trickrules.spec.cards import parse_card
 
 
 def test_play_follow_suit_holding_the_suit() -> None:
@@ -61,7 +61,7 @@ def test_joker_to_joker_lead_is_the_rule_the_kit_charges() -> None:
     """The kit's reference answer names rule joker.to-joker-lead for the other Joker played
     to a Joker led with permission (and joker.play-to-trick for a Joker played otherwise), so
     an engine that bars it is charged to the rule it reads otherwise."""
-    from proofs.kout.conformance.expect import card_rules
+    from trickrules.proofs.kout.conformance.expect import card_rules
 
     state = play(situation(hands={0: "RJ 2C 5C", 1: "BJ 3S 4H"}, bid=9), "RJ")
     assert state.position is not None

@@ -16,12 +16,12 @@ from hypothesis.stateful import (
     run_state_machine_as_test,
 )
 
-from engine.errors import IllegalActionError
-from engine.kout.game import KoutGame, KoutState
-from engine.kout.record import play_random_game
-from engine.kout.state import PLAY, HandRecord
-from engine.masks import BIT, mask_of
-from spec.cards import ACE, BLACK_JOKER, RED_JOKER, rank_of, suit_of
+from trickrules.engine.errors import IllegalActionError
+from trickrules.engine.kout.game import KoutGame, KoutState
+from trickrules.engine.kout.record import play_random_game
+from trickrules.engine.kout.state import PLAY, HandRecord
+from trickrules.engine.masks import BIT, mask_of
+from trickrules.spec.cards import ACE, BLACK_JOKER, RED_JOKER, rank_of, suit_of
 
 GAMES = {game_id: KoutGame(game_id) for game_id in ("kout6", "kout4")}
 
@@ -172,8 +172,8 @@ def test_a_thousand_seeded_games_of_each() -> None:
 
 def test_perft_push_pop_matches_the_state_api() -> None:
     """Perft's push/pop path counts what cloning and applying actions count."""
-    from engine.kout.play import perft_position
-    from engine.perft import divide, perft
+    from trickrules.engine.kout.play import perft_position
+    from trickrules.engine.perft import divide, perft
 
     def by_api(state: KoutState, depth: int) -> int:
         if depth == 0:

@@ -7,9 +7,9 @@ import itertools
 import pytest
 from helpers import variant
 
-from engine.kout.game import KoutGame
-from engine.kout.play import Contract
-from engine.kout.scoring import HandScore, game_winner, score_hand
+from trickrules.engine.kout.game import KoutGame
+from trickrules.engine.kout.play import Contract
+from trickrules.engine.kout.scoring import HandScore, game_winner, score_hand
 
 RULES = KoutGame("kout6").rules
 
@@ -77,7 +77,7 @@ def test_game_bawan_first_hand() -> None:
 
 
 def test_dealer_rotation() -> None:
-    from engine.kout.record import play_random_game
+    from trickrules.engine.kout.record import play_random_game
 
     for game, step in ((KoutGame("kout6"), 1),
                        (variant(dealer__rotation="against-turn-order"), -1)):

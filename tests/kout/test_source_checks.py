@@ -8,13 +8,13 @@ from typing import Any
 
 import pytest
 
-from proofs.disputes import DisputeBook
-from proofs.kit import consistency_theorems
-from proofs.traceability import build_graph, claims_behind, report, sources_of
-from proofs.verify.source_checks import check_source_profile
-from spec.loader import family_catalogue
-from spec.source_profiles import source_profiles
 from trickrules.cli import main
+from trickrules.proofs.disputes import DisputeBook
+from trickrules.proofs.kit import consistency_theorems
+from trickrules.proofs.traceability import build_graph, claims_behind, report, sources_of
+from trickrules.proofs.verify.source_checks import check_source_profile
+from trickrules.spec.loader import family_catalogue
+from trickrules.spec.source_profiles import source_profiles
 
 EXAMPLE = Path(__file__).resolve().parents[2] / "docs" / "examples" / \
     "last-trick-black-joker-lead.json"
@@ -192,12 +192,12 @@ def test_explain_after_verify_solves_nothing(capsys: pytest.CaptureFixture[str],
     """``explain`` takes a dispute ``verify`` settled from its result cache: with the solver
     out of reach it still answers, and a dispute about the same rules it has to settle (no
     cache) fails where the solver is called."""
-    import proofs.disputes
+    import trickrules.proofs.disputes
 
     def no_solver(*args: object) -> None:
         raise AssertionError("the solver was called")
 
-    monkeypatch.setattr(proofs.disputes, "settle_afresh", no_solver)
+    monkeypatch.setattr(trickrules.proofs.disputes, "settle_afresh", no_solver)
     key = "kout6/joker.after-worthless-lead/led-suit-vs-trump-for-trick"
     assert main(["explain", key, "--json"]) == 0
     assert json.loads(capsys.readouterr().out)["verdict"] == "differs"

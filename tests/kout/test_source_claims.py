@@ -10,10 +10,10 @@ from pathlib import Path
 import pytest
 from helpers import edit_spec, spec_error
 
-from proofs.kout.theorems import deck_matches_deal
-from spec.loader import family_catalogue
-from spec.source_profiles import source_profile, source_profiles, stance, summary
 from trickrules.cli import main
+from trickrules.proofs.kout.theorems import deck_matches_deal
+from trickrules.spec.loader import family_catalogue
+from trickrules.spec.source_profiles import source_profile, source_profiles, stance, summary
 
 
 def test_claim_with_an_unknown_reading_names_file_and_line(spec_copy: Path) -> None:

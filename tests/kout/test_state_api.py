@@ -9,12 +9,12 @@ from typing import Any
 import pytest
 from helpers import play, situation
 
-from engine.errors import IllegalActionError, StateError
-from engine.kout.actions import NUM_ACTIONS, PASS, bid_action
-from engine.kout.game import KoutGame, KoutState
-from engine.kout.record import play_random_game
-from engine.kout.state import TERMINAL_PLAYER
-from spec.cards import parse_card
+from trickrules.engine.errors import IllegalActionError, StateError
+from trickrules.engine.kout.actions import NUM_ACTIONS, PASS, bid_action
+from trickrules.engine.kout.game import KoutGame, KoutState
+from trickrules.engine.kout.record import play_random_game
+from trickrules.engine.kout.state import TERMINAL_PLAYER
+from trickrules.spec.cards import parse_card
 
 
 def test_openspiel_surface() -> None:

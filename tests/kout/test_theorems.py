@@ -10,16 +10,17 @@ from typing import Any
 import pytest
 import z3
 
-import engine.kout.ranking
-import proofs.kout.evaluator
-import proofs.kout.kit
-import proofs.kout.model
-import proofs.kout.scoring
-import proofs.kout.theorems
-from engine.kout.game import KoutState
-from engine.kout.state import PLAY
-from proofs.kit import Theorem
-from proofs.kout.theorems import (
+import trickrules.engine.kout.ranking
+import trickrules.proofs.kout.evaluator
+import trickrules.proofs.kout.kit
+import trickrules.proofs.kout.model
+import trickrules.proofs.kout.scoring
+import trickrules.proofs.kout.theorems
+from trickrules.cli import main
+from trickrules.engine.kout.game import KoutState
+from trickrules.engine.kout.state import PLAY
+from trickrules.proofs.kit import Theorem
+from trickrules.proofs.kout.theorems import (
     THEOREMS,
     auction_model_matches_graph,
     black_joker_lead_wins,
@@ -28,9 +29,8 @@ from proofs.kout.theorems import (
     legal_card_exists,
     ranking_total_order,
 )
-from proofs.verify.rows import failed, run_theorems
-from spec.loader import family_catalogue
-from trickrules.cli import main
+from trickrules.proofs.verify.rows import failed, run_theorems
+from trickrules.spec.loader import family_catalogue
 
 
 def test_every_theorem_is_proved_for_every_shipped_profile(
@@ -57,10 +57,10 @@ def test_ranking_theorem_refuted_when_ranks_tie(monkeypatch: pytest.MonkeyPatch)
     def tied(a, b, trump, follow, a_worthless=None, b_worthless=None):  # type: ignore[no-untyped-def]
         """Within a tier, rank no longer decides: two trumps tie."""
         no = z3.BoolVal(False)
-        tier = proofs.kout.model.tier
+        tier = trickrules.proofs.kout.model.tier
         return tier(a, trump, follow, no) > tier(b, trump, follow, no)
 
-    monkeypatch.setattr(proofs.kout.theorems, "beats", tied)
+    monkeypatch.setattr(trickrules.proofs.kout.theorems, "beats", tied)
     result = ranking_total_order(family_catalogue("kout").profile("kout6-default"))
     assert result.verdict == "refuted" and set(result.witness) == {"a", "b", "c"}
 
@@ -98,7 +98,8 @@ def test_black_lead_witness_is_taken_by_the_red_joker_or_the_trump_ace() -> None
 
 def test_witness_that_the_engine_disagrees_with_does_not_replay(
         monkeypatch: pytest.MonkeyPatch) -> None:
-    monkeypatch.setattr(engine.kout.ranking, "BLACK_JOKER_STRENGTH", 101)  # engine: black over red
+    # engine: black over red
+    monkeypatch.setattr(trickrules.engine.kout.ranking, "BLACK_JOKER_STRENGTH", 101)
     rows = run_theorems([family_catalogue("kout").profile("kout4-default")], tuple(
         t for t in THEOREMS if t.id == "joker.black-lead-can-lose"))
     assert rows[0].verdict == "refuted" and rows[0].replay is not None
@@ -111,14 +112,14 @@ def test_model_without_joker_lead_rule_refutes_legal_card_exists(
         monkeypatch: pytest.MonkeyPatch) -> None:
     """A model in which an unpermitted Joker can never be led leaves a leader holding only
     Jokers without a legal card; the witness is reachable and the engine disagrees."""
-    import proofs.kout.situation
+    import trickrules.proofs.kout.situation
 
     def strict(sp, card, hand, permitted):  # type: ignore[no-untyped-def]
-        return z3.And(hand.holds(card), z3.Or(z3.Not(proofs.kout.model.is_joker(card)),
+        return z3.And(hand.holds(card), z3.Or(z3.Not(trickrules.proofs.kout.model.is_joker(card)),
                                               permitted))
 
-    monkeypatch.setattr(proofs.kout.situation, "legal_lead", strict)
-    monkeypatch.setattr(proofs.kout.evaluator, "legal_lead", strict)
+    monkeypatch.setattr(trickrules.proofs.kout.situation, "legal_lead", strict)
+    monkeypatch.setattr(trickrules.proofs.kout.evaluator, "legal_lead", strict)
     result = legal_card_exists(family_catalogue("kout").profile("kout4-default"))
     assert result.verdict == "refuted" and result.replay is not None
     assert result.replay["model"]["legal"] == []
@@ -128,11 +129,12 @@ def test_model_without_joker_lead_rule_refutes_legal_card_exists(
 
 def test_verify_exits_non_zero_on_a_refuted_theorem(monkeypatch: pytest.MonkeyPatch,
                                                     capsys: pytest.CaptureFixture[str]) -> None:
-    from proofs.smt.solver import Result
+    from trickrules.proofs.smt.solver import Result
 
     broken = Theorem("test.always-refuted", "refuted on purpose",
                      lambda profile: Result("refuted", 0.0, witness={"x": 1}))
-    monkeypatch.setattr(proofs.kout.kit, "KIT", replace(proofs.kout.kit.KIT, theorems=(broken,)))
+    kit = trickrules.proofs.kout.kit
+    monkeypatch.setattr(kit, "KIT", replace(kit.KIT, theorems=(broken,)))
     code = main(["verify", "--profile", "kout6-default"])
     out = capsys.readouterr().out
     assert code == 1 and "refuted" in out and "x=1" in out
@@ -155,9 +157,10 @@ def test_auction_theorems_hold_for_every_auction_reading(profile_id: str,
 
 
 def test_auction_crosscheck_catches_a_broken_z3_auction(monkeypatch: pytest.MonkeyPatch) -> None:
-    import proofs.kout.auction
+    import trickrules.proofs.kout.auction
 
-    monkeypatch.setattr(proofs.kout.auction, "MAX_BID", 8)  # Bawan no longer biddable in Z3
+    # Bawan no longer biddable in Z3
+    monkeypatch.setattr(trickrules.proofs.kout.auction, "MAX_BID", 8)
     result = auction_model_matches_graph(family_catalogue("kout").profile("kout4-default"))
     assert result.verdict == "refuted"
     assert 9 in result.witness["graph"] and 9 not in result.witness["z3"]
@@ -165,14 +168,14 @@ def test_auction_crosscheck_catches_a_broken_z3_auction(monkeypatch: pytest.Monk
 
 def test_dealer_must_bid_refuted_when_the_forced_bid_rule_is_dropped(
         monkeypatch: pytest.MonkeyPatch) -> None:
-    import proofs.kout.auction
+    import trickrules.proofs.kout.auction
 
-    original = proofs.kout.auction.call_is_legal
+    original = trickrules.proofs.kout.auction.call_is_legal
 
     def no_forcing(sp, step, call, index, players):  # type: ignore[no-untyped-def]
         return original(sp, step, call, -1, players)  # the forced position is never recognised
 
-    monkeypatch.setattr(proofs.kout.auction, "call_is_legal", no_forcing)
+    monkeypatch.setattr(trickrules.proofs.kout.auction, "call_is_legal", no_forcing)
     result = dealer_must_bid(family_catalogue("kout").profile("kout6-default"))
     assert result.verdict == "refuted"
     assert result.witness["calls"].startswith("pass pass pass pass pass pass")
@@ -182,15 +185,15 @@ def test_made_at_stop_is_refuted_for_a_model_that_scores_one_trick_too_many(
         monkeypatch: pytest.MonkeyPatch) -> None:
     profile = family_catalogue("kout").profile("kout6-default").pin(
         {"score.made": "tricks-won", "hand.early-stop": "stop-when-decided"})
-    assert proofs.kout.theorems.made_at_stop_scores_the_bid(profile).verdict == "proved"
-    real = proofs.kout.scoring.hand_points
+    assert trickrules.proofs.kout.theorems.made_at_stop_scores_the_bid(profile).verdict == "proved"
+    real = trickrules.proofs.kout.scoring.hand_points
 
     def one_more(sp: Any, bid: Any, malzoom: Any, won: Any) -> Any:
         ours, theirs = real(sp, bid, malzoom, won)
         return ours + 1, theirs
 
-    monkeypatch.setattr(proofs.kout.theorems, "hand_points", one_more)
-    assert proofs.kout.theorems.made_at_stop_scores_the_bid(profile).verdict == "refuted"
+    monkeypatch.setattr(trickrules.proofs.kout.theorems, "hand_points", one_more)
+    assert trickrules.proofs.kout.theorems.made_at_stop_scores_the_bid(profile).verdict == "refuted"
 
 
 def test_a_fault_inside_a_check_is_its_finding_and_the_run_goes_on(
@@ -198,14 +201,15 @@ def test_a_fault_inside_a_check_is_its_finding_and_the_run_goes_on(
     """A model bug that raises (an assertion of the evaluator, as a planted off-suit ranking
     bug once did) is reported as that theorem's unknown verdict naming the fault; every other
     theorem still runs, and verify exits 1 (it once ended with exit 3 and no report)."""
-    from proofs.smt.solver import Result
+    from trickrules.proofs.smt.solver import Result
 
     def broken(profile: Any) -> Result:
         raise AssertionError("model gives 0 winners")
 
     theorems = tuple(replace(t, check=broken) if t.id == "trick.one-winner" else t
-                     for t in proofs.kout.kit.KIT.theorems)
-    monkeypatch.setattr(proofs.kout.kit, "KIT", replace(proofs.kout.kit.KIT, theorems=theorems))
+                     for t in trickrules.proofs.kout.kit.KIT.theorems)
+    kit = trickrules.proofs.kout.kit
+    monkeypatch.setattr(kit, "KIT", replace(kit.KIT, theorems=theorems))
     assert main(["verify", "--profile", "kout4-default", "--jobs", "1", "--json"]) == 1
     report = json.loads(capsys.readouterr().out)
     rows = {r["id"]: r for r in report["results"]}

@@ -8,23 +8,23 @@ import json
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
-from spec.registry import FAMILIES
 from trickrules.kit import DEFAULT_TIMEOUT
+from trickrules.spec.registry import FAMILIES
 
 if TYPE_CHECKING:
     from rich.console import Console
     from rich.table import Table
 
-    from proofs.conformance.build import Suite
-    from proofs.conformance.suite import SuiteData
     from trickrules.kit.runner import Run, Runner
+    from trickrules.proofs.conformance.build import Suite
+    from trickrules.proofs.conformance.suite import SuiteData
 
 
 
 def cmd_conform(args: argparse.Namespace) -> int:
     """Run the suite against ``--engine``; exit 1 on any failure, 2 on bad arguments."""
-    from spec.registry import family_named, game_ids
     from trickrules.kit.session import check_timeout, run_suite
+    from trickrules.spec.registry import family_named, game_ids
 
     check_timeout(args.timeout)
     family = family_named(args.game)
@@ -63,7 +63,7 @@ def _only_ops(only: str | None) -> list[str] | None:
 
 def _write_failures(path: Path, run: Run) -> None:
     """Every failure of the run to ``path``, one JSON object per line (``--failures``)."""
-    from proofs.verify.cache import write_atomically
+    from trickrules.proofs.verify.cache import write_atomically
 
     write_atomically(path, "".join(
         json.dumps(f.as_json(), ensure_ascii=False) + "\n" for f in run.failures).encode())
@@ -230,7 +230,7 @@ def cmd_vectors(args: argparse.Namespace) -> int:
         report = current_report(Path(args.report) if args.report else None, console)
     stale_any = False
     summaries: list[dict[str, Any]] = []
-    from spec.registry import family_named
+    from trickrules.spec.registry import family_named
 
     for family in [family_named(args.game)] if args.game else list(FAMILIES):
         summary, stale = _family_vectors(family, args, report, console)
@@ -247,7 +247,7 @@ def _check_vectors_out(args: argparse.Namespace) -> None:
     if args.out and not args.game:
         raise ValueError("--out names one suite's directory: give --game too")
     if args.out and not args.check:
-        from proofs.verify.cache import check_writable_folder
+        from trickrules.proofs.verify.cache import check_writable_folder
 
         check_writable_folder(Path(args.out), "--out")
 
@@ -258,11 +258,11 @@ def _family_vectors(family: str, args: argparse.Namespace, report: dict[str, Any
     ``--json`` prints it) and whether it is stale."""
     import importlib
 
-    from proofs.conformance.build import WITNESSES, stored_witnesses, suite_files
-    from proofs.conformance.suite import SuiteError, suite_dir
-    from spec.loader import family_catalogue
-    from spec.registry import family as family_record
     from trickrules.cli.render.console import literal
+    from trickrules.proofs.conformance.build import WITNESSES, stored_witnesses, suite_files
+    from trickrules.proofs.conformance.suite import SuiteError, suite_dir
+    from trickrules.spec.loader import family_catalogue
+    from trickrules.spec.registry import family as family_record
 
     generator = importlib.import_module(family_record(family).suite_builder)
     out = Path(args.out) if args.out else suite_dir(family)
@@ -305,7 +305,7 @@ def _compare_suite(files: dict[str, str], out: Path, family: str, summary: dict[
                    console: Console) -> bool:
     """Whether the suite files at ``out`` differ from the rebuilt ``files`` (``--check``),
     said on the console and noted in ``summary``."""
-    from proofs.conformance.build import stale_files
+    from trickrules.proofs.conformance.build import stale_files
 
     stale = stale_files(files, out)
     summary["stale"] = stale
@@ -322,8 +322,8 @@ def _write_vectors(files: dict[str, str], out: Path, suite: Suite, summary: dict
                    console: Console) -> None:
     """The rebuilt suite and its record written to ``out``, said on the console, and how
     many of its answers the Z3 model confirmed noted in ``summary``."""
-    from proofs.conformance.build import write_suite
-    from proofs.conformance.made_from import write_record
+    from trickrules.proofs.conformance.build import write_suite
+    from trickrules.proofs.conformance.made_from import write_record
 
     write_suite(files, out)
     write_record(files, out)
@@ -343,11 +343,11 @@ def recorded_current(family: str, suite: Path) -> dict[str, Any] | None:
     """The ``--check`` summary of a family's suite whose ``made-from.json`` shows it current
     (made from the present inputs, every file as recorded), read from its files without a
     rebuild; None when the record cannot show it (then the suite is rebuilt and compared)."""
-    from proofs.conformance.build import stored_witnesses
-    from proofs.conformance.made_from import made_from_present_inputs
-    from proofs.conformance.suite import GROUPS, load_suite
-    from proofs.kit import kit_for_game
-    from spec.registry import family_of, game_ids
+    from trickrules.proofs.conformance.build import stored_witnesses
+    from trickrules.proofs.conformance.made_from import made_from_present_inputs
+    from trickrules.proofs.conformance.suite import GROUPS, load_suite
+    from trickrules.proofs.kit import kit_for_game
+    from trickrules.spec.registry import family_of, game_ids
 
     if not made_from_present_inputs(suite):
         return None

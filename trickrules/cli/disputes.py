@@ -8,18 +8,18 @@ import json
 import sys
 from typing import TYPE_CHECKING, Any
 
-from spec.registry import FAMILIES
+from trickrules.spec.registry import FAMILIES
 
 if TYPE_CHECKING:
-    from spec.catalogue import Catalogue
-    from spec.coverage import SentenceBook
+    from trickrules.spec.catalogue import Catalogue
+    from trickrules.spec.coverage import SentenceBook
 
 
 def _catalogue_with_profile(profile_id: str) -> Catalogue:
     """The catalogue of the family that has ``profile_id`` (shipped, pinned or a source's);
     the first family's when none has it, whose error then lists the known ids."""
-    from proofs.profile_diff import every_profile
-    from spec.loader import family_catalogue
+    from trickrules.proofs.profile_diff import every_profile
+    from trickrules.spec.loader import family_catalogue
 
     base = profile_id.split("[")[0]
     for family in FAMILIES:
@@ -31,8 +31,8 @@ def _catalogue_with_profile(profile_id: str) -> Catalogue:
 
 def _catalogue_of_dispute(dispute_id: str) -> Catalogue:
     """The catalogue of the game a dispute id names (``baloot/...``, ``kout6/...``)."""
-    from spec.loader import family_catalogue, game_catalogue
-    from spec.registry import game_ids
+    from trickrules.spec.loader import family_catalogue, game_catalogue
+    from trickrules.spec.registry import game_ids
 
     game = dispute_id.split("/")[0]
     return game_catalogue(game) if game in game_ids() else family_catalogue(FAMILIES[0])
@@ -42,8 +42,8 @@ def _catalogue_of_dispute(dispute_id: str) -> Catalogue:
 def _book(catalogue: Catalogue) -> Any:
     """A dispute book that takes what ``verify`` already settled from its result cache
     (``$TRICKRULES_CACHE``), and stores what it settles for the next command."""
-    from proofs.verify.cache import default_directory
-    from proofs.verify.jobs import cached_book
+    from trickrules.proofs.verify.cache import default_directory
+    from trickrules.proofs.verify.jobs import cached_book
 
     return cached_book(catalogue, default_directory())
 
@@ -51,7 +51,7 @@ def _book(catalogue: Catalogue) -> Any:
 def cmd_diff(args: argparse.Namespace) -> int:
     """Every divergence between two profiles, each with a replayed witness or a proof that it
     changes nothing; exit 1 if any dispute is left unknown."""
-    from proofs.profile_diff import diff_profiles, find_profile
+    from trickrules.proofs.profile_diff import diff_profiles, find_profile
 
     catalogue = _catalogue_with_profile(args.profile_a)
     a, b = find_profile(catalogue, args.profile_a), find_profile(catalogue, args.profile_b)
@@ -141,7 +141,7 @@ def cmd_judge(args: argparse.Namespace) -> int:
 def _source_rows(catalogue: Catalogue) -> list[dict[str, Any]]:
     """One row per source and game: claims, silences, ambiguities, contradictions, variants
     and how its sentences are accounted for."""
-    from spec.source_profiles import summary
+    from trickrules.spec.source_profiles import summary
 
     rows: list[dict[str, Any]] = []
     for source in catalogue.sources.values():
@@ -169,7 +169,7 @@ def cmd_sources(args: argparse.Namespace) -> int:
     one source's sentences and how each is accounted for."""
     from rich.table import Table
 
-    from spec.loader import family_catalogue
+    from trickrules.spec.loader import family_catalogue
 
     if args.sentences:
         return _print_sentences(args.sentences, args.json)
@@ -215,7 +215,7 @@ def _print_sentences(source_id: str, as_json: bool) -> int:
 def _sentence_book(source_id: str) -> tuple[Catalogue, SentenceBook]:
     """The catalogue that holds ``source_id`` and its sentence index; a source with no index
     is refused naming every known source."""
-    from spec.loader import family_catalogue
+    from trickrules.spec.loader import family_catalogue
 
     catalogue = next((c for c in map(family_catalogue, FAMILIES) if source_id in c.sources),
                      None)
@@ -231,7 +231,7 @@ def _seed_words(catalogue: Catalogue, source_id: str,
     """The words of each sentence whose seed text still holds the sentence indexed there,
     and how many indexed sentences it no longer holds; none of either when the source's seed
     file is not beside the checkout."""
-    from spec.sentences import read_sentences, sources_directory
+    from trickrules.spec.sentences import read_sentences, sources_directory
 
     where = sources_directory()
     if where is None or not (where / catalogue.sources[source_id].file).exists():
@@ -262,8 +262,8 @@ def _print_sentence_rows(source_id: str, out: list[dict[str, Any]], differing: i
                          indexed: int) -> None:
     """The sentences on the console, each with how it is accounted for, after a warning
     when the seed text no longer matches the index."""
-    from spec.coverage import REASONS
     from trickrules.cli.render.console import literal, output_console
+    from trickrules.spec.coverage import REASONS
 
     console = output_console()
     if differing:

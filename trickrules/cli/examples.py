@@ -57,7 +57,7 @@ def find_example(name: str) -> tuple[str, Traversable]:
 def write_examples(folder: Path) -> list[Path]:
     """Every example written under ``folder/docs/examples/`` (each file whole or not at
     all); the paths written."""
-    from proofs.verify.cache import write_atomically
+    from trickrules.proofs.verify.cache import write_atomically
 
     if folder.exists() and not folder.is_dir():
         raise ValueError(f"--write: {folder} is not a folder")

@@ -10,8 +10,8 @@ from typing import Any
 
 def games_table() -> list[dict[str, Any]]:
     """One row per registered game."""
-    from engine.registry import game_types, load_game
-    from spec.loader import game_catalogue
+    from trickrules.engine.registry import game_types, load_game
+    from trickrules.spec.loader import game_catalogue
 
     rows = []
     for kind in game_types():

@@ -18,7 +18,6 @@ import textwrap
 from collections.abc import Sequence
 from typing import Any, NoReturn
 
-from spec.registry import FAMILIES, game_ids
 from trickrules.cli import (
     conform,
     disputes,
@@ -31,6 +30,7 @@ from trickrules.cli import (
     simulate,
     verify,
 )
+from trickrules.spec.registry import FAMILIES, game_ids
 
 EXIT_CODES = """exit codes:
   0    done; every check held
@@ -164,7 +164,7 @@ class HungUp(Terminated):
 
 
 def _terminate(signum: int, frame: object) -> None:
-    from proofs.verify.run import note_signal
+    from trickrules.proofs.verify.run import note_signal
 
     kind = HungUp if signum == signal.SIGHUP else Terminated
     note_signal(kind)  # raised again where the verify loop waits, if swallowed here
@@ -173,14 +173,14 @@ def _terminate(signum: int, frame: object) -> None:
 
 def _quiet_unraisable(unraisable: Any) -> None:
     """A signal's exception raised inside a finalizer is swallowed, and the verify loop
-    raises it again (:func:`proofs.verify.run.note_signal`): it is not printed."""
+    raises it again (:func:`trickrules.proofs.verify.run.note_signal`): it is not printed."""
     if isinstance(unraisable.exc_value, (Terminated, KeyboardInterrupt)):
         return
     sys.__unraisablehook__(unraisable)
 
 
 def _interrupt(signum: int, frame: object) -> None:
-    from proofs.verify.run import note_signal
+    from trickrules.proofs.verify.run import note_signal
 
     note_signal(KeyboardInterrupt)
     raise KeyboardInterrupt
@@ -211,7 +211,7 @@ def main(argv: Sequence[str] | None = None) -> int:
     data, an illegal action, an unknown id), 3 with a one-line message for an internal error
     (its traceback only under ``--debug``), 130 on Ctrl-C, 141 when the reader of the output
     goes away, 143 on SIGTERM; never a traceback otherwise (:data:`EXIT_CODES`)."""
-    from spec.errors import SpecError
+    from trickrules.spec.errors import SpecError
 
     Parser.argv = list(sys.argv[1:] if argv is None else argv)
     if sys.stdout is None:  # started with its output closed (``>&-``): nothing to say
@@ -230,9 +230,9 @@ def main(argv: Sequence[str] | None = None) -> int:
 def _run(args: argparse.Namespace) -> int:
     """Run the command ``args`` names; every way it can end is an exit status with at most
     one line of error (see :func:`main`)."""
-    from engine.errors import EngineError
-    from spec.cards import CardParseError
-    from spec.errors import SpecError
+    from trickrules.engine.errors import EngineError
+    from trickrules.spec.cards import CardParseError
+    from trickrules.spec.errors import SpecError
 
     as_json = bool(getattr(args, "json", False))
     try:

@@ -8,7 +8,7 @@ import json
 import time
 from typing import Any
 
-from spec.registry import family, family_of, game_ids
+from trickrules.spec.registry import family, family_of, game_ids
 
 
 def games_with_odds() -> tuple[str, ...]:

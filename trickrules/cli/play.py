@@ -10,25 +10,25 @@ import time
 from types import ModuleType
 from typing import Any
 
-from spec.registry import game_ids
+from trickrules.spec.registry import game_ids
 
 
 def _game(args: argparse.Namespace) -> Any:
-    from engine.registry import load_game
+    from trickrules.engine.registry import load_game
 
     return load_game(args.game, args.profile)
 
 
 def _family_command_line(game_id: str) -> ModuleType:
     """The command-line module of the family ``game_id`` belongs to (its record names it)."""
-    from spec.registry import family, family_of
+    from trickrules.spec.registry import family, family_of
 
     return importlib.import_module(family(family_of(game_id)).command_line)
 
 
 def cmd_play(args: argparse.Namespace) -> int:
     """Play a whole game with random legal players, reproducibly from ``--seed``."""
-    from engine.registry import random_game_record
+    from trickrules.engine.registry import random_game_record
 
     record = random_game_record(_game(args), args.seed)
     if args.json:
@@ -43,7 +43,7 @@ def cmd_play(args: argparse.Namespace) -> int:
 def cmd_perft(args: argparse.Namespace) -> int:
     """Count play sequences from a seeded deal and a fixed contract, then print the setting
     with the count, its speed and the divide when asked."""
-    from engine.perft import divide, perft
+    from trickrules.engine.perft import divide, perft
 
     game = _game(args)
     position, setting, name = _family_command_line(args.game).perft_setting(args, game)

@@ -47,11 +47,11 @@ def current_report(path: Path | None, console: Console,
     """The report at ``path`` if it was made from the present rule data and code and covers
     the games of ``families`` (every family when None). Without ``path``: the default report
     if so, else a fresh verification of those games only (saved there)."""
-    from proofs.kit import kit_games
-    from proofs.verify.cache import inputs_digest
-    from spec.loader import game_catalogue
-    from spec.registry import family_of
     from trickrules.cli.verify import run_verification, write_report
+    from trickrules.proofs.kit import kit_games
+    from trickrules.proofs.verify.cache import inputs_digest
+    from trickrules.spec.loader import game_catalogue
+    from trickrules.spec.registry import family_of
 
     digest = inputs_digest()
     games = [g for g in kit_games() if families is None or family_of(g) in families]
@@ -72,7 +72,7 @@ def _stored_report(path: Path | None, candidate: Path, digest: str,
                    games: list[str]) -> dict[str, Any] | None:
     """The report at ``candidate`` when it is current for ``games`` and as ``verify`` wrote
     it; else None, or for a report the user named (``path``), a refusal saying why."""
-    from proofs.verify.report import seal_holds
+    from trickrules.proofs.verify.report import seal_holds
 
     if candidate.exists():
         report = read_report(candidate)
@@ -103,9 +103,9 @@ def _is_current(report: dict[str, Any], digest: str, games: list[str]) -> bool:
 
 def cmd_rulebook(args: argparse.Namespace) -> int:
     """Build the rulebook; exit 2 with the failing step when it cannot be built."""
-    from spec.registry import family_named
     from trickrules.cli.render.console import output_console
     from trickrules.rulebook.prerequisites import check_prerequisites
+    from trickrules.spec.registry import family_named
 
     families = list(dict.fromkeys(family_named(name) for name in args.game)) or None
     check_prerequisites(Path(args.out), pdf=not args.no_pdf)
@@ -139,7 +139,7 @@ def cmd_rulebook(args: argparse.Namespace) -> int:
 def _rule_examples(families: list[str]) -> int:
     """How many rule examples the rulebooks of ``families`` hold (each checked in the engine
     and the model as the book is built)."""
-    from spec.loader import family_catalogue
+    from trickrules.spec.loader import family_catalogue
 
     return sum(len(book.examples) for f in families
                if (book := family_catalogue(f).rulebook) is not None)

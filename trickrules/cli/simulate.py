@@ -14,7 +14,7 @@ import sys
 from pathlib import Path
 from typing import Any
 
-from spec.registry import game_ids
+from trickrules.spec.registry import game_ids
 
 OUTCOME_TITLES = (("hand_score", "hand's score", "hands"), ("made", "made/failed", "hands"),
                   ("winner", "game's winner", "games"), ("play", "any card or call", "games"))
@@ -35,7 +35,7 @@ def _players(text: str) -> tuple[str, str]:
 def _studies(args: argparse.Namespace) -> tuple[list[Any], list[dict[str, str]]]:
     """The studies asked for, and (for ``--dispute all``) the disputes left out because the
     engine plays one of their readings in no profile, each with the engine's reason."""
-    from engine.errors import ProfileError
+    from trickrules.engine.errors import ProfileError
     from trickrules.simulate.study import game_disputes, make_study, parse_dispute
 
     players = _players(args.players)
@@ -83,7 +83,7 @@ def cmd_simulate(args: argparse.Namespace) -> int:
         _write_examples(Path(args.examples), summaries)
     result = {"studies": summaries, "not_playable": skipped, "store": str(store.root)}
     if args.out:
-        from proofs.verify.cache import write_atomically
+        from trickrules.proofs.verify.cache import write_atomically
 
         write_atomically(Path(args.out), (json.dumps(result, indent=2) + "\n").encode())
     if args.publish:
@@ -106,8 +106,8 @@ def _check_outputs(args: argparse.Namespace) -> None:
     """Refuse, before anything is played, an output that cannot be written (a directory for
     a file, a socket, a folder without permission); a device or a FIFO is written as the
     shell's ``>`` writes it."""
-    from proofs.verify.cache import check_writable_folder
     from trickrules.cli.verify import check_writable
+    from trickrules.proofs.verify.cache import check_writable_folder
 
     for option, value in (("--out", args.out), ("--publish", args.publish)):
         if value:
@@ -143,7 +143,7 @@ def _example_name(dispute: str, n: int) -> str:
 
 def _write_examples(folder: Path, summaries: list[dict[str, Any]]) -> None:
     """Each first divergence as a situation file for ``trickrules judge``."""
-    from proofs.verify.cache import write_atomically
+    from trickrules.proofs.verify.cache import write_atomically
 
     folder.mkdir(parents=True, exist_ok=True)
     for summary in summaries:

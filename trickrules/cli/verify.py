@@ -11,21 +11,21 @@ from collections.abc import Callable, Iterator
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
-from spec.registry import game_ids
+from trickrules.spec.registry import game_ids
 
 if TYPE_CHECKING:
     from rich.console import Console
 
-    from proofs.verify.report import Verification
-    from spec.catalogue import Catalogue
-    from spec.model import Profile
+    from trickrules.proofs.verify.report import Verification
+    from trickrules.spec.catalogue import Catalogue
+    from trickrules.spec.model import Profile
 
 
 def _chosen(args: argparse.Namespace) -> tuple[Catalogue, list[str], list[Profile] | None]:
     """The catalogue, the games and (with ``--profile``) the one profile a run verifies; a
     profile of another game than ``--game`` is refused by name."""
-    from proofs.kit import kit_games
-    from spec.loader import game_catalogue
+    from trickrules.proofs.kit import kit_games
+    from trickrules.spec.loader import game_catalogue
 
     games = [args.game] if args.game else list(kit_games())
     catalogue = game_catalogue(games[0])
@@ -45,7 +45,7 @@ def _chosen(args: argparse.Namespace) -> tuple[Catalogue, list[str], list[Profil
 def _with_sources(args: argparse.Namespace, games: list[str]) -> bool:
     """Whether the run checks the sources and settles the disputes (not with one profile or
     ``--no-sources``); ``--accept-verdicts`` needs them."""
-    from proofs.kit import sources_verified
+    from trickrules.proofs.kit import sources_verified
 
     with_sources = (not args.profile and not args.no_sources
                     and any(sources_verified(g) for g in games))
@@ -58,10 +58,10 @@ def _with_sources(args: argparse.Namespace, games: list[str]) -> bool:
 def cmd_verify(args: argparse.Namespace) -> int:
     """Run every theorem on the chosen profiles and, unless one profile is chosen, the source
     checks and disputes; non-zero exit if anything is not as expected."""
-    from proofs.verify.report import seal
-    from proofs.verify.rows import failed
     from trickrules.cli.render.console import output_console
     from trickrules.cli.render.tables import print_verify
+    from trickrules.proofs.verify.report import seal
+    from trickrules.proofs.verify.rows import failed
 
     if args.jobs is not None and args.jobs < 1:
         raise ValueError("--jobs: must be at least 1")
@@ -75,7 +75,7 @@ def cmd_verify(args: argparse.Namespace) -> int:
                             not args.no_cache, args.cache_dir, args.jobs)
     report, rows = done.report, done.rows
     if args.accept_verdicts:
-        from proofs.verify.expectations import EXPECTED_FILE, accepted_section
+        from trickrules.proofs.verify.expectations import EXPECTED_FILE, accepted_section
 
         stored = accepted_section(report["sources"], done.disputes, games)
         console.print(f"{stored} disputes' verdicts stored as expected in {EXPECTED_FILE}")
@@ -98,14 +98,14 @@ def run_verification(console: Console, catalogue: Catalogue, games: list[str],
                      workers: int | None = None) -> Verification:
     """A verification with progress on ``console``, through the default result cache (or
     ``cache_dir``); ``read_cache=False`` computes everything afresh."""
-    from proofs.verify.cache import (
+    from trickrules.proofs.verify.cache import (
         ResultCache,
         check_writable_folder,
         default_directory,
         environment_digest,
         inputs_digest,
     )
-    from proofs.verify.report import verify, work_items
+    from trickrules.proofs.verify.report import verify, work_items
 
     directory = Path(cache_dir) if cache_dir else default_directory()
     check_writable_folder(directory, "--cache-dir" if cache_dir else
@@ -207,7 +207,7 @@ def check_writable(path: Path, option: str = "--report") -> None:
 
 def write_report(path: Path, report: dict[str, Any]) -> None:
     """The JSON report at ``path``, written whole or not at all."""
-    from proofs.verify.cache import write_atomically
+    from trickrules.proofs.verify.cache import write_atomically
 
     path.parent.mkdir(parents=True, exist_ok=True)
     write_atomically(path, (json.dumps(report, indent=2, ensure_ascii=False) + "\n").encode())

@@ -27,7 +27,7 @@ from typing import Any
 import numpy as np
 import pyspiel  # type: ignore[import-not-found]
 
-from engine.chance import (
+from trickrules.engine.chance import (
     CHANCE_PLAYER,
     Layout,
     Variant,
@@ -38,8 +38,8 @@ from engine.chance import (
     observation_string,
     observation_tensor,
 )
-from engine.players import PLAYER_NAMES, Player, player
-from engine.registry import game_type, game_types, load_game, new_chance_state
+from trickrules.engine.players import PLAYER_NAMES, Player, player
+from trickrules.engine.registry import game_type, game_types, load_game, new_chance_state
 from trickrules.frameworks.resample import resample
 
 GAMES = tuple(kind.short_name for kind in game_types())

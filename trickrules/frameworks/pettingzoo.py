@@ -2,7 +2,7 @@
 ``ai`` extra: ``pettingzoo``): ``env(game_id, profile=None, variant="game", max_deals=50)``.
 
 Agents are ``seat_0``..``seat_N-1`` in play order. Each observation is a dict of the engine's
-observation tensor for that seat (:mod:`engine.chance`) and a 0/1 mask over the game's
+observation tensor for that seat (:mod:`trickrules.engine.chance`) and a 0/1 mask over the game's
 action space (``obs_type="dict"``, the default), or the tensor alone as a NumPy array with the
 mask in the agent's ``infos`` (``obs_type="array"``); only the agent to act has a legal action
 in its mask. The cards dealt (chance) are drawn by the environment from ``reset(seed)``.
@@ -23,9 +23,14 @@ from gymnasium import spaces
 from gymnasium.utils import seeding
 from pettingzoo import AECEnv  # type: ignore[import-untyped]
 
-from engine.chance import Variant, observation_size, observation_string, observation_tensor
-from engine.players import player
-from engine.registry import load_game, new_chance_state
+from trickrules.engine.chance import (
+    Variant,
+    observation_size,
+    observation_string,
+    observation_tensor,
+)
+from trickrules.engine.players import player
+from trickrules.engine.registry import load_game, new_chance_state
 
 OBS_TYPES = ("dict", "array")
 """The observation shapes: a dict with the mask, or the tensor alone (mask in ``infos``)."""

@@ -2,8 +2,8 @@
 consistent with everything that seat has seen (what OpenSpiel's ``resample_from_infostate``
 asks of a game, and its information-set search needs).
 
-A state dealt by chance nodes (:mod:`engine.chance`) logs each dealt card with the seat it
-went to; the cards dealt to other seats are hidden from ``seat`` until played or shown. Each
+A state dealt by chance nodes (:mod:`trickrules.engine.chance`) logs each dealt card with the seat
+it went to; the cards dealt to other seats are hidden from ``seat`` until played or shown. Each
 deal is drawn again: the hidden cards a seat later plays or shows stay with that seat, the
 others are shuffled among the hidden places, and the deal's actions are replayed on the new
 cards; a draw under which an action is illegal (a suit followed that the seat could not
@@ -17,9 +17,9 @@ from __future__ import annotations
 import random
 from typing import Any
 
-from engine.chance import CHANCE_PLAYER, PUBLIC, Event, information_state_string
-from engine.errors import EngineError
-from engine.registry import new_chance_state
+from trickrules.engine.chance import CHANCE_PLAYER, PUBLIC, Event, information_state_string
+from trickrules.engine.errors import EngineError
+from trickrules.engine.registry import new_chance_state
 
 MAX_DRAWS = 100_000
 """Draws of one deal before giving up: the true deal is always consistent, so this is

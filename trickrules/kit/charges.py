@@ -13,11 +13,11 @@ from collections.abc import Callable, Iterator
 from dataclasses import dataclass
 from typing import Any
 
-from proofs.conformance.protocol import Answer, canonical, definition
-from proofs.conformance.reads import ReusedAnswers
-from proofs.conformance.suite import SuiteData
-from proofs.kit import kit_for_game
-from spec.model import Profile
+from trickrules.proofs.conformance.protocol import Answer, canonical, definition
+from trickrules.proofs.conformance.reads import ReusedAnswers
+from trickrules.proofs.conformance.suite import SuiteData
+from trickrules.proofs.kit import kit_for_game
+from trickrules.spec.model import Profile
 
 NO_FIT = "no reading of these rules gives this answer"
 """The detail of a wrong answer no house option reproduces."""
@@ -106,7 +106,7 @@ class Charges:
         """The reference answer to ``body`` under each house option of the profile's game,
         or None where that reading cannot answer it. One request asked under one option
         after another: an answer is reused where the rules it read agree
-        (:class:`proofs.conformance.reads.ReusedAnswers`), as the suite was built."""
+        (:class:`trickrules.proofs.conformance.reads.ReusedAnswers`), as the suite was built."""
         conformance = kit_for_game(profile.game.id).conformance
         ask = ReusedAnswers(conformance.compiled_rules, conformance.answer_with_rules)
         request = {"op": op, **body}

@@ -17,7 +17,7 @@ import time
 from dataclasses import dataclass
 from typing import IO, Any
 
-from proofs.conformance.protocol import PROTOCOL, definition, schema_errors
+from trickrules.proofs.conformance.protocol import PROTOCOL, definition, schema_errors
 
 MAX_LINE = 1 << 20
 """The longest response line accepted, in bytes (a perft divide fits many times over)."""

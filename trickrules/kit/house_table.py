@@ -17,10 +17,10 @@ from collections.abc import Iterable
 from dataclasses import dataclass, field
 from typing import Any
 
-from proofs.conformance.suite import EVERY, SuiteData
-from spec.model import Profile
 from trickrules.kit.runner import Runner
 from trickrules.kit.tally import Failure, Run
+from trickrules.proofs.conformance.suite import EVERY, SuiteData
+from trickrules.spec.model import Profile
 
 PLAYS, FOLLOWS, TIE = "plays", "follows the request", "tie"
 NO_FIT, CANNOT_TELL, NOT_ASKED = "no reading fits", "cannot tell", "not asked"

@@ -8,7 +8,7 @@ import json
 import sys
 from typing import IO, Any
 
-from proofs.conformance.protocol import (
+from trickrules.proofs.conformance.protocol import (
     OPS,
     PROTOCOL,
     InvalidRequestError,
@@ -17,8 +17,8 @@ from proofs.conformance.protocol import (
     profile_for,
     schema_errors,
 )
-from proofs.kit import kit_for_game
-from spec.registry import game_ids
+from trickrules.proofs.kit import kit_for_game
+from trickrules.spec.registry import game_ids
 
 ENGINE_NAME = "trickrules reference engine"
 

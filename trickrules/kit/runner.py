@@ -19,18 +19,6 @@ import time
 from collections.abc import Callable, Iterable
 from typing import Any
 
-from proofs.conformance.build import why_rules
-from proofs.conformance.protocol import (
-    Answer,
-    InvalidRequestError,
-    canonical,
-    definition,
-    profile_for,
-    request,
-)
-from proofs.conformance.suite import SuiteData
-from proofs.kit import kit_for_game
-from spec.model import Profile
 from trickrules.kit.charges import NO_FIT, Charges, Departure
 from trickrules.kit.engine_process import EngineProcess, Problem
 from trickrules.kit.tally import Failure as Failure
@@ -38,6 +26,18 @@ from trickrules.kit.tally import RuleTally as RuleTally
 from trickrules.kit.tally import Run as Run
 from trickrules.kit.tally import charge as charge
 from trickrules.kit.tally import settle as settle
+from trickrules.proofs.conformance.build import why_rules
+from trickrules.proofs.conformance.protocol import (
+    Answer,
+    InvalidRequestError,
+    canonical,
+    definition,
+    profile_for,
+    request,
+)
+from trickrules.proofs.conformance.suite import SuiteData
+from trickrules.proofs.kit import kit_for_game
+from trickrules.spec.model import Profile
 
 REFERENCE_DIFFERS = ("not charged: this product's reference answers the vector otherwise "
                      "than the suite (the suite is stale, or the reference is wrong)")

@@ -7,11 +7,11 @@ from __future__ import annotations
 from pathlib import Path
 from typing import Any
 
-from proofs.conformance.protocol import ProtocolError, profile_for
-from proofs.conformance.suite import SuiteData, SuiteError, load_suite, suite_dir
 from trickrules.kit import DEFAULT_TIMEOUT
 from trickrules.kit.engine_process import EngineProcess, adopt_orphans
 from trickrules.kit.runner import Run, Runner
+from trickrules.proofs.conformance.protocol import ProtocolError, profile_for
+from trickrules.proofs.conformance.suite import SuiteData, SuiteError, load_suite, suite_dir
 
 MAX_TIMEOUT = 3600.0
 """The longest per-request timeout accepted (an hour; no request needs more)."""

@@ -18,12 +18,8 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
-from proofs.outcome_words import is_play, witness_text
-from proofs.rule_examples import check_rule_examples
-from spec.catalogue import Catalogue
-from spec.numbering import family_name, numbered_rules, rulebook_of
-from spec.registry import FAMILIES, REGISTRY, family_of
-from spec.source_profiles import source_profiles
+from trickrules.proofs.outcome_words import is_play, witness_text
+from trickrules.proofs.rule_examples import check_rule_examples
 from trickrules.rulebook.cards_svg import play_witness
 from trickrules.rulebook.disputes_page import disputes_page
 from trickrules.rulebook.examples import Example, find_example
@@ -46,6 +42,10 @@ from trickrules.rulebook.translated import (
     translated_pdf_name,
 )
 from trickrules.rulebook.verification_page import verification_page
+from trickrules.spec.catalogue import Catalogue
+from trickrules.spec.numbering import family_name, numbered_rules, rulebook_of
+from trickrules.spec.registry import FAMILIES, REGISTRY, family_of
+from trickrules.spec.source_profiles import source_profiles
 
 DOCS = Path(__file__).resolve().parent / "sphinx"
 """The Sphinx sources (``docs/`` of the repository, linked here so that the wheel ships them)."""
@@ -105,7 +105,7 @@ def family_report(report: dict[str, Any], catalogue: Catalogue) -> dict[str, Any
 
 def rulebook_families() -> list[str]:
     """The families with rulebook data (``rulings.toml``), in registry order."""
-    from spec.loader import family_catalogue
+    from trickrules.spec.loader import family_catalogue
 
     return [f for f in FAMILIES if family_catalogue(f).rulebook is not None]
 
@@ -171,7 +171,7 @@ def write_sources(report: dict[str, Any], source: Path, parser_help: list[str],
                   ) -> tuple[Example, ...]:
     """Copy ``docs/`` to ``source`` and write each family's part, the root page's list of
     parts and the command-line reference."""
-    from spec.loader import family_catalogue
+    from trickrules.spec.loader import family_catalogue
 
     if not (DOCS / "conf.py").exists():
         raise RulebookError(f"{DOCS} has no conf.py: the installed package lacks the "

@@ -7,7 +7,7 @@ from collections.abc import Sequence
 from typing import Any
 from xml.sax.saxutils import escape
 
-from proofs.outcome_words import card_words
+from trickrules.proofs.outcome_words import card_words
 
 CARD_W, CARD_H, STEP = 38, 54, 42
 LABEL_W = 150

@@ -6,10 +6,13 @@ from __future__ import annotations
 
 from typing import Any
 
-from proofs.kit import kit_for_game
-from proofs.rule_examples import example_profile
-from spec.catalogue import Catalogue
-from spec.numbering import (
+from trickrules.proofs.kit import kit_for_game
+from trickrules.proofs.rule_examples import example_profile
+from trickrules.rulebook.example_scenes import example_scene
+from trickrules.rulebook.offered import offer
+from trickrules.rulebook.rst import escape, heading, label, page_label, table
+from trickrules.spec.catalogue import Catalogue
+from trickrules.spec.numbering import (
     family_name,
     numbered_rules,
     numbers,
@@ -17,12 +20,9 @@ from spec.numbering import (
     rule_title,
     rulebook_of,
 )
-from spec.registry import family as family_record
-from spec.rule_examples import RuleExample
-from spec.rulings import Ruling
-from trickrules.rulebook.example_scenes import example_scene
-from trickrules.rulebook.offered import offer
-from trickrules.rulebook.rst import escape, heading, label, page_label, table
+from trickrules.spec.registry import family as family_record
+from trickrules.spec.rule_examples import RuleExample
+from trickrules.spec.rulings import Ruling
 
 PARTS = {"director": "The director", "event": "Running an event", "deal": "The deal",
          "calls": "The calls", "play": "The play", "conduct": "Conduct", "claims": "Claims"}

@@ -5,9 +5,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from proofs.outcome_words import is_play, outcome_text, title, witness_text
-from spec.catalogue import Catalogue
-from spec.numbering import family_name, numbers, rulebook_of
+from trickrules.proofs.outcome_words import is_play, outcome_text, title, witness_text
 from trickrules.rulebook.cards_svg import describe, play_witness, single_card
 from trickrules.rulebook.impact_page import impact_line
 from trickrules.rulebook.policy_page import played_by
@@ -26,6 +24,8 @@ from trickrules.rulebook.rst import (
     table,
 )
 from trickrules.rulebook.rules_pages import HOW_WORDS, rule_link, rule_text
+from trickrules.spec.catalogue import Catalogue
+from trickrules.spec.numbering import family_name, numbers, rulebook_of
 
 
 def witness_drawing(dispute: dict[str, Any], outcome: dict[str, Any]) -> tuple[str, str] | None:

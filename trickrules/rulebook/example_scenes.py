@@ -9,15 +9,15 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import Any
 
-from engine.registry import state_from_json
-from proofs.kit import kit_for_game
-from proofs.outcome_words import SUIT_WORDS, Words, card_words, words_for
-from proofs.rule_examples import example_profile
-from spec.cards import SUIT_LETTERS
-from spec.loader import family_catalogue
-from spec.model import Profile
-from spec.registry import family, family_of
-from spec.rule_examples import RuleExample
+from trickrules.engine.registry import state_from_json
+from trickrules.proofs.kit import kit_for_game
+from trickrules.proofs.outcome_words import SUIT_WORDS, Words, card_words, words_for
+from trickrules.proofs.rule_examples import example_profile
+from trickrules.spec.cards import SUIT_LETTERS
+from trickrules.spec.loader import family_catalogue
+from trickrules.spec.model import Profile
+from trickrules.spec.registry import family, family_of
+from trickrules.spec.rule_examples import RuleExample
 
 
 @dataclass(frozen=True)

@@ -7,9 +7,9 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any
 
-from proofs.kit import kit_for_game
-from spec.catalogue import Catalogue
-from spec.model import Profile
+from trickrules.proofs.kit import kit_for_game
+from trickrules.spec.catalogue import Catalogue
+from trickrules.spec.model import Profile
 
 
 @dataclass(frozen=True)

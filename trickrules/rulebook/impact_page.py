@@ -8,9 +8,9 @@ from __future__ import annotations
 from functools import cache
 from typing import Any
 
-from spec.catalogue import Catalogue
-from spec.numbering import family_name
 from trickrules.rulebook.rst import dispute_label, escape, heading, label, page_label, ref, table
+from trickrules.spec.catalogue import Catalogue
+from trickrules.spec.numbering import family_name
 
 
 @cache
@@ -43,7 +43,7 @@ def _percent(rate: dict[str, Any]) -> str:
 
 def impact_page(catalogue: Catalogue) -> list[str]:
     """The chapter ranking the part's disputes by their impact in play."""
-    from proofs.disputes import dispute_id, dispute_questions
+    from trickrules.proofs.disputes import dispute_id, dispute_questions
     from trickrules.simulate.store import ranking
 
     results = _results()

@@ -10,10 +10,7 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import Any
 
-from proofs.outcome_words import answer_lines, card_words, words_for
-from spec.catalogue import Catalogue
-from spec.irregularities import Irregularity, IrregularityQuestion
-from spec.numbering import family_name
+from trickrules.proofs.outcome_words import answer_lines, card_words, words_for
 from trickrules.rulebook.director_tools import (
     PARTS,
     announcement_lines,
@@ -32,6 +29,9 @@ from trickrules.rulebook.rst import (
     rule_label,
 )
 from trickrules.rulebook.rules_pages import PART_START, rule_text
+from trickrules.spec.catalogue import Catalogue
+from trickrules.spec.irregularities import Irregularity, IrregularityQuestion
+from trickrules.spec.numbering import family_name
 
 Ruler = Callable[[dict[str, Any]], dict[str, Any]]
 """What answers a question as ``judge`` does (:func:`trickrules.rulings.question.judge_question`),

@@ -6,8 +6,8 @@ from __future__ import annotations
 import importlib
 import re
 
-from spec.registry import family as family_record
 from trickrules.rulebook.rst import escape, heading, label, page_label, table
+from trickrules.spec.registry import family as family_record
 
 
 def has_odds(family: str) -> bool:

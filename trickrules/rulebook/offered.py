@@ -9,12 +9,12 @@ from __future__ import annotations
 from dataclasses import dataclass
 from functools import cache
 
-from engine.errors import EngineError
-from engine.registry import load_game, random_game_record
-from spec.catalogue import Catalogue
-from spec.model import Profile
-from spec.numbering import family_name, rulebook_of
-from spec.registry import family_of
+from trickrules.engine.errors import EngineError
+from trickrules.engine.registry import load_game, random_game_record
+from trickrules.spec.catalogue import Catalogue
+from trickrules.spec.model import Profile
+from trickrules.spec.numbering import family_name, rulebook_of
+from trickrules.spec.registry import family_of
 
 SEED = 1
 """The seed of the game each option is played with."""
@@ -65,7 +65,7 @@ def _offer(catalogue: Catalogue, game: str, parameter: str, reading: str) -> Off
 
 @cache
 def _offers(family: str) -> dict[tuple[str, str, str], Offer]:
-    from spec.loader import family_catalogue
+    from trickrules.spec.loader import family_catalogue
 
     catalogue = family_catalogue(family)
     out = {}

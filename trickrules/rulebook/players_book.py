@@ -4,10 +4,7 @@ and every rule text computed from the rule data as in the chapters."""
 
 from __future__ import annotations
 
-from proofs.rule_facts import RuleFact, fill, rule_facts
-from spec.catalogue import Catalogue
-from spec.numbering import family_name, numbered_rules, numbers, rulebook_of
-from spec.registry import family as family_record
+from trickrules.proofs.rule_facts import RuleFact, fill, rule_facts
 from trickrules.rulebook.players_pages import (
     PLAYERS,
     players_chapters,
@@ -16,6 +13,9 @@ from trickrules.rulebook.players_pages import (
 )
 from trickrules.rulebook.rst import escape, heading, keep_with_picture, label, ref
 from trickrules.rulebook.rules_pages import fact_table
+from trickrules.spec.catalogue import Catalogue
+from trickrules.spec.numbering import family_name, numbered_rules, numbers, rulebook_of
+from trickrules.spec.registry import family as family_record
 
 QUICK_TABLE_KEEP = 200
 """Points a quick-reference table needs left on its page in print (its header and rows)."""

@@ -11,9 +11,15 @@ from __future__ import annotations
 import html
 from dataclasses import replace
 
-from proofs.rule_facts import RuleFact, fill, rule_facts
-from spec.catalogue import Catalogue
-from spec.numbering import (
+from trickrules.proofs.rule_facts import RuleFact, fill, rule_facts
+from trickrules.rulebook.example_pictures import picture_height, scene_svg
+from trickrules.rulebook.example_scenes import Scene, example_scene
+from trickrules.rulebook.narrow_pictures import narrow_svg
+from trickrules.rulebook.offered import offer
+from trickrules.rulebook.rst import escape, heading, keep_with_picture, label, ref
+from trickrules.rulebook.rules_pages import fact_table
+from trickrules.spec.catalogue import Catalogue
+from trickrules.spec.numbering import (
     NumberedRule,
     family_name,
     numbered_rules,
@@ -22,16 +28,10 @@ from spec.numbering import (
     rule_title,
     rulebook_of,
 )
-from spec.practice import HOUSE
-from spec.rule_examples import RuleExample
-from spec.ruling_policy import Decision, decisions
-from spec.rulings import RULE_REFERENCE, Ruling
-from trickrules.rulebook.example_pictures import picture_height, scene_svg
-from trickrules.rulebook.example_scenes import Scene, example_scene
-from trickrules.rulebook.narrow_pictures import narrow_svg
-from trickrules.rulebook.offered import offer
-from trickrules.rulebook.rst import escape, heading, keep_with_picture, label, ref
-from trickrules.rulebook.rules_pages import fact_table
+from trickrules.spec.practice import HOUSE
+from trickrules.spec.rule_examples import RuleExample
+from trickrules.spec.ruling_policy import Decision, decisions
+from trickrules.spec.rulings import RULE_REFERENCE, Ruling
 
 PRINT_SCALE = 70
 """How large the pictures print, in percent of the size a screen shows them at."""

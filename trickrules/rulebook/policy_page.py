@@ -1,16 +1,17 @@
-"""How each ruling was decided, under the published ruling policy (``spec.ruling_policy``):
-the policy's page per part, with the evidence from practice behind it, and the lines under
-each ruling that say which step decided it and what public engines and rule pages play."""
+"""How each ruling was decided, under the published ruling policy
+(``trickrules.spec.ruling_policy``): the policy's page per part, with the evidence from practice
+behind it, and the lines under each ruling that say which step decided it and what public engines
+and rule pages play."""
 
 from __future__ import annotations
 
 from collections.abc import Iterable
 
-from spec.catalogue import Catalogue
-from spec.numbering import family_name, numbers, option_name
-from spec.practice import HOUSE, Evidence
-from spec.ruling_policy import PRACTICE_LEAD, Decision, decisions
 from trickrules.rulebook.rst import escape, heading, label, page_label, ref, rule_label, table
+from trickrules.spec.catalogue import Catalogue
+from trickrules.spec.numbering import family_name, numbers, option_name
+from trickrules.spec.practice import HOUSE, Evidence
+from trickrules.spec.ruling_policy import PRACTICE_LEAD, Decision, decisions
 
 STEP_NAMES = {"texts": "the texts", "practice": "practice", "judgement": "judgement"}
 

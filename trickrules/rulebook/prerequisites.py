@@ -7,7 +7,7 @@ from __future__ import annotations
 import importlib.util
 from pathlib import Path
 
-from proofs.verify.cache import check_writable_folder
+from trickrules.proofs.verify.cache import check_writable_folder
 
 CJK_FONT = Path("/usr/share/fonts/opentype/ipaexfont-gothic/ipaexg.ttf")
 """The TrueType font the PDF embeds for the Japanese quotations (Debian: fonts-ipaexfont-gothic)."""

@@ -8,12 +8,12 @@ from __future__ import annotations
 import json
 from typing import Any
 
-from proofs.outcome_words import answer_lines
-from spec.registry import family_of, game_ids
+from trickrules.proofs.outcome_words import answer_lines
 from trickrules.rulebook.rst import escape, heading, label, ref, rule_label
 from trickrules.rulings.question import QUESTION_TITLES, judge_question
 from trickrules.serve.forms import Field, question_fields, question_help
 from trickrules.serve.situations import GameFacts, example_question, example_questions, game_facts
+from trickrules.spec.registry import family_of, game_ids
 
 
 def example_games(families: list[str]) -> list[str]:

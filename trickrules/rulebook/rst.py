@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
-from spec.numbering import rule_label as rule_label  # where the book's anchors are made
+from trickrules.spec.numbering import rule_label as rule_label  # where the book's anchors are made
 
 UNDERLINES = "=-~^"
 

@@ -8,12 +8,12 @@ from __future__ import annotations
 import html
 from typing import Any
 
-from proofs.outcome_words import Words, words_for
-from spec.registry import family as family_record
-from spec.rule_examples import RuleExample
+from trickrules.proofs.outcome_words import Words, words_for
 from trickrules.rulebook.example_pictures import picture_height, scene_svg
 from trickrules.rulebook.example_scenes import example_scene
 from trickrules.rulebook.rst import escape, keep_with_picture
+from trickrules.spec.registry import family as family_record
+from trickrules.spec.rule_examples import RuleExample
 
 
 def _words(state: dict[str, Any]) -> Words:

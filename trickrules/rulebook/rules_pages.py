@@ -6,21 +6,8 @@ import unicodedata
 from collections.abc import Iterable
 from typing import Any
 
-from proofs.outcome_words import is_play, outcome_text, witness_text
-from proofs.rule_facts import RuleFact, fill, rule_facts
-from spec.catalogue import Catalogue
-from spec.numbering import (
-    NumberedRule,
-    family_name,
-    numbered_rules,
-    numbers,
-    option_name,
-    rule_title,
-    rulebook_of,
-)
-from spec.ruling_policy import Decision, decisions
-from spec.rulings import RULE_REFERENCE, Ruling, Term
-from spec.source_profiles import Stance, speaking_texts, stance
+from trickrules.proofs.outcome_words import is_play, outcome_text, witness_text
+from trickrules.proofs.rule_facts import RuleFact, fill, rule_facts
 from trickrules.rulebook.cards_svg import describe, play_witness
 from trickrules.rulebook.example_pictures import picture_height
 from trickrules.rulebook.examples import Example
@@ -42,6 +29,19 @@ from trickrules.rulebook.rst import (
     table,
 )
 from trickrules.rulebook.rule_examples_page import rule_example_lines
+from trickrules.spec.catalogue import Catalogue
+from trickrules.spec.numbering import (
+    NumberedRule,
+    family_name,
+    numbered_rules,
+    numbers,
+    option_name,
+    rule_title,
+    rulebook_of,
+)
+from trickrules.spec.ruling_policy import Decision, decisions
+from trickrules.spec.rulings import RULE_REFERENCE, Ruling, Term
+from trickrules.spec.source_profiles import Stance, speaking_texts, stance
 
 HOW_WORDS = {"states": "states it", "implies": "leans to it by an inference",
              "ambiguous": "allows it among others",
@@ -50,7 +50,7 @@ HOW_WORDS = {"states": "states it", "implies": "leans to it by an inference",
 
 def normative(catalogue: Catalogue, text: str, facts: dict[str, RuleFact]) -> list[str]:
     """A rule's text as an indented paragraph, its checked statements in words, then the
-    tables and the examples they bring (see :mod:`proofs.rule_facts`)."""
+    tables and the examples they bring (see :mod:`trickrules.proofs.rule_facts`)."""
     filled, shown = fill(text, facts)
     lines = [f"   {rule_text(catalogue, filled)}", ""]
     for fact in shown:

@@ -5,13 +5,13 @@ from __future__ import annotations
 
 from typing import Any
 
-from spec.catalogue import Catalogue
-from spec.coverage import REASONS
-from spec.model import Claim
-from spec.numbering import family_name, numbers
-from spec.source_profiles import profile_id, stance
 from trickrules.rulebook.rst import claim_label, escape, heading, label, page_label, quotation, ref
 from trickrules.rulebook.rules_pages import game_names, rule_link
+from trickrules.spec.catalogue import Catalogue
+from trickrules.spec.coverage import REASONS
+from trickrules.spec.model import Claim
+from trickrules.spec.numbering import family_name, numbers
+from trickrules.spec.source_profiles import profile_id, stance
 
 
 def _quality(catalogue: Catalogue, source_id: str, report: dict[str, Any]) -> list[str]:

@@ -17,13 +17,13 @@ import sys
 from dataclasses import dataclass
 from pathlib import Path
 
-from spec.numbering import rulebook_of
-from spec.registry import REGISTRY
 from trickrules.locale import LOCALE_DIR, PAGES_DOMAIN, PROGRAM_DOMAIN, direction, translation
 from trickrules.rulebook.players_pages import PLAYERS, players_label
 from trickrules.rulebook.prerequisites import RulebookError, sphinx_failure
 from trickrules.rulebook.rst import heading, label
 from trickrules.rulebook.translated_print import print_pdfs, printable_page
+from trickrules.spec.numbering import rulebook_of
+from trickrules.spec.registry import REGISTRY
 
 TRANSLATED_LANGUAGES = ("ar",)
 """The languages ``trickrules rulebook`` builds the players' pages in, beside English."""
@@ -61,7 +61,7 @@ def glossary_page(family: str, language: str) -> list[str]:
     """The players' glossary in ``language``: each term as the language writes it, in the
     Latin letters the sources use, and in English, with its meaning (a raw HTML table: the
     English column must stay English, so it is kept out of the sentence catalogue)."""
-    from spec.loader import family_catalogue
+    from trickrules.spec.loader import family_catalogue
 
     book = rulebook_of(family_catalogue(family))
     words = translation(language, PROGRAM_DOMAIN)

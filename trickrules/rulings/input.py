@@ -44,9 +44,9 @@ def answer_situation(data: Any) -> tuple[dict[str, Any], bool]:
         return judge_question(data), True
     if not isinstance(data, dict):
         raise ValueError("situation: expected a JSON object (a question or a state)")
-    from spec.loader import family_catalogue
-    from spec.registry import FAMILIES
     from trickrules.rulings.judge import judge
+    from trickrules.spec.loader import family_catalogue
+    from trickrules.spec.registry import FAMILIES
 
     report = judge(family_catalogue(FAMILIES[0]), data)
     return report, "ok" in report["statuses"]

@@ -21,13 +21,8 @@ from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import Any
 
-from proofs.kit import kit_for_game
-from proofs.ruling import Ruling
-from spec.catalogue import Catalogue
-from spec.loader import game_catalogue
-from spec.model import Profile
-from spec.profile_index import every_profile
-from spec.registry import game_ids
+from trickrules.proofs.kit import kit_for_game
+from trickrules.proofs.ruling import Ruling
 from trickrules.rulings.report import (
     ADMITTED,
     RuleCiter,
@@ -36,6 +31,11 @@ from trickrules.rulings.report import (
     differences,
     readable,
 )
+from trickrules.spec.catalogue import Catalogue
+from trickrules.spec.loader import game_catalogue
+from trickrules.spec.model import Profile
+from trickrules.spec.profile_index import every_profile
+from trickrules.spec.registry import game_ids
 
 MAX_COMBINATIONS = 2048
 FIELDS = ("legal", "then", "bought", "tricks", "score", "winner")
@@ -213,7 +213,7 @@ def _check_format(found: Any) -> None:
     state without one is left to the game's reader, which names what it lacks)."""
     if found is None:
         return
-    from engine.registry import game_types
+    from trickrules.engine.registry import game_types
 
     formats = sorted({t.state_format for t in game_types()})
     if found not in formats:

@@ -14,8 +14,8 @@ from collections.abc import Callable
 from functools import cache
 from typing import Any
 
-from engine.errors import ProfileError
-from proofs.conformance.protocol import (
+from trickrules.engine.errors import ProfileError
+from trickrules.proofs.conformance.protocol import (
     InvalidRequestError,
     ProtocolError,
     definition,
@@ -24,12 +24,12 @@ from proofs.conformance.protocol import (
     schema_errors,
     verdict_of,
 )
-from proofs.conformance.reads import ReusedAnswers
-from proofs.kit import kit_for_game
-from spec.loader import game_catalogue
-from spec.model import Profile
-from spec.registry import game_ids
+from trickrules.proofs.conformance.reads import ReusedAnswers
+from trickrules.proofs.kit import kit_for_game
 from trickrules.rulings.report import RuleCiter, departures
+from trickrules.spec.loader import game_catalogue
+from trickrules.spec.model import Profile
+from trickrules.spec.registry import game_ids
 
 QUESTION_OPS = ("legal-plays", "trick-winner", "auction", "doubling", "projects",
                 "project-compare", "hand-score", "game-end", "claim", "next-dealer", "cut",

@@ -11,9 +11,9 @@ from dataclasses import dataclass
 from functools import cached_property
 from typing import Any
 
-from spec.catalogue import Catalogue
-from spec.model import Profile
-from spec.rulings import RULE_REFERENCE
+from trickrules.spec.catalogue import Catalogue
+from trickrules.spec.model import Profile
+from trickrules.spec.rulings import RULE_REFERENCE
 
 PARTS = ("legal", "then", "bought", "tricks", "score", "winner", "error")
 """The parts of an answer a player reads, in order (``error``: why an action is refused)."""
@@ -82,7 +82,7 @@ class RuleCiter:
     @cached_property
     def _book(self) -> dict[str, tuple[int, str]]:
         """Each rule id's display number and its place in the built rulebook site."""
-        from spec.numbering import family_name, numbered_rules, rule_label
+        from trickrules.spec.numbering import family_name, numbered_rules, rule_label
 
         if self.catalogue.rulebook is None:
             return {}
@@ -99,7 +99,7 @@ class RuleCiter:
         """Rule text with each ``{rule.id}`` reference written as its rule number and each
         checked statement (``<<...>>``) in its words, as the rulebook prints them."""
         if "<<" in text:
-            from proofs.rule_facts import fill
+            from trickrules.proofs.rule_facts import fill
 
             text = fill(text, _checked_facts(self.catalogue))[0]
         return RULE_REFERENCE.sub(
@@ -161,7 +161,7 @@ _FACTS: dict[int, tuple[Catalogue, dict[str, Any]]] = {}
 def _checked_facts(catalogue: Catalogue) -> dict[str, Any]:
     """The family's checked statements, computed once per catalogue (the catalogue is kept
     with them, so its identity is not reused)."""
-    from proofs.rule_facts import rule_facts
+    from trickrules.proofs.rule_facts import rule_facts
 
     known = _FACTS.get(id(catalogue))
     if known is None or known[0] is not catalogue:

@@ -28,7 +28,6 @@ from starlette.responses import HTMLResponse, JSONResponse, Response
 from starlette.routing import Mount, Route
 from starlette.staticfiles import StaticFiles
 
-from spec.registry import game_ids
 from trickrules.rulings.input import decode_situation
 from trickrules.serve import pages
 from trickrules.serve.forms import (
@@ -49,6 +48,7 @@ from trickrules.serve.situations import (
     game_facts,
 )
 from trickrules.serve.words import page_language, page_languages, words
+from trickrules.spec.registry import game_ids
 
 MAX_BODY = 64 * 1024
 """The largest request body read (a question is well under a kilobyte, a state a few)."""

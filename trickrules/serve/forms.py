@@ -13,7 +13,7 @@ from dataclasses import dataclass, field
 from functools import cache
 from typing import Any
 
-from proofs.conformance.protocol import definition, schema
+from trickrules.proofs.conformance.protocol import definition, schema
 
 CARD_REFS = frozenset({"card", "baloot-card"})
 CARDS_REFS = frozenset({"cards", "baloot-cards"})

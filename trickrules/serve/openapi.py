@@ -10,9 +10,9 @@ from functools import cache
 from html import escape
 from typing import Any
 
-from proofs.conformance.protocol import definition, schema
-from spec.registry import game_ids
+from trickrules.proofs.conformance.protocol import definition, schema
 from trickrules.serve.forms import COMMON
+from trickrules.spec.registry import game_ids
 
 VERSION = "1"
 RULE = {

@@ -10,8 +10,8 @@ from __future__ import annotations
 from html import escape
 from typing import Any
 
-from proofs.outcome_words import answer_lines
 from trickrules.locale import direction
+from trickrules.proofs.outcome_words import answer_lines
 from trickrules.rulings.question import QUESTION_TITLES
 from trickrules.serve.forms import Field
 from trickrules.serve.words import _, rule_heading, rule_text, words

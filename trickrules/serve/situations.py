@@ -39,7 +39,7 @@ def _pack_order(card: str) -> tuple[int, int]:
 @cache
 def game_facts(game: str) -> GameFacts:
     """Players, pack and questions of ``game`` (the pack from a real deal of its engine)."""
-    from engine.registry import game_types, load_game
+    from trickrules.engine.registry import game_types, load_game
 
     kind = next(k for k in game_types() if k.short_name == game)
     state = load_game(game).new_initial_state(0).to_json()
@@ -60,7 +60,7 @@ def example_question(facts: GameFacts, op: str,
     """The smallest case of question ``op`` for the game in its conformance suite (every
     engine must answer it alike where such a case exists); for a claim, team 0 claiming one
     trick at the suite's smallest play situation."""
-    from proofs.conformance.suite import suite_dir
+    from trickrules.proofs.conformance.suite import suite_dir
 
     if op == "claim":  # a judge question only: the play situation of the smallest legal-plays
         play = example_question(facts, "legal-plays", groups)
@@ -81,7 +81,7 @@ def example_question(facts: GameFacts, op: str,
 def example_questions(facts: GameFacts, op: str, group: str, most: int) -> list[dict[str, Any]]:
     """The first ``most`` cases of question ``op`` for the game in one group of its suite
     (smallest first)."""
-    from proofs.conformance.suite import suite_dir
+    from trickrules.proofs.conformance.suite import suite_dir
 
     path = suite_dir(facts.family) / group / f"{op}.jsonl"
     found: list[dict[str, Any]] = []
@@ -100,7 +100,7 @@ def example_state(family: str) -> dict[str, Any]:
     """A shipped example situation of the family, for the whole-state form."""
     from importlib import resources
 
-    folder = resources.files("spec").joinpath(family, "examples")
+    folder = resources.files("trickrules.spec").joinpath(family, "examples")
     names = sorted(p.name for p in folder.iterdir() if p.name.endswith(".json"))
     data: dict[str, Any] = json.loads(folder.joinpath(names[0]).read_text(encoding="utf-8"))
     return data

@@ -68,7 +68,7 @@ def page_languages() -> tuple[str, ...]:
 
 def answer_keys() -> list[str]:
     """The names of the answers' fields, as the page shows them (``tricks won``)."""
-    from proofs.conformance.protocol import schema
+    from trickrules.proofs.conformance.protocol import schema
 
     keys = {key for shape in schema("response").get("$defs", {}).values()
             for key in shape.get("properties", {})}
@@ -78,9 +78,9 @@ def answer_keys() -> list[str]:
 def page_vocabulary() -> list[str]:
     """Every text of the question protocol the page shows: the questions' titles and help, the
     forms' labels and help, the answers' field names (for the catalogue)."""
-    from spec.registry import game_ids
     from trickrules.serve.forms import Field, question_fields, question_help
     from trickrules.serve.situations import game_facts
+    from trickrules.spec.registry import game_ids
 
     out = [*QUESTION_TITLES.values(), *answer_keys()]
 

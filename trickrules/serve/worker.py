@@ -21,9 +21,9 @@ from collections.abc import Callable
 from multiprocessing.connection import Connection
 from typing import Any
 
-from spec.registry import game_ids
 from trickrules.rulings.input import answer_situation
 from trickrules.serve.situations import example_question, game_facts
+from trickrules.spec.registry import game_ids
 
 READY = "ready"
 """What a worker sends once it takes work (:data:`trickrules.serve.pool.READY`)."""

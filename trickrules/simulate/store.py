@@ -187,7 +187,7 @@ def published(run: dict[str, Any], command: str) -> dict[str, Any]:
 
 def write_results(path: Path, run: dict[str, Any], command: str) -> None:
     """Write the published form of ``run`` to ``path``."""
-    from proofs.verify.cache import write_atomically
+    from trickrules.proofs.verify.cache import write_atomically
 
     text = json.dumps(published(run, command), indent=1, sort_keys=True)
     write_atomically(Path(path), (text + "\n").encode())

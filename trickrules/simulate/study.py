@@ -19,8 +19,8 @@ from importlib import resources
 from pathlib import Path
 from typing import Any
 
-from spec.loader import game_catalogue
-from spec.registry import game_ids
+from trickrules.spec.loader import game_catalogue
+from trickrules.spec.registry import game_ids
 
 COUNTS = ("games", "hands", "hand_score", "made", "winner", "play")
 """What a chunk counts: games, hands compared, hands whose score differs, hands whose
@@ -83,7 +83,8 @@ def code_digest() -> str:
     rules is never reused."""
     if not _DIGEST:
         digest = hashlib.sha256()
-        for package, suffixes in (("engine", (".py",)), ("spec", (".py", ".toml", ".json"))):
+        for package, suffixes in (("trickrules.engine", (".py",)),
+                                   ("trickrules.spec", (".py", ".toml", ".json"))):
             root = Path(str(resources.files(package)))
             for path in sorted(root.rglob("*")):
                 if path.suffix in suffixes and "__pycache__" not in path.parts:
@@ -143,8 +144,8 @@ def make_study(dispute: str, games: int, *, seed: int = 0, chunk: int = 250,
                base: str | None = None) -> Study:
     """A study of ``dispute`` over ``games`` games from ``seed`` on its game's reconciled
     profile (or ``base``), both pinned profiles checked playable."""
-    from engine.players import PLAYER_NAMES
-    from engine.registry import game_type, load_game
+    from trickrules.engine.players import PLAYER_NAMES
+    from trickrules.engine.registry import game_type, load_game
 
     if not 1 <= games <= MAX_GAMES:
         raise ValueError(f"--games {games}: from 1 to {MAX_GAMES:,} games per dispute")
@@ -171,7 +172,7 @@ def make_study(dispute: str, games: int, *, seed: int = 0, chunk: int = 250,
 def game_disputes(game: str) -> list[str]:
     """Every dispute of ``game``: each pair of readings some source allows, and each house
     reading played in practice against the reconciled one."""
-    from proofs.disputes import dispute_id, dispute_questions
+    from trickrules.proofs.disputes import dispute_id, dispute_questions
 
     catalogue = game_catalogue(game)
     return [dispute_id(game, p, a, b) for p, a, b in dispute_questions(catalogue, game)]
@@ -180,8 +181,8 @@ def game_disputes(game: str) -> list[str]:
 def run_chunk(study: Study, index: int) -> dict[str, Any]:
     """Play chunk ``index`` of ``study`` under both readings: its counts and its first few
     divergences (each a situation ``trickrules judge`` reads)."""
-    from engine.players import play_game, player
-    from engine.registry import hand_results, load_game
+    from trickrules.engine.players import play_game, player
+    from trickrules.engine.registry import hand_results, load_game
 
     _, first, count = study.chunk_at(index)
     games = [load_game(study.game, p) for p in study.profiles]
@@ -213,7 +214,7 @@ def divergence(game: Any, seed: int, seats: list[Any], a: Any, b: Any,
     """Where the two games of ``seed`` part: the state under the first reading just before
     the first action that differs (or, when only a score differs, before the last action of
     that hand), and the first reading's actions to the end of that hand."""
-    from engine.registry import state_from_json
+    from trickrules.engine.registry import state_from_json
 
     ha, hb = a.history(), b.history()
     at = next((i for i, (x, y) in enumerate(zip(ha, hb, strict=False)) if x != y),

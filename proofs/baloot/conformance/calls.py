@@ -14,8 +14,8 @@ from __future__ import annotations
 
 from typing import Any
 
-from engine.baloot import actions as act
-from engine.baloot.auction import (
+from trickrules.engine.baloot import actions as act
+from trickrules.engine.baloot.auction import (
     Auction,
     Doubling,
     apply_call,
@@ -26,11 +26,11 @@ from engine.baloot.auction import (
     start,
     start_doubling,
 )
-from engine.baloot.cards import ACE, BCard, CardMask, name
-from engine.baloot.rules import HOKOM, SUN, Rules
-from proofs.baloot.conformance.situation import read_card, read_seat
-from proofs.conformance.protocol import Answer, InvalidRequestError
-from spec.cards import SUIT_LETTERS
+from trickrules.engine.baloot.cards import ACE, BCard, CardMask, name
+from trickrules.engine.baloot.rules import HOKOM, SUN, Rules
+from trickrules.proofs.baloot.conformance.situation import read_card, read_seat
+from trickrules.proofs.conformance.protocol import Answer, InvalidRequestError
+from trickrules.spec.cards import SUIT_LETTERS
 
 AUCTION_CALLS = ("pass", "hokom", "sun", "ashkal", "kawesh",
                  *(f"suit-{s}" for s in SUIT_LETTERS))

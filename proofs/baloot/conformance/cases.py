@@ -11,20 +11,20 @@ from collections.abc import Iterator
 from dataclasses import dataclass, field
 from typing import Any
 
-from engine.baloot import actions as act
-from engine.baloot.cards import ACE, NUM_CARDS, card, name, names, parse
-from engine.baloot.hand import Hand
-from engine.baloot.play import PlayPosition, perft_position
-from engine.baloot.rules import Rules
-from engine.baloot.state import AUCTION, DOUBLE, PLAY
-from engine.registry import load_game
-from proofs.baloot.conformance import GAME
-from proofs.baloot.conformance.calls import ACTIONS
-from proofs.baloot.conformance.expect import GAHWA_MULTIPLIER, rules_for
-from proofs.baloot.conformance.played_hand import tricks_json
-from proofs.conformance.build import Case
-from spec.cards import SUIT_LETTERS
-from spec.model import Profile
+from trickrules.engine.baloot import actions as act
+from trickrules.engine.baloot.cards import ACE, NUM_CARDS, card, name, names, parse
+from trickrules.engine.baloot.hand import Hand
+from trickrules.engine.baloot.play import PlayPosition, perft_position
+from trickrules.engine.baloot.rules import Rules
+from trickrules.engine.baloot.state import AUCTION, DOUBLE, PLAY
+from trickrules.engine.registry import load_game
+from trickrules.proofs.baloot.conformance import GAME
+from trickrules.proofs.baloot.conformance.calls import ACTIONS
+from trickrules.proofs.baloot.conformance.expect import GAHWA_MULTIPLIER, rules_for
+from trickrules.proofs.baloot.conformance.played_hand import tricks_json
+from trickrules.proofs.conformance.build import Case
+from trickrules.spec.cards import SUIT_LETTERS
+from trickrules.spec.model import Profile
 
 RANDOM_SEEDS = range(1, 7)
 HANDS_PER_GAME = 4
@@ -307,7 +307,7 @@ def doubling_tree(profile: Profile) -> Iterator[Case]:
     doubled under one reading of ``double.sun`` or another or none, with the buyers (seat 0's
     side) above 100, at exactly 100, and with the other side above 100."""
     rules = rules_for(profile)
-    from engine.baloot.auction import apply_doubling, legal_doubling, start_doubling
+    from trickrules.engine.baloot.auction import apply_doubling, legal_doubling, start_doubling
 
     for contract, scores in (("hokom", [0, 0]), ("sun", [0, 0]), ("sun", [101, 50]),
                              ("sun", [101, 100]), ("sun", [50, 101]), ("sun", [100, 101]),
@@ -343,7 +343,7 @@ def auction_walk(profile: Profile) -> Iterator[Case]:
     three calls into the second round from the first deal, under the reconciled rules (a call
     the reconciled rules refuse is asked by the random games' house options)."""
     rules = rules_for(profile)
-    from engine.baloot.auction import apply_call, legal_calls, start
+    from trickrules.engine.baloot.auction import apply_call, legal_calls, start
 
     walks: list[tuple[tuple[str, list[list[str]]], int, list[int], int]] = [
         (deal, dealer, [], AUCTION_DEPTH)

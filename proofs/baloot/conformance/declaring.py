@@ -15,8 +15,8 @@ from __future__ import annotations
 from dataclasses import replace
 from typing import Any
 
-from engine.baloot.cards import ACE, KING, QUEEN, BCard, CardMask, name, names
-from engine.baloot.projects import (
+from trickrules.engine.baloot.cards import ACE, KING, QUEEN, BCard, CardMask, name, names
+from trickrules.engine.baloot.projects import (
     HUNDRED,
     KINDS,
     Project,
@@ -26,11 +26,11 @@ from engine.baloot.projects import (
     proven,
     scoring_team,
 )
-from engine.baloot.projects import value as project_value
-from engine.baloot.rules import SUN, Rules
-from proofs.baloot.conformance.played_hand import read_played_hand, replay
-from proofs.baloot.conformance.situation import read_cards, read_contract, read_seat
-from proofs.conformance.protocol import Answer, InvalidRequestError
+from trickrules.engine.baloot.projects import value as project_value
+from trickrules.engine.baloot.rules import SUN, Rules
+from trickrules.proofs.baloot.conformance.played_hand import read_played_hand, replay
+from trickrules.proofs.baloot.conformance.situation import read_cards, read_contract, read_seat
+from trickrules.proofs.conformance.protocol import Answer, InvalidRequestError
 
 
 def _distinct(cards: tuple[BCard, ...], where: str) -> list[BCard]:

@@ -12,10 +12,10 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import Any
 
-from engine.baloot.cards import ACE, SUIT_MASK, BCard, name
-from engine.baloot.claim_points import claim_points
-from engine.baloot.claims import settle
-from engine.baloot.play import (
+from trickrules.engine.baloot.cards import ACE, SUIT_MASK, BCard, name
+from trickrules.engine.baloot.claim_points import claim_points
+from trickrules.engine.baloot.claims import settle
+from trickrules.engine.baloot.play import (
     PARTNER_RELEASES,
     PlayPosition,
     legal_mask,
@@ -24,16 +24,21 @@ from engine.baloot.play import (
     void_rule,
     winning_index,
 )
-from engine.baloot.rules import SUN, Rules
-from engine.baloot.scoring import HandFacts, game_winner, score_hand, threshold_lead
-from engine.errors import EngineError
-from engine.perft import divide
-from proofs.baloot.conformance import calls, declaring, table
-from proofs.baloot.conformance.played_hand import read_played_hand, replay
-from proofs.baloot.conformance.situation import SEATS, BalootPlay, read_card, read_play
-from proofs.baloot.replay import engine_rules
-from proofs.conformance.protocol import Answer, InvalidRequestError, PerReadings, ReadOnce
-from spec.model import Profile
+from trickrules.engine.baloot.rules import SUN, Rules
+from trickrules.engine.baloot.scoring import HandFacts, game_winner, score_hand, threshold_lead
+from trickrules.engine.errors import EngineError
+from trickrules.engine.perft import divide
+from trickrules.proofs.baloot.conformance import calls, declaring, table
+from trickrules.proofs.baloot.conformance.played_hand import read_played_hand, replay
+from trickrules.proofs.baloot.conformance.situation import SEATS, BalootPlay, read_card, read_play
+from trickrules.proofs.baloot.replay import engine_rules
+from trickrules.proofs.conformance.protocol import (
+    Answer,
+    InvalidRequestError,
+    PerReadings,
+    ReadOnce,
+)
+from trickrules.spec.model import Profile
 
 GAHWA_MULTIPLIER = 4
 """The one way a Gahwa's stake is written: the doubling answer's ``multiplier`` after it."""
@@ -49,7 +54,7 @@ def answer(profile: Profile, request: dict[str, Any]) -> Answer:
 
 def answer_with_rules(profile: Profile, rules: Rules, request: dict[str, Any]) -> Answer:
     """The answer under ``profile``, whose compiled rules are given as ``rules`` (or a stand-in
-    that notes what the answer reads: see :mod:`proofs.conformance.reads`)."""
+    that notes what the answer reads: see :mod:`trickrules.proofs.conformance.reads`)."""
     op = request.get("op")
     if op == "legal-plays":
         return legal_plays(rules, _read_play(request.get("situation")))
@@ -474,7 +479,8 @@ def game_end(rules: Rules, data: dict[str, Any]) -> Answer:
 def claim(rules: Rules, request: dict[str, Any]) -> Answer:
     """Whether the claiming side takes the tricks it claims, a line that shows it, and each
     side's card points from the cards still to play as the director's handbook scores the
-    claim (:mod:`engine.baloot.claim_points`): a claim of some of the tricks is scored too."""
+    claim (:mod:`trickrules.engine.baloot.claim_points`): a claim of some of the tricks is scored
+    too."""
     play = _read_play(request.get("situation"))
     position = position_of(rules, play)
     cited = {*card_rules(rules, play).values(), "trick.winner",

@@ -1,7 +1,7 @@
-"""Build Baloot's suite: every case of :mod:`proofs.baloot.conformance.cases` and of the small
-scope (:mod:`proofs.baloot.conformance.smallscope`) asked under the reconciled profile and
-every house option, grouped by the shared builder into what every engine must answer alike
-and what depends on a house option, with the reconciled profile's legal cards, trick winners
+"""Build Baloot's suite: every case of :mod:`trickrules.proofs.baloot.conformance.cases` and of the
+small scope (:mod:`trickrules.proofs.baloot.conformance.smallscope`) asked under the reconciled
+profile and every house option, grouped by the shared builder into what every engine must answer
+alike and what depends on a house option, with the reconciled profile's legal cards, trick winners
 and scores confirmed by the Z3 model. Deterministic: the same rule
 data and code give the same bytes."""
 
@@ -10,19 +10,24 @@ from __future__ import annotations
 from collections.abc import Iterator
 from typing import Any
 
-from engine.errors import EngineError
-from proofs.baloot.conformance import BALOOT_OPS, GAME, cases, table, witnessed
-from proofs.baloot.conformance.expect import answer_with_rules, rules_for
-from proofs.baloot.conformance.model_check import BalootModelCheck
-from proofs.baloot.conformance.reachable import PLAY_OPS, UndecidedError, find_history, play_of
-from proofs.baloot.conformance.situation import read_play
-from proofs.baloot.conformance.smallscope import small_scope
-from proofs.conformance.build import Case, Suite, assemble, key
-from proofs.conformance.build import suite_profiles as house_options
-from proofs.conformance.protocol import Answer, InvalidRequestError
-from proofs.conformance.reads import ReusedAnswers
-from spec.catalogue import Catalogue
-from spec.model import Profile
+from trickrules.engine.errors import EngineError
+from trickrules.proofs.baloot.conformance import BALOOT_OPS, GAME, cases, table, witnessed
+from trickrules.proofs.baloot.conformance.expect import answer_with_rules, rules_for
+from trickrules.proofs.baloot.conformance.model_check import BalootModelCheck
+from trickrules.proofs.baloot.conformance.reachable import (
+    PLAY_OPS,
+    UndecidedError,
+    find_history,
+    play_of,
+)
+from trickrules.proofs.baloot.conformance.situation import read_play
+from trickrules.proofs.baloot.conformance.smallscope import small_scope
+from trickrules.proofs.conformance.build import Case, Suite, assemble, key
+from trickrules.proofs.conformance.build import suite_profiles as house_options
+from trickrules.proofs.conformance.protocol import Answer, InvalidRequestError
+from trickrules.proofs.conformance.reads import ReusedAnswers
+from trickrules.spec.catalogue import Catalogue
+from trickrules.spec.model import Profile
 
 
 def _playable(profile: Profile) -> bool:
@@ -133,5 +138,6 @@ class ReachedAnswers:
 
 
 def witness_requests(report: dict[str, Any]) -> list[dict[str, Any]]:
-    """The witness requests of a verify report (see :mod:`proofs.baloot.conformance.cases`)."""
+    """The witness requests of a verify report (see
+    :mod:`trickrules.proofs.baloot.conformance.cases`)."""
     return witnessed.witness_requests(report)

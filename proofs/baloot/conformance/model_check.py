@@ -2,21 +2,22 @@
 reconciled profile the legal cards, the trick winners and the hand scores of the games, the
 played hands, the grids, the small scope and the perft deals, and the answers to the table's
 questions (the next dealer, the first leader, the cutter's choices, an exposed card), are
-computed a second time from the model written from ``spec/baloot/`` (:mod:`proofs.baloot.model`,
-:mod:`proofs.baloot.scoring`, the terms of :mod:`proofs.baloot.kinds_table` and
-:mod:`proofs.baloot.kinds_deal`), and the build stops if the engine and the model disagree. The
-witnesses were replayed against the model when they were found."""
+computed a second time from the model written from ``spec/baloot/``
+(:mod:`trickrules.proofs.baloot.model`,
+:mod:`trickrules.proofs.baloot.scoring`, the terms of :mod:`trickrules.proofs.baloot.kinds_table`
+and :mod:`trickrules.proofs.baloot.kinds_deal`), and the build stops if the engine and the model
+disagree. The witnesses were replayed against the model when they were found."""
 
 from __future__ import annotations
 
 from typing import Any
 
-from proofs.baloot.conformance import GAME
-from proofs.baloot.conformance.table import TABLE_OPS
-from proofs.baloot.examples import cut_choices
-from proofs.baloot.kinds_deal import may_choose, may_keep, may_redeal
-from proofs.baloot.kinds_table import first_leader_term, next_dealer_term
-from proofs.baloot.model import (
+from trickrules.proofs.baloot.conformance import GAME
+from trickrules.proofs.baloot.conformance.table import TABLE_OPS
+from trickrules.proofs.baloot.examples import cut_choices
+from trickrules.proofs.baloot.kinds_deal import may_choose, may_keep, may_redeal
+from trickrules.proofs.baloot.kinds_table import first_leader_term, next_dealer_term
+from trickrules.proofs.baloot.model import (
     HOKOM,
     NO_TRUMP,
     SUN,
@@ -26,14 +27,14 @@ from proofs.baloot.model import (
     legal,
     winner_is,
 )
-from proofs.baloot.scoring import Hand, score
-from proofs.conformance.build import Case, key
-from proofs.conformance.protocol import Answer, canonical, definition
-from proofs.smt import terms as t
-from proofs.smt.parameters import SymbolicProfile
-from proofs.smt.solver import Names
-from spec.cards import SUIT_LETTERS
-from spec.model import Profile
+from trickrules.proofs.baloot.scoring import Hand, score
+from trickrules.proofs.conformance.build import Case, key
+from trickrules.proofs.conformance.protocol import Answer, canonical, definition
+from trickrules.proofs.smt import terms as t
+from trickrules.proofs.smt.parameters import SymbolicProfile
+from trickrules.proofs.smt.solver import Names
+from trickrules.spec.cards import SUIT_LETTERS
+from trickrules.spec.model import Profile
 
 CONFIRMED_ORIGINS = ("random:", "play:", "grid", "perft:", "small-scope")
 

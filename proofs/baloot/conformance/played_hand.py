@@ -14,17 +14,17 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any
 
-from engine.baloot.cards import NUM_CARDS, BCard, name
-from engine.baloot.play import legal_mask, lock_binds, winning_index
-from engine.baloot.rules import Rules
-from proofs.baloot.conformance.situation import (
+from trickrules.engine.baloot.cards import NUM_CARDS, BCard, name
+from trickrules.engine.baloot.play import legal_mask, lock_binds, winning_index
+from trickrules.engine.baloot.rules import Rules
+from trickrules.proofs.baloot.conformance.situation import (
     HAND,
     SEATS,
     read_cards,
     read_contract,
     read_seat,
 )
-from proofs.conformance.protocol import InvalidRequestError
+from trickrules.proofs.conformance.protocol import InvalidRequestError
 
 
 @dataclass(frozen=True)

@@ -31,11 +31,11 @@ from functools import cache
 from pathlib import Path
 from typing import Any
 
-from engine.baloot.cards import NUM_CARDS, BCard, CardMask, name, names, parse
-from engine.baloot.play import legal_mask, lock_binds, winning_index
-from engine.baloot.rules import Rules
-from engine.masks import cards_of, mask_of
-from proofs.baloot.conformance.situation import SEATS, BalootPlay, read_play
+from trickrules.engine.baloot.cards import NUM_CARDS, BCard, CardMask, name, names, parse
+from trickrules.engine.baloot.play import legal_mask, lock_binds, winning_index
+from trickrules.engine.baloot.rules import Rules
+from trickrules.engine.masks import cards_of, mask_of
+from trickrules.proofs.baloot.conformance.situation import SEATS, BalootPlay, read_play
 
 NODE_BUDGET = 6_000_000
 """Cards tried before the search gives up: it then says it cannot decide, never a verdict."""
@@ -312,7 +312,7 @@ PLAY_OPS = ("legal-plays", "trick-winner", "perft")
 
 def play_of(vector: dict[str, Any]) -> BalootPlay:
     """The point of play a play vector asks about (a trick-winner's before its last card)."""
-    from proofs.baloot.conformance.expect import _read_complete
+    from trickrules.proofs.baloot.conformance.expect import _read_complete
 
     situation = vector["request"]["situation"]
     if vector["op"] == "trick-winner":
@@ -334,8 +334,8 @@ def questions(vectors: list[dict[str, Any]], default: str) -> list[tuple[str, di
 
 def suite_rules(profiles: dict[str, Any], profile_id: str) -> Rules:
     """The engine's rules of a profile of the suite (``profiles.json``: house options too)."""
-    from engine.baloot.rules import compile_rules
-    from proofs.conformance.protocol import profile_for
+    from trickrules.engine.baloot.rules import compile_rules
+    from trickrules.proofs.conformance.protocol import profile_for
 
     return compile_rules(profile_for({"game": "baloot", "profile": profile_id,
                                       "rules": profiles[profile_id]["rules"]}))
@@ -344,7 +344,7 @@ def suite_rules(profiles: dict[str, Any], profile_id: str) -> Rules:
 def main(argv: list[str]) -> None:
     """Search a history for every play vector of the Baloot suite and store them in the file
     ``argv[0]`` names, for a test to replay (``tests/baloot/reachable.json``)."""
-    from proofs.conformance.suite import load_suite, suite_dir
+    from trickrules.proofs.conformance.suite import load_suite, suite_dir
 
     suite = load_suite(suite_dir("baloot"))
     stored: dict[str, Any] = {}

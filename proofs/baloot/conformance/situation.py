@@ -4,7 +4,8 @@ The situation names the contract (``sun``, or ``hokom`` with its trump suit), th
 whether a double locked the hand (``double.lock``), what each seat holds now, the cards of the
 finished tricks, and the current trick from its leader on. Cards are written ``7S`` .. ``AC``.
 A situation that no hand can reach (a card twice or missing, hands of the wrong sizes) is
-refused with :class:`~proofs.conformance.protocol.InvalidRequestError` naming what is wrong.
+refused with :class:`~trickrules.proofs.conformance.protocol.InvalidRequestError` naming what is
+wrong.
 """
 
 from __future__ import annotations
@@ -12,9 +13,9 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any
 
-from engine.baloot.cards import NUM_CARDS, BCard, name, parse
-from proofs.conformance.protocol import InvalidRequestError
-from spec.cards import SUIT_LETTERS, CardParseError
+from trickrules.engine.baloot.cards import NUM_CARDS, BCard, name, parse
+from trickrules.proofs.conformance.protocol import InvalidRequestError
+from trickrules.spec.cards import SUIT_LETTERS, CardParseError
 
 SEATS = 4
 HAND = NUM_CARDS // SEATS

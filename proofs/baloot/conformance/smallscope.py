@@ -17,11 +17,11 @@ from __future__ import annotations
 import itertools
 from collections.abc import Iterator
 
-from engine.baloot.cards import NUM_CARDS, BCard, parse, suit
-from proofs.baloot.conformance import GAME
-from proofs.baloot.conformance.situation import SEATS, BalootPlay
-from proofs.conformance.build import Case
-from spec.cards import SUIT_LETTERS
+from trickrules.engine.baloot.cards import NUM_CARDS, BCard, parse, suit
+from trickrules.proofs.baloot.conformance import GAME
+from trickrules.proofs.baloot.conformance.situation import SEATS, BalootPlay
+from trickrules.proofs.conformance.build import Case
+from trickrules.spec.cards import SUIT_LETTERS
 
 ORIGIN = "small-scope"
 POOL: tuple[BCard, ...] = tuple(parse(c) for c in ("JH", "9H", "AH", "7S", "QS", "AS"))

@@ -4,8 +4,8 @@ what the cutter may choose (``deal.cut``) and what may follow a card exposed in 
 (``deal.exposed-card``).
 
 Each answer is what an engine game reaches when it is played to that point from an explicit
-deal (:mod:`proofs.baloot.table_play`), under the request's compiled rules: a question no hand
-reaches under them (a Kawesh where none is allowed) is refused as unreachable.
+deal (:mod:`trickrules.proofs.baloot.table_play`), under the request's compiled rules: a question no
+hand reaches under them (a Kawesh where none is allowed) is refused as unreachable.
 """
 
 from __future__ import annotations
@@ -15,16 +15,16 @@ import itertools
 from collections.abc import Iterator
 from typing import Any
 
-from engine.baloot.game import BalootGame
-from engine.baloot.rules import Rules
-from engine.errors import EngineError
-from proofs.baloot import table_play
-from proofs.baloot.conformance import GAME
-from proofs.baloot.conformance.situation import SEATS, read_card, read_seat
-from proofs.baloot.examples import cut_choices
-from proofs.conformance.build import Case
-from proofs.conformance.protocol import Answer, InvalidRequestError, PerReadings
-from spec.model import Profile
+from trickrules.engine.baloot.game import BalootGame
+from trickrules.engine.baloot.rules import Rules
+from trickrules.engine.errors import EngineError
+from trickrules.proofs.baloot import table_play
+from trickrules.proofs.baloot.conformance import GAME
+from trickrules.proofs.baloot.conformance.situation import SEATS, read_card, read_seat
+from trickrules.proofs.baloot.examples import cut_choices
+from trickrules.proofs.conformance.build import Case
+from trickrules.proofs.conformance.protocol import Answer, InvalidRequestError, PerReadings
+from trickrules.spec.model import Profile
 
 game_for = PerReadings(lambda profile: BalootGame(GAME, profile))
 """The engine's game under a concrete profile."""
@@ -33,7 +33,8 @@ TABLE_OPS = ("next-dealer", "first-lead", "cut", "exposed-card")
 
 def answer(profile: Profile, rules: Rules, request: dict[str, Any]) -> Answer:
     """The answer to a table question under ``profile``, whose compiled rules are ``rules``
-    (a stand-in that notes what the answer reads, see :mod:`proofs.conformance.reads`)."""
+    (a stand-in that notes what the answer reads, see
+    :mod:`trickrules.proofs.conformance.reads`)."""
     game = copy.copy(game_for(profile))
     game.rules = rules
     op = request.get("op")

@@ -9,12 +9,12 @@ from __future__ import annotations
 from collections.abc import Callable, Iterator
 from typing import Any
 
-from engine.baloot.cards import names
-from proofs.baloot.conformance import GAME
-from proofs.baloot.conformance.cases import GRID_DEALER, score_body, trump_letter
-from proofs.baloot.model import SUN
-from proofs.baloot.scoring import HOKOM_TOTAL, SUN_TOTAL
-from proofs.conformance.build import Case, dispute_witnesses
+from trickrules.engine.baloot.cards import names
+from trickrules.proofs.baloot.conformance import GAME
+from trickrules.proofs.baloot.conformance.cases import GRID_DEALER, score_body, trump_letter
+from trickrules.proofs.baloot.model import SUN
+from trickrules.proofs.baloot.scoring import HOKOM_TOTAL, SUN_TOTAL
+from trickrules.proofs.conformance.build import Case, dispute_witnesses
 
 
 def _tricks_won(w: dict[str, Any]) -> dict[str, Any]:
@@ -45,7 +45,7 @@ def _play_situation(w: dict[str, Any]) -> dict[str, Any] | None:
 
 
 def _project_cards(p: dict[str, Any]) -> list[str]:
-    from proofs.baloot.examples import project
+    from trickrules.proofs.baloot.examples import project
 
     return names(project(p).cards)
 
@@ -166,8 +166,8 @@ def witness_requests(report: dict[str, Any]) -> list[dict[str, Any]]:
     ask, and every replayed counterexample of a scoring theorem (under the reconciled profile
     or a source's), as a request (``game``, ``origin``, ``body``) to keep in
     ``witnesses.json``."""
-    from spec.loader import family_catalogue
-    from spec.source_profiles import source_profiles
+    from trickrules.spec.loader import family_catalogue
+    from trickrules.spec.source_profiles import source_profiles
 
     out = dispute_witnesses(report, {GAME}, _witness_body)
     catalogue = family_catalogue(GAME)

@@ -9,19 +9,19 @@ import random
 from collections.abc import Iterator
 from typing import Any
 
-from engine.kout.actions import MAX_BID, MIN_BID, PASS, action_bid, is_bid
-from engine.kout.game import KoutState
-from engine.kout.play import perft_position
-from engine.kout.rules import Rules
-from engine.kout.state import PLAY
-from proofs.conformance.build import Case, dispute_witnesses
-from proofs.conformance.protocol import ContractFacts, PlayFacts
-from proofs.kout.conformance.expect import game_for, iter_calls, position_json
-from proofs.kout.evaluator import Situation
-from proofs.kout.smallscope import cases as small_scope_cases
-from spec.cards import ACE, BLACK_JOKER, make_card, parse_card, parse_cards
-from spec.model import Profile
-from spec.registry import game_families
+from trickrules.engine.kout.actions import MAX_BID, MIN_BID, PASS, action_bid, is_bid
+from trickrules.engine.kout.game import KoutState
+from trickrules.engine.kout.play import perft_position
+from trickrules.engine.kout.rules import Rules
+from trickrules.engine.kout.state import PLAY
+from trickrules.proofs.conformance.build import Case, dispute_witnesses
+from trickrules.proofs.conformance.protocol import ContractFacts, PlayFacts
+from trickrules.proofs.kout.conformance.expect import game_for, iter_calls, position_json
+from trickrules.proofs.kout.evaluator import Situation
+from trickrules.proofs.kout.smallscope import cases as small_scope_cases
+from trickrules.spec.cards import ACE, BLACK_JOKER, make_card, parse_card, parse_cards
+from trickrules.spec.model import Profile
+from trickrules.spec.registry import game_families
 
 RANDOM_SEEDS = range(1, 9)
 PERFT_DEALS = 3
@@ -115,8 +115,8 @@ def _facts_json(s: Situation) -> dict[str, Any]:
 
 
 def small_scope(profile: Profile) -> Iterator[Case]:
-    """The small-scope exhaustive situations (:mod:`proofs.kout.smallscope`): the legal cards at
-    each, and the winner of every trick one legal card completes."""
+    """The small-scope exhaustive situations (:mod:`trickrules.proofs.kout.smallscope`): the legal
+    cards at each, and the winner of every trick one legal card completes."""
     players = profile.game.players
     for s in small_scope_cases(profile):
         yield Case(profile.game.id, {"op": "legal-plays", "situation": _facts_json(s)},

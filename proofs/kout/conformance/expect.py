@@ -13,25 +13,25 @@ import copy
 from collections.abc import Iterator
 from typing import Any
 
-from engine.errors import EngineError
-from engine.kout.actions import MAX_BID, MIN_BID
-from engine.kout.auction import PASS_BID, Auction
-from engine.kout.claims import settle
-from engine.kout.game import KoutGame, KoutState
-from engine.kout.play import (
+from trickrules.engine.errors import EngineError
+from trickrules.engine.kout.actions import MAX_BID, MIN_BID
+from trickrules.engine.kout.auction import PASS_BID, Auction
+from trickrules.engine.kout.claims import settle
+from trickrules.engine.kout.game import KoutGame, KoutState
+from trickrules.engine.kout.play import (
     LIVE_JOKER_LEAD,
     WORTHLESS_JOKER_LEAD,
     Contract,
     PlayPosition,
     holds_bid_permission,
 )
-from engine.kout.ranking import FOLLOW_BASE_STRENGTH, TRUMP_BASE_STRENGTH, card_strength
-from engine.kout.rules import Rules, SecondJoker
-from engine.kout.scoring import HandScore, game_winner, score_hand
-from engine.masks import BIT, JOKER_MASK, cards_of, iter_cards
-from engine.perft import divide
-from engine.table import next_dealer
-from proofs.conformance.protocol import (
+from trickrules.engine.kout.ranking import FOLLOW_BASE_STRENGTH, TRUMP_BASE_STRENGTH, card_strength
+from trickrules.engine.kout.rules import Rules, SecondJoker
+from trickrules.engine.kout.scoring import HandScore, game_winner, score_hand
+from trickrules.engine.masks import BIT, JOKER_MASK, cards_of, iter_cards
+from trickrules.engine.perft import divide
+from trickrules.engine.table import next_dealer
+from trickrules.proofs.conformance.protocol import (
     Answer,
     ContractFacts,
     InvalidRequestError,
@@ -40,9 +40,9 @@ from proofs.conformance.protocol import (
     ReadOnce,
     read_contract,
 )
-from proofs.conformance.protocol import read_situation as parse_situation
-from spec.cards import BLACK_JOKER, Card, card_name, parse_card
-from spec.model import Profile
+from trickrules.proofs.conformance.protocol import read_situation as parse_situation
+from trickrules.spec.cards import BLACK_JOKER, Card, card_name, parse_card
+from trickrules.spec.model import Profile
 
 CALLS = ("pass", *(f"bid {b}" for b in range(MIN_BID, MAX_BID + 1)))
 KOUT_OPS = ("legal-plays", "trick-winner", "auction", "hand-score", "game-end", "perft",
@@ -65,7 +65,7 @@ def answer(profile: Profile, request: dict[str, Any]) -> Answer:
 
 def answer_with_rules(profile: Profile, rules: Rules, request: dict[str, Any]) -> Answer:
     """The answer under ``profile`` with its compiled rules given as ``rules`` (a stand-in
-    that notes what the answer reads: see :mod:`proofs.conformance.reads`)."""
+    that notes what the answer reads: see :mod:`trickrules.proofs.conformance.reads`)."""
     game = copy.copy(game_for(profile))
     game.rules = rules
     return answer_in(game, request)

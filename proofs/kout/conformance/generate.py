@@ -14,25 +14,25 @@ from __future__ import annotations
 from collections.abc import Iterator
 from typing import Any
 
-from engine.errors import EngineError
-from proofs.conformance.build import Case, Suite, assemble, key
-from proofs.conformance.build import suite_profiles as house_options
-from proofs.conformance.protocol import read_contract, read_situation
-from proofs.conformance.reads import ReusedAnswers
-from proofs.kout.conformance import cases
-from proofs.kout.conformance.expect import (
+from trickrules.engine.errors import EngineError
+from trickrules.proofs.conformance.build import Case, Suite, assemble, key
+from trickrules.proofs.conformance.build import suite_profiles as house_options
+from trickrules.proofs.conformance.protocol import read_contract, read_situation
+from trickrules.proofs.conformance.reads import ReusedAnswers
+from trickrules.proofs.kout.conformance import cases
+from trickrules.proofs.kout.conformance.expect import (
     KOUT_OPS,
     Answer,
     answer_with_rules,
     contract_of,
     game_for,
 )
-from proofs.kout.evaluator import ModelEvaluator, Situation
-from proofs.kout.kinds_rules import next_dealer_term
-from proofs.kout.situation import profile_deck
-from spec.cards import card_name
-from spec.catalogue import Catalogue
-from spec.model import Profile
+from trickrules.proofs.kout.evaluator import ModelEvaluator, Situation
+from trickrules.proofs.kout.kinds_rules import next_dealer_term
+from trickrules.proofs.kout.situation import profile_deck
+from trickrules.spec.cards import card_name
+from trickrules.spec.catalogue import Catalogue
+from trickrules.spec.model import Profile
 
 CONFIRMED_ORIGINS = ("random:", "grid", "perft:")
 """Origins whose play answers are confirmed here by the Z3 model (witnesses were replayed
@@ -154,5 +154,6 @@ def build_suite(catalogue: Catalogue, witnesses: list[dict[str, Any]]) -> Suite:
 
 
 def witness_requests(report: dict[str, Any]) -> list[dict[str, Any]]:
-    """The witness requests of a verify report (see :mod:`proofs.kout.conformance.cases`)."""
+    """The witness requests of a verify report (see
+    :mod:`trickrules.proofs.kout.conformance.cases`)."""
     return cases.witness_requests(report)

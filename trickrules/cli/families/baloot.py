@@ -16,9 +16,9 @@ __all__ = ["perft_setting", "print_game"]
 def perft_setting(args: argparse.Namespace,
                   game: Any) -> tuple[Any, dict[str, Any], Callable[[int], str]]:
     """The seed's first deal under ``--contract`` (Sun by default) and ``--trump``."""
-    from engine.baloot.cards import name, names
-    from engine.baloot.play import perft_position
-    from spec.cards import SUIT_LETTERS, parse_suit
+    from trickrules.engine.baloot.cards import name, names
+    from trickrules.engine.baloot.play import perft_position
+    from trickrules.spec.cards import SUIT_LETTERS, parse_suit
 
     check_perft(args, game.game_id, 32, 4)
     if args.bid is not None:

@@ -16,9 +16,9 @@ __all__ = ["perft_setting", "print_game"]
 def perft_setting(args: argparse.Namespace,
                   game: Any) -> tuple[Any, dict[str, Any], Callable[[int], str]]:
     """The seed's first deal with the contract of ``--bid``, ``--declarer`` and ``--trump``."""
-    from engine.kout.play import perft_position
-    from engine.masks import cards_of
-    from spec.cards import SUIT_LETTERS, card_name, parse_suit
+    from trickrules.engine.kout.play import perft_position
+    from trickrules.engine.masks import cards_of
+    from trickrules.spec.cards import SUIT_LETTERS, card_name, parse_suit
 
     if args.contract is not None:
         raise ValueError("--contract: only Baloot has contracts; Kout bids with --bid")

@@ -8,9 +8,9 @@ from typing import Any
 from rich.console import Console
 from rich.table import Table
 
-from spec.cards import SUIT_LETTERS, SUIT_SYMBOLS
 from trickrules.cli.render.console import literal
 from trickrules.cli.render.tables import hand_by_suit, styled, tricks_table
+from trickrules.spec.cards import SUIT_LETTERS, SUIT_SYMBOLS
 
 
 def _suit(letter: str | None) -> str:
@@ -37,7 +37,7 @@ def _contract(contract: dict[str, Any]) -> str:
 
 
 def print_baloot_game(console: Console, record: dict[str, Any]) -> None:
-    """Print a Baloot game record (from :func:`engine.baloot.record.game_to_json`)."""
+    """Print a Baloot game record (from :func:`trickrules.engine.baloot.record.game_to_json`)."""
     console.print(f"[bold]baloot[/] · profile {literal(record['profile'])} · seed "
                   f"{record['seed']} · seats 0..3 in play order (counter-clockwise), "
                   "team = seat % 2")

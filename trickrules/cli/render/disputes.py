@@ -8,13 +8,13 @@ from typing import Any
 from rich.console import Console
 from rich.table import Table
 
-from proofs.disputes import Dispute
-from proofs.divergence import Outcome
-from proofs.outcome_words import is_play, title, witness_text
-from proofs.outcome_words import outcome_text as words
-from proofs.profile_diff import ProfileDiff
-from spec.catalogue import Catalogue
 from trickrules.cli.render.tables import COLOURS, hand_by_suit, styled
+from trickrules.proofs.disputes import Dispute
+from trickrules.proofs.divergence import Outcome
+from trickrules.proofs.outcome_words import is_play, title, witness_text
+from trickrules.proofs.outcome_words import outcome_text as words
+from trickrules.proofs.profile_diff import ProfileDiff
+from trickrules.spec.catalogue import Catalogue
 
 
 def _trick(w: dict[str, Any], players: int) -> str:

@@ -8,8 +8,8 @@ from typing import Any
 
 from rich.console import Console
 
-from proofs.outcome_words import answer_lines
 from trickrules.cli.render.console import literal
+from trickrules.proofs.outcome_words import answer_lines
 
 PART_NAMES = {"legal": "the legal actions", "then": "whether the actions can be played",
               "bought": "who bought", "tricks": "the tricks' winners",

@@ -8,8 +8,8 @@ from typing import Any
 from rich.console import Console
 from rich.table import Table
 
-from proofs.verify.rows import Row
-from spec.cards import (
+from trickrules.proofs.verify.rows import Row
+from trickrules.spec.cards import (
     SUIT_LETTERS,
     SUIT_SYMBOLS,
     SUITS,
@@ -71,7 +71,7 @@ def tricks_table(tricks: list[dict[str, Any]], players: int) -> Table:
 
 
 def print_game(console: Console, record: dict[str, Any]) -> None:
-    """Print a game record (from :func:`engine.kout.record.game_to_json`) as tables."""
+    """Print a game record (from :func:`trickrules.engine.kout.record.game_to_json`) as tables."""
     players = record["players"]
     console.print(f"[bold]{record['game']}[/] · profile {record['profile']} · seed "
                   f"{record['seed']} · seats 0..{players - 1} in play order (counter-clockwise),"
@@ -219,7 +219,7 @@ def print_surprises(console: Console, surprises: list[dict[str, str]]) -> None:
     is understood. Nothing when every verdict is as stored."""
     from rich.markup import escape
 
-    from proofs.verify.expectations import ACCEPT_FLAG, EXPECTED_FILE
+    from trickrules.proofs.verify.expectations import ACCEPT_FLAG, EXPECTED_FILE
 
     if not surprises:
         return
