@@ -4,9 +4,12 @@ and never answers (the connection is given up in bounded time, never awaited).""
 
 from __future__ import annotations
 
+import contextlib
+import os
 import socket
 import subprocess
 import sys
+import threading
 import time
 from pathlib import Path
 
@@ -47,3 +50,26 @@ def test_a_server_that_never_answers_is_given_up() -> None:
         with pytest.raises(ValueError, match="cannot connect"):
             _client_within(address, 1.0)
         assert time.monotonic() - start < 120  # bounded: the attempt is abandoned
+
+
+def test_a_server_that_sends_noise_is_named_as_not_a_scheduler() -> None:
+    """A port that answers with random bytes (as a hostile or wrong service might): refused
+    as not a Dask scheduler, in words, without the decoder's own error text."""
+    with socket.socket() as server:
+        server.bind(("127.0.0.1", 0))
+        server.listen(4)
+
+        def noise() -> None:
+            with contextlib.suppress(OSError):
+                while True:
+                    peer, _ = server.accept()
+                    with peer:
+                        peer.sendall(os.urandom(1 << 16))
+                        peer.recv(16)
+
+        threading.Thread(target=noise, daemon=True).start()
+        with pytest.raises(ValueError) as refused:
+            _client_within(f"tcp://127.0.0.1:{server.getsockname()[1]}", 30.0)
+    said = str(refused.value)
+    assert "not as a Dask scheduler" in said, said
+    assert "dimension" not in said and "allocate" not in said

@@ -69,9 +69,22 @@ def _client_within(scheduler: str, seconds: float) -> Any:
     attempt.join(seconds + 1)
     if made:
         return made[0]
-    why = f"{type(failed[0]).__name__}: {failed[0]}" if failed else (
-        f"no Dask scheduler answered within {seconds + 1:g} s")
-    raise ValueError(f"--scheduler {scheduler}: cannot connect: {why}"[:500])
+    raise ValueError(f"--scheduler {scheduler}: cannot connect: "
+                     f"{_why_not(failed[0] if failed else None, seconds)}"[:500])
+
+
+def _why_not(failure: BaseException | None, seconds: float) -> str:
+    """Why a scheduler address gave no client, in words: nothing answered in time, the
+    connection itself failed (the system's reason), or something answered that does not
+    speak Dask's protocol (what it sent could not be read as a Dask message)."""
+    if failure is None:
+        return f"no Dask scheduler answered within {seconds + 1:g} s"
+    if isinstance(failure, OSError) and not isinstance(failure, TimeoutError):
+        return f"{type(failure).__name__}: {failure}"
+    if isinstance(failure, TimeoutError):
+        return f"no Dask scheduler answered within {seconds:g} s"
+    return ("something answers there, but not as a Dask scheduler (what it sent is not a "
+            f"Dask message: {type(failure).__name__})")
 
 
 class ChunkDone(NamedTuple):
