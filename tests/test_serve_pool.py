@@ -74,6 +74,63 @@ def test_a_given_up_answer_stops_its_worker_and_a_new_one_takes_its_place() -> N
     assert len(after) == 1 and after != before
 
 
+class _Leaving:
+    """A request whose client closes the connection after ``after`` seconds (as the server
+    says it: ``http.disconnect`` from ``receive``)."""
+
+    def __init__(self, after: float) -> None:
+        self.after = after
+
+    async def receive(self) -> dict[str, str]:
+        await asyncio.sleep(self.after)
+        return {"type": "http.disconnect"}
+
+
+def test_a_client_that_leaves_stops_the_computation_of_its_answer() -> None:
+    """An answer whose client has gone is given up: its worker is stopped (the computation
+    does not run on for nobody) and a new one answers the next request."""
+    from trickrules.serve.app import RequestError, _answer
+
+    async def run() -> tuple[list[int], list[int], RequestError]:
+        pool = RulingPool(workers=1, queue=1, work=time.sleep)
+        try:
+            await pool.answer(0, LONG)  # the worker is up
+            before = pool.pids()
+            with pytest.raises(RequestError) as left:
+                await _answer(pool, _Leaving(0.3), 3600)  # an hour's computation
+            await pool.answer(0, LONG)  # the replacement answers
+            return before, pool.pids(), left.value
+        finally:
+            pool.close()
+
+    before, after, left = asyncio.run(run())
+    assert left.status == 499 and "closed the connection" in str(left)
+    deadline = time.monotonic() + LONG
+    while not _gone(before[0]) and time.monotonic() < deadline:
+        time.sleep(0.05)
+    assert _gone(before[0]), "the computation of the client that left was stopped"
+    assert len(after) == 1 and after != before
+
+
+def test_a_client_that_stays_gets_its_answer() -> None:
+    """The watch on the connection takes nothing from a client that waits: its answer comes,
+    from the same worker."""
+    from trickrules.serve.app import _answer
+
+    async def run() -> tuple[list[int], list[int], object]:
+        pool = RulingPool(workers=1, queue=1, work=abs)
+        try:
+            await pool.answer(0, LONG)
+            before = pool.pids()
+            got = await _answer(pool, _Leaving(LONG), -7)
+            return before, pool.pids(), got
+        finally:
+            pool.close()
+
+    before, after, got = asyncio.run(run())
+    assert got == 7 and after == before
+
+
 def test_the_queue_is_bounded_and_one_more_is_refused_at_once() -> None:
     async def run() -> tuple[int, list[str]]:
         pool = RulingPool(workers=1, queue=1, work=time.sleep)

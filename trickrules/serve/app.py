@@ -10,6 +10,7 @@ API's JSON error like every refusal. A mistake in a request is a 4xx naming the 
 
 from __future__ import annotations
 
+import asyncio
 import json
 from collections.abc import AsyncIterator
 from contextlib import asynccontextmanager
@@ -85,10 +86,30 @@ async def _body(request: Request) -> bytes:
     return b"".join(chunks)
 
 
-async def _answer(pool: RulingPool, data: Any) -> tuple[dict[str, Any], bool]:
-    """The ruling, computed by the pool within :data:`ANSWER_SECONDS`."""
+async def _client_left(request: Any) -> None:
+    """Return once the client has closed its connection (the server's ``http.disconnect``;
+    the body has been read already, so nothing else comes before it)."""
+    while (await request.receive())["type"] != "http.disconnect":
+        pass
+
+
+async def _answer(pool: RulingPool, request: Any, data: Any) -> tuple[dict[str, Any], bool]:
+    """The ruling, computed by the pool within :data:`ANSWER_SECONDS`; given up (its worker
+    stopped, so the computation does not run on for nobody) if the client leaves first."""
+    work = asyncio.ensure_future(pool.answer(data, ANSWER_SECONDS))
+    left = asyncio.ensure_future(_client_left(request))
     try:
-        answer: tuple[dict[str, Any], bool] = await pool.answer(data, ANSWER_SECONDS)
+        await asyncio.wait((work, left), return_when=asyncio.FIRST_COMPLETED)
+    finally:
+        for task in (work, left):
+            if not task.done():
+                task.cancel()
+        await asyncio.gather(left, return_exceptions=True)
+    if not work.done() or work.cancelled():
+        await asyncio.gather(work, return_exceptions=True)
+        raise RequestError(499, "the client closed the connection before its answer")
+    try:
+        answer: tuple[dict[str, Any], bool] = work.result()
         return answer
     except RefusedError as exc:
         raise RequestError(503, str(exc), exc.retry_after) from None
@@ -151,7 +172,7 @@ class Site:
                 question = read_question(fields, form, frozenset(facts.pack))
                 if form.get("deal_rest"):
                     deal_rest(question, facts)
-                report, _ = await _answer(self.pool, {"game": facts.game, "op": op,
+                report, _ = await _answer(self.pool, request, {"game": facts.game, "op": op,
                                                       **question})
                 answer = pages.question_answer(report, language)
                 values = form_values(fields, question)
@@ -174,7 +195,7 @@ class Site:
             text = form.get("state", "")
             try:
                 data = decode_situation(text.encode("utf-8"), "state")
-                report, _ = await _answer(self.pool, data)
+                report, _ = await _answer(self.pool, request, data)
                 answer = pages.state_answer(report, page_language(request))
             except (ValueError, RequestError) as exc:
                 answer, status = pages.error_html(str(exc)), 422
@@ -195,13 +216,13 @@ class Site:
             if key in data and data[key] != value:
                 raise RequestError(422, f"question.{key}: {data[key]!r} in the body, but the "
                                         f"path asks {value!r}")
-        report, _ = await _answer(self.pool, {**data, "game": facts.game, "op": op})
+        report, _ = await _answer(self.pool, request, {**data, "game": facts.game, "op": op})
         return JSONResponse(report)
 
     async def api_state(self, request: Request) -> Response:
         """``POST /api/state``: a whole state, answered as ``judge --json``."""
         data = _json_object(await _body(request))
-        report, _ = await _answer(self.pool, data)
+        report, _ = await _answer(self.pool, request, data)
         return JSONResponse(report)
 
     async def no_rulebook(self, request: Request) -> Response:
