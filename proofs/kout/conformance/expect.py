@@ -275,13 +275,22 @@ def auction(rules: Rules, dealer: int, calls: list[str]) -> Answer:
             why[call] = bidding.forbidding_rule(_bid(call))[0]
     contract = bidding.contract
     if contract is None:
-        return Answer({"legal": legal, "contract": None}, {"calls": why,
-                                                           "contract": "auction.shape"})
+        return Answer({"legal": legal, "seat": bidding.turn, "contract": None},
+                      {"calls": why, "seat": _speaking_rule(rules, bidding),
+                       "contract": "auction.shape"})
     rule = ("auction.malzoom" if contract.forced else "auction.bid-must-exceed")
-    return Answer({"legal": [], "contract": {"seat": contract.seat, "bid": contract.bid,
-                                             "forced": contract.forced,
-                                             "malzoom": contract.malzoom}},
-                  {"calls": why, "contract": rule})
+    return Answer({"legal": [], "seat": None,
+                   "contract": {"seat": contract.seat, "bid": contract.bid,
+                                "forced": contract.forced, "malzoom": contract.malzoom}},
+                  {"calls": why, "seat": "auction.shape", "contract": rule})
+
+
+def _speaking_rule(rules: Rules, bidding: Auction) -> str:
+    """The rule that makes ``bidding.turn`` the seat to speak: the turn passes to the next
+    seat round the table (``auction.shape``: once round, or round again), unless a seat that
+    passed was skipped (``auction.pass``: no bidding again after a pass)."""
+    last = bidding.calls[-1][0] if bidding.calls else bidding.dealer
+    return "auction.shape" if bidding.turn == (last + 1) % rules.players else "auction.pass"
 
 
 def contract_of(rules: Rules, facts: ContractFacts) -> Contract:
