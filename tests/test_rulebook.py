@@ -277,6 +277,34 @@ def test_a_report_edited_after_verify_is_refused(tmp_path: Path,
     assert not (tmp_path / "out").exists()
 
 
+@pytest.mark.parametrize(("part", "junk", "where"), [
+    ("disputes", ["junk", 3], "sources/disputes/"),
+    ("consistency", [{"x": 1}], "sources/consistency/0"),
+])
+def test_a_resealed_report_of_another_shape_is_refused(
+        tmp_path: Path, capsys: pytest.CaptureFixture[str], full_report: dict[str, Any],
+        part: str, junk: list[Any], where: str) -> None:
+    """The same junk with the seal computed again (anyone can compute one): refused by the
+    report's shape, naming the place, exit 2 (it was an internal error), nothing written."""
+    from trickrules.proofs.verify.report import seal
+
+    forged_report = {**full_report, "sources": {**full_report["sources"], part: junk}}
+    seal(forged_report)
+    forged = tmp_path / "report.json"
+    forged.write_text(json.dumps(forged_report), encoding="utf-8")
+    assert main(["rulebook", "--report", str(forged), "--out", str(tmp_path / "out")]) == 2
+    err = capsys.readouterr().err
+    assert "not a report `trickrules verify` writes" in err and where in err, err
+    assert "Traceback" not in err and "internal error" not in err
+    assert not (tmp_path / "out").exists()
+
+
+def test_the_report_shape_admits_what_verify_writes(full_report: dict[str, Any]) -> None:
+    from trickrules.cli.rulebook import check_report_shape
+
+    check_report_shape(full_report, Path("report.json"))  # raises if verify's own is refused
+
+
 def test_a_report_without_a_game_is_refused(tmp_path: Path, capsys: pytest.CaptureFixture[str],
                                             full_report: dict[str, Any]) -> None:
     """A report of ``verify --game kout6`` cannot build the Baloot part."""

@@ -68,6 +68,24 @@ def current_report(path: Path | None, console: Console,
     return report
 
 
+def check_report_shape(report: dict[str, Any], path: Path) -> None:
+    """Refuse, naming the place, a report whose parts are not of the shape ``verify`` writes
+    (``trickrules/rulebook/report.schema.json``): a seal proves only that nothing changed after
+    it was computed, and anyone can compute one."""
+    from importlib import resources
+
+    import jsonschema
+
+    schema = json.loads(resources.files("trickrules.rulebook").joinpath(
+        "report.schema.json").read_text(encoding="utf-8"))
+    error = jsonschema.exceptions.best_match(
+        jsonschema.Draft202012Validator(schema).iter_errors(report))
+    if error is not None:
+        where = "/".join(str(p) for p in error.absolute_path) or "(the whole report)"
+        raise ValueError(f"{path}: not a report `trickrules verify` writes: at {where}: "
+                         f"{error.message}"[:400])
+
+
 def _stored_report(path: Path | None, candidate: Path, digest: str,
                    games: list[str]) -> dict[str, Any] | None:
     """The report at ``candidate`` when it is current for ``games`` and as ``verify`` wrote
@@ -78,6 +96,7 @@ def _stored_report(path: Path | None, candidate: Path, digest: str,
         report = read_report(candidate)
         if _is_current(report, digest, games):
             if seal_holds(report):
+                check_report_shape(report, candidate)
                 return report
             if path is not None:
                 raise ValueError(f"{path}: edited since `trickrules verify` wrote it (its seal "
