@@ -1,4 +1,5 @@
-"""The players' pages on a 375 px phone, in Chromium: nothing scrolls sideways, every picture
+"""The players' pages on a 375 px phone, in Chromium: nothing scrolls sideways (neither the
+page nor a table or picture inside its own box, which hides what is past its edge), every picture
 is shown at its own size (so its text keeps the 12 px and more it is drawn with), and a long
 chapter opens with the list of its rules."""
 
@@ -20,8 +21,12 @@ MEASURE = """() => {
   const shrunk = [...document.querySelectorAll('img')]
     .filter(i => i.naturalWidth && i.getBoundingClientRect().width < i.naturalWidth - 0.5)
     .map(i => i.getAttribute('src'));
+  const boxed = [...document.querySelectorAll('div.body *')]
+    .filter(e => e.scrollWidth > e.clientWidth + 1 && getComputedStyle(e).overflowX !== 'visible')
+    .map(e => e.tagName + ' ' + (e.textContent || '').trim().slice(0, 40));
   const contents = document.querySelector('nav.contents, div.contents, aside.contents');
   return {scroll: page.scrollWidth - page.clientWidth, wide: wide.slice(0, 5), shrunk,
+          boxed: boxed.slice(0, 5),
           contents: contents !== null, images: document.querySelectorAll('img').length};
 }"""
 
@@ -41,6 +46,7 @@ def test_no_players_page_scrolls_sideways_on_a_phone(rulebook: Built, browser: B
         problems = [f"scrolls {measured['scroll']} px"] if measured["scroll"] > 0 else []
         problems += [f"wider than the screen: {w}" for w in measured["wide"]]
         problems += [f"picture shrunk below its size: {s}" for s in measured["shrunk"]]
+        problems += [f"scrolls sideways inside its box: {b}" for b in measured["boxed"]]
         if path.parent.name == "players" and path.stem.startswith("rules-") \
                 and not measured["contents"]:
             problems.append("no list of the chapter's rules")
