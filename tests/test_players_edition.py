@@ -85,6 +85,22 @@ def test_the_players_pages_of_the_site_are_in_players_words(rulebook: Built, fam
     assert {k: v for k, v in found.items() if v} == {}
 
 
+@pytest.mark.parametrize("family", ["kout", "baloot"])
+def test_a_players_page_leads_on_through_the_players_edition(rulebook: Built,
+                                                             family: str) -> None:
+    """The sidebar of a players' page lists the players' chapters, not the committee's of
+    the same titles (a player following "5. Play of the cards" there left the edition)."""
+    for page in sorted((rulebook.html / family / "players").glob("*.html")):
+        text = page.read_text(encoding="utf-8")
+        sidebar = text[text.index('<div class="partnav">'):]
+        sidebar = sidebar[:sidebar.index("</div>")]
+        links = re.findall(r'href="([^"]+)"', sidebar)
+        assert len(links) >= 10, page.name
+        # from a page in players/, its fellow chapters are beside it; the front page one up
+        assert all(link in ("../players.html", "#") or "/" not in link for link in links), \
+            (page.name, links)
+
+
 def test_where_the_book_departs_from_common_play_the_players_are_told(rulebook: Built) -> None:
     """Rule 711 scores a sweep as any hand, where most public engines read for the book score
     it 44 in Sun (Kaboot): the players' rule says so and names the option that plays it."""

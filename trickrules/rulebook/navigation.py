@@ -1,6 +1,6 @@
 """Finding one's way in a rulebook of two parts: every page's sidebar lists the chapters of
-its own part, and search results name the game a page belongs to (both parts have a "Play of
-the cards", "Disputes", "House options")."""
+its own part (a players' page, those of the players' edition), and search results name the
+game a page belongs to (both parts have a "Play of the cards", "Disputes", "House options")."""
 
 from __future__ import annotations
 
@@ -51,11 +51,15 @@ def page_title(text: str) -> str:
     raise ValueError("the page has no title")
 
 
-def toc_pages(part: Path) -> list[str]:
-    """The pages a part's ``index.rst`` lists, in its order, a glob (``rules-*``) expanded in
-    chapter order."""
+PLAYERS = "players"
+"""The players' edition's front page in a part (its chapters in the folder of that name)."""
+
+
+def toc_pages(part: Path, index: str = "index") -> list[str]:
+    """The pages a part's ``index.rst`` (or another page of its, ``index``) lists, in its
+    order, a glob (``rules-*``) expanded in chapter order."""
     pages: list[str] = []
-    for line in (part / "index.rst").read_text(encoding="utf-8").splitlines():
+    for line in (part / f"{index}.rst").read_text(encoding="utf-8").splitlines():
         entry = line.strip()
         if not line.startswith("   ") or not entry or entry.startswith(":"):
             continue
@@ -68,14 +72,22 @@ def toc_pages(part: Path) -> list[str]:
     return pages
 
 
-def _items(family: str, part: Path) -> list[str]:
+def _items(family: str, part: Path, index: str = "index") -> list[str]:
     out = []
-    for page in toc_pages(part):
+    for page in toc_pages(part, index):
         name = f"{family}/{page}"
         title = html.escape(page_title((part / f"{page}.rst").read_text(encoding="utf-8")))
         out.append(f'<li{{% if pagename == "{name}" %}} class="current"{{% endif %}}>'
                    f'<a href="{{{{ pathto("{name}") }}}}">{title}</a></li>')
     return out
+
+
+def _chapters(family: str, part: Path, index: str) -> list[str]:
+    """The sidebar block listing the pages ``index`` of a part lists, under its title."""
+    title = page_title((part / f"{index}.rst").read_text(encoding="utf-8"))
+    return ['<div class="partnav">',
+            f'<h3><a href="{{{{ pathto("{family}/{index}") }}}}">{html.escape(title)}</a></h3>',
+            "<ul>", *_items(family, part, index), "</ul>", "</div>"]
 
 
 def write_navigation(source: Path, families: list[str]) -> None:
@@ -86,11 +98,13 @@ def write_navigation(source: Path, families: list[str]) -> None:
     for family in families:
         part = source / family
         names[f"{family}/"] = page_title((part / "index.rst").read_text(encoding="utf-8"))
-        blocks += [f'{{%- if pagename.startswith("{family}/") %}}',
-                   '<div class="partnav">',
-                   f'<h3><a href="{{{{ pathto("{family}/index") }}}}">'
-                   f"{html.escape(names[f'{family}/'])}</a></h3>", "<ul>",
-                   *_items(family, part), "</ul>", "</div>", "{%- endif %}"]
+        if (part / f"{PLAYERS}.rst").is_file():  # a player stays in the players' edition
+            blocks += [f'{{%- if pagename.startswith("{family}/{PLAYERS}") %}}',
+                       *_chapters(family, part, PLAYERS),
+                       f'{{%- elif pagename.startswith("{family}/") %}}']
+        else:
+            blocks.append(f'{{%- if pagename.startswith("{family}/") %}}')
+        blocks += [*_chapters(family, part, "index"), "{%- endif %}"]
     templates = source / "_templates"
     templates.mkdir(exist_ok=True)
     (templates / TEMPLATE).write_text("\n".join(blocks) + "\n", encoding="utf-8")
