@@ -85,6 +85,18 @@ def test_the_players_pages_of_the_site_are_in_players_words(rulebook: Built, fam
     assert {k: v for k, v in found.items() if v} == {}
 
 
+def test_the_front_page_opens_with_the_books_for_the_table(rulebook: Built) -> None:
+    """A player opening the site finds the players' editions, quick references and
+    handbooks first, under the title, before the paragraph on how the book was made."""
+    text = visible_text(rulebook.html / "index.html")
+    table = text.index("At the table:")
+    assert table < text.index("machine-checked") and table < text.index("The games")
+    page = (rulebook.html / "index.html").read_text(encoding="utf-8")
+    for family in ("kout", "baloot"):
+        assert f'href="{family}/players.html"' in page
+        assert f'href="{family}/players/quick.html"' in page
+
+
 @pytest.mark.parametrize("family", ["kout", "baloot"])
 def test_a_players_page_leads_on_through_the_players_edition(rulebook: Built,
                                                              family: str) -> None:

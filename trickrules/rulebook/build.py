@@ -51,7 +51,9 @@ DOCS = Path(__file__).resolve().parent / "sphinx"
 """The Sphinx sources (``docs/`` of the repository, linked here so that the wheel ships them)."""
 PARTS = "written here by ``trickrules rulebook``: PARTS"
 RULINGS = "written here by ``trickrules rulebook``: RULINGS"
-"""The line of ``docs/index.rst`` that the list of the built parts replaces."""
+TABLE = "written here by ``trickrules rulebook``: TABLE"
+"""The lines of ``docs/index.rst`` that the list of the built parts, the rulings' page and
+the books for the table (first, under the title: what a player opens the site for) replace."""
 
 
 @dataclass(frozen=True)
@@ -184,14 +186,14 @@ def write_sources(report: dict[str, Any], source: Path, parser_help: list[str],
         examples += write_family(family_catalogue(family), report, source, ruler)
     index = source / "index.rst"
     titles = {f.name: f.title.split(":")[0] for f in REGISTRY}
-    parts = ["**At the table:** " + "; ".join(
-                 f"{titles[family]}: :doc:`the players' edition <{family}/players>`, "
-                 f":doc:`the quick reference <{family}/players/quick>`, "
-                 f":doc:`the director's handbook <{family}/irregularities>`"
-                 for family in families) + ".", "",
-             ".. toctree::", "   :maxdepth: 2", "   :caption: The games", "",
+    table = "**At the table:** " + "; ".join(
+        f"{titles[family]}: :doc:`the players' edition <{family}/players>`, "
+        f":doc:`the quick reference <{family}/players/quick>`, "
+        f":doc:`the director's handbook <{family}/irregularities>`"
+        for family in families) + "."
+    parts = [".. toctree::", "   :maxdepth: 2", "   :caption: The games", "",
              *(f"   {family}/index" for family in families)]
-    lines = [("\n".join(parts) if PARTS in line else line)
+    lines = [("\n".join(parts) if PARTS in line else table if TABLE in line else line)
              for line in index.read_text(encoding="utf-8").splitlines()]
     index.write_text("\n".join(lines) + "\n", encoding="utf-8")
     (source / "cli.rst").write_text("\n".join(parser_help) + "\n", encoding="utf-8")
