@@ -41,7 +41,10 @@ def cmd_conform(args: argparse.Namespace) -> int:
     if failures_path is not None:
         _write_failures(failures_path, run)
     if args.table:
-        _add_house_options(data, runner, suite, run)
+        from trickrules.kit.session import settled_heap
+
+        with settled_heap():
+            _add_house_options(data, runner, suite, run)
     if args.json:
         print(json.dumps(data, indent=2, ensure_ascii=False))
     else:
