@@ -5,6 +5,8 @@ leaves no process of the run alive."""
 
 from __future__ import annotations
 
+import builtins
+import importlib
 import signal
 import subprocess
 import sys
@@ -100,10 +102,13 @@ def test_the_runner_stopped_by_a_signal_kills_its_engine(tmp_path: Path, signum:
         stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True,
         # as from a terminal: a test run started in the background inherits SIGINT ignored
         preexec_fn=lambda: signal.signal(signal.SIGINT, signal.SIG_DFL))
-    deadline = time.monotonic() + 30
-    while not processes_with(token) and time.monotonic() < deadline:
+    def engine_started() -> bool:  # the runner's own command line holds the token too
+        return bool(set(processes_with(token)) - {runner.pid})
+
+    deadline = time.monotonic() + 120
+    while not engine_started() and time.monotonic() < deadline:
         time.sleep(0.1)
-    assert processes_with(token), "the engine never started"
+    assert engine_started(), "the engine never started"
     time.sleep(2.0)  # it has answered the first requests and hangs on a trick winner
     runner.send_signal(signum)
     out, err = runner.communicate(timeout=20)
@@ -111,3 +116,33 @@ def test_the_runner_stopped_by_a_signal_kills_its_engine(tmp_path: Path, signum:
     time.sleep(0.2)
     assert not processes_with(token), "the engine outlived the runner"
     assert "Traceback" not in out
+
+
+def test_a_signal_handler_imports_nothing(monkeypatch: pytest.MonkeyPatch) -> None:
+    """SIGTERM, SIGHUP or Ctrl-C may arrive while a module is being imported (a command
+    stopped as it starts): a handler that imported would find that module half made and end
+    the command with an internal error instead of its exit code. A running verify loop is
+    still told of the signal."""
+    cli_main = importlib.import_module("trickrules.cli.main")  # the module, not its main()
+    noted: list[type[BaseException]] = []
+    loop = type("Loop", (), {"note_signal": staticmethod(noted.append)})
+    monkeypatch.setitem(sys.modules, "trickrules.proofs.verify.run", loop)
+
+    def raised(handler: Any, signum: int) -> BaseException | None:
+        """What ``handler`` raises with every import refused."""
+        def refused(*args: Any, **kwargs: Any) -> Any:
+            raise ImportError(f"a signal handler imported {args[0]}")
+
+        real, builtins.__import__ = builtins.__import__, refused
+        try:
+            handler(signum, None)
+        except BaseException as exc:  # what it raises is what is checked
+            return exc
+        finally:
+            builtins.__import__ = real
+        return None
+
+    got = [raised(cli_main._terminate, signal.SIGTERM), raised(cli_main._terminate, signal.SIGHUP),
+           raised(cli_main._interrupt, signal.SIGINT)]
+    assert [type(e) for e in got] == [cli_main.Terminated, cli_main.HungUp, KeyboardInterrupt], got
+    assert noted == [cli_main.Terminated, cli_main.HungUp, KeyboardInterrupt]

@@ -164,11 +164,19 @@ class HungUp(Terminated):
 
 
 def _terminate(signum: int, frame: object) -> None:
-    from trickrules.proofs.verify.run import note_signal
-
     kind = HungUp if signum == signal.SIGHUP else Terminated
-    note_signal(kind)  # raised again where the verify loop waits, if swallowed here
+    _note_signal(kind)
     raise kind
+
+
+def _note_signal(kind: type[BaseException]) -> None:
+    """Tell a running verify loop of the signal, which raises it again where it waits if it
+    is swallowed here. A handler imports nothing: a signal that arrives while a module is
+    being imported would import modules left half made (the loop's module is loaded when a
+    loop runs)."""
+    loop = sys.modules.get("trickrules.proofs.verify.run")
+    if loop is not None:
+        loop.note_signal(kind)
 
 
 def _quiet_unraisable(unraisable: Any) -> None:
@@ -180,9 +188,7 @@ def _quiet_unraisable(unraisable: Any) -> None:
 
 
 def _interrupt(signum: int, frame: object) -> None:
-    from trickrules.proofs.verify.run import note_signal
-
-    note_signal(KeyboardInterrupt)
+    _note_signal(KeyboardInterrupt)
     raise KeyboardInterrupt
 
 
