@@ -10,12 +10,15 @@ reported, so nothing in the rulebook is uncited by accident.
 from __future__ import annotations
 
 from collections.abc import Iterable
-from typing import Any
-
-import networkx as nx
+from typing import TYPE_CHECKING, Any
 
 from trickrules.proofs.disputes import Dispute
 from trickrules.spec.catalogue import Catalogue
+
+# networkx is imported by the functions that build a graph: a conform run or a ruling loads
+# this module without ever building one, and networkx takes a tenth of a second to import.
+if TYPE_CHECKING:
+    import networkx as nx
 
 
 def node(kind: str, key: str) -> str:
@@ -25,6 +28,8 @@ def node(kind: str, key: str) -> str:
 
 def build_graph(catalogue: Catalogue, disputes: Iterable[Dispute]) -> nx.DiGraph:
     """The traceability graph of the catalogue and the disputes settled."""
+    import networkx as nx
+
     graph = nx.DiGraph()
     for source in catalogue.sources.values():
         graph.add_node(node("source", source.id), kind="source", title=source.title)
@@ -77,12 +82,16 @@ def _of_kind(graph: nx.DiGraph, nodes: Iterable[str], kind: str) -> list[str]:
 
 def claims_behind(graph: nx.DiGraph, game: str, parameter: str) -> list[str]:
     """The claims behind the ruling on ``parameter`` in ``game`` (those citing that game)."""
+    import networkx as nx
+
     ruling = node("ruling", f"{game}/{parameter}")
     return _of_kind(graph, nx.ancestors(graph, ruling), "claim")
 
 
 def sources_of(graph: nx.DiGraph, dispute_id: str) -> list[str]:
     """The sources whose claims bear on the dispute's parameter."""
+    import networkx as nx
+
     return _of_kind(graph, nx.ancestors(graph, node("dispute", dispute_id)), "source")
 
 

@@ -9,10 +9,14 @@ and whether the public card is an Ace are given, as they depend on the deal.
 from __future__ import annotations
 
 from dataclasses import dataclass
-
-import networkx as nx
+from typing import TYPE_CHECKING
 
 from trickrules.spec.model import Profile
+
+# networkx is imported by the functions that build a graph: a conform run or a ruling loads
+# this module without ever building one, and networkx takes a tenth of a second to import.
+if TYPE_CHECKING:
+    import networkx as nx
 
 CONTRACT, REDEAL = "contract", "redeal"
 
@@ -173,6 +177,8 @@ def _after(profile: Profile, node: Node, call: str, ace: bool) -> Node:
 def auction_graph(profile: Profile, kawesh: frozenset[int] = frozenset(),
                   ace: bool = False) -> tuple[nx.DiGraph, Node]:
     """Every state of the buying reachable from the start, and the start."""
+    import networkx as nx
+
     start = Node(1, (0, 1, 2, 3), None, frozenset())
     graph = nx.DiGraph()
     graph.add_node(start)
@@ -192,6 +198,8 @@ def auction_graph(profile: Profile, kawesh: frozenset[int] = frozenset(),
 
 def count_sequences(graph: nx.DiGraph, start: Node) -> dict[str, int]:
     """The number of call sequences from ``start`` to each kind of end (a DAG is assumed)."""
+    import networkx as nx
+
     paths: dict[Node, int] = {start: 1}
     for node in nx.topological_sort(graph):
         for nxt in graph.successors(node):

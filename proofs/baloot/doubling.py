@@ -9,10 +9,14 @@ buyers')."""
 from __future__ import annotations
 
 from dataclasses import dataclass
-
-import networkx as nx
+from typing import TYPE_CHECKING
 
 from trickrules.spec.model import Profile
+
+# networkx is imported by the functions that build a graph: a conform run or a ruling loads
+# this module without ever building one, and networkx takes a tenth of a second to import.
+if TYPE_CHECKING:
+    import networkx as nx
 
 LADDER = {1: "double", 2: "triple", 3: "four", 4: "gahwa"}
 
@@ -73,6 +77,8 @@ def doubling_graph(profile: Profile, hokom: bool, scores: tuple[int, int],
                    buyers: int) -> tuple[nx.DiGraph, Step]:
     """Every point of the doubling reachable after a contract bought by side ``buyers``, and
     the first."""
+    import networkx as nx
+
     first = Step(1, False, 0, over=not hokom and not sun_may_double(profile, scores, buyers))
     graph = nx.DiGraph()
     graph.add_node(first)
@@ -89,6 +95,8 @@ def doubling_graph(profile: Profile, hokom: bool, scores: tuple[int, int],
 
 def sequences(graph: nx.DiGraph, first: Step) -> int:
     """The number of doubling sequences (paths from ``first`` to a point with no call)."""
+    import networkx as nx
+
     paths = {first: 1}
     for step in nx.topological_sort(graph):
         for nxt in graph.successors(step):

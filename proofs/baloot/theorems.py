@@ -6,7 +6,6 @@ from __future__ import annotations
 
 import time
 
-import networkx as nx
 import z3
 
 from trickrules.proofs.baloot import auction_z3 as az
@@ -49,6 +48,9 @@ from trickrules.proofs.smt.solver import Names, Result, prove
 from trickrules.spec.cards import SUIT_LETTERS
 from trickrules.spec.model import Profile
 
+# networkx is imported by the functions that build a graph: a conform run or a ruling loads
+# this module without ever building one, and networkx takes a tenth of a second to import.
+
 TRUMPS = (NO_TRUMP, 0, 1, 2, 3)
 """Sun (no trump), then Hokom in each suit."""
 
@@ -88,6 +90,8 @@ def rank_graph(profile: Profile) -> Result:
 
 
 def _rank_graph(profile: Profile) -> dict[str, object]:
+    import networkx as nx
+
     sp = SymbolicProfile(profile, Names("rank-graph"))
     for trump in TRUMPS:
         for led in range(4):
@@ -240,6 +244,8 @@ def baloot_apart(profile: Profile) -> Result:
 def auction_ends(profile: Profile) -> Result:
     """networkx: every sequence of calls ends in one contract or a redeal, whoever may call
     Kawesh and whatever the public card; the counts of sequences are reported."""
+    import networkx as nx
+
     start = time.perf_counter()
     counts = []
     for kawesh in (frozenset(), frozenset(range(4))):
@@ -259,6 +265,8 @@ def auction_ends(profile: Profile) -> Result:
 def doubling_ends(profile: Profile) -> Result:
     """networkx: every doubling sequence ends (the graph has no cycle and each point without a
     call is an end), after a Hokom and after a Sun, whatever the scores."""
+    import networkx as nx
+
     start = time.perf_counter()
     counts = []
     for chosen, concrete in profile.expand(["double.lock", "double.sun", "double.sun-ahead",

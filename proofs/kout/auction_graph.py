@@ -6,11 +6,14 @@ acyclic and every sink must hold exactly one contract.
 
 from __future__ import annotations
 
-from typing import NamedTuple
-
-import networkx as nx
+from typing import TYPE_CHECKING, NamedTuple
 
 from trickrules.spec.model import Profile
+
+# networkx is imported by the functions that build a graph: a conform run or a ruling loads
+# this module without ever building one, and networkx takes a tenth of a second to import.
+if TYPE_CHECKING:
+    import networkx as nx
 
 BIDS = range(5, 10)
 
@@ -86,6 +89,8 @@ def _next(seat: int, out: frozenset[int], players: int, skip_out: bool) -> int:
 
 def auction_graph(profile: Profile) -> nx.DiGraph:
     """Every reachable auction situation of the profile, with calls as labelled edges."""
+    import networkx as nx
+
     players = profile.game.players
     start = Node(0, 0, -1, frozenset(), 0, 0, None)
     graph = nx.DiGraph()
@@ -104,6 +109,8 @@ def auction_graph(profile: Profile) -> nx.DiGraph:
 
 def count_sequences(graph: nx.DiGraph) -> int:
     """The number of complete call sequences (paths from the start to a sink)."""
+    import networkx as nx
+
     paths: dict[Node, int] = {}
     for node in reversed(list(nx.topological_sort(graph))):
         successors = list(graph.successors(node))

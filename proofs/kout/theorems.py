@@ -10,7 +10,6 @@ import itertools
 import time
 from typing import Any
 
-import networkx as nx
 import z3
 
 from trickrules.proofs.kit import Theorem
@@ -52,6 +51,9 @@ from trickrules.proofs.smt.solver import Names, Result, make_solver, prove
 from trickrules.spec.cards import BLACK_JOKER, RED_JOKER, SUIT_LETTERS, SUITS, card_name
 from trickrules.spec.model import Profile
 
+# networkx is imported by the functions that build a graph: a conform run or a ruling loads
+# this module without ever building one, and networkx takes a tenth of a second to import.
+
 
 def ranking_total_order(profile: Profile) -> Result:
     """Z3: among cards that can win, ``beats`` is irreflexive, asymmetric, transitive, total."""
@@ -80,6 +82,8 @@ def ranking_total_order(profile: Profile) -> Result:
 def ranking_graph(profile: Profile) -> Result:
     """networkx: for every trump and suit to follow, the beats graph of the cards that can win
     is a tournament without cycles, i.e. a strict total order."""
+    import networkx as nx
+
     start = time.perf_counter()
     deck = profile_deck(profile)
     for trump in SUITS:
@@ -306,6 +310,8 @@ def made_at_stop_scores_the_bid(profile: Profile) -> Result:
 
 def auction_one_contract(profile: Profile) -> Result:
     """networkx: the auction graph is acyclic and every finished auction holds one contract."""
+    import networkx as nx
+
     start = time.perf_counter()
     graph = auction_graph(profile)
     sinks = [n for n in graph if graph.out_degree(n) == 0]
@@ -361,6 +367,8 @@ def dealer_must_bid(profile: Profile) -> Result:
 def auction_model_matches_graph(profile: Profile) -> Result:
     """Cross-check: at every situation of the networkx auction graph, reached by its shortest
     call sequence, the Z3 auction allows exactly the calls the graph has edges for."""
+    import networkx as nx
+
     start_time = time.perf_counter()
     graph = auction_graph(profile)
     sp, auction = _auction(profile, "auction-graph")
