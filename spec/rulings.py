@@ -74,17 +74,19 @@ class RulingChange:
 
 @dataclass(frozen=True)
 class Spelling:
-    """One way a source writes a term."""
+    """One way a source writes a term: a source text's (``sources``), or else a public engine's
+    or rule page's (``practice``, the ``where`` of its evidence in ``practice.toml``)."""
 
     text: str
     sources: tuple[str, ...]
     note: str | None = None
+    practice: str | None = None
 
 
 @dataclass(frozen=True)
 class Term:
-    """A glossary entry: the rulebook's word, its meaning, the sources' spellings and the
-    rules that use it."""
+    """A glossary entry: the rulebook's word, its meaning, the sources' spellings (none for a
+    word of the book's own) and the rules that use it."""
 
     id: str
     term: str

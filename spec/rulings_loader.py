@@ -212,16 +212,25 @@ def _glossary(doc: SpecDocument, catalogue: Catalogue, rule_ids: set[str]) -> tu
         for rule in row.get("rules", ()):
             if rule not in rule_ids:
                 raise doc.error((*at, "rules"), f"term {row['id']!r} names unknown rule {rule!r}")
-        spellings = []
-        for s_index, item in enumerate(row["spellings"]):
-            for source in item["sources"]:
-                if source not in catalogue.sources:
-                    raise doc.error((*at, "spellings", s_index, "sources"),
-                                    f"term {row['id']!r}: unknown source {source!r}")
-            spellings.append(Spelling(item["text"], tuple(item["sources"]), item.get("note")))
+        spellings = [_spelling(doc, (*at, "spellings", s_index), row["id"], item, catalogue)
+                     for s_index, item in enumerate(row["spellings"])]
         terms.append(Term(row["id"], row["term"], row["meaning"], tuple(spellings),
                           tuple(row.get("rules", ()))))
     return tuple(terms)
+
+
+def _spelling(doc: SpecDocument, at: DataPath, term: str, item: dict[str, Any],
+              catalogue: Catalogue) -> Spelling:
+    """One spelling of a glossary term, its sources known, or its public engine or page one
+    the family's practice evidence cites."""
+    for source in item.get("sources", ()):
+        if source not in catalogue.sources:
+            raise doc.error((*at, "sources"), f"term {term!r}: unknown source {source!r}")
+    practice = item.get("practice")
+    if practice is not None and practice not in {e.where for e in catalogue.practice}:
+        raise doc.error((*at, "practice"), f"term {term!r}: {practice!r} is not the `where` of "
+                        "any evidence in practice.toml")
+    return Spelling(item["text"], tuple(item.get("sources", ())), item.get("note"), practice)
 
 
 def _quick(doc: SpecDocument, rule_ids: set[str]) -> tuple[QuickSection, ...]:

@@ -452,6 +452,24 @@ def test_a_rulings_sources_line_cites_each_claim_once(family: str) -> None:
             assert len(cited) == len(set(cited)), (ruling.parameter, line)
 
 
+def test_the_glossary_says_where_each_spelling_comes_from(built: Built) -> None:
+    """A spelling from a source names the source; one from a public engine names the engine
+    (Baloot's Kaboot); a word of the book's own (claim) says it is the book's, and no
+    source is named for it."""
+    glossary = (built.source / "baloot" / "glossary.rst").read_text(encoding="utf-8")
+    entries: dict[str, str] = {}
+    for line in glossary.splitlines():  # a term at three spaces, its entry at six
+        if re.match(r"^   \S", line):
+            term = line.strip()
+            entries[term] = ""
+        elif line.startswith("      ") and entries:
+            entries[term] += line.strip() + "\n"
+    sweep, claim, revoke = entries["sweep (Kaboot)"], entries["claim"], entries["revoke"]
+    assert "Kaboot \u2014 a public engine, AbdullahZaher/sakkah-baloot" in sweep
+    assert "This book's word" in claim and "source" not in claim
+    assert "revoke \u2014 source 004g" in revoke
+
+
 @pytest.mark.parametrize("family", FAMILIES)
 def test_a_glossary_term_lists_its_rules_in_the_books_order(built: Built, family: str) -> None:
     """"Used in rule 601, rule 603, rule 606": a reader looks the rules up front to back."""

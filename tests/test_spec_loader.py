@@ -5,7 +5,7 @@ from __future__ import annotations
 from pathlib import Path
 
 import pytest
-from helpers import edit_spec, spec_error
+from helpers import copy_family, edit_spec, spec_error
 
 from trickrules.engine.errors import ProfileError
 from trickrules.engine.kout.rules import compile_rules
@@ -157,6 +157,23 @@ def test_a_glossary_spelling_citing_an_unknown_source_is_located(spec_copy: Path
     assert error.file.endswith("glossary.toml") and error.line is not None
     assert line - 3 <= error.line <= line
     assert "term 'pass': unknown source '009'" in str(error)
+
+
+def test_a_glossary_spelling_from_practice_names_its_evidence(tmp_path: Path) -> None:
+    """A spelling taken from a public engine names the evidence of practice.toml it comes
+    from (its ``where``): one that names none is refused, at the term."""
+    copy = copy_family("baloot", tmp_path)
+    line = edit_spec(copy / "glossary.toml", "@36bcea0 (Kaboot)\" }", "@0000000 (Kaboot)\" }")
+    error = spec_error(copy)
+    assert error.file.endswith("glossary.toml") and error.line is not None
+    assert line - 3 <= error.line <= line
+    assert "term 'sweep':" in str(error) and "not the `where` of any evidence" in str(error)
+
+
+def test_a_glossary_spelling_names_sources_or_practice_not_both(tmp_path: Path) -> None:
+    copy = copy_family("baloot", tmp_path)
+    edit_spec(copy / "glossary.toml", '(Kaboot)" },', '(Kaboot)", sources = ["004w"] },')
+    assert "term" in str(spec_error(copy))
 
 
 def test_a_byte_that_is_not_utf8_is_located(spec_copy: Path) -> None:

@@ -422,8 +422,11 @@ def _term_entry(catalogue: Catalogue, term: Term) -> list[str]:
     body += cjk_class(" ".join(s.text for s in term.spellings), "      ")
     for spelling in term.spellings:
         note = f" ({escape(spelling.note)})" if spelling.note else ""
-        body.append(f"      - {escape(spelling.text)} \u2014 source "
-                    f"{', '.join(spelling.sources)}{note}")
+        where = (f"source {', '.join(spelling.sources)}" if spelling.sources
+                 else f"a public engine, {escape(spelling.practice or '')}")
+        body.append(f"      - {escape(spelling.text)} \u2014 {where}{note}")
+    if not term.spellings:
+        body.append("      This book's word, for its own procedures and rules.")
     body.append("")
     if term.rules:
         order = numbers(catalogue)  # in the book's order, as a reader looks them up
