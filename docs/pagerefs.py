@@ -13,7 +13,8 @@ digit short, but in the four PDFs of this book none moved one: each takes two pa
 before). A link into the other edition ("pdf:<family>-rulebook.pdf#...") has no page in
 this PDF: it is followed by that edition's name ("the dispute in the committee edition"), so
 the printed page still says where to look (the same whether or not that edition is printed
-beside it); a citation of a source's sentence, "[004w.74.1]", is left as it is.
+beside it); "rule 502", numbered alike in every edition, and a citation of a source's
+sentence, "[004w.74.1]", are left as they are.
 
 (A form XObject drawn before it is defined, the "page X of Y" trick, would fix a number's
 value but not its width, which the line must know when it is set; and ReportLab never
@@ -190,8 +191,10 @@ def _number_after_links() -> None:
         target = uri[1:] if uri.startswith("#") else "" if uri else str(node.get("refid") or "")
         if target and pre:
             post += f'<img src="{SCHEME}{target}"/>'
-        elif uri.startswith("pdf:") and pre and not node.astext().startswith("["):
-            # into another edition: named, not numbered (a citation's brackets say where)
+        elif uri.startswith("pdf:") and pre and not node.astext().startswith(("[", "rule ")):
+            # into another edition: named, not numbered (a citation's brackets say where, and
+            # "rule 502" is rule 502 in every edition: the director's handbook said "in the
+            # committee edition" after each of its forty rules)
             edition = EDITION_NAMES.get(uri[len("pdf:"):].split("#")[0])
             post += f" in the {edition}" if edition else ""
         return pre, post

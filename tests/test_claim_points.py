@@ -14,7 +14,7 @@ from typing import Any
 import pytest
 from test_claims import baloot_positions
 
-from trickrules.engine.baloot.claim_points import claim_points, remaining_points
+from trickrules.engine.baloot.claim_points import claim_points, remaining_points, scored_claim
 from trickrules.engine.baloot.play import PlayPosition
 from trickrules.engine.claims import ClaimError, settle_claim
 from trickrules.engine.masks import iter_cards
@@ -44,6 +44,41 @@ def plain_points(p: PlayPosition, team: int, need: int) -> int | None:
         sure = [v for v in values if v is not None]
         return max(sure) if sure else None
     return None if None in values else min(v for v in values if v is not None)
+
+
+def _line_points(p: PlayPosition, team: int, line: list[int]) -> tuple[int, int, int]:
+    """Each side's card points and the claimers' tricks when ``line`` is played from ``p``
+    (the position is left as it was)."""
+    points, tricks = [0, 0], 0
+    for card in line:
+        assert p.legal_mask() >> card & 1, "the line plays a card the rules do not allow"
+        p.push(card)
+        if not p.trick:
+            side = p.leader % 2
+            points[side] += sum(p.rules.points(c, p.trump) for c in p.stack[-1][1]) + (
+                p.rules.last_trick if not any(p.hands) else 0)
+            tricks += side == team
+    for _ in line:
+        p.pop()
+    return points[0], points[1], tricks
+
+
+def test_the_scored_line_gives_the_claims_points() -> None:
+    """The line shown with a claim that holds is one that gives its card points: played out,
+    it takes the claimers their tricks and each side the points the claim is scored with."""
+    checked = 0
+    for wrapped in baloot_positions(3, 12):
+        p = wrapped.position
+        left = p.hands[p.to_move].bit_count()
+        for team in (0, 1):
+            for tricks in range(left + 1):
+                points, line = scored_claim(p, team, tricks)
+                if points[team] == 0 and not settle_claim(wrapped, team, tricks).holds:
+                    continue
+                zero, one, taken = _line_points(p, team, line)
+                assert (zero, one) == points and taken >= tricks, (team, tricks)
+                checked += 1
+    assert checked > 20
 
 
 def test_the_search_agrees_with_every_line_and_shares_out_every_point() -> None:

@@ -71,6 +71,16 @@ def test_the_players_edition_prints_pages_of_its_own_targets_only(rulebook: Buil
     assert "in the committee edition" not in " ".join(text.split())
 
 
+@pytest.mark.parametrize("family", FAMILIES)
+def test_the_directors_handbook_names_rules_by_number_alone(rulebook: Built,
+                                                           family: str) -> None:
+    """A rule is numbered alike in every edition, so the handbook's "rule 502" needs no
+    edition after it (a director holds the players' edition, not the committee's)."""
+    text = " ".join(" ".join(logical_pages(rulebook.director_pdf(family)).values()).split())
+    assert len(re.findall(r"\brule \d{3}\b", text)) > 10
+    assert not re.search(r"\brule \d{3} in the \w+ edition", text)
+
+
 HEADING_LINE = re.compile(r"^(\d{3}\. \S|\d{3}\.\d+ \(|\d{1,2}\. [A-Z])")
 """A rule's heading ("301. Sun and Hokom"), a part's number ("301.1 (Baloot)") or a chapter's
 title ("4. Doubling")."""

@@ -55,6 +55,29 @@ class _PointSearch:
         self.known[memo] = result
         return result
 
+    def line(self, need: int) -> list[int]:
+        """The cards of a line to the end of the hand in which each side plays as
+        :meth:`best` scores it (the first such card where several are as good); the position
+        is left as it was."""
+        position = self.position
+        played = 0
+        cards: list[int] = []
+        try:
+            while legal := position.legal_mask():
+                choices = list(iter_cards(legal))
+                values = [self._after(card, need) for card in choices]
+                pick = max if position.to_move % 2 == self.team else min
+                card = choices[values.index(pick(values))]
+                position.push(card)
+                played += 1
+                cards.append(card)
+                if not position.trick and position.leader % 2 == self.team:
+                    need -= 1
+        finally:
+            for _ in range(played):
+                position.pop()
+        return cards
+
     def _after(self, card: int, need: int) -> int:
         """The claimers' card points once ``card`` is played, the trick it ends counted."""
         position = self.position
@@ -91,12 +114,21 @@ def claim_points(position: PlayPosition, team: int, tricks: int,
     """Each side's card points (side 0, side 1) from the cards still to play when ``team``
     claims ``tricks`` of the remaining tricks, as the handbook scores a claim; the position
     is left as it was. A claim that cannot hold gives every point to the other side."""
+    return scored_claim(position, team, tricks, limit)[0]
+
+
+def scored_claim(position: PlayPosition, team: int, tricks: int,
+                 limit: int = NODE_LIMIT) -> tuple[tuple[int, int], list[int]]:
+    """:func:`claim_points`, with a line of play that gives those points (the claimers keeping
+    their claim and taking what they can, the others taking what they can)."""
     if team not in (0, 1) or isinstance(team, bool):
         raise ClaimError(f"team: {team!r} is not 0 or 1")
     left = position.hands[position.to_move].bit_count()
     if not isinstance(tricks, int) or isinstance(tricks, bool) or not 0 <= tricks <= left:
         raise ClaimError(f"tricks: {tricks!r} is not a number of the {left} tricks left")
     whole = remaining_points(position)
-    ours = _PointSearch(position, team, limit).best(tricks)
+    search = _PointSearch(position, team, limit)
+    ours = search.best(tricks)
     claimers = 0 if ours == SHORT else ours
-    return (claimers, whole - claimers) if team == 0 else (whole - claimers, claimers)
+    points = (claimers, whole - claimers) if team == 0 else (whole - claimers, claimers)
+    return points, search.line(tricks)

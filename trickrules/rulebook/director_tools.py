@@ -34,8 +34,8 @@ def chapter_number(catalogue: Catalogue) -> int:
     return max(chapter.number for chapter in rulebook_of(catalogue).chapters) + 1
 
 
-BLANK_ROWS = 8
-"""The empty rows of a printed scoresheet."""
+BLANK_ROWS = 15
+"""The empty rows of a printed scoresheet (a round's hands, with room to spare)."""
 
 
 def _worked_example(catalogue: Catalogue) -> RuleExample | None:
@@ -77,22 +77,36 @@ def scoresheet_lines(catalogue: Catalogue) -> list[str]:
                                                 example_profile(catalogue, example))
     score = ruling.score or {}
     cards = "card_points" in score
-    header = ["Hand", "Contract", *((f"Card points, {side} 0", f"Card points, {side} 1")
-                                    if cards else ("Tricks, bidders", "Made")),
+    header = ["Hand", "Contract and calls", *((f"Card points, {side} 0", f"Card points, {side} 1")
+                                              if cards else ("Tricks, bidders", "Made")),
               f"{side.title()} 0", f"{side.title()} 1", f"Total, {side} 0",
-              f"Total, {side} 1"]
+              f"Total, {side} 1", "Notes"]
     gained = score.get("game_points") if cards else (
         [score["points"], 0] if score.get("team") == 0 else [0, score.get("points", 0)])
     middle = _pair(score.get("card_points")) if cards else (
         str(score.get("tricks_won", ["", ""])[score.get("bidders", 0)]),
         "yes" if score.get("made") else "no")
+    made = "made" if score.get("made") else "failed"
     worked = ["1", escape(example_scene(example).header.rstrip(".")), *middle, *_pair(gained),
-              *_pair(score.get("totals"))]
+              *_pair(score.get("totals")), made if cards else ""]
     blank = "\u00a0"  # a cell to write in
-    rows = [worked, *([str(n), *[blank] * 7] for n in range(2, BLANK_ROWS + 2))]
-    lines += [f"One row a hand. The first row is a worked hand: {escape(example.says)} The "
-              "engine scored it under this book's rules when the book was built.", ""]
-    return [*lines, *table(header, rows, widths=(6, 30, 10, 10, 9, 9, 13, 13))]
+    rows = [worked, *([str(n), *[blank] * 8] for n in range(2, BLANK_ROWS + 2))]
+    noted = "whether the contract was made or failed, a sweep, and " if cards else ""
+    lines += [_fill_in(side), "",
+              f"One row a hand. The first row is a worked hand: {escape(example.says)} The "
+              "engine scored it under this book's rules when the book was built. In the notes: "
+              f"{noted}the reason for any score the director adjusted (the irregularities' "
+              "procedures say when).", ""]
+    return [*lines, *table(header, rows, widths=(6, 24, 9, 9, 8, 8, 9, 9, 18)),
+            "Signed, after the last hand: for each side \\_\\_\\_\\_\\_\\_\\_\\_\\_\\_ and "
+            "\\_\\_\\_\\_\\_\\_\\_\\_\\_\\_; the director \\_\\_\\_\\_\\_\\_\\_\\_\\_\\_.", ""]
+
+
+def _fill_in(side: str) -> str:
+    """The lines above a scoresheet's rows, to fill in before play."""
+    gap = "\\_" * 12
+    return (f"Event {gap} Round {gap} Table {gap} | {side.title()} 0 {gap} "
+            f"| {side.title()} 1 {gap}")
 
 
 def _tick(catalogue: Catalogue, ruling: Ruling, reading: str) -> str:

@@ -13,7 +13,7 @@ from collections.abc import Sequence
 from typing import Any
 
 from trickrules.engine.baloot.cards import ACE, SUIT_MASK, BCard, name
-from trickrules.engine.baloot.claim_points import claim_points
+from trickrules.engine.baloot.claim_points import scored_claim
 from trickrules.engine.baloot.claims import settle
 from trickrules.engine.baloot.play import (
     PARTNER_RELEASES,
@@ -489,10 +489,13 @@ def claim(rules: Rules, request: dict[str, Any]) -> Answer:
     tricks: Any = request.get("tricks")
     try:
         verdict = settle(position, team, tricks)
-        points = claim_points(position, team, tricks)
+        points, scored = scored_claim(position, team, tricks)
     except EngineError as exc:
         raise InvalidRequestError(str(exc)) from None
-    return Answer({"holds": verdict.holds, "line": [name(c) for c in verdict.line],
+    # a claim that holds is shown by the line that gives its card points; one that fails by
+    # the others' line that keeps the claimers short
+    line = scored if verdict.holds else list(verdict.line)
+    return Answer({"holds": verdict.holds, "line": [name(c) for c in line],
                    "card_points": list(points)},
                   {"holds": sorted(cited),
                    "card_points": [*sorted(cited), "score.card-points"]})
