@@ -9,6 +9,8 @@ import re
 import subprocess
 from pathlib import Path
 
+import pypdfium2
+import pypdfium2.raw as pdfium_raw
 import pytest
 from rulebook_html import lone_card_codes, machine_words, visible_text
 from test_rulebook import _machine_ids
@@ -46,6 +48,41 @@ def test_the_players_edition_and_quick_reference_fit_their_pages(rulebook: Built
     pages, size = _pdf_pages(rulebook.players_pdf(family))
     assert size == A4 and pages <= PAGES[family], (pages, size)
     assert _pdf_pages(rulebook.quick_pdf(family)) == (1, A4)
+
+
+LINE_BOX = re.compile(r'<line xMin="([\d.]+)" yMin="([\d.]+)" xMax="([\d.]+)" yMax="([\d.]+)">'
+                      r"(.*?)</line>", re.S)
+
+
+def _cut_lines(pdf: Path) -> list[tuple[int, str]]:
+    """The lines of text a drawn box (a table's ruling or heading background) starts inside:
+    the box's top edge falls within the line, not above or below it, so the box hides part
+    of the line (a box that holds a line, as a table's cell does, starts above it)."""
+    boxes = subprocess.run(["pdftotext", "-bbox-layout", str(pdf), "-"], capture_output=True,
+                           text=True, check=True).stdout.split("<page ")[1:]
+    document = pypdfium2.PdfDocument(str(pdf))
+    cut = []
+    for number, page_boxes in enumerate(boxes):
+        page = document[number]
+        height = page.get_height()
+        drawn = [(left, height - top, right) for left, _, right, top in
+                 (o.get_bounds() for o in page.get_objects(filter=[pdfium_raw.FPDF_PAGEOBJ_PATH]))]
+        for match in LINE_BOX.finditer(page_boxes):
+            x0, y0, x1, y1 = map(float, match.groups()[:4])
+            if any(min(x1, right) - max(x0, left) > 2 and y0 + 1.5 < top < y1 - 1.5
+                   for left, top, right in drawn):
+                cut.append((number + 1, " ".join(re.findall(r">([^<]+)</word>", match[5]))))
+    return cut
+
+
+@pytest.mark.parametrize("family", ["kout", "baloot"])
+def test_no_table_is_drawn_over_a_line_of_text(rulebook: Built, family: str) -> None:
+    """The quick reference set its tables over the last line of the rule above them (seen in
+    Baloot's 701, 702, 703 and 601 and Kout's scores); none of the players' and director's
+    PDFs may hide part of a line under a box."""
+    for pdf in (rulebook.quick_pdf(family), rulebook.players_pdf(family),
+                rulebook.director_pdf(family)):
+        assert _cut_lines(pdf) == [], pdf.name
 
 
 def _committee_words(family: str) -> set[str]:

@@ -194,3 +194,18 @@ def test_a_broken_sentence_index_is_named(spec_copy: Path, index: str, named: st
     (spec_copy / "sentence_index.json").write_text(index, encoding="utf-8")
     error = spec_error(spec_copy)
     assert error.file.endswith("sentence_index.json") and named in str(error)
+
+
+def test_no_glossary_entry_is_in_both_families() -> None:
+    """Sphinx keeps one glossary for the whole site: a term (or a spelling's entry) in both
+    families' glossaries is a duplicate, an error whenever the pages are read in one process
+    (on one core), so a word both games use is given in one family's glossary only."""
+    from trickrules.rulebook.rules_pages import glossary_page
+
+    entries = {}
+    for family in ("kout", "baloot"):
+        lines = glossary_page(family_catalogue(family))
+        entries[family] = {line.strip().casefold() for line in lines
+                           if line.startswith("   ") and not line.startswith("    ")}
+    assert entries["kout"] and entries["baloot"]
+    assert entries["kout"] & entries["baloot"] == set()

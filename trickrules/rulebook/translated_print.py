@@ -38,7 +38,10 @@ body { padding: 0 1mm; }
 .edition-page + .edition-page { break-before: page; }
 .players-ways, .contents, a.headerlink { display: none; }
 a { color: inherit; text-decoration: none; }
-body.quick { font-size: 8.2pt; line-height: 1.35; } body.quick h1 { font-size: 13pt; }
+@page quick { margin: 8mm 11mm; }
+body.quick { page: quick; font-size: 7.4pt; line-height: 1.25; } body.quick h1 { font-size: 12pt; }
+body.quick td, body.quick th { padding: 0.3pt 3pt; } body.quick table { margin: 0.2em 0; }
+body.quick li p { margin: 0.05em 0; } body.quick p { margin: 0.2em 0; }
 """
 """The printed page: A4, the edition's pages one after another, the screen's links left out."""
 
