@@ -38,12 +38,13 @@ body { padding: 0 1mm; }
 .edition-page + .edition-page { break-before: page; }
 .players-ways, .contents, a.headerlink { display: none; }
 a { color: inherit; text-decoration: none; }
-@page quick { margin: 8mm 11mm; }
-body.quick { page: quick; font-size: 7.4pt; line-height: 1.25; } body.quick h1 { font-size: 12pt; }
-body.quick td, body.quick th { padding: 0.3pt 3pt; } body.quick table { margin: 0.2em 0; }
-body.quick li p { margin: 0.05em 0; } body.quick p { margin: 0.2em 0; }
+body.quick { font-size: 7.2pt; line-height: 1.35; } body.quick h1 { font-size: 11pt; margin: 0 0 0.2em; }
+body.quick td, body.quick th { padding: 0.3pt 6pt; } body.quick table { margin: 0.2em 0; }
+body.quick li p { margin: 0.05em 0; } body.quick p { margin: 0.15em 0; } body.quick ul { margin: 0; }
 """
 """The printed page: A4, the edition's pages one after another, the screen's links left out."""
+PAGE_OF = {"quick": "@page { margin: 6mm 10mm; }\n"}
+"""An edition's own page margins: the quick reference is one side of a sheet."""
 
 
 class _Body(HTMLParser):
@@ -108,7 +109,7 @@ def printable_page(site: Path, family: str, edition: str, language: str) -> Path
     page = site / family / PLAYERS / f"print-{edition}.html"
     page.write_text(f"""<!DOCTYPE html>
 <html lang="{language}" dir="{direction(language)}"><head><meta charset="utf-8">
-<title>{family}-{edition}-{language}</title><style>{STYLE}</style></head>
+<title>{family}-{edition}-{language}</title><style>{STYLE}{PAGE_OF.get(edition, "")}</style></head>
 <body class="{edition}"><div class="body" role="main">{bodies}</div></body></html>
 """, encoding="utf-8")
     return page
