@@ -38,9 +38,11 @@ body { padding: 0 1mm; }
 .edition-page + .edition-page { break-before: page; }
 .players-ways, .contents, a.headerlink { display: none; }
 a { color: inherit; text-decoration: none; }
-body.quick { font-size: 7.2pt; line-height: 1.35; } body.quick h1 { font-size: 11pt; margin: 0 0 0.2em; }
+body.quick { font-size: 7.2pt; line-height: 1.35; }
+body.quick h1 { font-size: 11pt; margin: 0 0 0.2em; }
 body.quick td, body.quick th { padding: 0.3pt 6pt; } body.quick table { margin: 0.2em 0; }
-body.quick li p { margin: 0.05em 0; } body.quick p { margin: 0.15em 0; } body.quick ul { margin: 0; }
+body.quick li p { margin: 0.05em 0; } body.quick p { margin: 0.15em 0; }
+body.quick ul { margin: 0; }
 """
 """The printed page: A4, the edition's pages one after another, the screen's links left out."""
 PAGE_OF = {"quick": "@page { margin: 6mm 10mm; }\n"}
