@@ -32,7 +32,11 @@ MEASURE = """() => {
 
 
 def _players_pages(built: Built) -> list[Path]:
-    return sorted(built.html.glob("*/players/*.html")) + sorted(built.html.glob("*/players.html"))
+    """Every players' page, in English and in each translation (``ar/baloot/players/...``),
+    but the pages made only to be printed."""
+    pages = [*built.html.glob("*/players/*.html"), *built.html.glob("*/players.html"),
+             *built.html.glob("*/*/players/*.html"), *built.html.glob("*/*/players.html")]
+    return sorted(p for p in pages if not p.name.startswith("print-"))
 
 
 def test_no_players_page_scrolls_sideways_on_a_phone(rulebook: Built, browser: Browser) -> None:
