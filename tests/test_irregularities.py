@@ -101,6 +101,18 @@ def test_the_handbook_covers_what_a_tournament_needs(family: str) -> None:
     assert "\u2610" in form
 
 
+def test_the_baloot_scoresheet_sends_the_scorer_to_the_conversion_of_both_sides() -> None:
+    """A scorer reading one side's figure off a conversion table can be a point out (the
+    defenders are converted first, the buyers take the rest): the sheet names the rules."""
+    from trickrules.rulebook.director_tools import scoresheet_lines
+
+    sheet = "\n".join(scoresheet_lines(family_catalogue("baloot")))
+    for number, rule in ((702, "score.sun-conversion"), (703, "score.hokom-conversion"),
+                         (704, "score.keep-total")):
+        assert f":ref:`rule {number} <baloot-rule-{rule}>`" in sheet
+    assert "Game points come from" not in "\n".join(scoresheet_lines(family_catalogue("kout")))
+
+
 def test_the_form_offers_no_pack_that_cannot_be_dealt() -> None:
     """Kout Bo 6's packs of 38, 36 and 48 cards and twelve cards each are not on the form; Kout
     Bo 4's 48-card pack is, with its twelve cards each."""

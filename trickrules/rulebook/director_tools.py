@@ -11,6 +11,7 @@ from trickrules.proofs.rule_examples import example_profile
 from trickrules.rulebook.example_scenes import example_scene
 from trickrules.rulebook.offered import offer
 from trickrules.rulebook.rst import escape, heading, label, page_label, table
+from trickrules.rulebook.rules_pages import rule_link
 from trickrules.spec.catalogue import Catalogue
 from trickrules.spec.numbering import (
     family_name,
@@ -34,6 +35,8 @@ def chapter_number(catalogue: Catalogue) -> int:
     return max(chapter.number for chapter in rulebook_of(catalogue).chapters) + 1
 
 
+CONVERSIONS = ("score.sun-conversion", "score.hokom-conversion", "score.keep-total")
+"""The rules that turn a Baloot hand's card points into game points, the last for both sides."""
 BLANK_ROWS = 15
 """The empty rows of a printed scoresheet (a round's hands, with room to spare)."""
 
@@ -92,19 +95,24 @@ def scoresheet_lines(catalogue: Catalogue) -> list[str]:
     blank = "\u00a0"  # a cell to write in
     rows = [worked, *([str(n), *[blank] * 8] for n in range(2, BLANK_ROWS + 2))]
     noted = "whether the contract was made or failed, a sweep, and " if cards else ""
+    if cards:
+        conversions = " and ".join(rule_link(catalogue, r) for r in CONVERSIONS[:2])
+        lines += [f"Game points come from card points by {conversions}, the two sides' "
+                  f"together as {rule_link(catalogue, CONVERSIONS[2])} says: a side's figure "
+                  "in a conversion table is not always what it scores.", ""]
     lines += [_fill_in(side), "",
               f"One row a hand. The first row is a worked hand: {escape(example.says)} The "
               "engine scored it under this book's rules when the book was built. In the notes: "
               f"{noted}the reason for any score the director adjusted (the irregularities' "
               "procedures say when).", ""]
-    return [*lines, *table(header, rows, widths=(6, 24, 9, 9, 8, 8, 9, 9, 18)),
+    return [*lines, *table(header, rows, widths=(9, 23, 9, 9, 8, 8, 9, 9, 16)),
             "Signed, after the last hand: for each side \\_\\_\\_\\_\\_\\_\\_\\_\\_\\_ and "
             "\\_\\_\\_\\_\\_\\_\\_\\_\\_\\_; the director \\_\\_\\_\\_\\_\\_\\_\\_\\_\\_.", ""]
 
 
 def _fill_in(side: str) -> str:
     """The lines above a scoresheet's rows, to fill in before play."""
-    gap = "\\_" * 12
+    gap = "\\_" * 10
     return (f"Event {gap} Round {gap} Table {gap} | {side.title()} 0 {gap} "
             f"| {side.title()} 1 {gap}")
 
