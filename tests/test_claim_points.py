@@ -8,6 +8,7 @@ of the remaining tricks."""
 from __future__ import annotations
 
 import json
+from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
 
@@ -24,6 +25,22 @@ ROOT = Path(__file__).resolve().parent.parent
 PARTIAL = ROOT / "spec" / "baloot" / "irregularities" / "claim-two-of-three.json"
 
 
+def _trick_points(p: PlayPosition) -> int:
+    """The card points of the trick just completed, the last trick's bonus included when it
+    was the last."""
+    return sum(p.rules.points(c, p.trump) for c in p.stack[-1][1]) + (
+        p.rules.last_trick if not any(p.hands) else 0)
+
+
+def _claims() -> Iterator[tuple[Any, int, int]]:
+    """Every claim of every team and number of tricks on the small seeded positions."""
+    for wrapped in baloot_positions(3, 12):
+        left = wrapped.position.hands[wrapped.position.to_move].bit_count()
+        for team in (0, 1):
+            for tricks in range(left + 1):
+                yield wrapped, team, tricks
+
+
 def plain_points(p: PlayPosition, team: int, need: int) -> int | None:
     """The claimers' sure card points with ``need`` more tricks to take, or None when the
     others can keep them short: every legal line, no memory."""
@@ -34,9 +51,7 @@ def plain_points(p: PlayPosition, team: int, need: int) -> int | None:
         p.push(card)
         gained, took = 0, 0
         if not p.trick and p.leader % 2 == team:
-            took = 1
-            gained = sum(p.rules.points(c, p.trump) for c in p.stack[-1][1]) + (
-                p.rules.last_trick if not any(p.hands) else 0)
+            took, gained = 1, _trick_points(p)
         rest = plain_points(p, team, need - took)
         values.append(None if rest is None else rest + gained)
         p.pop()
@@ -55,8 +70,7 @@ def _line_points(p: PlayPosition, team: int, line: list[int]) -> tuple[int, int,
         p.push(card)
         if not p.trick:
             side = p.leader % 2
-            points[side] += sum(p.rules.points(c, p.trump) for c in p.stack[-1][1]) + (
-                p.rules.last_trick if not any(p.hands) else 0)
+            points[side] += _trick_points(p)
             tricks += side == team
     for _ in line:
         p.pop()
@@ -67,34 +81,27 @@ def test_the_scored_line_gives_the_claims_points() -> None:
     """The line shown with a claim that holds is one that gives its card points: played out,
     it takes the claimers their tricks and each side the points the claim is scored with."""
     checked = 0
-    for wrapped in baloot_positions(3, 12):
-        p = wrapped.position
-        left = p.hands[p.to_move].bit_count()
-        for team in (0, 1):
-            for tricks in range(left + 1):
-                points, line = scored_claim(p, team, tricks)
-                if points[team] == 0 and not settle_claim(wrapped, team, tricks).holds:
-                    continue
-                zero, one, taken = _line_points(p, team, line)
-                assert (zero, one) == points and taken >= tricks, (team, tricks)
-                checked += 1
+    for wrapped, team, tricks in _claims():
+        points, line = scored_claim(wrapped.position, team, tricks)
+        if points[team] == 0 and not settle_claim(wrapped, team, tricks).holds:
+            continue
+        zero, one, taken = _line_points(wrapped.position, team, line)
+        assert (zero, one) == points and taken >= tricks, (team, tricks)
+        checked += 1
     assert checked > 20
 
 
 def test_the_search_agrees_with_every_line_and_shares_out_every_point() -> None:
     checked = 0
-    for wrapped in baloot_positions(3, 12):
+    for wrapped, team, tricks in _claims():
         p = wrapped.position
-        left = p.hands[p.to_move].bit_count()
-        for team in (0, 1):
-            for tricks in range(left + 1):
-                got = claim_points(p, team, tricks)
-                assert sum(got) == remaining_points(p)
-                plain = plain_points(p, team, tricks)
-                assert got[team] == (0 if plain is None else plain), (team, tricks)
-                holds = settle_claim(wrapped, team, tricks).holds
-                assert holds == (plain is not None)
-                checked += 1
+        got = claim_points(p, team, tricks)
+        assert sum(got) == remaining_points(p)
+        plain = plain_points(p, team, tricks)
+        assert got[team] == (0 if plain is None else plain), (team, tricks)
+        holds = settle_claim(wrapped, team, tricks).holds
+        assert holds == (plain is not None)
+        checked += 1
     assert checked >= 60
 
 

@@ -172,8 +172,10 @@ def test_a_glossary_spelling_from_practice_names_its_evidence(tmp_path: Path) ->
 
 def test_a_glossary_spelling_names_sources_or_practice_not_both(tmp_path: Path) -> None:
     copy = copy_family("baloot", tmp_path)
-    edit_spec(copy / "glossary.toml", '(Kaboot)" },', '(Kaboot)", sources = ["004w"] },')
-    assert "term" in str(spec_error(copy))
+    line = edit_spec(copy / "glossary.toml", '(Kaboot)" },', '(Kaboot)", sources = ["004w"] },')
+    error = spec_error(copy)
+    assert error.line is not None and line - 3 <= error.line <= line  # at its spellings
+    assert "spellings/0" in str(error) and "valid under each of" in str(error)
 
 
 def test_a_byte_that_is_not_utf8_is_located(spec_copy: Path) -> None:
