@@ -72,7 +72,9 @@ def run_suite(command: str, family: str, profile: str | None = None,
     root = suite_path or suite_dir(family)
     with paused_collections():
         suite = load_suite(root)
-        gc.freeze()  # settled before any collection walks the vectors (see settled_heap)
+        # frozen before collections resume (as settled_heap does, but inside the pause: a
+        # collection in between would walk every vector once)
+        gc.freeze()
     try:
         return _run_loaded(command, suite, root, profile, timeout, game, only)
     finally:
