@@ -96,7 +96,18 @@ def answer_lines(answer: Any) -> list[str]:
     ``a - b`` (team or side 0 first), a list of cards or calls spaced, none as ``none``."""
     if not isinstance(answer, dict):
         return [json.dumps(answer)]
-    return [f"{key.replace('_', ' ')}: {_shown(value)}" for key, value in answer.items()]
+    return [f"{_field_name(answer, key)}: {_shown(value)}" for key, value in answer.items()]
+
+
+def _field_name(answer: dict[str, Any], key: str) -> str:
+    """A field's name as a player reads it; a claim's line is a play that makes it, or one
+    that beats it when it does not hold, and its card points are those of the cards still to
+    play."""
+    if "holds" in answer and key == "line":
+        return "line that makes it" if answer["holds"] else "line that beats it"
+    if "holds" in answer and key == "card_points":
+        return "card points still to play"
+    return key.replace("_", " ")
 
 
 def _shown(value: Any) -> str:

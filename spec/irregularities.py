@@ -46,6 +46,9 @@ class Irregularity:
     committee: bool = False
     """Whether the procedure holds a ruling of the rules committee on what tournament practice
     needed and no text gives (a Baloot claim's card points), which the handbook marks."""
+    sides: int = 0
+    """For an event's format, the sides it seats: the handbook prints the schedule of rounds in
+    which every side meets every other once (none when 0)."""
 
 
 def load_irregularities(doc: SpecDocument, base: Path,
@@ -76,5 +79,5 @@ def load_irregularities(doc: SpecDocument, base: Path,
         out.append(Irregularity(row["id"], row["title"], row["procedure"], tuple(questions),
                                 doc.map.line_of(("irregularity", index, "procedure")) or 0,
                                 row.get("part", "play"), row.get("penalty", ""),
-                                bool(row.get("committee", False))))
+                                bool(row.get("committee", False)), row.get("sides", 0)))
     return tuple(out)

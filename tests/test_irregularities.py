@@ -68,12 +68,17 @@ def test_the_chapter_follows_the_rules_and_says_whose_procedures_they_are(family
     page = "\n".join(irregularities_page(catalogue, judge_question))
     number = chapter_number(catalogue)
     assert f"{number}. The director's handbook" in page and f"{number}01. " in page
-    assert page.count("this is a procedure of this book") == len(catalogue.irregularities)
-    assert "The claim holds; a line of play that shows it: " in page
-    assert "ruled by the engine" in page
+    # said once, at the chapter's start, in the book's own words (no "Source:" line a
+    # procedure, no engine)
+    assert page.count("These procedures are this book's own") == 1
+    assert "*Source:*" not in page and "by the engine" not in page
+    assert "The claim holds; a line of play that makes it: " in page
+    assert "The claim does not hold; a line of play that beats it: " in page
+    assert page.count("   | The rules that decide it: :ref:`rule ") == sum(
+        len(i.questions) for i in catalogue.irregularities)
     # every ruling in players' words: no "field: value" line of the engine's answer
     ruled = [line for line in page.splitlines() if line.startswith("   | ")
-             and "ruled by the engine" not in line]
+             and "The rules that decide it" not in line]
     assert ruled and not any(re.match(r"   \| [a-z ]+: ", line) for line in ruled), ruled
 
 
@@ -89,16 +94,21 @@ def test_the_handbook_covers_what_a_tournament_needs(family: str) -> None:
              ("The director", "The deal", "The calls", "The play", "Conduct", "Claims")]
     assert parts == sorted(parts)
     ids = {i.id for i in catalogue.irregularities}
-    assert {"director", "adjusted-score", "appeal", "misdeal", "signalling", "slow-play",
-            "revoke", "out-of-turn", "exposed-card", "claim"} <= ids
+    assert {"director", "adjusted-score", "appeal", "score-correction", "event-format",
+            "shorter-event", "individual-event", "misdeal", "signalling", "slow-play",
+            "player-leaves", "revoke", "out-of-turn", "tricks-in-order", "exposed-card",
+            "claim"} <= ids
     assert ids & {"illegal-bid", "illegal-call"}
     assert page.count("*Penalty:*") == sum(bool(i.penalty) for i in catalogue.irregularities) > 3
     for heading in ("Scoresheet", "Announcing the house options", "Index"):
         assert f"\n{heading}\n" in page
     sheet = page[page.index("\nScoresheet\n"):page.index("\nAnnouncing the house options")]
-    assert "The engine scored it" in sheet and sheet.count("   * - ") >= 10
+    assert "It was scored by this book's rules when the book was built" in sheet
+    assert sheet.count("   * - ") >= 10
     form = page[page.index("\nAnnouncing the house options"):page.index("\nIndex\n")]
     assert "\u2610" in form
+    for line in ("| Director ", "Deputy director", "| Appeals committee", "Time for a round"):
+        assert line in form
 
 
 def test_the_baloot_scoresheet_sends_the_scorer_to_the_conversion_of_both_sides() -> None:
@@ -120,7 +130,7 @@ def test_the_form_offers_no_pack_that_cannot_be_dealt() -> None:
     form = page[page.index("\nAnnouncing the house options"):page.index("\nIndex\n")]
     deck = form[form.index("   * - 102"):]
     deck = deck[:deck.index("   * - ", 10)]
-    assert "102D (with 205B)" in deck and "102B" not in deck and "102C" not in deck
+    assert "**102D** (with 205B)" in deck and "102B" not in deck and "102C" not in deck
 
 
 def test_a_baloot_claim_of_some_tricks_is_scored_and_marked_the_committees() -> None:
@@ -136,24 +146,6 @@ def test_a_baloot_claim_of_some_tricks_is_scored_and_marked_the_committees() -> 
             in page)
     partial = next(q for q in claim.questions if q.file.endswith("two-of-three.json"))
     assert partial.question["tricks"] < len(partial.question["situation"]["hands"][1])
-
-
-def test_the_event_of_four_tables_meets_every_side_once() -> None:
-    """The movement the handbook gives (side 8 against side r, side r + k against r - k,
-    counted round from 7 to 1) pairs every two of the eight sides exactly once in seven
-    rounds, four games a round, and the rounds the text spells out are the movement's."""
-    item = next(i for i in family_catalogue("baloot").irregularities if i.id == "event-format")
-
-    def side(n: int) -> int:
-        return (n - 1) % 7 + 1
-
-    rounds = [[(8, r), *((side(r + k), side(r - k)) for k in (1, 2, 3))] for r in range(1, 8)]
-    met = [frozenset(pair) for games in rounds for pair in games]
-    assert len(met) == len(set(met)) == 28 and all(len(pair) == 2 for pair in met)
-    for number, games in enumerate(rounds[:2], start=1):
-        spelled = ", ".join(f"{a} against {b}" for a, b in games[:3])
-        assert f"in round {number}: {spelled}" in item.procedure
-    assert item.part == "event" and "seven rounds" in item.procedure
 
 
 def test_card_point_worth_is_defined_as_the_engine_counts_it() -> None:
@@ -174,3 +166,45 @@ def test_card_point_worth_is_defined_as_the_engine_counts_it() -> None:
         assert f"{WORTH_NAMES[project]} in {contract.title()} {threshold_lead(rules, facts)}" \
             in words, key
     assert worth_words(family_catalogue("kout")) == ""
+
+
+@pytest.mark.parametrize("sides", [4, 6, 8, 10, 16])
+def test_the_schedule_has_every_side_meet_every_other_once(sides: int) -> None:
+    """An event's schedule: each round seats every side once, each pair of sides meets in
+    exactly one round, and no side is always named first (it keeps the scoresheet)."""
+    from trickrules.rulebook.director_tools import round_robin
+
+    rounds = round_robin(sides)
+    assert len(rounds) == sides - 1
+    met = [frozenset(pair) for pairs in rounds for pair in pairs]
+    for pairs in rounds:
+        assert sorted(side for pair in pairs for side in pair) == list(range(1, sides + 1))
+    assert len(met) == len(set(met)) == sides * (sides - 1) // 2
+    first = [pairs[0][0] for pairs in rounds]
+    assert len(set(first)) > 1
+
+
+@pytest.mark.parametrize("family", FAMILIES)
+def test_the_event_prints_its_schedule(family: str) -> None:
+    """The event of four tables prints its seven rounds as a table, round 1 as the words
+    before it say (side 8 against side 1 at table 1)."""
+    catalogue = family_catalogue(family)
+    page = "\n".join(irregularities_page(catalogue, judge_question))
+    schedule = page[page.index("The schedule: "):page.index("A shorter event")]
+    assert "        - Table 4" in schedule and "        - Table 5" not in schedule
+    assert schedule.count("      * - ") == 8  # the header and seven rounds
+    assert "      * - 1\n        - 8 v 1\n        - 2 v 7\n        - 3 v 6\n        - 4 v 5" \
+        in schedule
+
+
+def test_the_form_says_what_each_option_plays_and_marks_common_play() -> None:
+    """Each option on the form says what it plays; rule 711's 44-point sweep, which most of
+    the public engines and rule pages read play, is marked, and the book's own rule is not."""
+    page = "\n".join(irregularities_page(family_catalogue("baloot"), judge_question))
+    form = page[page.index("\nAnnouncing the house options"):page.index("\nIndex\n")]
+    sweep = form[form.index("   * - 711"):]
+    sweep = sweep[:sweep.index("   * - ", 10)]
+    assert "The book: The game points of its card points" in sweep
+    assert "**711B**: 44 game points in Sun or 25 in Hokom" in sweep
+    assert sweep.count("*Common play.*") == 1
+    assert sweep.index("*Common play.*") < sweep.index("**711C**")

@@ -10,7 +10,7 @@ from trickrules.proofs.kit import kit_for_game
 from trickrules.proofs.rule_examples import example_profile
 from trickrules.rulebook.example_scenes import example_scene
 from trickrules.rulebook.offered import offer
-from trickrules.rulebook.rst import escape, heading, label, page_label, table
+from trickrules.rulebook.rst import escape, heading, keep_with_picture, label, page_label, table
 from trickrules.rulebook.rules_pages import rule_link
 from trickrules.spec.catalogue import Catalogue
 from trickrules.spec.numbering import (
@@ -23,6 +23,7 @@ from trickrules.spec.numbering import (
 )
 from trickrules.spec.registry import family as family_record
 from trickrules.spec.rule_examples import RuleExample
+from trickrules.spec.ruling_policy import Decision, decisions
 from trickrules.spec.rulings import Ruling
 
 PARTS = {"director": "The director", "event": "Running an event", "deal": "The deal",
@@ -37,6 +38,8 @@ def chapter_number(catalogue: Catalogue) -> int:
 
 CONVERSIONS = ("score.sun-conversion", "score.hokom-conversion", "score.keep-total")
 """The rules that turn a Baloot hand's card points into game points, the last for both sides."""
+FULL_PAGE = 2000
+"""Points no page has left: in print the form starts a page of its own, to be copied alone."""
 BLANK_ROWS = 15
 """The empty rows of a printed scoresheet (a round's hands, with room to spare)."""
 
@@ -46,6 +49,34 @@ def _worked_example(catalogue: Catalogue) -> RuleExample | None:
     book = catalogue.rulebook
     assert book is not None
     return next((e for e in book.examples if "totals" in (e.expect.get("score") or {})), None)
+
+
+def round_robin(sides: int) -> list[list[tuple[int, int]]]:
+    """The rounds of an event in which each of ``sides`` (an even number) meets every other
+    once: in round r the last side plays side r at table 1 (named first in odd rounds, so
+    that it does not always keep the scoresheet), and at table k + 1 side r + k plays side
+    r - k, counted round the other sides (the circle method). The side named first sits at
+    side 0's seats."""
+    others = sides - 1
+
+    def around(n: int) -> int:
+        return (n - 1) % others + 1
+
+    return [[(sides, r) if r % 2 else (r, sides),
+             *((around(r + k), around(r - k)) for k in range(1, sides // 2))]
+            for r in range(1, sides)]
+
+
+def schedule_lines(sides: int, team: str) -> list[str]:
+    """The schedule of an event of ``sides`` as a table: a row a round, a column a table,
+    each cell the two sides' numbers (the first at the seats of its family's side 0)."""
+    rounds = round_robin(sides)
+    header = ["Round", *(f"Table {n}" for n in range(1, sides // 2 + 1))]
+    rows = [[str(r), *(f"{a} v {b}" for a, b in pairs)]
+            for r, pairs in enumerate(rounds, start=1)]
+    intro = (f"The schedule: in each cell the {team} named first sits at the seats of "
+             f"{team} 0.")
+    return [intro, "", *table(header, rows)]
 
 
 def _pair(value: Any) -> tuple[str, str]:
@@ -101,8 +132,8 @@ def scoresheet_lines(catalogue: Catalogue) -> list[str]:
                   f"together as {rule_link(catalogue, CONVERSIONS[2])} says: a side's figure "
                   "in a conversion table is not always what it scores.", ""]
     lines += [_fill_in(side), "",
-              f"One row a hand. The first row is a worked hand: {escape(example.says)} The "
-              "engine scored it under this book's rules when the book was built. In the notes: "
+              f"One row a hand. The first row is a worked hand: {escape(example.says)} It was "
+              "scored by this book's rules when the book was built. In the notes: "
               f"{noted}the reason for any score the director adjusted (the irregularities' "
               "procedures say when).", ""]
     return [*lines, *table(header, rows, widths=(9, 23, 9, 9, 8, 8, 9, 9, 16)),
@@ -117,47 +148,76 @@ def _fill_in(side: str) -> str:
             f"| {side.title()} 1 {gap}")
 
 
-def _tick(catalogue: Catalogue, ruling: Ruling, reading: str) -> str:
-    """The box to tick for one reading, with what it is played with; empty when no game of
-    the ruling offers it."""
+def most_played(catalogue: Catalogue, ruling: Ruling,
+                policy: dict[tuple[str, str], Decision]) -> str:
+    """The reading most of the public engines and rule pages read for this book play, when
+    most of them play another than the book's ruling in one of its games (empty otherwise)."""
+    for game in ruling.games:
+        decision = policy[(game, ruling.parameter)]
+        against, playing = decision.against_practice(ruling.reading)
+        if playing and against * 2 > playing and decision.practice:
+            return decision.practice[0][0]
+    return ""
+
+
+def _tick(catalogue: Catalogue, ruling: Ruling, reading: str, common: str) -> str:
+    """The box to tick for one reading, with what it is played with and what it says; empty
+    when no game of the ruling offers it."""
     offers = [o for o in (offer(catalogue, g, ruling.parameter, reading) for g in ruling.games)
               if o.offered]
+    if not offers:
+        return ""
     needs = "".join(f" (with {option_name(catalogue, p, r)})" for o in offers for p, r in o.needs)
-    return f"\u2610 {option_name(catalogue, ruling.parameter, reading)}{needs}" if offers else ""
+    meaning = catalogue.parameters[ruling.parameter].reading(reading).meaning.rstrip(".")
+    mark = " *Common play.*" if reading == common else ""
+    return (f"\u2610 **{option_name(catalogue, ruling.parameter, reading)}**{needs}: "
+            f"{escape(meaning)}.{mark}")
 
 
-def _ticks(catalogue: Catalogue, ruling: Ruling) -> list[str]:
+def _ticks(catalogue: Catalogue, ruling: Ruling,
+           policy: dict[tuple[str, str], Decision]) -> list[str]:
     """The boxes of a ruling's house options that can be played."""
+    common = most_played(catalogue, ruling, policy)
     others = [r for r in catalogue.parameters[ruling.parameter].reading_ids if r != ruling.reading]
-    return [box for box in (_tick(catalogue, ruling, r) for r in others) if box]
+    return [box for box in (_tick(catalogue, ruling, r, common) for r in others) if box]
 
 
 def announcement_lines(catalogue: Catalogue) -> list[str]:
     """The form a tournament fills in and shows before play: each rule with house options
-    that can be played, the book's rule, and the options to tick."""
+    that can be played, what the book rules and what each option says, the options most
+    tables play marked, and the event's times and officials."""
     book = catalogue.rulebook
     assert book is not None
     family = family_name(catalogue)
-    lines = [*label(page_label(family, "announcement")),
+    gap = "\\_" * 12
+    lines = [*keep_with_picture(FULL_PAGE), *label(page_label(family, "announcement")),
              *heading("Announcing the house options", 1),
              "Before play the director fills in this form and shows it to every table: a tick "
              "against each house option the tournament plays instead of the book's rule. A rule "
              "left unticked is played as the book rules it; at most one option of a rule may be "
-             "ticked. What each option says is under its rule in the players' edition, whose "
-             "rule numbers are those of every edition. Only options that can be played with "
-             "the book's other rules are listed, and an option changes only its own rule: the "
-             "procedures of this handbook stay as they are.", ""]
+             "ticked. Only options that can be played with the book's other rules are listed, "
+             "and an option changes only its own rule: the procedures of this handbook stay as "
+             "they are. Where most of the public engines and rule pages read for this book play "
+             "an option rather than the book's rule, the option is marked *common play*: "
+             "players used to it should be told which rule is played.", "",
+             f"| Tournament {gap} Date {gap}",
+             f"| Director {gap} Deputy director {gap}",
+             f"| Appeals committee {gap}, {gap}, {gap}",
+             f"| Rounds {gap} Time for a round {gap} minutes", ""]
     order = numbers(catalogue)
+    policy = decisions(catalogue)
     rows = []
     for ruling in sorted(book.rulings, key=lambda r: order[r.parameter]):
-        options = _ticks(catalogue, ruling)
+        options = _ticks(catalogue, ruling, policy)
         if options:  # the rule's number alone: the same in every edition; the form prints alone
+            ruled = catalogue.parameters[ruling.parameter].reading(ruling.reading).meaning
             rows.append([str(order[ruling.parameter]),
-                         escape(rule_title(catalogue, ruling.parameter)), ", ".join(options)])
-    return [*lines, *table(["Rule", "Subject", "Options played (tick)"], rows,
-                           widths=(10, 50, 40)),
-            "Tournament: ____________________  Director: ____________________  "
-            "Date: ____________", ""]
+                         f"**{escape(rule_title(catalogue, ruling.parameter))}.** "
+                         f"The book: {escape(ruled)}", "| " + "\n       | ".join(options)])
+    return [*lines, *table(["Rule", "Subject and the book's rule", "Options played (tick one "
+                                                                     "at most)"], rows,
+                           widths=(8, 44, 48)),
+            f"Signed, the director {gap}", ""]
 
 
 def _procedure_numbers(catalogue: Catalogue) -> list[tuple[Any, str]]:

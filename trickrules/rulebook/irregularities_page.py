@@ -16,6 +16,7 @@ from trickrules.rulebook.director_tools import (
     announcement_lines,
     chapter_number,
     index_lines,
+    schedule_lines,
     scoresheet_lines,
 )
 from trickrules.rulebook.prerequisites import RulebookError
@@ -32,6 +33,7 @@ from trickrules.rulebook.rules_pages import PART_START, rule_text
 from trickrules.spec.catalogue import Catalogue
 from trickrules.spec.irregularities import Irregularity, IrregularityQuestion
 from trickrules.spec.numbering import family_name
+from trickrules.spec.registry import family as family_record
 
 Ruler = Callable[[dict[str, Any]], dict[str, Any]]
 """What answers a question as ``judge`` does (:func:`trickrules.rulings.question.judge_question`),
@@ -83,9 +85,10 @@ def ruling_words(answer: Any, game: str = "") -> list[str]:
 def _claim_words(answer: dict[str, Any]) -> list[str]:
     """A claim's ruling in words: whether it holds, a line of play that shows it, and (in
     Baloot) each side's card points from the cards still to play."""
-    held = "The claim holds" if answer["holds"] else "The claim does not hold"
+    held = ("The claim holds; a line of play that makes it" if answer["holds"]
+            else "The claim does not hold; a line of play that beats it")
     line = ", ".join(card_words(c) for c in answer["line"])
-    words = [f"{held}; a line of play that shows it: {line}."]
+    words = [f"{held}: {line}."]
     if "card_points" in answer:
         words.append(_pair(answer["card_points"], "Card points of the cards still to play, "
                                                   "side 0 then side 1:") + ".")
@@ -109,7 +112,7 @@ def _question_lines(family: str, question: IrregularityQuestion, ruler: Ruler) -
     lines = [f"   *Example:* {escape(question.says)}", ""]
     lines += [f"   | {escape(line)}"
               for line in ruling_words(report["answer"], str(question.question["game"]))]
-    return [*lines, f"   | ruled by the engine under this book's rules ({cited})", ""]
+    return [*lines, f"   | The rules that decide it: {cited}.", ""]
 
 
 def _section(catalogue: Catalogue, number: str, item: Irregularity,
@@ -118,10 +121,11 @@ def _section(catalogue: Catalogue, number: str, item: Irregularity,
     lines = [*keep_with_picture(PART_START), *label(rule_label(family, f"irregularity.{item.id}")),
              *heading(f"{number}. {item.title}", 3),
              f"   {rule_text(catalogue, item.procedure)}", ""]
+    if item.sides:
+        team = family_record(family).partnership
+        lines += [f"   {line}" if line else "" for line in schedule_lines(item.sides, team)]
     if item.penalty:
         lines += [f"   *Penalty:* {rule_text(catalogue, item.penalty)}", ""]
-    lines += ["   *Source:* none of the texts says what to do; this is a procedure of this "
-              "book, for tournaments.", ""]
     if item.committee:
         lines += ["   *Decided by:* the rules committee, where tournament practice needs a "
                   "ruling no text gives; it is not a source's rule.", ""]
@@ -139,9 +143,10 @@ def irregularities_page(catalogue: Catalogue, ruler: Ruler) -> list[str]:
              *heading(f"{number}. The director's handbook", 0),
              "What a tournament runs on: who decides and how a ruling is appealed, what the "
              "director does when play goes wrong, the scoresheet, the form on which the house "
-             "options are announced, and an index. The published texts are silent on all of "
-             "it, so these procedures are the book's own; each example's ruling was computed "
-             "by the engine when this book was built.", ""]
+             "options are announced, and an index. These procedures are this book's own, "
+             "written for tournaments; they are not taken from a published rule text. Each "
+             "example's ruling was computed with the book's rules when this book was built.",
+             ""]
     index = 0
     for part, title in PARTS.items():
         items = [i for i in catalogue.irregularities if i.part == part]
