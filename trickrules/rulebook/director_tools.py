@@ -136,9 +136,11 @@ def scoresheet_lines(catalogue: Catalogue) -> list[str]:
               "scored by this book's rules when the book was built. In the notes: "
               f"{noted}the reason for any score the director adjusted (the irregularities' "
               "procedures say when).", ""]
-    return [*lines, *table(header, rows, widths=(9, 23, 9, 9, 8, 8, 9, 9, 16)),
-            "Signed, after the last hand: for each side \\_\\_\\_\\_\\_\\_\\_\\_\\_\\_ and "
-            "\\_\\_\\_\\_\\_\\_\\_\\_\\_\\_; the director \\_\\_\\_\\_\\_\\_\\_\\_\\_\\_.", ""]
+    widths = (9, 23, 9, 9, 8, 8, 9, 9, 16) if cards else (9, 20, 12, 9, 8, 8, 9, 9, 16)
+    gap = "\\_" * 10
+    return [*lines, *table(header, rows, widths=widths),
+            f"Signed, after the last hand: a player of each {side} {gap} and {gap}; the "
+            f"director {gap}.", ""]
 
 
 def _fill_in(side: str) -> str:
@@ -199,7 +201,9 @@ def announcement_lines(catalogue: Catalogue) -> list[str]:
              "and an option changes only its own rule: the procedures of this handbook stay as "
              "they are. Where most of the public engines and rule pages read for this book play "
              "an option rather than the book's rule, the option is marked *common play*: "
-             "players used to it should be told which rule is played.", "",
+             "players used to it should be told which rule is played. An option's letter is "
+             "its place among the rule's readings in every edition; a letter left out is the "
+             "book's own rule or a reading that cannot be played as an option.", "",
              f"| Tournament {gap} Date {gap}",
              f"| Director {gap} Deputy director {gap}",
              f"| Appeals committee {gap}, {gap}, {gap}",
