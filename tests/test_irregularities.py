@@ -72,8 +72,13 @@ def test_the_chapter_follows_the_rules_and_says_whose_procedures_they_are(family
     # procedure, no engine)
     assert page.count("These procedures are this book's own") == 1
     assert "*Source:*" not in page and "by the engine" not in page
-    assert "The claim holds; a line of play that makes it: " in page
-    assert "The claim does not hold; a line of play that beats it: " in page
+    shown = "each trick from the player who leads it: trick 1: "
+    assert f"The claim holds; a line of play that makes it, {shown}" in page
+    assert f"The claim does not hold; a line of play that beats it, {shown}" in page
+    players = {"kout": 6, "baloot": 4}[family]  # every claim example is at a full table
+    for line in (line for line in page.splitlines() if shown in line):
+        tricks = ("trick 1: " + line.split(shown)[1]).rstrip(".").split("; ")
+        assert all(t.split(": ", 1)[1].count(", ") == players - 1 for t in tricks), line
     assert page.count("   | The rules that decide it: :ref:`rule ") == sum(
         len(i.questions) for i in catalogue.irregularities)
     # every ruling in players' words: no "field: value" line of the engine's answer

@@ -62,9 +62,10 @@ def _pair(values: list[int], name: str) -> str:
     return f"{name} {values[0]} and {values[1]}"
 
 
-def ruling_words(answer: Any, game: str = "") -> list[str]:
+def ruling_words(answer: Any, game: str = "", table: tuple[int, int] = (0, 0)) -> list[str]:
     """A ruling as a player reads it: the cards or calls allowed, a hand's score, a claim, in
-    words; an answer of another shape as its fields, one a line."""
+    words; an answer of another shape as its fields, one a line. ``table``: the players at
+    the table and the cards already in the trick, to show a claim's line trick by trick."""
     keys = set(answer) if isinstance(answer, dict) else set()
     if {"legal", "contract"} <= keys and answer["contract"] is None and game:
         words = words_for(game)
@@ -73,7 +74,7 @@ def ruling_words(answer: Any, game: str = "") -> list[str]:
     if keys == {"cards"}:
         return ["The cards allowed: " + ", ".join(card_words(c) for c in answer["cards"]) + "."]
     if keys in ({"holds", "line"}, {"holds", "line", "card_points"}):
-        return _claim_words(answer)
+        return _claim_words(answer, *table)
     if keys == {"made", "team", "points"}:
         made = "The bid is made" if answer["made"] else "The bid is not made"
         return [f"{made}; team {answer['team']} scores {answer['points']} points."]
@@ -82,13 +83,23 @@ def ruling_words(answer: Any, game: str = "") -> list[str]:
     return answer_lines(answer)
 
 
-def _claim_words(answer: dict[str, Any]) -> list[str]:
-    """A claim's ruling in words: whether it holds, a line of play that shows it, and (in
-    Baloot) each side's card points from the cards still to play."""
+def _claim_words(answer: dict[str, Any], players: int = 0, in_trick: int = 0) -> list[str]:
+    """A claim's ruling in words: whether it holds, a line of play that shows it trick by
+    trick (when the table's size is known), and (in Baloot) each side's card points from the
+    cards still to play."""
     held = ("The claim holds; a line of play that makes it" if answer["holds"]
             else "The claim does not hold; a line of play that beats it")
-    line = ", ".join(card_words(c) for c in answer["line"])
-    words = [f"{held}: {line}."]
+    cards = [card_words(c) for c in answer["line"]]
+    if players:
+        tricks, start = [], 0
+        for size in [players - in_trick, *[players] * len(cards)]:
+            if start < len(cards):
+                tricks.append(cards[start:start + size])
+            start += size
+        line = "; ".join(f"trick {n}: {', '.join(t)}" for n, t in enumerate(tricks, start=1))
+    else:
+        line = ", ".join(cards)
+    words = [f"{held}, each trick from the player who leads it: {line}." if players else f"{held}: {line}."]
     if "card_points" in answer:
         words.append(_pair(answer["card_points"], "Card points of the cards still to play, "
                                                   "side 0 then side 1:") + ".")
@@ -106,12 +117,22 @@ def _hand_score_words(answer: dict[str, Any]) -> str:
     return f"{made} Game points, side 0 then side 1: {parts}.{gahwa}"
 
 
+def _table(question: IrregularityQuestion) -> tuple[int, int]:
+    """The players at a question's table and the cards in the trick being played (none when
+    the question has no situation)."""
+    situation = question.question.get("situation")
+    if not isinstance(situation, dict) or not isinstance(situation.get("hands"), list):
+        return (0, 0)
+    return (len(situation["hands"]), len(situation.get("trick") or ()))
+
+
 def _question_lines(family: str, question: IrregularityQuestion, ruler: Ruler) -> list[str]:
     report = ruling_of(question, ruler)
     cited = ", ".join(_cite(family, r) for r in report["rules"])
     lines = [f"   *Example:* {escape(question.says)}", ""]
     lines += [f"   | {escape(line)}"
-              for line in ruling_words(report["answer"], str(question.question["game"]))]
+              for line in ruling_words(report["answer"], str(question.question["game"]),
+                                       _table(question))]
     return [*lines, f"   | The rules that decide it: {cited}.", ""]
 
 
