@@ -99,7 +99,8 @@ def _claim_words(answer: dict[str, Any], players: int = 0, in_trick: int = 0) ->
         line = "; ".join(f"trick {n}: {', '.join(t)}" for n, t in enumerate(tricks, start=1))
     else:
         line = ", ".join(cards)
-    words = [f"{held}, each trick from the player who leads it: {line}." if players else f"{held}: {line}."]
+    how = ", each trick from the player who leads it" if players else ""
+    words = [f"{held}{how}: {line}."]
     if "card_points" in answer:
         words.append(_pair(answer["card_points"], "Card points of the cards still to play, "
                                                   "side 0 then side 1:") + ".")
