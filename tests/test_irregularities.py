@@ -213,3 +213,15 @@ def test_the_form_says_what_each_option_plays_and_marks_common_play() -> None:
     assert "**711B**: 44 game points in Sun or 25 in Hokom" in sweep
     assert sweep.count("*Common play.*") == 1
     assert sweep.index("*Common play.*") < sweep.index("**711C**")
+
+
+def test_the_index_lists_each_entry_by_its_word_not_its_article() -> None:
+    """An organiser looks up "misdeal" under M, not under A: the index drops a leading
+    article and stays in alphabetical order."""
+    from trickrules.rulebook.director_tools import index_lines
+
+    lines = [line[2:] for line in index_lines(family_catalogue("baloot")) if line.startswith("| ")]
+    names = [line.rsplit(": ", 1)[0] for line in lines]
+    assert "Misdeal" in names and "A misdeal" not in names
+    assert not any(n.split(" ", 1)[0] in ("A", "An", "The") for n in names)
+    assert names == sorted(names, key=str.casefold)

@@ -243,6 +243,15 @@ def _index_entries(catalogue: Catalogue) -> list[tuple[str, list[str]]]:
     return entries
 
 
+def index_word(title: str) -> str:
+    """A title as an index lists it, by its first word that means something: "A misdeal" as
+    "Misdeal", "The cut before the deal" as "Cut before the deal"."""
+    first, _, rest = title.partition(" ")
+    if first.casefold() in ("a", "an", "the") and rest:
+        return rest[:1].upper() + rest[1:]
+    return title
+
+
 def index_lines(catalogue: Catalogue) -> list[str]:
     """An index: every rule by its subject, every glossary term and every procedure of the
     handbook, in alphabetical order, each with the numbers to read (the same in every
@@ -255,6 +264,8 @@ def index_lines(catalogue: Catalogue) -> list[str]:
     listed = [(name, "rule" + ("s " if len(rules) > 1 else " ")
                + ", ".join(str(order[r]) for r in rules)) for name, rules in entries]
     listed += [(title, f"procedure {number}") for title, number in handbook]
-    for name, where in sorted(listed, key=lambda e: e[0].casefold()):
+    entries_by_word = sorted(((index_word(name), where) for name, where in listed),
+                             key=lambda e: e[0].casefold())
+    for name, where in entries_by_word:
         lines += [f"| {escape(name)}: {where}"]  # numbers: the same in every edition
     return [*lines, ""]
