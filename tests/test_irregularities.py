@@ -109,6 +109,8 @@ def test_the_handbook_covers_what_a_tournament_needs(family: str) -> None:
         assert f"\n{heading}\n" in page
     sheet = page[page.index("\nScoresheet\n"):page.index("\nAnnouncing the house options")]
     assert "It was scored by this book's rules when the book was built" in sheet
+    # the worked hand is printed apart: the sheet's own rows are all blank, from hand 1
+    assert sheet.count("   * - Example") == 1 and "   * - 1\n     - \u00a0" in sheet
     assert sheet.count("   * - ") >= 10
     form = page[page.index("\nAnnouncing the house options"):page.index("\nIndex\n")]
     assert "\u2610" in form

@@ -39,7 +39,8 @@ def chapter_number(catalogue: Catalogue) -> int:
 CONVERSIONS = ("score.sun-conversion", "score.hokom-conversion", "score.keep-total")
 """The rules that turn a Baloot hand's card points into game points, the last for both sides."""
 FULL_PAGE = 2000
-"""Points no page has left: in print the form starts a page of its own, to be copied alone."""
+"""Points no page has left: in print the scoresheet and the form each start a page of their
+own, to be copied alone."""
 BLANK_ROWS = 15
 """The empty rows of a printed scoresheet (a round's hands, with room to spare)."""
 
@@ -121,22 +122,25 @@ def scoresheet_lines(catalogue: Catalogue) -> list[str]:
         str(score.get("tricks_won", ["", ""])[score.get("bidders", 0)]),
         "yes" if score.get("made") else "no")
     made = "made" if score.get("made") else "failed"
-    worked = ["1", escape(example_scene(example).header.rstrip(".")), *middle, *_pair(gained),
+    worked = ["Example", escape(example_scene(example).header.rstrip(".")), *middle,
+              *_pair(gained),
               *_pair(score.get("totals")), made if cards else ""]
     blank = "\u00a0"  # a cell to write in
-    rows = [worked, *([str(n), *[blank] * 8] for n in range(2, BLANK_ROWS + 2))]
+    rows = [[str(n), *[blank] * 8] for n in range(1, BLANK_ROWS + 2)]
     noted = "whether the contract was made or failed, a sweep, and " if cards else ""
     if cards:
         conversions = " and ".join(rule_link(catalogue, r) for r in CONVERSIONS[:2])
         lines += [f"Game points come from card points by {conversions}, the two sides' "
                   f"together as {rule_link(catalogue, CONVERSIONS[2])} says: a side's figure "
                   "in a conversion table is not always what it scores.", ""]
-    lines += [_fill_in(side), "",
-              f"One row a hand. The first row is a worked hand: {escape(example.says)} It was "
-              "scored by this book's rules when the book was built. In the notes: "
-              f"{noted}the reason for any score the director adjusted (the irregularities' "
-              "procedures say when).", ""]
     widths = (9, 23, 9, 9, 8, 8, 9, 9, 16) if cards else (9, 20, 12, 9, 8, 8, 9, 9, 16)
+    lines += [f"One row a hand, the contract with its calls (and any Double) in the second "
+              f"column. A hand as it is written: {escape(example.says)} It was scored by this "
+              "book's rules when the book was built. In the notes: "
+              f"{noted}the reason for any score the director adjusted (the irregularities' "
+              "procedures say when).", "",
+              *table(header, [worked], widths=(widths[0] + 3, widths[1] - 3, *widths[2:])),
+              *keep_with_picture(FULL_PAGE), _fill_in(side), ""]
     gap = "\\_" * 10
     return [*lines, *table(header, rows, widths=widths),
             f"Signed, after the last hand: a player of each {side} {gap} and {gap}; the "
