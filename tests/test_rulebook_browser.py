@@ -38,6 +38,7 @@ PAGE_FACTS = """() => {
 and how wide), every link and every element id."""
 
 
+@pytest.mark.long  # the longest test of the run: started first of those that need the book
 def test_every_page_renders_its_drawings_and_every_link_lands(site: Built,
                                                               browser: Browser) -> None:
     """Each page is opened once: it has a title and a body, every card drawing has loaded,
