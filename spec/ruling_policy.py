@@ -49,6 +49,15 @@ class Decision:
         playing_ruled = set(dict(self.practice).get(ruled, ()))
         return len(sources - playing_ruled), len(sources)
 
+    def common_reading(self, ruled: str) -> str:
+        """The reading most of the sources of practice play, when most of them play another
+        than ``ruled`` and the one most played is not ``ruled`` (empty otherwise)."""
+        against, playing = self.against_practice(ruled)
+        if not playing or against * 2 <= playing or not self.practice:
+            return ""
+        most = self.practice[0][0]
+        return "" if most == ruled else most
+
     @property
     def basis(self) -> str:
         """The step in words: ``the texts``, ``practice`` or ``judgement``."""

@@ -158,12 +158,8 @@ def most_played(catalogue: Catalogue, ruling: Ruling,
                 policy: dict[tuple[str, str], Decision]) -> str:
     """The reading most of the public engines and rule pages read for this book play, when
     most of them play another than the book's ruling in one of its games (empty otherwise)."""
-    for game in ruling.games:
-        decision = policy[(game, ruling.parameter)]
-        against, playing = decision.against_practice(ruling.reading)
-        if playing and against * 2 > playing and decision.practice:
-            return decision.practice[0][0]
-    return ""
+    return next((most for most in (policy[(game, ruling.parameter)].common_reading(
+        ruling.reading) for game in ruling.games) if most), "")
 
 
 def _tick(catalogue: Catalogue, ruling: Ruling, reading: str, common: str) -> str:

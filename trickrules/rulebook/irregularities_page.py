@@ -91,11 +91,9 @@ def _claim_words(answer: dict[str, Any], players: int = 0, in_trick: int = 0) ->
             else "The claim does not hold; a line of play that beats it")
     cards = [card_words(c) for c in answer["line"]]
     if players:
-        tricks, start = [], 0
-        for size in [players - in_trick, *[players] * len(cards)]:
-            if start < len(cards):
-                tricks.append(cards[start:start + size])
-            start += size
+        first = players - in_trick  # the trick in play is finished first
+        tricks = [cards[:first], *(cards[i:i + players] for i in range(first, len(cards),
+                                                                       players))]
         line = "; ".join(f"trick {n}: {', '.join(t)}" for n, t in enumerate(tricks, start=1))
     else:
         line = ", ".join(cards)

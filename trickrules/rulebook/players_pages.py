@@ -171,11 +171,10 @@ def common_play(catalogue: Catalogue, ruling: Ruling, decision: Decision) -> str
     if decision.step == "practice" and decision.reading == ruling.reading:
         return (f"*Common play:* this is the rule most of the public engines and rule pages "
                 f"read for this book play ({playing - against} of the {playing}).")
-    if not playing or against * 2 <= playing or not decision.practice:
+    most = decision.common_reading(ruling.reading)
+    if not most:
         return ""
-    most, sources = decision.practice[0]
-    if most == ruling.reading:
-        return ""
+    sources = dict(decision.practice)[most]
     share = (f"*Common play:* {against} of the {playing} public engines and rule pages read "
              "for this book play another rule")
     if most.startswith(HOUSE):
