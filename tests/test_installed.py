@@ -70,10 +70,10 @@ def test_every_command_runs_from_the_installed_wheel(installed: Installed,
                                                      verification: Verification,
                                                      tmp_path_factory: pytest.TempPathFactory,
                                                      worker_id: str) -> None:
-    """Each command once per family (the rulebook for Baloot's part), as a user runs it:
-    outside the checkout, the installed console script on PATH. Kout 4's theorems are solved
-    afresh; Baloot's verify and the rulebook's take their results from the run's shared
-    verify cache (the installed code has the same digest as the checkout's, so every result
+    """Each command once per family (the rulebook for Kout's part, the smaller), as a user
+    runs it: outside the checkout, the installed console script on PATH. Kout 4's theorems
+    are solved afresh; Baloot's verify and the rulebook take their results from the run's
+    shared verify cache (the installed code has the same digest as the checkout's, so every result
     is found: their solving is tested in the tree)."""
     user = tmp_path_factory.mktemp("user")
     site = installed.site_packages
@@ -101,7 +101,7 @@ def test_every_command_runs_from_the_installed_wheel(installed: Installed,
          "--only", "legal-plays,hand-score"),
         ("trickrules", "conform", "--engine", "trickrules adapter", "--game", "baloot",
          "--only", "legal-plays,hand-score"),
-        ("trickrules", "rulebook", "--no-pdf", "--game", "baloot", "--out", "book",
+        ("trickrules", "rulebook", "--no-pdf", "--game", "kout", "--out", "book",
          "--cache-dir", str(cache)),
     ]
     failed = []
@@ -116,7 +116,7 @@ def test_every_command_runs_from_the_installed_wheel(installed: Installed,
     games = json.loads(outputs[commands[1]])["games"]
     assert [g["game"] for g in games] == ["kout6", "kout4", "baloot"]
     assert outputs[commands[12]].startswith("PASS")
-    for page in ("index.html", "baloot/index.html", "questions.html"):
+    for page in ("index.html", "kout/index.html", "questions.html"):
         assert (user / "book" / "html" / page).is_file(), page
     assert "from the cache" in outputs[commands[-1]] or "cached" in outputs[commands[-1]]
     shutil.rmtree(user / "book")
