@@ -11,6 +11,7 @@ import json
 import os
 import sys
 from pathlib import Path
+from typing import Any
 
 # The builds keep big trees alive from start to end (the doctrees, the PDFs' flowables), and
 # every full collection walked them all again: a fifth of a PDF's layout time. Full
@@ -31,7 +32,7 @@ version = release = "1"
 today = "rulebook edition 1"
 # pagerefs: the PDFs' cross-references print their target's page, "rule 702 (p. 31)"
 # glyphs: the PDF's Japanese and symbols set in fonts that hold them, its Arabic replaced by a note
-extensions = ["sphinx.ext.autodoc", "pdf_builder", "pagerefs", "glyphs"]
+extensions = ["sphinx.ext.autodoc", "builders", "pagerefs", "glyphs"]
 autodoc_member_order = "bysource"
 autodoc_typehints = "description"
 exclude_patterns = ["_build"]
@@ -138,6 +139,29 @@ def _drawings_parsed_once() -> None:
 
 
 _drawings_parsed_once()
+
+
+def _page_frames_parsed_once() -> None:
+    """Parse each page header and footer text once per PDF: rst2pdf parsed it as a document
+    afresh for every page (a tenth of laying out the committee edition). The same text in the
+    same document gives the same tree; each page lays out a copy of its own."""
+    from rst2pdf import createpdf
+
+    publish = createpdf.publish_secondary_doctree
+    parsed: dict[tuple[str, int], tuple[object, Any]] = {}
+
+    def publish_once(text: str, main_tree: object, source_path: str | None) -> Any:
+        if source_path is not None:
+            return publish(text, main_tree, source_path)
+        key = (text, id(main_tree))
+        if key not in parsed:  # the main tree kept beside its copy: its id is not reused
+            parsed[key] = (main_tree, publish(text, main_tree, None))
+        return parsed[key][1].deepcopy()
+
+    createpdf.publish_secondary_doctree = publish_once
+
+
+_page_frames_parsed_once()
 
 
 def _links_to_every_edition() -> None:

@@ -326,7 +326,7 @@ def _sphinx(builds: list[Build], source: Path, families: list[str],
     doctrees = source.with_name(source.name + ".doctrees")
     shutil.rmtree(doctrees, ignore_errors=True)
     try:
-        _run_side_by_side([("dummy", doctrees / "read", None)], source, doctrees, env,
+        _run_side_by_side([("environment", doctrees / "read", None)], source, doctrees, env,
                           ["-E", "-j", str(_cores())])
         _run_side_by_side(builds, source, doctrees, env, [])
     finally:
@@ -356,7 +356,7 @@ def _run_side_by_side(builds: list[Build], source: Path, doctrees: Path,
     for builder, process, stdout, stderr in outputs:
         detail = sphinx_failure(process.returncode, stdout, stderr)
         if detail is not None:
-            stage = "reading" if builder == "dummy" else f"{builder} build"
+            stage = "reading" if builder == "environment" else f"{builder} build"
             failures.append(f"sphinx {stage} failed:\n{detail}")
     if failures:
         raise RulebookError("\n".join(failures))

@@ -28,7 +28,7 @@ from trickrules.spec.registry import REGISTRY
 TRANSLATED_LANGUAGES = ("ar",)
 """The languages ``trickrules rulebook`` builds the players' pages in, beside English."""
 SHARED_PARTS = ("conf.py", "card_drawings.py", "glyphs.py", "idbreaks.py", "pagerefs.py",
-                "pdf_builder.py", "_static", "_templates", "_cards")
+                "builders.py", "_static", "_templates", "_cards")
 """What the translated pages need of the English sources besides their own pages."""
 TRANSLATED_EDITIONS = ("players", "quick")
 """The editions translated: what players read at the table (the committee's and the
