@@ -8,13 +8,15 @@ import tomllib
 from functools import cache
 from importlib import resources
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
-import jsonschema
 import jsonschema_rs
 
 from trickrules.spec.errors import SpecError, read_text
 from trickrules.spec.sourcemap import DataPath, SourceMap
+
+if TYPE_CHECKING:
+    import jsonschema
 
 SCHEMA_DIR = Path(str(resources.files("trickrules.spec") / "schema"))
 
@@ -37,10 +39,12 @@ def _fast_validator(name: str) -> jsonschema_rs.Validator:
 def _validator(name: str) -> jsonschema.Draft202012Validator:
     """The reference implementation, which decides what the compiled one refuses and words
     the errors."""
+    import jsonschema  # imported only when needed: a fifth of a command's start
+
     return jsonschema.Draft202012Validator(_schema(name))
 
 
-def _fast_accepts(name: str, data: Any) -> bool:
+def compiled_accepts(name: str, data: Any) -> bool:
     """Whether the compiled validator accepts ``data``; false also for data it cannot take
     (a TOML date or time), which the reference implementation then decides."""
     try:
@@ -72,7 +76,7 @@ class SpecDocument:
         """Check the document against a JSON Schema; report the first error by position.
         The compiled validator passes what it accepts; anything else is decided, and its
         errors worded, by the reference implementation."""
-        if _fast_accepts(schema_name, self.data):
+        if compiled_accepts(schema_name, self.data):
             return
         errors = list(_validator(schema_name).iter_errors(self.data))
         if not errors:

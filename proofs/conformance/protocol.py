@@ -14,13 +14,15 @@ from collections.abc import Callable
 from dataclasses import dataclass
 from functools import cache
 from importlib import resources
-from typing import Any, Generic, TypeVar
+from typing import TYPE_CHECKING, Any, Generic, TypeVar
 
-import jsonschema
 import jsonschema_rs
 
 from trickrules.spec.cards import SUIT_LETTERS, Card, card_name, parse_card
 from trickrules.spec.model import Profile
+
+if TYPE_CHECKING:
+    import jsonschema
 
 
 class InvalidRequestError(ValueError):
@@ -209,6 +211,8 @@ def _fast_validator(name: str, definition: str | None) -> jsonschema_rs.Validato
 @cache
 def _validator(name: str, definition: str | None) -> jsonschema.Draft202012Validator:
     """The reference implementation, which words the errors of data found invalid."""
+    import jsonschema  # imported only when needed: a fifth of a command's start
+
     return jsonschema.Draft202012Validator(_reference(name, definition))
 
 
