@@ -11,7 +11,7 @@ from urllib.request import url2pathname
 
 import pytest
 from PIL import Image
-from playwright.sync_api import Browser
+from playwright.sync_api import Browser, Page
 
 from trickrules.rulebook.build import Built
 
@@ -55,15 +55,36 @@ def _part_pages(html: Path, part: str) -> list[Path]:
     return sorted(p for p in html.rglob("*.html") if p.relative_to(html).parts[0] not in inside)
 
 
+def _unlanded(page: Page, targets: dict[str, set[str]], ids: dict[str, set[str]]) -> list[str]:
+    """The links of ``targets`` (file to the fragments linked in it) that land nowhere: a
+    page not yet read (``ids``: each page read and its element ids) is opened; of the files
+    linked whole (a card's drawing, a plain-text form) the first of each kind is opened, and
+    the others are found on disk."""
+    missing = []
+    kinds_opened: set[str] = set()
+    for where, fragments in targets.items():
+        file = Path(url2pathname(urlparse(where).path))
+        if where not in ids and not (fragments - {""}) and file.suffix != ".html" \
+                and file.suffix in kinds_opened:
+            assert file.is_file(), where  # what the browser's opening of it would find
+            ids[where] = set()
+        elif where not in ids:
+            kinds_opened.add(file.suffix)
+            response = page.goto(where, wait_until="domcontentloaded")
+            assert response is None or response.ok, where
+            ids[where] = set(page.eval_on_selector_all("[id]", "els => els.map(e => e.id)")
+                             if fragments - {""} else ())
+        missing += [f"{where}#{f}" for f in sorted(fragments - {""} - ids[where])]
+    return missing
+
+
 @pytest.mark.long  # the longest tests of the run: started first of those that need the book
 @pytest.mark.parametrize("part", list(SITE_PARTS))
 def test_every_page_renders_its_drawings_and_every_link_lands(site: Built, browser: Browser,
                                                               part: str) -> None:
     """Each page of a part is opened once (the parts run side by side): it has a title and a
     body, every card drawing has loaded, and its links and element ids are read; a link to a
-    page of another part is opened on its own, and every link lands on an element. Of the
-    files linked whole (a card's drawing, a plain-text form) the first of each kind is opened,
-    and the others are found on disk."""
+    page of another part is opened on its own, and every link lands on an element."""
     page = browser.new_page(viewport={"width": 1200, "height": 900})
     drawings = 0
     targets: dict[str, set[str]] = {}
@@ -84,22 +105,7 @@ def test_every_page_renders_its_drawings_and_every_link_lands(site: Built, brows
                 where, _, fragment = href.partition("#")
                 targets.setdefault(where, set()).add(fragment)
     assert drawings >= SITE_PARTS[part], (part, drawings)
-    missing = []
-    kinds_opened: set[str] = set()  # of the files linked whole: one of each kind is opened
-    for where, fragments in targets.items():
-        file = Path(url2pathname(urlparse(where).path))
-        if where not in ids and not (fragments - {""}) and file.suffix != ".html" \
-                and file.suffix in kinds_opened:
-            assert file.is_file(), where  # what the browser's opening of it would find
-            ids[where] = set()
-        elif where not in ids:
-            kinds_opened.add(file.suffix)
-            response = page.goto(where, wait_until="domcontentloaded")
-            assert response is None or response.ok, where
-            ids[where] = set(page.eval_on_selector_all("[id]", "els => els.map(e => e.id)")
-                             if fragments - {""} else ())
-        missing += [f"{where}#{f}" for f in sorted(fragments - {""} - ids[where])]
-    assert missing == []
+    assert _unlanded(page, targets, ids) == []
     assert len(targets) > 7, (part, len(targets))
     if part in ("kout", "baloot"):  # red suits (and Jokers) are drawn in both parts
         page.goto((site.html / part / "rules-5.html").as_uri())
