@@ -48,6 +48,11 @@ class Hand:
     """Seats that announced Baloot."""
     bought_first: bool = False
     """Whether the declarer called the contract for himself as the first to speak."""
+    best_sets: dict[tuple[int, int], tuple[proj.Project, ...]] = field(
+        default_factory=dict, compare=False, repr=False)
+    """Each seat's best set of projects as found under one rules object (by its id): the
+    dealt cards, the contract and the declarer are fixed for the hand, and the first trick
+    asks again at every step."""
 
     @property
     def to_move(self) -> int:
@@ -58,7 +63,11 @@ class Hand:
         """The projects ``seat`` would declare now (none once its first card is down)."""
         if self.tricks or seat in self.decided or len(self.trick) >= 4:
             return ()
-        return proj.best_set(rules, self.dealt[seat], self.contract, seat, self.declarer)
+        key = (id(rules), seat)
+        if key not in self.best_sets:
+            self.best_sets[key] = proj.best_set(rules, self.dealt[seat], self.contract, seat,
+                                                self.declarer)
+        return self.best_sets[key]
 
     def declare(self, seat: int, sets: tuple[proj.Project, ...]) -> None:
         """Record ``seat``'s choice (an empty tuple: nothing declared)."""
