@@ -100,14 +100,14 @@ def build_wheel(work: Path) -> Path:
 
 
 def install(work: Path, wheel: Path) -> Path:
-    """A fresh venv (no system packages) with the wheel and its docs extra installed, by the
-    test environment's pip (``--python``), byte-compiled by its first commands as a user's
-    would be."""
+    """A fresh venv (no system packages) with the wheel and its docs and ai extras installed
+    (the README's examples use both), by the test environment's pip (``--python``),
+    byte-compiled by its first commands as a user's would be."""
     venv = work / "venv"
     subprocess.run([sys.executable, "-m", "venv", "--without-pip", str(venv)], check=True)
     done = subprocess.run([sys.executable, "-m", "pip", "--python", str(venv / "bin" / "python"),
                            "install", "--quiet", "--no-compile", "--disable-pip-version-check",
-                           f"{wheel}[docs]"], capture_output=True, text=True, check=False)
+                           f"{wheel}[docs,ai]"], capture_output=True, text=True, check=False)
     if done.returncode != 0:
         raise AssertionError(f"the wheel did not install:\n{done.stderr[-3000:]}")
     return venv
