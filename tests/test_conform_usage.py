@@ -1,7 +1,8 @@
 """``conform``'s usage: a run that asks nothing (no vector of the ``--only`` types applies,
 or the engine's hello declines every one) says so and exits 0; an empty list of types is a
 usage error that says no type was given; a suite whose profiles.json names a rule these
-games do not have is refused naming that file."""
+games do not have is refused naming that file; an engine that answers nothing gets one
+verdict naming the cause and the command, not a table charging every rule."""
 
 from __future__ import annotations
 
@@ -73,3 +74,38 @@ def test_an_unknown_rule_in_a_suites_profiles_is_named_with_its_file(tmp_path: P
     assert code == 2
     assert f"{suite / 'profiles.json'}: profile 'kout4-default'" in " ".join(out.split())
     assert "no parameter 'no.such-rule'" in out and "Traceback" not in out
+
+
+def test_an_engine_that_answers_nothing_gets_one_verdict_not_a_table_of_rules(
+        tmp_path: Path) -> None:
+    """An engine command that cannot start: the text says the engine answered none of the
+    vectors, with the cause and the command to check, and charges no rule in a table (the
+    JSON keeps every count)."""
+    missing = str(tmp_path / "no-such-engine")
+    code, out = conform("--engine", missing, "--game", "kout4", "--only", "hand-score")
+    words = " ".join(out.split())
+    assert code == 1
+    assert "FAIL: the engine answered none of the" in words
+    assert "(the shell found no such command: is it on PATH?)" in words
+    assert f"--engine ({missing})" in words
+    assert "Failures by rule" not in out
+    code, out = conform("--engine", missing, "--game", "kout4", "--only", "hand-score",
+                        "--json")
+    report = json.loads(out)
+    assert code == 1 and report["passed"] == 0 and report["problems"]["crash"] >= 1
+    assert any(tally["failed"] for tally in report["rules"].values())
+
+
+def test_an_engine_that_answers_some_requests_keeps_its_table(tmp_path: Path) -> None:
+    """The one-line verdict is only for an engine that answered nothing: one that answers
+    some requests and crashes on the others is charged rule by rule."""
+    crashing = ("import json, sys\n"
+                "from trickrules.kit.reference_adapter import respond\n"
+                "for number, line in enumerate(sys.stdin):\n"
+                "    if number == 3:\n"
+                "        sys.exit(3)\n"
+                "    print(json.dumps(respond(json.loads(line))), flush=True)\n")
+    code, out = conform("--engine", engine(crashing, tmp_path), "--game", "kout4",
+                        "--only", "hand-score")
+    assert code == 1
+    assert "Failures by rule" in out and "answered none" not in out

@@ -121,6 +121,9 @@ def _print_run(console: Console, run: dict[str, Any]) -> None:
     """The run as tables; every text from the suite or the engine is escaped, not markup."""
     from trickrules.cli.render.console import literal
 
+    if _answered_nothing(run):
+        console.print(literal(_answered_nothing_words(run)))
+        return
     failing = {r: t for r, t in run["rules"].items() if t["failed"]}
     if failing:
         console.print(_failures_table(failing))
@@ -141,6 +144,29 @@ def _print_run(console: Console, run: dict[str, Any]) -> None:
         f"engine problems: {_problems(run)}; engine started "
         f"{_count(run['engine_starts'], 'time')}; per-request timeout {run['timeout']:g} s; "
         f"{run['seconds']} s"))
+
+
+ENGINE_DOWN = frozenset({"crash", "gave-up", "timeout"})
+"""The problems of an engine that gives no answer at all: it exits, or it is silent."""
+
+
+def _answered_nothing(run: dict[str, Any]) -> bool:
+    """Whether every vector asked failed for want of an answer (the engine never started,
+    or crashed or fell silent on every request): a table of rules would charge them all for
+    one fault of the command."""
+    problems = run["problems"]
+    return (run["vectors"] > 0 and run["passed"] == 0 and set(problems) <= ENGINE_DOWN
+            and sum(problems.values()) == run["vectors"])
+
+
+def _answered_nothing_words(run: dict[str, Any]) -> str:
+    """The verdict on an engine that answered nothing: the cause, and what to check."""
+    return (f"FAIL: the engine answered none of the {run['vectors']} vectors under "
+            f"{', '.join(run['profiles'])} (so they tell nothing of its rules): engine "
+            f"problems: {_problems(run)}; engine started "
+            f"{_count(run['engine_starts'], 'time')}. Check that the command given to "
+            f"--engine ({run['engine']}) starts and answers a hello request (the rulebook's "
+            f"chapter \"Check your engine\").")
 
 
 def _failures_table(failing: dict[str, dict[str, Any]]) -> Table:
