@@ -119,22 +119,26 @@ class Charges:
 
 def cover(candidates: list[list[tuple[str, str]]]) -> set[tuple[str, str]]:
     """Few readings that explain every failure: each failure lists the house readings that
-    reproduce it; the reading reproducing most of the unexplained is taken first (then by
-    name), with any reading that reproduces exactly the same failures (the evidence cannot
-    tell them apart), until each failure has one. An engine that plays one option has its
-    every failure reproduced by that option, while another reading reproduces only some by
-    coincidence."""
-    chosen: set[tuple[str, str]] = set()
-    left = [set(c) for c in candidates if c]
+    reproduce it. The reading reproducing most of the unexplained is taken first (then the
+    one reproducing most in all, then by name), with every reading that reproduces exactly
+    the same failures (the evidence cannot tell them apart), until each failure has one; then
+    a reading taken earlier whose every failure the later ones explain too is let go. An
+    engine that plays one option has its every failure reproduced by that option, while
+    another reading reproduces only some by coincidence."""
+    failures = [set(c) for c in candidates if c]
+    reproduces: dict[tuple[str, str], frozenset[int]] = {}
+    for index, readings in enumerate(failures):
+        for reading in readings:
+            reproduces[reading] = reproduces.get(reading, frozenset()) | {index}
+    taken: list[frozenset[int]] = []  # the failures each reading taken reproduces
+    left = set(range(len(failures)))
     while left:
-        counts: dict[tuple[str, str], int] = {}
-        for readings in left:
-            for reading in readings:
-                counts[reading] = counts.get(reading, 0) + 1
-        best = min(counts, key=lambda r: (-counts[r], r))
-        covered = [c for c in left if best in c]
-        # readings that reproduce exactly the same failures cannot be told apart: all stay
-        chosen.update(r for r in counts if counts[r] == counts[best]
-                      and all(r in c for c in covered))
-        left = [c for c in left if best not in c]
-    return chosen
+        best = min(reproduces, key=lambda r: (-len(reproduces[r] & left),
+                                              -len(reproduces[r]), r))
+        taken.append(reproduces[best])
+        left -= reproduces[best]
+    for explains in list(taken):  # the earliest first: let go what the others explain
+        others = frozenset().union(*(t for t in taken if t is not explains))
+        if explains <= others:
+            taken.remove(explains)
+    return {r for r, explains in reproduces.items() if explains in taken}
