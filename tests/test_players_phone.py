@@ -1,7 +1,8 @@
 """The players' pages on a 375 px phone, in Chromium: nothing scrolls sideways (neither the
 page nor a table or picture inside its own box, which hides what is past its edge), every picture
 is shown at its own size (so its text keeps the 12 px and more it is drawn with), and a long
-chapter opens with the list of its rules."""
+chapter opens with the list of its rules. Every other page (the committee's, the director's,
+the guide, the API reference) does not scroll sideways as a page."""
 
 from __future__ import annotations
 
@@ -58,6 +59,32 @@ def test_no_players_page_scrolls_sideways_on_a_phone(rulebook: Built, browser: B
             found[str(path.relative_to(rulebook.html))] = problems
     page.close()
     assert pictures > 40 and found == {}
+
+
+def _other_pages(built: Built) -> list[Path]:
+    """The English pages that are not the players': the committee's chapters, the director's
+    handbook, the guide, the front pages and the API reference."""
+    players = set(_players_pages(built))
+    return sorted(p for p in built.html.rglob("*.html") if p not in players
+                  and p.relative_to(built.html).parts[0] not in ("ar", "_static", "_sources")
+                  and not p.name.startswith("print-") and p.name != "search.html")
+
+
+def test_no_other_page_scrolls_sideways_on_a_phone(rulebook: Built, browser: Browser) -> None:
+    """The committee's pages and the rest need not keep every box whole on a phone (a wide
+    table, a picture or a code block scrolls inside its own box), but the page itself never
+    scrolls sideways."""
+    page = browser.new_page(viewport=PHONE)
+    found = {}
+    pages = _other_pages(rulebook)
+    for path in pages:
+        page.goto(path.as_uri())
+        measured = page.evaluate(MEASURE)
+        if measured["scroll"] > 0:
+            found[str(path.relative_to(rulebook.html))] = measured["scroll"]
+    page.close()
+    assert len(pages) > 50
+    assert found == {}
 
 
 CARD_FACE = {"JOKER", "RED", "BLACK"}
