@@ -126,10 +126,11 @@ def cover(candidates: list[list[tuple[str, str]]]) -> set[tuple[str, str]]:
     engine that plays one option has its every failure reproduced by that option, while
     another reading reproduces only some by coincidence."""
     failures = [set(c) for c in candidates if c]
-    reproduces: dict[tuple[str, str], frozenset[int]] = {}
+    found: dict[tuple[str, str], set[int]] = {}
     for index, readings in enumerate(failures):
         for reading in readings:
-            reproduces[reading] = reproduces.get(reading, frozenset()) | {index}
+            found.setdefault(reading, set()).add(index)
+    reproduces = {reading: frozenset(indices) for reading, indices in found.items()}
     taken: list[frozenset[int]] = []  # the failures each reading taken reproduces
     left = set(range(len(failures)))
     while left:
