@@ -283,3 +283,28 @@ def test_a_worker_in_mid_computation_dies_with_the_server(tmp_path: Path) -> Non
     while not _gone(worker) and time.monotonic() < deadline:
         time.sleep(0.05)
     assert _gone(worker), "the computing worker outlived its server"
+
+
+INTERRUPTED_WARM_UP = """
+import os, signal
+import trickrules.serve.situations as situations
+real = situations.game_facts
+def interrupted(game):
+    os.kill(os.getpid(), signal.SIGINT)  # Ctrl-C to the group, in the middle of warming up
+    return real(game)
+situations.game_facts = interrupted
+import trickrules.serve.worker
+print("warm")
+"""
+"""Imports the worker module (as the pool's fork server does) with a Ctrl-C arriving while
+it warms up."""
+
+
+def test_a_ctrl_c_while_the_fork_server_warms_up_is_left_to_the_server() -> None:
+    """The fork server imports the worker module, which warms the rulings, before it ignores
+    the terminal's interrupt itself: the module leaves the interrupt to the server before it
+    warms up, so a Ctrl-C then neither stops the warm-up nor prints a traceback."""
+    done = subprocess.run([sys.executable, "-c", INTERRUPTED_WARM_UP], capture_output=True,
+                          text=True, timeout=LONG, check=False)
+    assert done.returncode == 0 and done.stdout.strip() == "warm", done.stderr[-2000:]
+    assert "Traceback" not in done.stderr and "KeyboardInterrupt" not in done.stderr

@@ -77,4 +77,9 @@ def outcome(work: Callable[[Any], Any], data: Any) -> tuple[str, Any, str]:
         return "failed", "", f"{type(exc).__name__}: {exc}"
 
 
+# The fork server imports this module and warms up before it ignores the terminal's
+# interrupt itself: a Ctrl-C to the server's group in that second interrupted a Z3 finalizer
+# with a traceback on the terminal. The interrupt and hang-up are the server's from here on.
+signal.signal(signal.SIGINT, signal.SIG_IGN)
+signal.signal(signal.SIGHUP, signal.SIG_IGN)
 warm_up()
