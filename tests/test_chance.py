@@ -3,6 +3,7 @@ probabilities, the deal they build, one hand or a whole game, and the cap on dea
 
 from __future__ import annotations
 
+import copy
 import random
 from typing import Any
 
@@ -100,6 +101,23 @@ def test_a_clone_plays_on_apart(game_id: str) -> None:
     _play(copy, 9, stop=80)
     assert len(state.history()) == 60 and len(state.log[-1]) <= 60
     assert copy.history()[:60] == state.history()
+
+
+def test_a_baloot_hand_copied_in_its_first_trick_is_its_own() -> None:
+    """A hand in play copied while the first trick's projects are being declared, and the
+    copy played on: no list or table of the hand is shared with the copy, and the original's
+    hand is as it was, field by field."""
+    state, rng = new_chance_state(load_game("baloot")), random.Random(7)
+    while not (state.phase == "play" and state.hand is not None and len(state.hand.trick) == 2):
+        state.apply_action(rng.choice(state.legal_actions()))
+    before = copy.deepcopy(vars(state.hand))  # a snapshot of its fields, copied generically
+    other = state.clone()
+    shared = [name for name, value in vars(state.hand).items()
+              if isinstance(value, (list, dict)) and getattr(other.hand, name) is value]
+    assert shared == []
+    _play(other, 3, stop=len(state.history()) + 40)
+    assert len(other.hand.tricks) > len(state.hand.tricks) if other.hand else other.records
+    assert vars(state.hand) == before
 
 
 @pytest.mark.parametrize("game_id", GAMES)
