@@ -2,7 +2,8 @@
 or the engine's hello declines every one) says so and exits 0; an empty list of types is a
 usage error that says no type was given; a suite whose profiles.json names a rule these
 games do not have is refused naming that file; an engine that answers nothing gets one
-verdict naming the cause and the command, not a table charging every rule."""
+verdict naming the cause and the command, not a table charging every rule; error answers
+are counted as refusals, apart from the engine's problems."""
 
 from __future__ import annotations
 
@@ -109,3 +110,25 @@ def test_an_engine_that_answers_some_requests_keeps_its_table(tmp_path: Path) ->
                         "--only", "hand-score")
     assert code == 1
     assert "Failures by rule" in out and "answered none" not in out
+
+
+def test_error_answers_are_counted_as_refusals_not_as_engine_problems(tmp_path: Path) -> None:
+    """An engine that answers every legal-cards question with an error (the protocol's way
+    of refusing a situation as illegal) fails those vectors; the summary counts them as
+    refusals, with the first message, and its engine problems stay none."""
+    refusing = ("import json, sys\n"
+                "from trickrules.kit.reference_adapter import respond\n"
+                "for line in sys.stdin:\n"
+                "    request = json.loads(line)\n"
+                "    reply = respond(request)\n"
+                "    if request.get('op') == 'legal-plays':\n"
+                "        reply = {'id': request['id'], 'error': 'not a position I allow'}\n"
+                "    print(json.dumps(reply), flush=True)\n")
+    code, out = conform("--engine", engine(refusing, tmp_path), "--game", "kout4",
+                        "--only", "legal-plays")
+    words = " ".join(out.split())
+    assert code == 1
+    assert "refused as illegal (an error answer) where the suite holds the request legal:" \
+        in words
+    assert "(first: not a position I allow)" in words
+    assert "engine problems: none" in words

@@ -140,7 +140,7 @@ def _print_run(console: Console, run: dict[str, Any]) -> None:
     console.print(literal(
         f"{verdict}: {run['passed']} of {run['vectors']} vectors passed under "
         f"{', '.join(run['profiles'])} ({groups}); {_count(len(failing), 'rule')} failing; "
-        f"not supported by the engine (not charged): {unsupported}; "
+        f"not supported by the engine (not charged): {unsupported}; {_refused(run)}"
         f"engine problems: {_problems(run)}; engine started "
         f"{_count(run['engine_starts'], 'time')}; per-request timeout {run['timeout']:g} s; "
         f"{run['seconds']} s"))
@@ -192,13 +192,26 @@ def _failures_table(failing: dict[str, dict[str, Any]]) -> Table:
     return table
 
 
+def _refused(run: dict[str, Any]) -> str:
+    """The situations the engine answered with an error (the protocol's way to refuse one as
+    illegal), which the suite holds legal: an answer of the engine's rules, not a fault of
+    the engine, so counted apart from its problems (each is a failure of its vector)."""
+    refused = run["problems"].get("error", 0)
+    if not refused:
+        return ""
+    first = run.get("problem_causes", {}).get("error")
+    return (f"refused as illegal (an error answer) where the suite holds the request legal: "
+            f"{refused}" + (f" (first: {first})" if first else "") + "; ")
+
+
 def _problems(run: dict[str, Any]) -> str:
     """The engine's problems counted by kind, each with its cause when the run knows one
-    (a give-up needs none), or ``none``."""
+    (a give-up needs none), or ``none``; its error answers are counted apart
+    (:func:`_refused`)."""
     causes = run.get("problem_causes", {})
     return ", ".join(f"{n} {k}" + (f" ({causes[k]})" if k in causes and k != "gave-up"
                                    else "")
-                     for k, n in run["problems"].items()) or "none"
+                     for k, n in run["problems"].items() if k != "error") or "none"
 
 
 def _print_fits(console: Console, run: dict[str, Any]) -> None:
