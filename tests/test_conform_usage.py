@@ -99,11 +99,14 @@ def test_an_engine_that_answers_nothing_gets_one_verdict_not_a_table_of_rules(
 
 def test_an_engine_that_answers_some_requests_keeps_its_table(tmp_path: Path) -> None:
     """The one-line verdict is only for an engine that answered nothing: one that answers
-    some requests and crashes on the others is charged rule by rule."""
-    crashing = ("import json, sys\n"
+    some requests and crashes once is charged rule by rule."""
+    marker = tmp_path / "crashed-once"
+    crashing = ("import json, pathlib, sys\n"
                 "from trickrules.kit.reference_adapter import respond\n"
+                f"marker = pathlib.Path({str(marker)!r})\n"
                 "for number, line in enumerate(sys.stdin):\n"
-                "    if number == 3:\n"
+                "    if number == 3 and not marker.exists():  # the first start only\n"
+                "        marker.touch()\n"
                 "        sys.exit(3)\n"
                 "    print(json.dumps(respond(json.loads(line))), flush=True)\n")
     code, out = conform("--engine", engine(crashing, tmp_path), "--game", "kout4",
