@@ -208,3 +208,45 @@ def test_no_page_ends_on_a_table_header(rulebook: Built, family: str) -> None:
     assert ("reading", "outcome (replayed in the engine)") in headers
     for pdf in (rulebook.pdfs[family], rulebook.players_pdf(family)):
         assert headers_at_foot(pdf, headers) == [], pdf.name
+
+
+def apart_from_picture(pages: dict[str, str], examples: list[tuple[str, str]]) -> list[str]:
+    """The examples (each its sentence and its picture's first line of text) whose sentence
+    is printed on another page than the top of its picture."""
+    flat = {label: " ".join(text.split()) for label, text in pages.items()}
+    apart = []
+    for says, first_line in examples:
+        opening = " ".join(says.split())[:60]
+        where = [label for label, text in flat.items() if opening in text]
+        if where and first_line not in flat[where[0]]:
+            apart.append(f"p. {where[0]}: {opening}")
+    return apart
+
+
+def committee_examples(built: Built, family: str) -> list[tuple[str, str]]:
+    """Each rule example of the committee edition: its sentence, and the first line of text
+    of its picture (the header the picture opens with)."""
+    import html
+
+    from trickrules.spec.loader import family_catalogue
+
+    book = family_catalogue(family).rulebook
+    assert book is not None
+    out = []
+    for example in book.examples:
+        svg = (built.source / "_cards" / f"rule-example-{family}-{example.id}.svg").read_text(
+            encoding="utf-8")
+        first = re.search(r"<text[^>]*>([^<]*)</text>", svg)
+        assert first is not None, example.id
+        out.append((example.says, html.unescape(first.group(1))))
+    return out
+
+
+@pytest.mark.parametrize("family", FAMILIES)
+def test_every_example_prints_on_the_page_of_its_picture(rulebook: Built, family: str) -> None:
+    """In the committee edition each example's sentence and the top of its picture share a
+    page: a picture too tall to follow its sentence on one page is printed smaller (Baloot's
+    whole hands were printed a page after their sentence, left alone above a blank)."""
+    examples = committee_examples(rulebook, family)
+    assert len(examples) > 40
+    assert apart_from_picture(logical_pages(rulebook.pdfs[family]), examples) == []

@@ -104,6 +104,15 @@ def _declaring(then: tuple[str, ...]) -> str:
             "projects" if declared else "")
 
 
+PAGE_POINTS = 690
+"""About the height of the committee edition's text frame, in points: a sentence and its
+picture taller than this cannot share a page, and the sentence was left alone at the top of
+one with the picture on the next."""
+SENTENCE_POINTS, LINE_POINTS, LINE_CHARACTERS = 20, 14, 95
+"""How tall an example's sentence prints: its spacing, and a line of about so many
+characters."""
+
+
 def rule_example_lines(family: str, e: RuleExample) -> list[str]:
     """The paragraph of one example under its rule (written once it passed), its picture
     kept with the sentence that introduces it; on a narrow screen the picture keeps its size
@@ -111,12 +120,21 @@ def rule_example_lines(family: str, e: RuleExample) -> list[str]:
     picture = drawing(e)
     title = picture[picture.index("<title>") + 7:picture.index("</title>")]
     points = picture_height(picture) * 3 // 4  # the PDF draws a pixel as 0.75 point
-    lines = [*keep_with_picture(min(points + 90, 700)),
+    sentence = SENTENCE_POINTS + LINE_POINTS * (len(e.says) // LINE_CHARACTERS + 1)
+    scale = min(100, (PAGE_POINTS - sentence) * 100 // points)
+    image = [f".. image:: /_cards/{drawing_name(family, e)}",
+             f"   :alt: {escape(html.unescape(title))}"]
+    keep = min(points + 90, 700) if scale == 100 else PAGE_POINTS
+    lines = [*keep_with_picture(keep),
              f".. _{family}-example-{e.id}:", "",
-             f"*{'Example of the limit' if e.limit else 'Example'}:* {escape(e.says)}", "",
-             ".. container:: example-picture", "",
-             f"   .. image:: /_cards/{drawing_name(family, e)}",
-             f"      :alt: {escape(html.unescape(title))}", ""]
+             f"*{'Example of the limit' if e.limit else 'Example'}:* {escape(e.says)}", ""]
+    if scale == 100:
+        lines += [".. container:: example-picture", "", *(f"   {line}" for line in image), ""]
+    else:  # printed smaller, to stay on one page with its sentence; on screen at its size
+        lines += [".. only:: html", "", "   .. container:: example-picture", "",
+                  *(f"      {line}" for line in image), "",
+                  ".. only:: pdf", "", *(f"   {line}" for line in image),
+                  f"      :scale: {scale}%", ""]
     words = _words(e.state)
     if e.then:
         lines += [f"Then{escape(_then_words(e, words))}.", ""]
