@@ -18,12 +18,13 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
-from trickrules.spec.document import SCHEMA_DIR, SpecDocument, compiled_accepts
+from trickrules.spec.document import SpecDocument, compiled_accepts, reference_validator
 from trickrules.spec.errors import SpecError, read_text
 from trickrules.spec.model import Claim, Source
 from trickrules.spec.sentences import Sentence, quoted_sentences, read_sentences
 
 INDEX_FILE = "sentence_index.json"
+INDEX_SCHEMA = "sentence_index.schema.json"
 REASONS: Mapping[str, str] = {
     "title": "a title or section heading",
     "layout": "page furniture: a table's header, a list's label, a cross-reference",
@@ -168,13 +169,11 @@ def index_text(index: Mapping[str, Any]) -> str:
 def index_problem(index: object) -> str | None:
     """What makes ``index`` not a sentence index (checked against its schema), or None: the
     compiled validator passes what it accepts, the reference implementation words the rest."""
-    if compiled_accepts("sentence_index.schema.json", index):
+    if compiled_accepts(INDEX_SCHEMA, index):
         return None
     import jsonschema
 
-    schema = json.loads(read_text(SCHEMA_DIR / "sentence_index.schema.json"))
-    error = jsonschema.exceptions.best_match(
-        jsonschema.Draft202012Validator(schema).iter_errors(index))
+    error = jsonschema.exceptions.best_match(reference_validator(INDEX_SCHEMA).iter_errors(index))
     if error is None:
         return None
     where = "/".join(str(p) for p in error.absolute_path)

@@ -36,7 +36,7 @@ def _fast_validator(name: str) -> jsonschema_rs.Validator:
 
 
 @cache
-def _validator(name: str) -> jsonschema.Draft202012Validator:
+def reference_validator(name: str) -> jsonschema.Draft202012Validator:
     """The reference implementation, which decides what the compiled one refuses and words
     the errors."""
     import jsonschema  # imported only when needed: a fifth of a command's start
@@ -78,7 +78,7 @@ class SpecDocument:
         errors worded, by the reference implementation."""
         if compiled_accepts(schema_name, self.data):
             return
-        errors = list(_validator(schema_name).iter_errors(self.data))
+        errors = list(reference_validator(schema_name).iter_errors(self.data))
         if not errors:
             return
         located = [(self.map.line_of(tuple(e.absolute_path)) or 0, e) for e in errors]

@@ -121,3 +121,12 @@ def shipped_suite(family: str) -> SuiteData:
     """A family's shipped conformance suite, read once per test process (about a second for
     Kout's 20,155 vectors): for tests that only read it, never change it."""
     return load_suite(suite_dir(family))
+
+
+README = Path(__file__).resolve().parent.parent / "README.md"
+
+
+def readme_blocks(language: str) -> list[str]:
+    """The README's code blocks in ``language`` (``python``, ``sh``), one text each."""
+    text = README.read_text(encoding="utf-8")
+    return [part.split("```", 1)[0] for part in text.split(f"```{language}")[1:]]

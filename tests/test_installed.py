@@ -13,6 +13,7 @@ from pathlib import Path
 
 import pytest
 from conftest import shared_directory
+from helpers import readme_blocks
 from installed import Installed, missing_from_wheel, shared_install, source_files, user_environment
 
 from trickrules.proofs.verify.report import Verification
@@ -163,7 +164,6 @@ def test_serve_runs_from_the_installed_wheel(installed: Installed,
         process.wait(timeout=10)
 
 
-README = Path(__file__).resolve().parent.parent / "README.md"
 DOCTEST = ("import doctest, sys\n"
            "text = open(sys.argv[1], encoding='utf-8').read()\n"
            "test = doctest.DocTestParser().get_doctest(text, {}, 'README', sys.argv[1], 0)\n"
@@ -173,21 +173,15 @@ DOCTEST = ("import doctest, sys\n"
 """Runs one README block's examples as a reader types them, in the installed Python."""
 
 
-def readme_commands(text: str) -> list[str]:
+def readme_commands() -> list[str]:
     """The README's commands a user of the wheel types as written: each ``trickrules`` line of
     its ``sh`` blocks, its comment cut off. Left out: a line naming a placeholder engine
     (``COMMAND``), and ``serve``, which runs until stopped (its own test starts it from the
     wheel)."""
-    lines = [line for block in text.split("```sh")[1:]
-             for line in block.split("```", 1)[0].splitlines()]
+    lines = [line for block in readme_blocks("sh") for line in block.splitlines()]
     commands = [line.split("  #", 1)[0].strip() for line in lines
                 if line.startswith("trickrules ")]
     return [c for c in commands if "COMMAND" not in c and not c.startswith("trickrules serve")]
-
-
-def readme_python(text: str) -> list[str]:
-    """The README's Python examples, one block each."""
-    return [part.split("```", 1)[0] for part in text.split("```python")[1:]]
 
 
 def test_every_readme_command_runs_from_the_installed_wheel(
@@ -195,8 +189,7 @@ def test_every_readme_command_runs_from_the_installed_wheel(
     """In a folder outside the checkout, after ``trickrules examples --write .`` (as the
     README says), each of the README's commands and Python examples runs as written."""
     user = tmp_path_factory.mktemp("readme-user")
-    text = README.read_text(encoding="utf-8")
-    commands, blocks = readme_commands(text), readme_python(text)
+    commands, blocks = readme_commands(), readme_blocks("python")
     assert len(commands) >= 4 and len(blocks) >= 2
     failed = []
     for command in ["trickrules examples --write .", *commands]:

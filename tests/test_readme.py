@@ -3,15 +3,14 @@
 from __future__ import annotations
 
 import doctest
-from pathlib import Path
 
-README = Path(__file__).resolve().parent.parent / "README.md"
+from helpers import README, readme_blocks
+
 FRAMEWORKS = README.with_name("docs") / "guide" / "frameworks.rst"
 
 
 def test_readme_examples() -> None:
-    text = README.read_text(encoding="utf-8")
-    blocks = [part.split("```", 1)[0] for part in text.split("```python")[1:]]
+    blocks = readme_blocks("python")
     assert blocks, "the README has Python examples"
     parser = doctest.DocTestParser()
     for number, block in enumerate(blocks):

@@ -43,9 +43,8 @@ def warm_up() -> None:
 
 def main(conn: Connection, alive: Connection) -> None:
     """A worker: answer each ``(work, data)`` received with its outcome, until the server
-    closes the connection."""
-    signal.signal(signal.SIGINT, signal.SIG_IGN)
-    signal.signal(signal.SIGHUP, signal.SIG_IGN)
+    closes the connection (the interrupt and hang-up it ignores from the fork server, which
+    left them when it imported this module)."""
     threading.Thread(target=_exit_with_server, args=(alive,), daemon=True).start()
     try:
         conn.send(READY)
